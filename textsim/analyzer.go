@@ -1,0 +1,202 @@
+package textsim
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/go-ego/gse"
+	"github.com/longbridgeapp/opencc"
+	"github.com/rivo/uniseg"
+	"golang.org/x/text/cases"
+	"golang.org/x/text/unicode/norm"
+)
+
+// Analyzer turns text into tokens. It is safe for concurrent use. Build one
+// with NewAnalyzer, or share the process-wide one returned by Default.
+//
+// The analysis, in order:
+//  1. invalid UTF-8 bytes become U+FFFD (a symbol, so they never form a token);
+//  2. Unicode NFKC normalisation (UAX #15): full-width "ＡＢＣ１２３" → "ABC123";
+//  3. full Unicode case folding (CaseFolding.txt, status C+F: "ß" → "ss"),
+//     then NFKC again, which together give NFKC_Casefold-style keys;
+//  4. Unicode word segmentation (UAX #29), which keeps "naïve", "résumé",
+//     "don't" and "1.26" whole and isolates each Han ideograph;
+//  5. each run of adjacent Han ideographs is folded from traditional to
+//     simplified Chinese (OpenCC t2s) and segmented into words by gse with
+//     its embedded simplified-Chinese dictionary and HMM for unknown words;
+//  6. a segment is a token only if it holds at least one letter or digit
+//     (Unicode categories L and N): spaces, punctuation and symbols,
+//     emoji included, are dropped.
+type Analyzer struct {
+	seg *gse.Segmenter
+	t2s *opencc.OpenCC
+	idf idfTable
+}
+
+var (
+	defaultOnce     sync.Once
+	defaultAnalyzer *Analyzer
+	defaultErr      error
+)
+
+// Default returns the process-wide Analyzer, loading its dictionaries on the
+// first call (about 2 s and 200 MB of heap: gse's simplified-Chinese
+// dictionary, gse's IDF table, OpenCC's t2s tables). Servers call it at
+// start-up so that no query pays the cost. It panics only if the embedded
+// dictionaries fail to load, which is a build defect.
+func Default() *Analyzer {
+	defaultOnce.Do(func() {
+		defaultAnalyzer, defaultErr = NewAnalyzer()
+	})
+	if defaultErr != nil {
+		panic(fmt.Sprintf("textsim: loading embedded dictionaries: %v", defaultErr))
+	}
+	return defaultAnalyzer
+}
+
+// NewAnalyzer loads a new Analyzer from the dictionaries embedded in the
+// binary; it never reads the file system. Prefer Default, which loads once.
+func NewAnalyzer() (*Analyzer, error) {
+	a := &Analyzer{seg: new(gse.Segmenter)}
+	a.seg.SkipLog = true
+	if err := a.seg.LoadDictEmbed("zh_s"); err != nil {
+		return nil, fmt.Errorf("gse dictionary: %w", err)
+	}
+	t2s, err := opencc.New("t2s")
+	if err != nil {
+		return nil, fmt.Errorf("opencc t2s: %w", err)
+	}
+	a.t2s = t2s
+	idf, err := parseIDF(gse.ZhIdf)
+	if err != nil {
+		return nil, fmt.Errorf("gse idf table: %w", err)
+	}
+	a.idf = idf
+	return a, nil
+}
+
+// Token is one token of analysed text: its folded text and whether it
+// directly follows the previous token, with nothing between them in the
+// normalised text (as the words of a Chinese sentence do).
+type Token struct {
+	Text     string
+	Adjacent bool
+}
+
+// Tokens returns the tokens of text in order, repeats included; nil when the
+// text has none (empty, blank, or punctuation and symbols only).
+func (a *Analyzer) Tokens(text string) []string {
+	var out []string
+	a.analyze(text, func(tok string, _ bool) { out = append(out, tok) })
+	return out
+}
+
+// AnalyzedText returns the tokens of text joined into one string: adjacent
+// tokens (as in Chinese) are joined directly and tokens that had anything
+// between them are separated by one space. It is the text whose character
+// n-grams SimHashNgram fingerprints; "" when text has no tokens.
+func (a *Analyzer) AnalyzedText(text string) string {
+	var b strings.Builder
+	a.analyze(text, func(tok string, adjacent bool) {
+		if b.Len() > 0 && !adjacent {
+			b.WriteByte(' ')
+		}
+		b.WriteString(tok)
+	})
+	return b.String()
+}
+
+// normalize applies steps 1–3 of the analysis.
+func normalize(text string) string {
+	text = strings.ToValidUTF8(text, "\uFFFD")
+	text = norm.NFKC.String(text)
+	if !isFolded(text) {
+		text = cases.Fold().String(text)
+		text = norm.NFKC.String(text)
+	}
+	return text
+}
+
+// isFolded reports whether s is ASCII without upper-case letters, the common
+// case in which case folding is the identity.
+func isFolded(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= utf8.RuneSelf || ('A' <= c && c <= 'Z') {
+			return false
+		}
+	}
+	return true
+}
+
+// analyze runs the analysis and calls emit for each token with whether it
+// directly follows the previous one.
+func (a *Analyzer) analyze(text string, emit func(tok string, adjacent bool)) {
+	text = normalize(text)
+	adjacent := false // nothing seen yet: the first token is never adjacent
+	hanStart, hanEnd := -1, -1
+	flushHan := func() {
+		if hanStart < 0 {
+			return
+		}
+		a.cutHan(text[hanStart:hanEnd], adjacent, emit)
+		adjacent = true
+		hanStart = -1
+	}
+	pos := 0
+	state := -1
+	for rest := text; rest != ""; {
+		var word string
+		word, rest, state = uniseg.FirstWordInString(rest, state)
+		start := pos
+		pos += len(word)
+		if isHan(word) {
+			if hanStart < 0 {
+				hanStart = start
+			}
+			hanEnd = pos
+			continue
+		}
+		flushHan()
+		if isToken(word) {
+			emit(word, adjacent)
+			adjacent = true
+		} else {
+			adjacent = false
+		}
+	}
+	flushHan()
+}
+
+// cutHan folds a run of Han ideographs to simplified Chinese and emits its
+// words; the first word is adjacent to what came before if adjacent is set.
+func (a *Analyzer) cutHan(run string, adjacent bool, emit func(string, bool)) {
+	if simplified, err := a.t2s.Convert(run); err == nil {
+		run = simplified
+	}
+	for _, w := range a.seg.Cut(run, true) {
+		if isToken(w) {
+			emit(w, adjacent)
+			adjacent = true
+		}
+	}
+}
+
+// isHan reports whether the word segment is a single Han ideograph (UAX #29
+// never joins ideographs, so a Han segment is always one rune).
+func isHan(word string) bool {
+	r, size := utf8.DecodeRuneInString(word)
+	return size == len(word) && unicode.Is(unicode.Han, r)
+}
+
+// isToken reports whether s holds at least one letter or digit.
+func isToken(s string) bool {
+	for _, r := range s {
+		if unicode.IsLetter(r) || unicode.IsNumber(r) {
+			return true
+		}
+	}
+	return false
+}

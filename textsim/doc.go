@@ -1,0 +1,14 @@
+// Package textsim holds simsql's text-similarity algorithms, free of any SQL:
+// the text analyzer (normalisation, case folding, traditional→simplified
+// Chinese folding, word segmentation), IDF weights, 64-bit SimHash
+// fingerprints, MinHash signatures, and exact Jaccard, Tanimoto and cosine
+// measures.
+//
+// Every text function analyses its input with one Analyzer, so that
+// tokenize(), simhash(), minhash(), jaccard() and cosine() agree on what a
+// token is. The analyzer's dictionaries are loaded once, by Default.
+//
+// Fingerprints and signatures are stored on disk by users. Their bits are
+// pinned by golden tests; any change to the analyzer, the hash or the weights
+// that changes them is a new algorithm version, documented in README.md.
+package textsim

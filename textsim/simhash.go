@@ -1,0 +1,189 @@
+package textsim
+
+import (
+	"errors"
+	"fmt"
+	"math/bits"
+
+	"github.com/cespare/xxhash/v2"
+)
+
+// Feature is one weighted feature of a document: a token or a shingle with
+// its weight (for example tf × idf). Weights are finite and ≥ 0.
+type Feature struct {
+	Text   string
+	Weight float64
+}
+
+// SimHash returns the 64-bit Charikar SimHash fingerprint of the weighted
+// features (Charikar, "Similarity estimation techniques from rounding
+// algorithms", STOC 2002; Manku, Jain & Das Sarma, WWW 2007): each feature is
+// hashed with xxHash64 (seed 0) over its UTF-8 bytes; bit i of the sum vector
+// gains the feature's weight where bit i of the hash is 1 and loses it where
+// it is 0; bit i of the fingerprint is 1 iff that sum is > 0. Bit i is the
+// bit of value 1<<i.
+//
+// Features are summed in the order given, so equal input gives equal bits.
+// Feature texts should be distinct (merge repeats by adding weights). No
+// features, or all weights 0, give 0.
+func SimHash(features []Feature) uint64 {
+	var v [64]float64
+	for _, f := range features {
+		if f.Weight == 0 {
+			continue
+		}
+		h := xxhash.Sum64String(f.Text)
+		for i := range v {
+			if h&(1<<i) != 0 {
+				v[i] += f.Weight
+			} else {
+				v[i] -= f.Weight
+			}
+		}
+	}
+	var fp uint64
+	for i, s := range v {
+		if s > 0 {
+			fp |= 1 << i
+		}
+	}
+	return fp
+}
+
+// Hamming returns the Hamming distance between two 64-bit fingerprints, the
+// number of bits in which they differ, in [0, 64]. Signed and unsigned
+// values with the same bit pattern are the same fingerprint.
+func Hamming(a, b uint64) int {
+	return bits.OnesCount64(a ^ b)
+}
+
+// ErrLengthMismatch is returned by HammingBytes for strings of unequal length.
+var ErrLengthMismatch = errors.New("binary strings differ in length")
+
+// HammingBytes returns the Hamming distance between two equal-length byte
+// strings, in [0, 8·len(a)]; ErrLengthMismatch if the lengths differ.
+func HammingBytes(a, b []byte) (int, error) {
+	if len(a) != len(b) {
+		return 0, fmt.Errorf("%w: %d and %d bytes", ErrLengthMismatch, len(a), len(b))
+	}
+	d := 0
+	for len(a) >= 8 {
+		d += bits.OnesCount64(le64(a) ^ le64(b))
+		a, b = a[8:], b[8:]
+	}
+	for i := range a {
+		d += bits.OnesCount8(a[i] ^ b[i])
+	}
+	return d, nil
+}
+
+func le64(b []byte) uint64 {
+	_ = b[7]
+	return uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
+}
+
+// SimHash returns the SimHash fingerprint (see the function SimHash) of
+// text's tokens weighted by tf × idf: tf is the number of times the token
+// occurs in text, idf is Analyzer.IDF (Salton & Buckley 1988). Tokens are
+// summed in order of first occurrence. If every token has weight 0 (text made
+// only of English stop words), each token is weighted by its tf alone so the
+// fingerprint still describes the text. ok is false when text has no tokens
+// (empty, blank, punctuation or symbols only): SQL simhash() is then NULL.
+//
+// This is fingerprint version 1 (README.md, "Fingerprint versions").
+func (a *Analyzer) SimHash(text string) (fp uint64, ok bool) {
+	features := a.termFrequencies(text)
+	if len(features) == 0 {
+		return 0, false
+	}
+	total := 0.0
+	for i := range features {
+		// The conversion rounds the product, so no platform fuses it with
+		// the sums in SimHash: fingerprints are the same on every CPU.
+		features[i].Weight = float64(features[i].Weight * a.IDF(features[i].Text))
+		total += features[i].Weight
+	}
+	if total == 0 {
+		features = a.termFrequencies(text)
+	}
+	return SimHash(features), true
+}
+
+// Shingle-size limits of SimHashNgram.
+const (
+	MinNgram = 1
+	MaxNgram = 64
+)
+
+// ErrNgramSize is returned by SimHashNgram for n outside [MinNgram, MaxNgram].
+var ErrNgramSize = fmt.Errorf("n-gram size must be from %d to %d", MinNgram, MaxNgram)
+
+// SimHashNgram returns the SimHash fingerprint of the character n-grams
+// (shingles of n Unicode code points) of text's AnalyzedText, each weighted
+// by its number of occurrences. Text shorter than n code points is one
+// shingle. ok is false when text has no tokens. Errors: ErrNgramSize.
+//
+// Character shingles need no word segmentation, so they suit short texts,
+// mixed scripts and texts with many misspellings.
+func (a *Analyzer) SimHashNgram(text string, n int) (fp uint64, ok bool, err error) {
+	if n < MinNgram || n > MaxNgram {
+		return 0, false, fmt.Errorf("%w, got %d", ErrNgramSize, n)
+	}
+	analyzed := a.AnalyzedText(text)
+	if analyzed == "" {
+		return 0, false, nil
+	}
+	return SimHash(shingles(analyzed, n)), true, nil
+}
+
+// shingles returns the distinct character n-grams of s in order of first
+// occurrence, weighted by count.
+func shingles(s string, n int) []Feature {
+	starts := make([]int, 0, len(s)+1)
+	for i := range s {
+		starts = append(starts, i)
+	}
+	starts = append(starts, len(s))
+	runes := len(starts) - 1
+	if runes <= n {
+		return []Feature{{Text: s, Weight: 1}}
+	}
+	c := newCounter(runes - n + 1)
+	for i := 0; i+n <= runes; i++ {
+		c.add(s[starts[i]:starts[i+n]])
+	}
+	return c.features
+}
+
+// counter counts features in order of first occurrence.
+type counter struct {
+	index    map[string]int
+	features []Feature
+}
+
+func newCounter(capacity int) *counter {
+	return &counter{index: make(map[string]int, capacity), features: make([]Feature, 0, capacity)}
+}
+
+func (c *counter) add(s string) {
+	if i, ok := c.index[s]; ok {
+		c.features[i].Weight++
+		return
+	}
+	c.index[s] = len(c.features)
+	c.features = append(c.features, Feature{Text: s, Weight: 1})
+}
+
+// termFrequencies returns text's distinct tokens in order of first
+// occurrence, each weighted by its count.
+func (a *Analyzer) termFrequencies(text string) []Feature {
+	return a.count(text).features
+}
+
+// count counts text's tokens in order of first occurrence.
+func (a *Analyzer) count(text string) *counter {
+	c := newCounter(16)
+	a.analyze(text, func(tok string, _ bool) { c.add(tok) })
+	return c
+}

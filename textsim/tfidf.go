@@ -1,0 +1,57 @@
+package textsim
+
+import "math"
+
+// Cosine returns the cosine similarity A·B / (|A|·|B|) of the
+// term-frequency vectors of a and b, in [0, 1] (Salton, Wong & Yang 1975).
+// Vectors with proportional counts, identical ones included, give exactly 1:
+// the counts are integers and the norms' product is taken under one square
+// root. ok is false when either vector is empty (the cosine is undefined;
+// SQL gives NULL, never NaN).
+func Cosine(a, b []string) (cos float64, ok bool) {
+	if len(a) == 0 || len(b) == 0 {
+		return 0, false
+	}
+	dot, na, nb := countProducts(termCounts(a), termCounts(b))
+	return clampUnit(float64(dot) / math.Sqrt(float64(na)*float64(nb))), true
+}
+
+// CosineTFIDF returns the cosine similarity of the TF-IDF vectors of texts
+// x and y: each token weighted by its count times Analyzer.IDF (Salton &
+// Buckley 1988), in [0, 1]. Identical texts give exactly 1. Sums run in
+// token order, so equal input gives equal bits. ok is false when either
+// vector is zero: no tokens, or only tokens of IDF 0 (English stop words).
+func (a *Analyzer) CosineTFIDF(x, y string) (cos float64, ok bool) {
+	vx, vy := a.tfidf(x), a.tfidf(y)
+	var dot, nx, ny float64
+	for _, f := range vx.features {
+		nx += f.Weight * f.Weight
+		if j, ok := vy.index[f.Text]; ok {
+			dot += f.Weight * vy.features[j].Weight
+		}
+	}
+	for _, f := range vy.features {
+		ny += f.Weight * f.Weight
+	}
+	if nx == 0 || ny == 0 {
+		return 0, false
+	}
+	if nx == ny && dot == nx {
+		return 1, true // identical vectors
+	}
+	return clampUnit(dot / math.Sqrt(nx*ny)), true
+}
+
+// tfidf returns the TF-IDF vector of text, in order of first occurrence.
+func (a *Analyzer) tfidf(text string) *counter {
+	c := a.count(text)
+	for i := range c.features {
+		c.features[i].Weight = float64(c.features[i].Weight * a.IDF(c.features[i].Text))
+	}
+	return c
+}
+
+// clampUnit clamps rounding error into [0, 1].
+func clampUnit(x float64) float64 {
+	return math.Max(0, math.Min(1, x))
+}
