@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# test.sh: the project's test command (CI runs it from .ci/run).
+#
+#   scripts/test.sh [go test flags and packages...]
+#
+# Runs go vet, checks gofmt, then go test -count=1 -timeout 20m. Extra
+# arguments go to go test, e.g. `scripts/test.sh -run TestSimhash -v`; if one
+# of them is a package pattern (., ./x, ../x) it replaces the default ./...
+#
+# Tests that need the corpora read SIMSQL_CORPORA (fetch them with
+# scripts/fetch-corpora.sh); CI sets SIMSQL_REQUIRE_CORPORA=1 and
+# SIMSQL_REQUIRE_MARIADB=1 so that such tests fail instead of skipping.
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+if ! command -v go >/dev/null && [[ -x /usr/local/go/bin/go ]]; then
+	export PATH=/usr/local/go/bin:$PATH
+fi
+
+pkgs=(./...)
+for arg in "$@"; do
+	case $arg in
+	. | ./* | ../*) pkgs=() ;;
+	esac
+done
+
+echo "--- go vet ./..."
+go vet ./...
+
+echo "--- gofmt -l"
+# Every .go file but testdata, vendored code, the corpora and .git.
+unformatted=$(find . \( -name .git -o -name .corpora -o -name testdata -o -name vendor -o -name node_modules \) -prune \
+	-o -type f -name '*.go' -print0 | xargs -0 -r gofmt -l)
+if [[ -n $unformatted ]]; then
+	echo "gofmt: these files need formatting (run gofmt -w on them):" >&2
+	echo "$unformatted" >&2
+	exit 1
+fi
+
+echo "--- go test -count=1 -timeout 20m $* ${pkgs[*]}"
+go test -count=1 -timeout 20m "$@" "${pkgs[@]}"
