@@ -1,5 +1,6 @@
 // Package functions wraps the algorithms of package textsim as go-mysql-server
-// SQL functions. Each function family lives in one file; all are registered
+// SQL functions: thin layers that convert SQL values, call textsim and
+// convert back. Each function family lives in one file; all are registered
 // from the alphabetical table in this file.
 package functions
 
@@ -11,4 +12,15 @@ func All() []sql.Function {
 	return registry
 }
 
-var registry = []sql.Function{}
+var registry = []sql.Function{
+	sql.Function2{Name: "cosine", Fn: NewCosine},
+	sql.FunctionN{Name: "cosine_tfidf", Fn: NewCosineTFIDF},
+	sql.Function2{Name: "hamming", Fn: NewHamming},
+	sql.Function2{Name: "jaccard", Fn: NewJaccard},
+	sql.FunctionN{Name: "minhash", Fn: NewMinHash},
+	sql.Function2{Name: "minhash_jaccard", Fn: NewMinHashJaccard},
+	sql.Function1{Name: "simhash", Fn: NewSimHash},
+	sql.Function2{Name: "simhash_ngram", Fn: NewSimHashNgram},
+	sql.Function2{Name: "tanimoto", Fn: NewTanimoto},
+	sql.Function1{Name: "tokenize", Fn: NewTokenize},
+}

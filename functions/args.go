@@ -1,0 +1,227 @@
+package functions
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/types"
+	"github.com/shopspring/decimal"
+)
+
+// MaxTextBytes is the largest text, in bytes, that a simsql function
+// analyses: 64 MiB. A longer argument is an ErrTextTooLong error.
+const MaxTextBytes = 64 << 20
+
+// args is the argument list that every simsql function expression embeds:
+// it gives the child plumbing GMS asks of an expression.
+type args []sql.Expression
+
+// Children implements sql.Expression.
+func (a args) Children() []sql.Expression { return a }
+
+// Resolved implements sql.Expression.
+func (a args) Resolved() bool {
+	for _, e := range a {
+		if !e.Resolved() {
+			return false
+		}
+	}
+	return true
+}
+
+// IsNullable implements sql.Expression: NULL in gives NULL out.
+func (a args) IsNullable() bool { return true }
+
+// format returns name(arg, ...) for String.
+func (a args) format(name string) string {
+	parts := make([]string, len(a))
+	for i, e := range a {
+		parts[i] = e.String()
+	}
+	return name + "(" + strings.Join(parts, ", ") + ")"
+}
+
+// eval evaluates every argument; null is true if any of them is NULL.
+func (a args) eval(ctx *sql.Context, row sql.Row) (vals []interface{}, null bool, err error) {
+	vals = make([]interface{}, len(a))
+	for i, e := range a {
+		v, err := e.Eval(ctx, row)
+		if err != nil {
+			return nil, false, err
+		}
+		if v == nil {
+			return nil, true, nil
+		}
+		vals[i] = v
+	}
+	return vals, false, nil
+}
+
+// checkArity returns MySQL's argument-count error unless min ≤ len(a) ≤ max.
+func checkArity(name string, a []sql.Expression, min, max int) error {
+	if len(a) < min || len(a) > max {
+		want := strconv.Itoa(min)
+		if max > min {
+			want = fmt.Sprintf("%d to %d", min, max)
+		}
+		return sql.ErrInvalidArgumentNumber.New(strings.ToUpper(name), want, len(a))
+	}
+	return nil
+}
+
+// toText converts a SQL value to the text a function analyses: strings as
+// they are, binary strings as UTF-8 bytes (invalid bytes are dropped by the
+// analyzer), anything else through MySQL's conversion to text.
+func toText(ctx *sql.Context, name string, v interface{}) (string, error) {
+	var s string
+	switch x := v.(type) {
+	case string:
+		s = x
+	case []byte:
+		s = string(x)
+	default:
+		c, _, err := types.LongText.Convert(ctx, v)
+		if err != nil {
+			return "", err
+		}
+		switch y := c.(type) {
+		case string:
+			s = y
+		case []byte:
+			s = string(y)
+		default:
+			s = fmt.Sprint(y)
+		}
+	}
+	if len(s) > MaxTextBytes {
+		return "", ErrTextTooLong.New(name, len(s), MaxTextBytes)
+	}
+	return s, nil
+}
+
+// toInt converts an integer-valued SQL value (integer, integral decimal or
+// float, or a string holding one) to an int64; ok is false for anything else
+// or a value outside int64.
+func toInt(v interface{}) (n int64, ok bool) {
+	switch x := v.(type) {
+	case int8:
+		return int64(x), true
+	case int16:
+		return int64(x), true
+	case int32:
+		return int64(x), true
+	case int64:
+		return x, true
+	case int:
+		return int64(x), true
+	case uint8:
+		return int64(x), true
+	case uint16:
+		return int64(x), true
+	case uint32:
+		return int64(x), true
+	case uint64:
+		return int64(x), x <= math.MaxInt64
+	case uint:
+		return int64(x), uint64(x) <= math.MaxInt64
+	}
+	u, neg, ok := toMagnitude(v)
+	if !ok {
+		return 0, false
+	}
+	if neg {
+		return -int64(u), u <= 1<<63
+	}
+	return int64(u), u <= math.MaxInt64
+}
+
+// toUint converts an integer-valued SQL value in [0, 2^64−1] to a uint64;
+// ok is false otherwise.
+func toUint(v interface{}) (uint64, bool) {
+	if u, ok := v.(uint64); ok {
+		return u, true
+	}
+	if n, ok := toInt(v); ok {
+		return uint64(n), n >= 0
+	}
+	u, neg, ok := toMagnitude(v)
+	return u, ok && !neg
+}
+
+// toBits64 converts an integer-valued SQL value in [−2^63, 2^64−1] to its
+// 64-bit two's-complement bit pattern, so that BIGINT −1 and BIGINT UNSIGNED
+// 18446744073709551615 are the same fingerprint; ok is false otherwise.
+func toBits64(v interface{}) (bits uint64, ok bool) {
+	switch x := v.(type) {
+	case uint64:
+		return x, true
+	case uint:
+		return uint64(x), true
+	case uint8, uint16, uint32, int8, int16, int32, int64, int:
+		n, _ := toInt(x)
+		return uint64(n), true
+	}
+	u, neg, ok := toMagnitude(v)
+	if !ok {
+		return 0, false
+	}
+	if neg {
+		return -u, u <= 1<<63
+	}
+	return u, true
+}
+
+// toMagnitude returns |v| and its sign for an integral decimal, float or
+// string value of magnitude below 2^64.
+func toMagnitude(v interface{}) (mag uint64, neg bool, ok bool) {
+	var d decimal.Decimal
+	switch x := v.(type) {
+	case decimal.Decimal:
+		d = x
+	case decimal.NullDecimal:
+		if !x.Valid {
+			return 0, false, false
+		}
+		d = x.Decimal
+	case float64:
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return 0, false, false
+		}
+		d = decimal.NewFromFloat(x)
+	case float32:
+		return toMagnitude(float64(x))
+	case string:
+		var err error
+		if d, err = decimal.NewFromString(strings.TrimSpace(x)); err != nil {
+			return 0, false, false
+		}
+	case []byte:
+		return toMagnitude(string(x))
+	default:
+		return 0, false, false
+	}
+	if !d.Equal(d.Truncate(0)) {
+		return 0, false, false
+	}
+	neg = d.Sign() < 0
+	abs := d.Abs().BigInt()
+	if !abs.IsUint64() {
+		return 0, false, false
+	}
+	return abs.Uint64(), neg, true
+}
+
+// describe renders a SQL value for an error message, shortened.
+func describe(v interface{}) string {
+	s := fmt.Sprintf("%v", v)
+	if b, ok := v.([]byte); ok {
+		s = fmt.Sprintf("0x%X", b)
+	}
+	if len(s) > 40 {
+		s = s[:40] + "…"
+	}
+	return s
+}

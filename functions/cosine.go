@@ -1,0 +1,111 @@
+package functions
+
+import (
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/types"
+
+	"github.com/simsql/simsql/textsim"
+)
+
+// Cosine is cosine(a, b): the cosine similarity of the term-frequency
+// vectors of two texts (Salton, Wong & Yang 1975), as DOUBLE in [0, 1],
+// exactly 1 for identical or proportional vectors; NULL if either is NULL or
+// has no tokens (the cosine of a zero vector is undefined, never NaN).
+type Cosine struct{ args }
+
+var _ sql.FunctionExpression = (*Cosine)(nil)
+
+// NewCosine returns cosine(a, b).
+func NewCosine(a, b sql.Expression) sql.Expression { return &Cosine{args{a, b}} }
+
+// FunctionName implements sql.FunctionExpression.
+func (*Cosine) FunctionName() string { return "cosine" }
+
+// Description implements sql.FunctionExpression.
+func (*Cosine) Description() string {
+	return "returns the cosine similarity of the term-frequency vectors of two texts."
+}
+
+// Type implements sql.Expression.
+func (*Cosine) Type() sql.Type { return types.Float64 }
+
+// String implements sql.Expression.
+func (f *Cosine) String() string { return f.format(f.FunctionName()) }
+
+// WithChildren implements sql.Expression.
+func (f *Cosine) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	if len(children) != 2 {
+		return nil, sql.ErrInvalidChildrenNumber.New(f, len(children), 2)
+	}
+	return NewCosine(children[0], children[1]), nil
+}
+
+// Eval implements sql.Expression.
+func (f *Cosine) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
+	return textPair(ctx, row, f.FunctionName(), f.args, textsim.Cosine)
+}
+
+// CosineTFIDF is cosine_tfidf(a, b [, 'table.column']): the cosine
+// similarity of the TF-IDF vectors of two texts (Salton & Buckley 1988), as
+// DOUBLE in [0, 1], exactly 1 for identical texts. IDF comes from simsql's
+// built-in weights (textsim.Analyzer.IDF: gse's Chinese table; English stop
+// words 0; other words the median). NULL if either is NULL or its vector is
+// zero (no tokens, or stop words only). The three-argument form, IDF from a
+// column's documents, is an ErrNotSupported error until simsql keeps
+// per-column document frequencies.
+type CosineTFIDF struct{ args }
+
+var _ sql.FunctionExpression = (*CosineTFIDF)(nil)
+
+// NewCosineTFIDF returns cosine_tfidf(a, b [, corpus]); an error unless
+// given 2 or 3 arguments.
+func NewCosineTFIDF(a ...sql.Expression) (sql.Expression, error) {
+	if err := checkArity("cosine_tfidf", a, 2, 3); err != nil {
+		return nil, err
+	}
+	return &CosineTFIDF{args(a)}, nil
+}
+
+// FunctionName implements sql.FunctionExpression.
+func (*CosineTFIDF) FunctionName() string { return "cosine_tfidf" }
+
+// Description implements sql.FunctionExpression.
+func (*CosineTFIDF) Description() string {
+	return "returns the cosine similarity of the tf-idf vectors of two texts."
+}
+
+// Type implements sql.Expression.
+func (*CosineTFIDF) Type() sql.Type { return types.Float64 }
+
+// String implements sql.Expression.
+func (f *CosineTFIDF) String() string { return f.format(f.FunctionName()) }
+
+// WithChildren implements sql.Expression.
+func (f *CosineTFIDF) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	return NewCosineTFIDF(children...)
+}
+
+// Eval implements sql.Expression.
+func (f *CosineTFIDF) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
+	if len(f.args) == 3 {
+		return nil, ErrNotSupported.New("cosine_tfidf with a corpus column",
+			"IDF from a column's documents needs per-column document frequencies; use cosine_tfidf(a, b) with the built-in IDF")
+	}
+	vals, null, err := f.eval(ctx, row)
+	if err != nil || null {
+		return nil, err
+	}
+	x, err := toText(ctx, f.FunctionName(), vals[0])
+	if err != nil {
+		return nil, err
+	}
+	y, err := toText(ctx, f.FunctionName(), vals[1])
+	if err != nil {
+		return nil, err
+	}
+	cos, ok := textsim.Default().CosineTFIDF(x, y)
+	if !ok {
+		return nil, nil
+	}
+	return cos, nil
+}

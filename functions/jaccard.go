@@ -1,0 +1,113 @@
+package functions
+
+import (
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/types"
+
+	"github.com/simsql/simsql/textsim"
+)
+
+// tokenPairMeasure is a similarity of two texts computed from their tokens.
+type tokenPairMeasure func(a, b []string) (v float64, ok bool)
+
+// textPair is the shared Eval of the two-text similarity functions: NULL if
+// either argument is NULL or the measure is undefined (ok false).
+func textPair(ctx *sql.Context, row sql.Row, name string, a args, m tokenPairMeasure) (interface{}, error) {
+	vals, null, err := a.eval(ctx, row)
+	if err != nil || null {
+		return nil, err
+	}
+	x, err := toText(ctx, name, vals[0])
+	if err != nil {
+		return nil, err
+	}
+	y, err := toText(ctx, name, vals[1])
+	if err != nil {
+		return nil, err
+	}
+	an := textsim.Default()
+	v, ok := m(an.Tokens(x), an.Tokens(y))
+	if !ok {
+		return nil, nil
+	}
+	return v, nil
+}
+
+// Jaccard is jaccard(a, b): the exact Jaccard similarity |A∩B| / |A∪B| of
+// the token sets of two texts (Jaccard 1901), as DOUBLE in [0, 1]; 1 when
+// both have no tokens, 0 when only one has none; NULL if either is NULL.
+type Jaccard struct{ args }
+
+var _ sql.FunctionExpression = (*Jaccard)(nil)
+
+// NewJaccard returns jaccard(a, b).
+func NewJaccard(a, b sql.Expression) sql.Expression { return &Jaccard{args{a, b}} }
+
+// FunctionName implements sql.FunctionExpression.
+func (*Jaccard) FunctionName() string { return "jaccard" }
+
+// Description implements sql.FunctionExpression.
+func (*Jaccard) Description() string {
+	return "returns the exact Jaccard similarity of the token sets of two texts."
+}
+
+// Type implements sql.Expression.
+func (*Jaccard) Type() sql.Type { return types.Float64 }
+
+// String implements sql.Expression.
+func (f *Jaccard) String() string { return f.format(f.FunctionName()) }
+
+// WithChildren implements sql.Expression.
+func (f *Jaccard) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	if len(children) != 2 {
+		return nil, sql.ErrInvalidChildrenNumber.New(f, len(children), 2)
+	}
+	return NewJaccard(children[0], children[1]), nil
+}
+
+// Eval implements sql.Expression.
+func (f *Jaccard) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
+	return textPair(ctx, row, f.FunctionName(), f.args, func(a, b []string) (float64, bool) {
+		return textsim.Jaccard(a, b), true
+	})
+}
+
+// Tanimoto is tanimoto(a, b): the generalized Jaccard (Tanimoto) similarity
+// A·B / (|A|² + |B|² − A·B) of the term-frequency vectors of two texts
+// (Tanimoto 1958), as DOUBLE in [0, 1]; 1 when both have no tokens, 0 when
+// only one has none; NULL if either is NULL.
+type Tanimoto struct{ args }
+
+var _ sql.FunctionExpression = (*Tanimoto)(nil)
+
+// NewTanimoto returns tanimoto(a, b).
+func NewTanimoto(a, b sql.Expression) sql.Expression { return &Tanimoto{args{a, b}} }
+
+// FunctionName implements sql.FunctionExpression.
+func (*Tanimoto) FunctionName() string { return "tanimoto" }
+
+// Description implements sql.FunctionExpression.
+func (*Tanimoto) Description() string {
+	return "returns the Tanimoto (generalized Jaccard) similarity of the term-frequency vectors of two texts."
+}
+
+// Type implements sql.Expression.
+func (*Tanimoto) Type() sql.Type { return types.Float64 }
+
+// String implements sql.Expression.
+func (f *Tanimoto) String() string { return f.format(f.FunctionName()) }
+
+// WithChildren implements sql.Expression.
+func (f *Tanimoto) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	if len(children) != 2 {
+		return nil, sql.ErrInvalidChildrenNumber.New(f, len(children), 2)
+	}
+	return NewTanimoto(children[0], children[1]), nil
+}
+
+// Eval implements sql.Expression.
+func (f *Tanimoto) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
+	return textPair(ctx, row, f.FunctionName(), f.args, func(a, b []string) (float64, bool) {
+		return textsim.Tanimoto(a, b), true
+	})
+}

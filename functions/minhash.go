@@ -1,0 +1,194 @@
+package functions
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/types"
+	"github.com/dolthub/vitess/go/sqltypes"
+
+	"github.com/simsql/simsql/textsim"
+)
+
+// signatureType is the SQL type of a MinHash signature: VARBINARY large
+// enough for 4,096 permutations (14 + 8·4096 bytes).
+var signatureType = types.MustCreateBinary(sqltypes.VarBinary, 14+8*textsim.MaxNumPerm)
+
+// defaultHasher is the MinHasher of minhash(text) with default parameters.
+var defaultHasher = mustMinHasher(textsim.DefaultNumPerm, textsim.DefaultSeed)
+
+func mustMinHasher(n int, seed uint64) *textsim.MinHasher {
+	m, err := textsim.NewMinHasher(n, seed)
+	if err != nil {
+		panic(err)
+	}
+	return m
+}
+
+// minHasher returns the MinHasher for (n, seed), shared for the defaults.
+func minHasher(n int, seed uint64) (*textsim.MinHasher, error) {
+	if n == textsim.DefaultNumPerm && seed == textsim.DefaultSeed {
+		return defaultHasher, nil
+	}
+	return textsim.NewMinHasher(n, seed)
+}
+
+// MinHash is minhash(text [, num_perm [, seed]]): the MinHash signature of
+// the set of text's tokens (Broder 1997) as VARBINARY, num_perm permutations
+// (1 to 4096, default 128) drawn from seed (0 to 2^64−1, default 1). The
+// signature is self-describing: 14 + 8·num_perm bytes holding num_perm, seed
+// and the minima (textsim.Signature.MarshalBinary). Text without tokens has
+// the empty set's signature. NULL if any argument is NULL. Errors:
+// ErrIncorrectArguments for num_perm or seed out of range.
+type MinHash struct{ args }
+
+var _ sql.FunctionExpression = (*MinHash)(nil)
+
+// NewMinHash returns minhash(text [, num_perm [, seed]]); an error unless
+// given 1 to 3 arguments.
+func NewMinHash(a ...sql.Expression) (sql.Expression, error) {
+	if err := checkArity("minhash", a, 1, 3); err != nil {
+		return nil, err
+	}
+	return &MinHash{args(a)}, nil
+}
+
+// FunctionName implements sql.FunctionExpression.
+func (*MinHash) FunctionName() string { return "minhash" }
+
+// Description implements sql.FunctionExpression.
+func (*MinHash) Description() string {
+	return "returns the MinHash signature of the text's token set."
+}
+
+// Type implements sql.Expression.
+func (*MinHash) Type() sql.Type { return signatureType }
+
+// String implements sql.Expression.
+func (f *MinHash) String() string { return f.format(f.FunctionName()) }
+
+// WithChildren implements sql.Expression.
+func (f *MinHash) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	return NewMinHash(children...)
+}
+
+// Eval implements sql.Expression.
+func (f *MinHash) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
+	vals, null, err := f.eval(ctx, row)
+	if err != nil || null {
+		return nil, err
+	}
+	text, err := toText(ctx, f.FunctionName(), vals[0])
+	if err != nil {
+		return nil, err
+	}
+	n, seed := int64(textsim.DefaultNumPerm), uint64(textsim.DefaultSeed)
+	if len(vals) > 1 {
+		var ok bool
+		if n, ok = toInt(vals[1]); !ok || n < textsim.MinNumPerm || n > textsim.MaxNumPerm {
+			return nil, ErrIncorrectArguments.New(f.FunctionName(), fmt.Sprintf(
+				"num_perm must be an integer from %d to %d, got %s", textsim.MinNumPerm, textsim.MaxNumPerm, describe(vals[1])))
+		}
+	}
+	if len(vals) > 2 {
+		var ok bool
+		if seed, ok = toUint(vals[2]); !ok {
+			return nil, ErrIncorrectArguments.New(f.FunctionName(), fmt.Sprintf(
+				"seed must be an integer from 0 to %d, got %s", uint64(math.MaxUint64), describe(vals[2])))
+		}
+	}
+	m, err := minHasher(int(n), seed)
+	if err != nil {
+		return nil, ErrIncorrectArguments.New(f.FunctionName(), err.Error())
+	}
+	b, err := m.Sum(textsim.Default().Tokens(text)).MarshalBinary()
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// MinHashJaccard is minhash_jaccard(a, b): the MinHash estimate of the
+// Jaccard similarity of two token sets, the fraction of agreeing signature
+// slots, as DOUBLE in [0, 1] (Broder 1997; standard error about
+// 1/√num_perm). Each argument is a signature from minhash() or a text; a
+// text is signed with the other argument's num_perm and seed, or with the
+// defaults (128, 1) when both are texts. NULL if either is NULL. Errors:
+// ErrIncompatibleSignatures for signatures of different num_perm or seed;
+// ErrInvalidSignature for damaged signature bytes.
+type MinHashJaccard struct{ args }
+
+var _ sql.FunctionExpression = (*MinHashJaccard)(nil)
+
+// NewMinHashJaccard returns minhash_jaccard(a, b).
+func NewMinHashJaccard(a, b sql.Expression) sql.Expression {
+	return &MinHashJaccard{args{a, b}}
+}
+
+// FunctionName implements sql.FunctionExpression.
+func (*MinHashJaccard) FunctionName() string { return "minhash_jaccard" }
+
+// Description implements sql.FunctionExpression.
+func (*MinHashJaccard) Description() string {
+	return "returns the MinHash estimate of the Jaccard similarity of two signatures or texts."
+}
+
+// Type implements sql.Expression.
+func (*MinHashJaccard) Type() sql.Type { return types.Float64 }
+
+// String implements sql.Expression.
+func (f *MinHashJaccard) String() string { return f.format(f.FunctionName()) }
+
+// WithChildren implements sql.Expression.
+func (f *MinHashJaccard) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	if len(children) != 2 {
+		return nil, sql.ErrInvalidChildrenNumber.New(f, len(children), 2)
+	}
+	return NewMinHashJaccard(children[0], children[1]), nil
+}
+
+// Eval implements sql.Expression.
+func (f *MinHashJaccard) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
+	vals, null, err := f.eval(ctx, row)
+	if err != nil || null {
+		return nil, err
+	}
+	var sigs [2]*textsim.Signature
+	var texts [2]string
+	for i, v := range vals {
+		if b, ok := v.([]byte); ok && textsim.IsSignature(b) {
+			s, err := textsim.ParseSignature(b)
+			if err != nil {
+				return nil, ErrInvalidSignature.New(f.FunctionName(), err.Error())
+			}
+			sigs[i] = &s
+			continue
+		}
+		if texts[i], err = toText(ctx, f.FunctionName(), v); err != nil {
+			return nil, err
+		}
+	}
+	n, seed := textsim.DefaultNumPerm, uint64(textsim.DefaultSeed)
+	for _, s := range sigs {
+		if s != nil {
+			n, seed = len(s.Values), s.Seed
+			break
+		}
+	}
+	for i := range sigs {
+		if sigs[i] == nil {
+			m, err := minHasher(n, seed)
+			if err != nil {
+				return nil, ErrIncorrectArguments.New(f.FunctionName(), err.Error())
+			}
+			s := m.Sum(textsim.Default().Tokens(texts[i]))
+			sigs[i] = &s
+		}
+	}
+	j, err := textsim.EstimateJaccard(*sigs[0], *sigs[1])
+	if err != nil {
+		return nil, ErrIncompatibleSignatures.New(f.FunctionName(), err.Error())
+	}
+	return j, nil
+}

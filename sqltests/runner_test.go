@@ -1,0 +1,171 @@
+package sqltests
+
+import (
+	"context"
+	"database/sql"
+	"io"
+	"strconv"
+	"strings"
+	"testing"
+
+	gms "github.com/dolthub/go-mysql-server"
+	gsql "github.com/dolthub/go-mysql-server/sql"
+
+	"github.com/simsql/simsql/catalog"
+)
+
+// conn runs one statement and returns its rows as text cells, or an error.
+type conn interface {
+	query(q string) ([][]Cell, error)
+}
+
+// engineConn runs statements in-process on a fresh engine.
+type engineConn struct {
+	engine *gms.Engine
+	ctx    *gsql.Context
+}
+
+func newEngineConn(t testing.TB) *engineConn {
+	t.Helper()
+	p, err := catalog.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &engineConn{engine: catalog.NewEngine(p), ctx: p.NewContext(context.Background())}
+}
+
+func (c *engineConn) query(q string) (rows [][]Cell, err error) {
+	sch, iter, _, err := c.engine.Query(c.ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	defer func() {
+		if cerr := iter.Close(c.ctx); err == nil {
+			err = cerr
+		}
+	}()
+	for {
+		row, err := iter.Next(c.ctx)
+		if err == io.EOF {
+			return rows, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		cells := make([]Cell, len(row))
+		for i, v := range row {
+			if v == nil {
+				continue
+			}
+			wire, err := sch[i].Type.SQL(c.ctx, nil, v)
+			if err != nil {
+				return nil, err
+			}
+			if wire.IsNull() {
+				continue
+			}
+			s := wire.ToString()
+			cells[i] = &s
+		}
+		rows = append(rows, cells)
+	}
+}
+
+// wireConn runs statements over the MySQL protocol on one connection.
+type wireConn struct {
+	conn *sql.Conn
+}
+
+func (c *wireConn) query(q string) ([][]Cell, error) {
+	rs, err := c.conn.QueryContext(context.Background(), q)
+	if err != nil {
+		return nil, err
+	}
+	defer rs.Close()
+	cols, err := rs.Columns()
+	if err != nil {
+		return nil, err
+	}
+	var rows [][]Cell
+	for rs.Next() {
+		raw := make([]sql.RawBytes, len(cols))
+		dest := make([]any, len(cols))
+		for i := range raw {
+			dest[i] = &raw[i]
+		}
+		if err := rs.Scan(dest...); err != nil {
+			return nil, err
+		}
+		cells := make([]Cell, len(cols))
+		for i, b := range raw {
+			if b != nil {
+				s := string(b)
+				cells[i] = &s
+			}
+		}
+		rows = append(rows, cells)
+	}
+	return rows, rs.Err()
+}
+
+// newWireConn opens one connection to srv, closed when t ends.
+func newWireConn(t testing.TB, srv *Server) *wireConn {
+	t.Helper()
+	db := srv.DB(t)
+	c, err := db.Conn(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	return &wireConn{conn: c}
+}
+
+// runScript runs one script test on c.
+func runScript(t *testing.T, c conn, s ScriptTest) {
+	t.Helper()
+	for _, q := range s.SetUpScript {
+		if _, err := c.query(q); err != nil {
+			t.Fatalf("set-up %q: %v", q, err)
+		}
+	}
+	for _, a := range s.Assertions {
+		rows, err := c.query(a.Query)
+		switch {
+		case a.ExpectedErr != "" && err == nil:
+			t.Errorf("%s: got rows %s, want an error containing %q", a.Query, formatCells(rows), a.ExpectedErr)
+		case a.ExpectedErr != "" && !strings.Contains(err.Error(), a.ExpectedErr):
+			t.Errorf("%s: got error %q, want one containing %q", a.Query, err, a.ExpectedErr)
+		case a.ExpectedErr == "" && err != nil:
+			t.Errorf("%s: %v", a.Query, err)
+		case a.ExpectedErr == "":
+			if msg := compareRows(a.Expected, rows); msg != "" {
+				t.Errorf("%s: %s", a.Query, msg)
+			}
+		}
+	}
+}
+
+// runScripts runs every script in-process and over the wire, each on a
+// database of its own.
+func runScripts(t *testing.T, scripts []ScriptTest) {
+	t.Run("engine", func(t *testing.T) {
+		for _, s := range scripts {
+			t.Run(s.Name, func(t *testing.T) { runScript(t, newEngineConn(t), s) })
+		}
+	})
+	t.Run("wire", func(t *testing.T) {
+		srv := StartServer(t)
+		for i, s := range scripts {
+			t.Run(s.Name, func(t *testing.T) {
+				name := "script" + strconv.Itoa(i)
+				wc := newWireConn(t, srv)
+				for _, q := range []string{"DROP DATABASE IF EXISTS " + name, "CREATE DATABASE " + name, "USE " + name} {
+					if _, err := wc.query(q); err != nil {
+						t.Fatal(err)
+					}
+				}
+				runScript(t, wc, s)
+			})
+		}
+	})
+}
