@@ -10,6 +10,7 @@ import (
 
 	gms "github.com/dolthub/go-mysql-server"
 	gsql "github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/types"
 
 	"github.com/simsql/simsql/catalog"
 )
@@ -51,6 +52,9 @@ func (c *engineConn) query(q string) (rows [][]Cell, err error) {
 		}
 		if err != nil {
 			return nil, err
+		}
+		if types.IsOkResult(row) {
+			continue // DDL and DML: no rows, as over the wire
 		}
 		cells := make([]Cell, len(row))
 		for i, v := range row {
