@@ -1,0 +1,45 @@
+package catalog
+
+import (
+	"context"
+	"testing"
+
+	"github.com/dolthub/go-mysql-server/sql"
+)
+
+// TestNewContext runs statements in-process: the context's session starts
+// in the simsql database, and writes are visible to later statements.
+func TestNewContext(t *testing.T) {
+	p, err := Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	engine := NewEngine(p)
+	defer engine.Close()
+	for _, q := range []string{
+		"CREATE TABLE t (id BIGINT PRIMARY KEY, body LONGTEXT, fp BIGINT UNSIGNED AS (crc32(body)) STORED)",
+		"INSERT INTO t (id, body) VALUES (1, 'hello world')",
+	} {
+		query(t, engine.Query, p.NewContext(context.Background()), q)
+	}
+	ctx := p.NewContext(context.Background())
+	rows := query(t, engine.Query, ctx, "SELECT database(), fp FROM simsql.t")
+	if len(rows) != 1 || rows[0][0] != "simsql" || rows[0][1] != uint64(222957957) {
+		t.Errorf("got %v, want [[simsql 222957957]]", rows)
+	}
+}
+
+type queryFunc func(*sql.Context, string) (sql.Schema, sql.RowIter, *sql.QueryFlags, error)
+
+func query(t *testing.T, q queryFunc, ctx *sql.Context, stmt string) []sql.Row {
+	t.Helper()
+	_, iter, _, err := q(ctx, stmt)
+	if err != nil {
+		t.Fatalf("%s: %v", stmt, err)
+	}
+	rows, err := sql.RowIterToRows(ctx, iter)
+	if err != nil {
+		t.Fatalf("%s: %v", stmt, err)
+	}
+	return rows
+}

@@ -1,0 +1,155 @@
+package main
+
+import (
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/simsql/simsql/sqltests"
+)
+
+func TestImport(t *testing.T) {
+	s := sqltests.StartServer(t)
+	db := s.DB(t)
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		// Key order sets column order; numbers, bools, null and nested
+		// values each take their own path; a blank line is skipped.
+		"docs.jsonl": `{"title":"plain","n":1,"tags":["x","y"],"ok":true,"z":null}` + "\n\n" +
+			`{"title":"中文 \"引号\"","n":1.5,"tags":{"k": 1},"ok":false,"z":"s"}` + "\n",
+		// An id key becomes the primary key instead of an AUTO_INCREMENT id.
+		"ids.ndjson": `{"id":"b","body":"second"}` + "\n" + `{"id":"a","body":"first"}`,
+		// Quotes, commas and newlines inside fields; an empty field.
+		"rows.csv": "name,body\n" +
+			"comma,\"a, b\"\n" +
+			"newline,\"line1\nline2 \"\"quoted\"\"\"\n" +
+			"empty,\n" +
+			"中文,你好，世界\n",
+		// Hidden files and directories are skipped; the empty file is kept.
+		"tree/one.txt":       "hello\n",
+		"tree/sub/two.md":    "中文文档",
+		"tree/empty.txt":     "",
+		"tree/.hidden":       "skip me",
+		"tree/.git/config":   "skip me too",
+		"tree/sub/three.txt": "a \"quoted\", comma'd\nsecond line",
+	})
+
+	for _, tc := range []struct {
+		name, table string
+		args        []string
+		query       string
+		want        [][]string
+	}{
+		{
+			name: "jsonl", table: "j", args: []string{filepath.Join(dir, "docs.jsonl")},
+			query: "SELECT * FROM j ORDER BY id",
+			want: [][]string{
+				{"1", "plain", "1", `["x","y"]`, "1", "NULL"},
+				{"2", `中文 "引号"`, "1.5", `{"k":1}`, "0", "s"},
+			},
+		},
+		{
+			name: "ndjson with id", table: "n", args: []string{filepath.Join(dir, "ids.ndjson")},
+			query: "SELECT id, body FROM n ORDER BY id",
+			want:  [][]string{{"a", "first"}, {"b", "second"}},
+		},
+		{
+			name: "csv", table: "c", args: []string{"--batch", "2", filepath.Join(dir, "rows.csv")},
+			query: "SELECT * FROM c ORDER BY id",
+			want: [][]string{
+				{"1", "comma", "a, b"},
+				{"2", "newline", "line1\nline2 \"quoted\""},
+				{"3", "empty", ""},
+				{"4", "中文", "你好，世界"},
+			},
+		},
+		{
+			name: "directory", table: "d", args: []string{filepath.Join(dir, "tree")},
+			query: "SELECT path, body FROM d ORDER BY path",
+			want: [][]string{
+				{"empty.txt", ""},
+				{"one.txt", "hello\n"},
+				{"sub/three.txt", "a \"quoted\", comma'd\nsecond line"},
+				{"sub/two.md", "中文文档"},
+			},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			args := append([]string{"--table", tc.table, "--create"}, tc.args...)
+			stdout, stderr, code := runImport(t, s, args...)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			summary := regexp.MustCompile(`^imported (\d+) rows into ` + tc.table + ` in \d+\.\d s\n$`)
+			if m := summary.FindStringSubmatch(stdout); m == nil || m[1] != strconv.Itoa(len(tc.want)) {
+				t.Errorf("stdout = %q, want a summary of %d rows", stdout, len(tc.want))
+			}
+			if got := queryStrings(t, db, tc.query); !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("%s\n got %q\nwant %q", tc.query, got, tc.want)
+			}
+		})
+	}
+
+	t.Run("existing table", func(t *testing.T) {
+		if _, err := db.Exec("CREATE TABLE e (k INT PRIMARY KEY, body TEXT, extra VARCHAR(10) DEFAULT 'dflt')"); err != nil {
+			t.Fatal(err)
+		}
+		writeFiles(t, dir, map[string]string{"e.jsonl": `{"k":2,"body":"two"}` + "\n" + `{"BODY":"one","k":1,"extra":"x"}`})
+		if _, stderr, code := runImport(t, s, "--table", "e", filepath.Join(dir, "e.jsonl")); code != 0 {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+		want := [][]string{{"1", "one", "x"}, {"2", "two", "dflt"}}
+		if got := queryStrings(t, db, "SELECT * FROM e ORDER BY k"); !reflect.DeepEqual(got, want) {
+			t.Errorf("got %q, want %q", got, want)
+		}
+	})
+}
+
+func TestImportErrors(t *testing.T) {
+	s := sqltests.StartServer(t)
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"bad.jsonl":     `{"a":1}` + "\n" + `{"a":` + "\n",
+		"array.jsonl":   `[1,2]`,
+		"dup.jsonl":     `{"a":1,"A":2}`,
+		"latin1.csv":    "a,b\nok,fine\nbad,caf\xe9\n",
+		"ragged.csv":    "a,b\n1,2\n3\n",
+		"tree/ok.txt":   "fine",
+		"tree/bin.dat":  "line one\nline two \xff\xfe\n",
+		"other.txt":     "x",
+		"unknown.jsonl": `{"a":1}` + "\n" + `{"nope":1}`,
+	})
+	db := s.DB(t)
+	if _, err := db.Exec("CREATE TABLE u (a INT)"); err != nil {
+		t.Fatal(err)
+	}
+
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string // substring of stderr
+	}{
+		{"malformed json line", []string{"--table", "u", "bad.jsonl"}, "bad.jsonl:2: "},
+		{"malformed json line before create", []string{"--table", "new", "--create", "bad.jsonl"}, "bad.jsonl:2: "},
+		{"not an object", []string{"--table", "u", "array.jsonl"}, "array.jsonl:1: want a JSON object"},
+		{"duplicate key", []string{"--table", "u", "dup.jsonl"}, `dup.jsonl:1: duplicate key "A"`},
+		{"invalid utf-8 in csv", []string{"--table", "v", "--create", "latin1.csv"}, `latin1.csv:3: invalid UTF-8 in column "b"`},
+		{"ragged csv", []string{"--table", "w", "--create", "ragged.csv"}, "ragged.csv: record on line 3: wrong number of fields"},
+		{"invalid utf-8 in document", []string{"--table", "x", "--create", "tree"}, "bin.dat:2: invalid UTF-8"},
+		{"unsupported file", []string{"--table", "u", "other.txt"}, "other.txt: unsupported file type"},
+		{"unknown column", []string{"--table", "u", "unknown.jsonl"}, `unknown.jsonl:2: column "nope" is not in table u`},
+		{"missing table", []string{"--table", "nosuch", "array.jsonl"}, "table simsql.nosuch does not exist (use --create to create it)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			args := tc.args[:len(tc.args)-1]
+			args = append(args, filepath.Join(dir, tc.args[len(tc.args)-1]))
+			_, stderr, code := runImport(t, s, args...)
+			if code != 1 || !strings.Contains(stderr, tc.want) {
+				t.Errorf("exit %d, stderr %q; want exit 1 and %q", code, stderr, tc.want)
+			}
+		})
+	}
+}

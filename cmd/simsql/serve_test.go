@@ -1,0 +1,116 @@
+package main
+
+import (
+	"database/sql"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/go-sql-driver/mysql"
+
+	"github.com/simsql/simsql/sqltests"
+)
+
+// TestServeStopsOnSIGTERM checks the ready line (StartServer parses it) and
+// a clean exit with code 0 on SIGTERM.
+func TestServeStopsOnSIGTERM(t *testing.T) {
+	s := sqltests.StartServer(t)
+	if !strings.HasPrefix(s.Addr, "127.0.0.1:") || s.Port == 0 {
+		t.Fatalf("Addr = %q, Port = %d", s.Addr, s.Port)
+	}
+	var db string
+	if err := s.DB(t).QueryRow("SELECT database()").Scan(&db); err != nil || db != "simsql" {
+		t.Errorf("SELECT database() = %q, %v; want simsql", db, err)
+	}
+	s.Stop(t)
+}
+
+func TestServeAccount(t *testing.T) {
+	s := sqltests.StartServer(t, "--user", "alice", "--password", "s3cret")
+	s.DB(t) // pings with alice/s3cret
+	// go-mysql-server refuses an unknown user with error 2012 "No
+	// authentication methods available", not 1045 "Access denied".
+	for dsn, want := range map[string]string{
+		strings.Replace(s.DSN("simsql"), "alice:s3cret@", "alice:wrong@", 1): "Access denied",
+		strings.Replace(s.DSN("simsql"), "alice:s3cret@", "root@", 1):        "No authentication methods",
+	} {
+		db, err := sql.Open("mysql", dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := db.Ping(); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: ping error %v, want %q", dsn, err, want)
+		}
+		db.Close()
+	}
+}
+
+// loadDataFile is the text LOAD DATA's defaults read (tab-separated,
+// newline-terminated); go-mysql-server v0.20.0 cannot split quoted CSV
+// fields that contain the separator.
+const loadDataFile = "1\thello world\n2\tquoted, \"comma\"\n3\t中文文本\n"
+
+var loadDataWant = [][]string{
+	{"1", "hello world", "222957957"},
+	{"2", `quoted, "comma"`, "2175680136"},
+	{"3", "中文文本", "636769118"},
+}
+
+const loadDataTable = "CREATE TABLE docs (id BIGINT PRIMARY KEY, body LONGTEXT, fp BIGINT UNSIGNED AS (crc32(body)) STORED)"
+
+func TestLoadDataLocalInfile(t *testing.T) {
+	s := sqltests.StartServer(t)
+	db := s.DB(t)
+	path := filepath.Join(t.TempDir(), "docs.tsv")
+	if err := os.WriteFile(path, []byte(loadDataFile), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	mysql.RegisterLocalFile(path)
+	defer mysql.DeregisterLocalFile(path)
+	if _, err := db.Exec(loadDataTable); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec("LOAD DATA LOCAL INFILE '" + path + "' INTO TABLE docs (id, body)"); err != nil {
+		t.Fatal(err)
+	}
+	if got := queryStrings(t, db, "SELECT id, body, fp FROM docs ORDER BY id"); !reflect.DeepEqual(got, loadDataWant) {
+		t.Errorf("got %q, want %q", got, loadDataWant)
+	}
+}
+
+// TestMariaDBClient drives the real mariadb command-line client. CI sets
+// SIMSQL_REQUIRE_MARIADB=1 so that a missing client fails instead of
+// skipping.
+func TestMariaDBClient(t *testing.T) {
+	client, err := exec.LookPath("mariadb")
+	if err != nil {
+		if os.Getenv("SIMSQL_REQUIRE_MARIADB") == "1" {
+			t.Fatal("mariadb client not on PATH and SIMSQL_REQUIRE_MARIADB=1")
+		}
+		t.Skip("mariadb client not on PATH")
+	}
+	s := sqltests.StartServer(t)
+	path := filepath.Join(t.TempDir(), "docs.tsv")
+	if err := os.WriteFile(path, []byte(loadDataFile), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	script := loadDataTable + "; LOAD DATA LOCAL INFILE '" + path + "' INTO TABLE docs (id, body); " +
+		"SELECT id, body, fp FROM docs ORDER BY id"
+	cmd := exec.Command(client, "--no-defaults", "--batch", "--local-infile=1",
+		"-h127.0.0.1", "-P"+strconv.Itoa(s.Port), "-uroot", "-e", script)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("mariadb: %v\n%s", err, out)
+	}
+	want := "id\tbody\tfp\n"
+	for _, r := range loadDataWant {
+		want += strings.Join(r, "\t") + "\n"
+	}
+	if string(out) != want {
+		t.Errorf("mariadb output:\n%s\nwant:\n%s", out, want)
+	}
+}

@@ -1,0 +1,256 @@
+// Package sqltests runs SQL script tests against simsql. StartServer, in
+// this non-test file, lets the tests of any package run the real simsql
+// binary and talk to it over the MySQL protocol.
+package sqltests
+
+import (
+	"bufio"
+	"bytes"
+	dbsql "database/sql"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/go-sql-driver/mysql"
+)
+
+// Server is a simsql server process started by StartServer, listening on
+// 127.0.0.1.
+type Server struct {
+	// Addr is the host:port the server listens on.
+	Addr string
+	// Port is the TCP port of Addr.
+	Port int
+
+	user, password string
+	binary         string
+	cmd            *exec.Cmd
+	stderr         *syncBuffer
+	exited         chan struct{} // closed when the process has exited
+	waitErr        error         // set before exited is closed
+	stopOnce       sync.Once
+}
+
+var readyLine = regexp.MustCompile(`^simsql: serving MySQL protocol on (127\.0\.0\.1:(\d+)) \(data dir .*\)$`)
+
+// StartServer starts `simsql serve --port 0 --data-dir <tb.TempDir()>`
+// followed by args, waits for its ready line and registers a cleanup that
+// stops it. The binary is built once per test process (about 70 s the
+// first time on a cold build cache). Flags in args override the defaults;
+// --host must stay 127.0.0.1.
+func StartServer(tb testing.TB, args ...string) *Server {
+	tb.Helper()
+	bin := Binary(tb)
+	full := append([]string{"serve", "--port", "0", "--data-dir", tb.TempDir()}, args...)
+	cmd := exec.Command(bin, full...)
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	s := &Server{
+		user:   flagValue(args, "user", "root"),
+		binary: bin,
+		cmd:    cmd,
+		stderr: &syncBuffer{},
+		exited: make(chan struct{}),
+	}
+	s.password = flagValue(args, "password", "")
+	cmd.Stderr = s.stderr
+	if err := cmd.Start(); err != nil {
+		tb.Fatal(err)
+	}
+	lines := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(stdout)
+		for sc.Scan() {
+			select {
+			case lines <- sc.Text():
+			default: // only the first line matters; keep draining
+			}
+		}
+	}()
+	go func() {
+		s.waitErr = cmd.Wait()
+		close(s.exited)
+	}()
+	tb.Cleanup(func() {
+		s.stop()
+		if tb.Failed() {
+			tb.Logf("simsql server stderr:\n%s", s.stderr.String())
+		}
+	})
+
+	select {
+	case line := <-lines:
+		m := readyLine.FindStringSubmatch(line)
+		if m == nil {
+			tb.Fatalf("simsql serve printed %q, want the ready line", line)
+		}
+		s.Addr = m[1]
+		s.Port, _ = strconv.Atoi(m[2])
+	case <-s.exited:
+		tb.Fatalf("simsql serve exited before it was ready: %v\n%s", s.waitErr, s.stderr.String())
+	case <-time.After(30 * time.Second):
+		tb.Fatalf("simsql serve printed no ready line in 30 s\n%s", s.stderr.String())
+	}
+	return s
+}
+
+// Binary returns the path of the simsql binary the server runs.
+func (s *Server) Binary() string { return s.binary }
+
+// Stderr returns what the server has written to stderr so far.
+func (s *Server) Stderr() string { return s.stderr.String() }
+
+// DSN returns a go-sql-driver/mysql data source name for database db:
+// the server's account, parseTime on, multiStatements off, and LOAD DATA
+// LOCAL INFILE allowed for any file.
+func (s *Server) DSN(db string) string {
+	cfg := mysql.NewConfig()
+	cfg.User = s.user
+	cfg.Passwd = s.password
+	cfg.Net = "tcp"
+	cfg.Addr = s.Addr
+	cfg.DBName = db
+	cfg.ParseTime = true
+	cfg.MultiStatements = false
+	cfg.AllowAllFiles = true
+	cfg.Timeout = 10 * time.Second
+	return cfg.FormatDSN()
+}
+
+// DB returns a connection pool to database simsql, closed at the end of the
+// test.
+func (s *Server) DB(tb testing.TB) *dbsql.DB {
+	tb.Helper()
+	db, err := dbsql.Open("mysql", s.DSN("simsql"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { db.Close() })
+	if err := db.Ping(); err != nil {
+		tb.Fatal(err)
+	}
+	return db
+}
+
+// Stop sends SIGTERM, waits for the server to exit (killing it after 10 s)
+// and fails the test unless it exited with code 0.
+func (s *Server) Stop(tb testing.TB) {
+	tb.Helper()
+	if err := s.stop(); err != nil {
+		tb.Fatalf("simsql serve: %v\n%s", err, s.stderr.String())
+	}
+}
+
+// stop terminates the process once; it returns how the process ended.
+func (s *Server) stop() error {
+	s.stopOnce.Do(func() {
+		s.cmd.Process.Signal(syscall.SIGTERM)
+		select {
+		case <-s.exited:
+		case <-time.After(10 * time.Second):
+			s.cmd.Process.Kill()
+			<-s.exited
+		}
+	})
+	return s.waitErr
+}
+
+var build struct {
+	once sync.Once
+	path string
+	err  error
+}
+
+// Binary builds the simsql command once per test process and returns the
+// path of the binary.
+func Binary(tb testing.TB) string {
+	tb.Helper()
+	build.once.Do(func() { build.path, build.err = buildBinary() })
+	if build.err != nil {
+		tb.Fatal(build.err)
+	}
+	return build.path
+}
+
+// buildBinary builds cmd/simsql into a directory named after this process,
+// after removing the directories of earlier test processes that are gone
+// (a test binary has no hook to remove its own at exit).
+func buildBinary() (string, error) {
+	_, file, _, ok := runtime.Caller(0)
+	if !ok {
+		return "", errors.New("sqltests: cannot locate the module source")
+	}
+	root := filepath.Dir(filepath.Dir(file))
+	removeStaleBuilds()
+	dir := filepath.Join(os.TempDir(), fmt.Sprintf("simsql-sqltests-%d", os.Getpid()))
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	bin := filepath.Join(dir, "simsql")
+	cmd := exec.Command("go", "build", "-o", bin, "./cmd/simsql")
+	cmd.Dir = root
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("go build ./cmd/simsql: %v\n%s", err, out)
+	}
+	return bin, nil
+}
+
+func removeStaleBuilds() {
+	dirs, _ := filepath.Glob(filepath.Join(os.TempDir(), "simsql-sqltests-*"))
+	for _, d := range dirs {
+		pid, err := strconv.Atoi(strings.TrimPrefix(filepath.Base(d), "simsql-sqltests-"))
+		if err != nil || pid == os.Getpid() {
+			continue
+		}
+		if err := syscall.Kill(pid, 0); errors.Is(err, syscall.ESRCH) {
+			os.RemoveAll(d)
+		}
+	}
+}
+
+// flagValue returns the value of --name (or -name) in args, or def.
+func flagValue(args []string, name, def string) string {
+	v := def
+	for i, a := range args {
+		if !strings.HasPrefix(a, "-") {
+			continue
+		}
+		a = strings.TrimLeft(a, "-")
+		if a == name && i+1 < len(args) {
+			v = args[i+1]
+		} else if strings.HasPrefix(a, name+"=") {
+			v = strings.TrimPrefix(a, name+"=")
+		}
+	}
+	return v
+}
+
+// syncBuffer is a bytes.Buffer safe for one writer and concurrent readers.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
