@@ -16,6 +16,7 @@ import (
 	"github.com/sirupsen/logrus"
 
 	"github.com/simsql/simsql/catalog"
+	"github.com/simsql/simsql/textsim"
 )
 
 // serveCmd runs the server until SIGINT or SIGTERM. It prints one line to
@@ -56,6 +57,9 @@ func serveCmd(args []string, stdout, stderr io.Writer) error {
 	}
 	engine := catalog.NewEngine(pro)
 	defer engine.Close()
+	// Load the analyzer's dictionaries (about 2 s) before accepting
+	// connections, so that no query pays for them.
+	textsim.Default()
 	if err := configure(engine, conn.user, conn.password, filesDir); err != nil {
 		return err
 	}
@@ -75,6 +79,7 @@ func serveCmd(args []string, stdout, stderr io.Writer) error {
 	defer stop()
 	done := make(chan error, 1)
 	go func() { done <- srv.Start() }()
+	fmt.Fprintln(stderr, "simsql: note: tables are kept in memory for now; data does not survive a restart")
 	fmt.Fprintf(stdout, "simsql: serving MySQL protocol on %s (data dir %s)\n", ln.Addr(), dir)
 
 	select {
