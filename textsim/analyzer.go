@@ -20,8 +20,9 @@ import (
 // The analysis, in order:
 //  1. invalid UTF-8 bytes become U+FFFD (a symbol, so they never form a token);
 //  2. Unicode NFKC normalisation (UAX #15): full-width "ＡＢＣ１２３" → "ABC123";
-//  3. full Unicode case folding (CaseFolding.txt, status C+F: "ß" → "ss"),
-//     then NFKC again, which together give NFKC_Casefold-style keys;
+//  3. full Unicode case folding (CaseFolding.txt, status C+F: "ß" → "ss";
+//     Cherokee folds to its upper case, "ꭰ" → "Ꭰ"), then NFKC again, which
+//     together give NFKC_Casefold-style keys;
 //  4. Unicode word segmentation (UAX #29), which keeps "naïve", "résumé",
 //     "don't" and "1.26" whole and isolates each Han ideograph;
 //  5. each run of adjacent Han ideographs is folded from traditional to
@@ -114,10 +115,27 @@ func normalize(text string) string {
 	text = strings.ToValidUTF8(text, "\uFFFD")
 	text = norm.NFKC.String(text)
 	if !isFolded(text) {
-		text = cases.Fold().String(text)
+		text = foldCherokee(cases.Fold().String(text))
 		text = norm.NFKC.String(text)
 	}
 	return text
+}
+
+// foldCherokee corrects golang.org/x/text/cases.Fold for Cherokee, which it
+// folds to lower case (U+13A0 → U+AB70) and lower case to upper (U+AB70 →
+// U+13A0), so that "Ꭰ" and "ꭰ" never match. CaseFolding.txt folds the lower
+// case syllables (U+AB70–U+ABBF, U+13F8–U+13FD) to the upper case ones,
+// which were encoded first, and leaves the upper case unchanged.
+func foldCherokee(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case 0xAB70 <= r && r <= 0xABBF:
+			return r - 0xAB70 + 0x13A0
+		case 0x13F8 <= r && r <= 0x13FD:
+			return r - 8
+		}
+		return r
+	}, s)
 }
 
 // isFolded reports whether s is ASCII without upper-case letters, the common
@@ -141,8 +159,7 @@ func (a *Analyzer) analyze(text string, emit func(tok string, adjacent bool)) {
 		if hanStart < 0 {
 			return
 		}
-		a.cutHan(text[hanStart:hanEnd], adjacent, emit)
-		adjacent = true
+		adjacent = a.cutHan(text[hanStart:hanEnd], adjacent, emit)
 		hanStart = -1
 	}
 	pos := 0
@@ -172,7 +189,10 @@ func (a *Analyzer) analyze(text string, emit func(tok string, adjacent bool)) {
 
 // cutHan folds a run of Han ideographs to simplified Chinese and emits its
 // words; the first word is adjacent to what came before if adjacent is set.
-func (a *Analyzer) cutHan(run string, adjacent bool, emit func(string, bool)) {
+// It returns whether the run ends with a token, so that what follows the run
+// is adjacent to it. Han-script symbols such as the CJK radicals (category
+// So) are not tokens and so separate the tokens around them.
+func (a *Analyzer) cutHan(run string, adjacent bool, emit func(string, bool)) bool {
 	if simplified, err := a.t2s.Convert(run); err == nil {
 		run = simplified
 	}
@@ -180,12 +200,17 @@ func (a *Analyzer) cutHan(run string, adjacent bool, emit func(string, bool)) {
 		if isToken(w) {
 			emit(w, adjacent)
 			adjacent = true
+		} else {
+			adjacent = false
 		}
 	}
+	return adjacent
 }
 
-// isHan reports whether the word segment is a single Han ideograph (UAX #29
-// never joins ideographs, so a Han segment is always one rune).
+// isHan reports whether the word segment is a single Han ideograph. UAX #29
+// never joins ideographs to each other, but it does attach a following
+// variation selector or combining mark (WB4): such a segment, "中\U000E0100",
+// is not Han here and becomes a token of its own, without t2s or gse.
 func isHan(word string) bool {
 	r, size := utf8.DecodeRuneInString(word)
 	return size == len(word) && unicode.Is(unicode.Han, r)
