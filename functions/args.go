@@ -124,18 +124,27 @@ func toInt(v interface{}) (n int64, ok bool) {
 	case uint32:
 		return int64(x), true
 	case uint64:
-		return int64(x), x <= math.MaxInt64
+		if x > math.MaxInt64 {
+			return 0, false
+		}
+		return int64(x), true
 	case uint:
-		return int64(x), uint64(x) <= math.MaxInt64
+		if uint64(x) > math.MaxInt64 {
+			return 0, false
+		}
+		return int64(x), true
 	}
 	u, neg, ok := toMagnitude(v)
 	if !ok {
 		return 0, false
 	}
-	if neg {
-		return -int64(u), u <= 1<<63
+	switch {
+	case neg && u <= 1<<63:
+		return -int64(u), true
+	case !neg && u <= math.MaxInt64:
+		return int64(u), true
 	}
-	return int64(u), u <= math.MaxInt64
+	return 0, false
 }
 
 // toUint converts an integer-valued SQL value in [0, 2^64−1] to a uint64;
@@ -169,7 +178,10 @@ func toBits64(v interface{}) (bits uint64, ok bool) {
 		return 0, false
 	}
 	if neg {
-		return -u, u <= 1<<63
+		if u > 1<<63 {
+			return 0, false
+		}
+		return -u, true
 	}
 	return u, true
 }

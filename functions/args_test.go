@@ -1,0 +1,71 @@
+package functions
+
+import (
+	"math"
+	"testing"
+
+	"github.com/shopspring/decimal"
+)
+
+func TestToBits64(t *testing.T) {
+	for _, tc := range []struct {
+		why  string
+		in   any
+		want uint64
+		ok   bool
+	}{
+		{"zero", int64(0), 0, true},
+		{"signed −1 is all ones", int64(-1), math.MaxUint64, true},
+		{"int8 −1 is all ones too", int8(-1), math.MaxUint64, true},
+		{"unsigned max", uint64(math.MaxUint64), math.MaxUint64, true},
+		{"most negative BIGINT is the top bit", int64(math.MinInt64), 1 << 63, true},
+		{"uint32", uint32(7), 7, true},
+		{"integral decimal", decimal.RequireFromString("18446744073709551615"), math.MaxUint64, true},
+		{"negative decimal", decimal.RequireFromString("-2"), math.MaxUint64 - 1, true},
+		{"decimal just past 2^64", decimal.RequireFromString("18446744073709551616"), 0, false},
+		{"decimal below −2^63", decimal.RequireFromString("-9223372036854775809"), 0, false},
+		{"fractional decimal", decimal.RequireFromString("1.5"), 0, false},
+		{"integral float", 3.0, 3, true},
+		{"fractional float", 2.5, 0, false},
+		{"NaN", math.NaN(), 0, false},
+		{"infinity", math.Inf(1), 0, false},
+		{"digits in a string", "42", 42, true},
+		{"spaces around digits", " 42 ", 42, true},
+		{"letters", "x", 0, false},
+		{"bool is not a number", true, 0, false},
+	} {
+		got, ok := toBits64(tc.in)
+		if got != tc.want || ok != tc.ok {
+			t.Errorf("%s: toBits64(%v) = %d, %v; want %d, %v", tc.why, tc.in, got, ok, tc.want, tc.ok)
+		}
+	}
+}
+
+func TestToIntAndUint(t *testing.T) {
+	for _, tc := range []struct {
+		why string
+		in  any
+		n   int64
+		ok  bool
+		u   uint64
+		uok bool
+	}{
+		{"small int", int32(128), 128, true, 128, true},
+		{"negative", int64(-1), -1, true, 0, false},
+		{"uint64 above int64", uint64(1 << 63), 0, false, 1 << 63, true},
+		{"decimal", decimal.RequireFromString("4096"), 4096, true, 4096, true},
+		{"fraction", decimal.RequireFromString("0.5"), 0, false, 0, false},
+		{"string", "64", 64, true, 64, true},
+		{"big string", "18446744073709551615", 0, false, math.MaxUint64, true},
+		{"garbage", "sixty", 0, false, 0, false},
+	} {
+		n, ok := toInt(tc.in)
+		if ok != tc.ok || (ok && n != tc.n) {
+			t.Errorf("%s: toInt(%v) = %d, %v; want %d, %v", tc.why, tc.in, n, ok, tc.n, tc.ok)
+		}
+		u, uok := toUint(tc.in)
+		if uok != tc.uok || (uok && u != tc.u) {
+			t.Errorf("%s: toUint(%v) = %d, %v; want %d, %v", tc.why, tc.in, u, uok, tc.u, tc.uok)
+		}
+	}
+}

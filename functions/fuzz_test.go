@@ -1,0 +1,92 @@
+package functions
+
+import (
+	"math"
+	"testing"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/types"
+
+	"github.com/simsql/simsql/textsim"
+)
+
+func lit(v any) sql.Expression {
+	switch v.(type) {
+	case string:
+		return expression.NewLiteral(v, types.LongText)
+	case []byte:
+		return expression.NewLiteral(v, types.LongBlob)
+	case int64:
+		return expression.NewLiteral(v, types.Int64)
+	}
+	return expression.NewLiteral(v, types.Uint64)
+}
+
+func eval(t *testing.T, e sql.Expression) any {
+	t.Helper()
+	v, err := e.Eval(sql.NewEmptyContext(), nil)
+	if err != nil {
+		t.Fatalf("%s: %v", e, err)
+	}
+	return v
+}
+
+// FuzzFunctions evaluates every text function on arbitrary text pairs and
+// checks the invariants they document: no error on any text, NULL exactly
+// when documented, similarities in [0, 1], symmetry, hamming(x, x) = 0, and
+// agreement with textsim.
+func FuzzFunctions(f *testing.F) {
+	for _, s := range []string{"", " ", "a b c", "没有做苦工的，那么学霸就来做苦工", "后脚龙族幻想恰烂钱", "！？。，、",
+		"naïve résumé", "Привет мир", "ＡＢＣ１２３ 全角", "今天天气很好，🙋 我们去郊游。", "the of and", "\xff\xfe", "1 2"} {
+		f.Add(s, "a b c")
+	}
+	a := textsim.Default()
+	f.Fuzz(func(t *testing.T, x, y string) {
+		ctx := sql.NewEmptyContext()
+		fp := eval(t, NewSimHash(lit(x)))
+		want, ok := a.SimHash(x)
+		if ok != (fp != nil) || (ok && fp.(uint64) != want) {
+			t.Fatalf("simhash(%q) = %v, textsim %d %v", x, fp, want, ok)
+		}
+		if fp != nil {
+			if d := eval(t, NewHamming(lit(fp), lit(fp))); d != int32(0) {
+				t.Fatalf("hamming(fp, fp) = %v", d)
+			}
+			if d := eval(t, NewHamming(lit(fp), lit(int64(fp.(uint64))))); d != int32(0) {
+				t.Fatalf("hamming(unsigned, signed) = %v for the same bits", d)
+			}
+		}
+		if _, err := NewSimHashNgram(lit(x), lit(int64(3))).Eval(ctx, nil); err != nil {
+			t.Fatal(err)
+		}
+		if eval(t, NewTokenize(lit(x))) == nil {
+			t.Fatalf("tokenize(%q) is NULL", x)
+		}
+		for _, mk := range []func(a, b sql.Expression) sql.Expression{NewJaccard, NewTanimoto, NewCosine, NewMinHashJaccard,
+			func(a, b sql.Expression) sql.Expression { e, _ := NewCosineTFIDF(a, b); return e }} {
+			xy, yx := eval(t, mk(lit(x), lit(y))), eval(t, mk(lit(y), lit(x)))
+			if (xy == nil) != (yx == nil) {
+				t.Fatalf("%s: NULL one way only", mk(lit(x), lit(y)))
+			}
+			if xy == nil {
+				continue
+			}
+			v, w := xy.(float64), yx.(float64)
+			if math.IsNaN(v) || v < 0 || v > 1 || math.Abs(v-w) > 1e-12 {
+				t.Fatalf("%s = %v, reversed %v", mk(lit(x), lit(y)), v, w)
+			}
+		}
+		if j := eval(t, NewJaccard(lit(x), lit(x))); j != 1.0 {
+			t.Fatalf("jaccard(x, x) = %v", j)
+		}
+		sig, err := NewMinHash(lit(x), lit(int64(16)), lit(int64(7)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := eval(t, sig)
+		if j := eval(t, NewMinHashJaccard(lit(s), lit(x))); j != 1.0 {
+			t.Fatalf("minhash_jaccard(minhash(x, 16, 7), x) = %v", j)
+		}
+	})
+}
