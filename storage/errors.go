@@ -1,0 +1,39 @@
+package storage
+
+import "errors"
+
+// Errors returned by this package. Each is a sentinel to test with errors.Is; the error
+// actually returned carries a full message naming the data directory or the type.
+var (
+	// ErrLocked is returned by Open when another Store, in this process or another, holds
+	// the data directory's LOCK file.
+	ErrLocked = errors.New("data directory is in use by another simsql process")
+	// ErrUnknownFormat is returned by Open when the data directory is not empty but has no
+	// FORMAT file, or the FORMAT file does not start with FormatMagic.
+	ErrUnknownFormat = errors.New("data directory has an unknown format")
+	// ErrNewerFormat is returned by Open when the data directory's FORMAT names a version
+	// newer than FormatVersion.
+	ErrNewerFormat = errors.New("data directory was written by a newer simsql")
+	// ErrUnsupportedKeyType is returned by AppendKey, DecodeKey and SkipKey for a column type
+	// that has no order-preserving encoding (JSON, spatial types, strings whose collation
+	// GMS gives no sort function).
+	ErrUnsupportedKeyType = errors.New("type cannot be used in a key")
+	// ErrIrreversibleKey is returned by DecodeKey for a string whose collation is not in byte
+	// order (e.g. utf8mb4_0900_ai_ci): the key holds the collation's weights, not the text.
+	ErrIrreversibleKey = errors.New("key holds collation weights and cannot be decoded")
+	// ErrUnsupportedType is returned by EncodeRow and DecodeRow for a column type they cannot
+	// store.
+	ErrUnsupportedType = errors.New("type cannot be stored")
+	// ErrCorrupt is returned by DecodeKey, DecodeRow and their helpers for bytes that are
+	// not a valid encoding.
+	ErrCorrupt = errors.New("corrupt encoding")
+)
+
+// dirError is an error with its own message that matches a sentinel under errors.Is.
+type dirError struct {
+	kind error
+	msg  string
+}
+
+func (e *dirError) Error() string        { return e.msg }
+func (e *dirError) Is(target error) bool { return target == e.kind }
