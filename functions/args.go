@@ -67,7 +67,7 @@ func checkArity(name string, a []sql.Expression, min, max int) error {
 		if max > min {
 			want = fmt.Sprintf("%d to %d", min, max)
 		}
-		return sql.ErrInvalidArgumentNumber.New(strings.ToUpper(name), want, len(a))
+		return sql.ErrInvalidArgumentNumber.New(name, want, len(a))
 	}
 	return nil
 }
@@ -133,6 +133,11 @@ func toInt(v interface{}) (n int64, ok bool) {
 			return 0, false
 		}
 		return int64(x), true
+	case bool: // MySQL's TRUE and FALSE are 1 and 0
+		if x {
+			return 1, true
+		}
+		return 0, true
 	}
 	u, neg, ok := toMagnitude(v)
 	if !ok {
@@ -169,7 +174,7 @@ func toBits64(v interface{}) (bits uint64, ok bool) {
 		return x, true
 	case uint:
 		return uint64(x), true
-	case uint8, uint16, uint32, int8, int16, int32, int64, int:
+	case uint8, uint16, uint32, int8, int16, int32, int64, int, bool:
 		n, _ := toInt(x)
 		return uint64(n), true
 	}

@@ -32,7 +32,8 @@ func TestToBits64(t *testing.T) {
 		{"digits in a string", "42", 42, true},
 		{"spaces around digits", " 42 ", 42, true},
 		{"letters", "x", 0, false},
-		{"bool is not a number", true, 0, false},
+		{"TRUE is 1, as in MySQL", true, 1, true},
+		{"FALSE is 0", false, 0, true},
 	} {
 		got, ok := toBits64(tc.in)
 		if got != tc.want || ok != tc.ok {

@@ -157,7 +157,9 @@ func (f *MinHashJaccard) Eval(ctx *sql.Context, row sql.Row) (interface{}, error
 	var sigs [2]*textsim.Signature
 	var texts [2]string
 	for i, v := range vals {
-		if b, ok := v.([]byte); ok && textsim.IsSignature(b) {
+		// A signature may arrive as a string: prepared-statement
+		// parameters do. Text never begins with its 0xFF byte.
+		if b, ok := stringBytes(v); ok && textsim.IsSignature(b) {
 			s, err := textsim.ParseSignature(b)
 			if err != nil {
 				return nil, ErrInvalidSignature.New(f.FunctionName(), err.Error())

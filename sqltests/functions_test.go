@@ -55,6 +55,27 @@ func TestEveryFunctionIsDescribedAndTested(t *testing.T) {
 	}
 }
 
+// TestSignatureAsParameter is a regression test: a signature bound as a
+// prepared-statement parameter arrives as a string and was read as text,
+// giving a wrong estimate instead of 1.
+func TestSignatureAsParameter(t *testing.T) {
+	db := StartServer(t).DB(t)
+	var sig []byte
+	if err := db.QueryRow("SELECT minhash('a b c', 64)").Scan(&sig); err != nil {
+		t.Fatal(err)
+	}
+	var j float64
+	if err := db.QueryRow("SELECT minhash_jaccard(?, 'a b c')", sig).Scan(&j); err != nil {
+		t.Fatal(err)
+	}
+	if j != 1 {
+		t.Errorf("minhash_jaccard(? = minhash('a b c', 64), 'a b c') = %v, want 1", j)
+	}
+	if err := db.QueryRow("SELECT minhash_jaccard(?, 'a b c')", sig[:20]).Scan(&j); err == nil || !strings.Contains(err.Error(), "invalid minhash signature") {
+		t.Errorf("a truncated signature as a parameter: got %v, %v; want an invalid-signature error", j, err)
+	}
+}
+
 // differentialTexts are texts on which SQL and textsim must agree.
 var differentialTexts = []string{
 	"Simhash detects near duplicates and not exact duplicates",

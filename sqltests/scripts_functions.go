@@ -11,6 +11,8 @@ var FunctionScripts = []ScriptTest{
 			{Query: "SELECT tokenize('Version 1.26 of naïve Straße')", Expected: []Row{{`["version", "1.26", "of", "naïve", "strasse"]`}}},
 			{Query: "SELECT tokenize('後腳龍族幻想恰爛錢') = tokenize('后脚龙族幻想恰烂钱')", Expected: []Row{{1}}},
 			{Query: "SELECT tokenize(''), tokenize('！？。'), tokenize(NULL)", Expected: []Row{{"[]", "[]", nil}}},
+			// Soft hyphen removed, zero-width space a separator.
+			{Query: "SELECT tokenize(CONCAT('co', X'C2AD', 'operate', X'E2808B', 'now'))", Expected: []Row{{`["cooperate", "now"]`}}},
 			{Query: "SELECT JSON_LENGTH(tokenize('a a a b'))", Expected: []Row{{4}}},
 			{Query: "SELECT tokenize()", ExpectedErr: "expected 1 argument"},
 			{Query: "SELECT tokenize('a', 'b')", ExpectedErr: "expected 1 argument"},
@@ -50,7 +52,7 @@ var FunctionScripts = []ScriptTest{
 			{Query: "SELECT hamming(0, 0), hamming(0, 1), hamming(0, 18446744073709551615), hamming(-1, 0)", Expected: []Row{{0, 1, 64, 64}}},
 			{Query: "SELECT hamming(CAST(18446744073709551615 AS UNSIGNED), -1), hamming(-9223372036854775808, 9223372036854775808)", Expected: []Row{{0, 0}}},
 			{Query: "SELECT hamming(X'FF00', X'0F0F'), hamming('abc', 'abd'), hamming(X'', X'')", Expected: []Row{{8, 3, 0}}},
-			{Query: "SELECT hamming(5, '7'), hamming(3.0, 1)", Expected: []Row{{1, 1}}},
+			{Query: "SELECT hamming(5, '7'), hamming(3.0, 1), hamming(TRUE, FALSE)", Expected: []Row{{1, 1, 1}}},
 			{Query: "SELECT hamming(NULL, 5), hamming(5, NULL)", Expected: []Row{{nil, nil}}},
 			{Query: "SELECT hamming(X'FF', X'FFFF')", ExpectedErr: "binary strings of 1 and 2 bytes"},
 			{Query: "SELECT hamming(1.5, 0)", ExpectedErr: "Incorrect fingerprint value for hamming: 1.5"},
@@ -108,6 +110,8 @@ var FunctionScripts = []ScriptTest{
 			{Query: "SELECT cosine_tfidf('the cat', 'the cat'), cosine_tfidf('cat', 'the cat'), cosine_tfidf('1 2', '3 4')", Expected: []Row{{1.0, 1.0, 0.0}}},
 			{Query: "SELECT cosine_tfidf('the', 'the'), cosine_tfidf('', 'a'), cosine_tfidf(NULL, 'a')", Expected: []Row{{nil, nil, nil}}},
 			{Query: "SELECT cosine_tfidf('我们去郊游', '我们去爬山') > 0, cosine_tfidf('我们去郊游', '我们去爬山') < 1", Expected: []Row{{1, 1}}},
+			// Symmetric to the bit (regression: the sum order followed the arguments).
+			{Query: "SELECT cosine_tfidf('Permission is hereby granted, free of charge, to any person', 'Permission to use, copy, modify, and distribute this software for any purpose') = cosine_tfidf('Permission to use, copy, modify, and distribute this software for any purpose', 'Permission is hereby granted, free of charge, to any person')", Expected: []Row{{1}}},
 			{Query: "SELECT cosine_tfidf('a', 'b', 'docs.body')", ExpectedErr: "cosine_tfidf with a corpus column is not supported yet"},
 			{Query: "SELECT cosine_tfidf('a')", ExpectedErr: "expected 2 to 3 arguments, 1 received"},
 		},

@@ -18,7 +18,9 @@ import (
 // with NewAnalyzer, or share the process-wide one returned by Default.
 //
 // The analysis, in order:
-//  1. invalid UTF-8 bytes become U+FFFD (a symbol, so they never form a token);
+//  1. invalid UTF-8 bytes become U+FFFD (a symbol, so they never form a
+//     token); soft hyphens, zero-width joiners and non-joiners, word joiners
+//     and byte-order marks are removed, and zero-width spaces become spaces;
 //  2. Unicode NFKC normalisation (UAX #15): full-width "ＡＢＣ１２３" → "ABC123";
 //  3. full Unicode case folding (CaseFolding.txt, status C+F: "ß" → "ss";
 //     Cherokee folds to its upper case, "ꭰ" → "Ꭰ"), then NFKC again, which
@@ -113,6 +115,9 @@ func (a *Analyzer) AnalyzedText(text string) string {
 // normalize applies steps 1–3 of the analysis.
 func normalize(text string) string {
 	text = strings.ToValidUTF8(text, "\uFFFD")
+	if strings.ContainsAny(text, invisibles) {
+		text = invisibleReplacer.Replace(text)
+	}
 	text = norm.NFKC.String(text)
 	if !isFolded(text) {
 		text = foldCherokee(cases.Fold().String(text))
@@ -120,6 +125,16 @@ func normalize(text string) string {
 	}
 	return text
 }
+
+// invisibles are the format characters the analyzer removes before
+// segmentation, so that "co\u00ADoperate" is "cooperate": soft hyphen,
+// zero-width non-joiner and joiner, word joiner, byte-order mark. The
+// zero-width space, a word separator in scripts written without spaces,
+// becomes a space.
+const invisibles = "\u00AD\u200B\u200C\u200D\u2060\uFEFF"
+
+var invisibleReplacer = strings.NewReplacer(
+	"\u00AD", "", "\u200C", "", "\u200D", "", "\u2060", "", "\uFEFF", "", "\u200B", " ")
 
 // foldCherokee corrects golang.org/x/text/cases.Fold for Cherokee, which it
 // folds to lower case (U+13A0 → U+AB70) and lower case to upper (U+AB70 →

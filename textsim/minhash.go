@@ -60,15 +60,21 @@ func NewMinHasher(numPerm int, seed uint64) (*MinHasher, error) {
 
 // Sum returns the signature of the set of the given elements (repeats do
 // not matter). Each element is hashed with xxHash64 (seed 0) and reduced mod
-// 2^61−1 before the permutations. The empty set's signature has every slot
+// 2^61−1 before the permutations; each distinct element is permuted once, so
+// the cost is O(distinct elements × num_perm). The empty set's signature has every slot
 // at 2^61−1, so two empty sets estimate as Jaccard 1, like Jaccard itself.
 func (m *MinHasher) Sum(elements []string) Signature {
 	sig := Signature{Seed: m.seed, Values: make([]uint64, len(m.a))}
 	for i := range sig.Values {
 		sig.Values[i] = mersenne61
 	}
+	seen := make(map[uint64]struct{}, len(elements))
 	for _, e := range elements {
 		x := reduce61(xxhash.Sum64String(e))
+		if _, dup := seen[x]; dup {
+			continue // a repeat cannot lower any minimum: skip its permutations
+		}
+		seen[x] = struct{}{}
 		for i, v := range sig.Values {
 			if h := mulAddMod61(m.a[i], x, m.b[i]); h < v {
 				sig.Values[i] = h

@@ -1,6 +1,10 @@
 package textsim
 
-import "math"
+import (
+	"math"
+	"slices"
+	"strings"
+)
 
 // Cosine returns the cosine similarity A·B / (|A|·|B|) of the
 // term-frequency vectors of a and b, in [0, 1] (Salton, Wong & Yang 1975).
@@ -18,17 +22,31 @@ func Cosine(a, b []string) (cos float64, ok bool) {
 
 // CosineTFIDF returns the cosine similarity of the TF-IDF vectors of texts
 // x and y: each token weighted by its count times Analyzer.IDF (Salton &
-// Buckley 1988), in [0, 1]. Identical texts give exactly 1. Sums run in
-// token order, so equal input gives equal bits. ok is false when either
+// Buckley 1988), in [0, 1]. Identical texts give exactly 1, and the result
+// is symmetric to the bit. ok is false when either
 // vector is zero: no tokens, or only tokens of IDF 0 (English stop words).
 func (a *Analyzer) CosineTFIDF(x, y string) (cos float64, ok bool) {
 	vx, vy := a.tfidf(x), a.tfidf(y)
+	// Sum in token order (byte-wise), the same whichever text comes first,
+	// so that cosine_tfidf(a, b) and cosine_tfidf(b, a) are equal to the bit.
+	slices.SortFunc(vx.features, func(p, q Feature) int { return strings.Compare(p.Text, q.Text) })
+	slices.SortFunc(vy.features, func(p, q Feature) int { return strings.Compare(p.Text, q.Text) })
 	var dot, nx, ny float64
+	i, j := 0, 0
+	for i < len(vx.features) && j < len(vy.features) {
+		switch c := strings.Compare(vx.features[i].Text, vy.features[j].Text); {
+		case c < 0:
+			i++
+		case c > 0:
+			j++
+		default:
+			dot += vx.features[i].Weight * vy.features[j].Weight
+			i++
+			j++
+		}
+	}
 	for _, f := range vx.features {
 		nx += f.Weight * f.Weight
-		if j, ok := vy.index[f.Text]; ok {
-			dot += f.Weight * vy.features[j].Weight
-		}
 	}
 	for _, f := range vy.features {
 		ny += f.Weight * f.Weight

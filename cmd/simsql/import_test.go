@@ -121,6 +121,7 @@ func TestImportErrors(t *testing.T) {
 		"tree/bin.dat":  "line one\nline two \xff\xfe\n",
 		"other.txt":     "x",
 		"unknown.jsonl": `{"a":1}` + "\n" + `{"nope":1}`,
+		"empty.jsonl":   "",
 	})
 	db := s.DB(t)
 	if _, err := db.Exec("CREATE TABLE u (a INT)"); err != nil {
@@ -138,7 +139,7 @@ func TestImportErrors(t *testing.T) {
 		{"duplicate key", []string{"--table", "u", "dup.jsonl"}, `dup.jsonl:1: duplicate key "A"`},
 		{"invalid utf-8 in csv", []string{"--table", "v", "--create", "latin1.csv"}, `latin1.csv:3: invalid UTF-8 in column "b"`},
 		{"ragged csv", []string{"--table", "w", "--create", "ragged.csv"}, "ragged.csv: record on line 3: wrong number of fields"},
-		{"invalid utf-8 in document", []string{"--table", "x", "--create", "tree"}, "bin.dat:2: invalid UTF-8"},
+		{"empty jsonl with --create", []string{"--table", "y", "--create", "empty.jsonl"}, "cannot create table y: the input has no columns"},
 		{"unsupported file", []string{"--table", "u", "other.txt"}, "other.txt: unsupported file type"},
 		{"unknown column", []string{"--table", "u", "unknown.jsonl"}, `unknown.jsonl:2: column "nope" is not in table u`},
 		{"missing table", []string{"--table", "nosuch", "array.jsonl"}, "table simsql.nosuch does not exist (use --create to create it)"},
@@ -151,5 +152,19 @@ func TestImportErrors(t *testing.T) {
 				t.Errorf("exit %d, stderr %q; want exit 1 and %q", code, stderr, tc.want)
 			}
 		})
+	}
+	// A failed import with --create leaves no table behind.
+	for _, table := range []string{"new", "v", "w", "y"} {
+		if got := queryStrings(t, db, "SHOW TABLES LIKE '"+table+"'"); len(got) != 0 {
+			t.Errorf("table %s was created by a failed import", table)
+		}
+	}
+	// A directory import skips files that are not UTF-8 text, saying so.
+	_, stderr, code := runImport(t, s, "--table", "x", "--create", filepath.Join(dir, "tree"))
+	if code != 0 || !strings.Contains(stderr, "skipping "+filepath.Join(dir, "tree", "bin.dat")+": not UTF-8 text (line 2)") {
+		t.Errorf("exit %d, stderr %q; want exit 0 and a warning naming bin.dat", code, stderr)
+	}
+	if got := queryStrings(t, db, "SELECT path, body FROM x"); !reflect.DeepEqual(got, [][]string{{"ok.txt", "fine"}}) {
+		t.Errorf("got %q, want only ok.txt", got)
 	}
 }

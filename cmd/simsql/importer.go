@@ -158,6 +158,9 @@ func createTable(db *sql.DB, table string, inputs []input) ([]string, error) {
 			}
 		}
 	}
+	if len(cols) == 0 {
+		return nil, fmt.Errorf("cannot create table %s: the input has no columns (empty file?)", table)
+	}
 	var defs []string
 	if !seen["id"] {
 		defs = append(defs, "`id` BIGINT AUTO_INCREMENT PRIMARY KEY")

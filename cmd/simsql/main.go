@@ -26,6 +26,9 @@ func main() {
 // for any other error.
 func run(args []string, stdout, stderr io.Writer) int {
 	cmd := "serve"
+	if len(args) > 0 && (args[0] == "--version" || args[0] == "-version") {
+		cmd, args = "version", args[1:]
+	}
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		cmd, args = args[0], args[1:]
 	}

@@ -80,6 +80,10 @@ func (in input) columns() ([]string, error) {
 	case dirInput:
 		return []string{"path", "body"}, nil
 	case csvInput:
+		// Read it all: a malformed row must fail before a table is created.
+		if err := in.read(io.Discard, func(record) error { return nil }); err != nil {
+			return nil, err
+		}
 		f, err := os.Open(in.path)
 		if err != nil {
 			return nil, err
@@ -304,7 +308,8 @@ func walkDocs(root string, fn func(path, rel string, info fs.FileInfo) error) er
 	})
 }
 
-// readDir makes one record (path, body) per document under root.
+// readDir makes one record (path, body) per document under root; files
+// that are not UTF-8 text are skipped with a warning on standard error.
 func readDir(root string, progress io.Writer, fn func(record) error) error {
 	return walkDocs(root, func(path, rel string, _ fs.FileInfo) error {
 		body, err := os.ReadFile(path)
@@ -313,7 +318,10 @@ func readDir(root string, progress io.Writer, fn func(record) error) error {
 		}
 		progress.Write(body)
 		if !utf8.Valid(body) {
-			return fmt.Errorf("%s:%d: invalid UTF-8", path, invalidLine(body))
+			// A directory of documents often holds images and other
+			// binaries: skip them, say so, and go on.
+			fmt.Fprintf(os.Stderr, "simsql import: skipping %s: not UTF-8 text (line %d)\n", path, invalidLine(body))
+			return nil
 		}
 		return fn(record{[]string{"path", "body"}, []any{rel, string(body)}, path, 0})
 	})
