@@ -306,9 +306,9 @@ func TestCollationOrder(t *testing.T) {
 	}{
 		{sql.Collation_binary, byteOrder},
 		{sql.Collation_utf8mb4_0900_bin, byteOrder},
-		{sql.Collation_utf8mb4_bin, byteOrder},     // weights skip the surrogates but still increase
-		{sql.Collation_utf8mb3_bin, weightOrder},   // every rune past U+FFFF weighs the same
-		{sql.Collation_ascii_bin, weightOrder},     // every non-ASCII rune weighs the same
+		{sql.Collation_utf8mb4_bin, byteOrder},   // weights skip the surrogates but still increase
+		{sql.Collation_utf8mb3_bin, weightOrder}, // every rune past U+FFFF weighs the same
+		{sql.Collation_ascii_bin, weightOrder},   // every non-ASCII rune weighs the same
 		{sql.Collation_utf8mb4_0900_ai_ci, weightOrder},
 		{sql.Collation_utf8mb4_general_ci, weightOrder},
 	}
