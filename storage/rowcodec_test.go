@@ -326,4 +326,3 @@ func BenchmarkBulkPut(b *testing.B) {
 	b.ReportMetric(perRow, "ns/row")
 	b.ReportMetric(1e9/perRow, "rows/s")
 }
-
