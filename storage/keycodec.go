@@ -54,7 +54,8 @@ const (
 // of range). bytes.Compare on two encodings agrees with typ.Compare on the values, NULL
 // first. Errors: ErrUnsupportedKeyType for JSON, spatial and other types listed in the
 // package comment, and for strings whose collation has no sort function in GMS; an error
-// for NaN and for text that is not valid UTF-8 in a non-binary collation.
+// for NaN, for a DECIMAL with more integer or fraction digits than its column allows (GMS
+// rounds column values to the scale) and for text that is not valid UTF-8 in a non-binary collation.
 func AppendKey(dst []byte, typ sql.Type, v any) ([]byte, error) {
 	if v == nil {
 		return append(dst, keyNull), nil
@@ -112,7 +113,11 @@ func AppendKey(dst []byte, typ sql.Type, v any) ([]byte, error) {
 		}
 		return binary.BigEndian.AppendUint64(dst, u), nil
 	case kindDecimal:
-		return appendDecimalKey(dst, v.(decimal.Decimal))
+		d := v.(decimal.Decimal)
+		if dt, ok := typ.(sql.DecimalType); ok && !decimalFits(d, dt) {
+			return dst, fmt.Errorf("storage: %s is out of range for %s", decimalString(d), typ)
+		}
+		return appendDecimalKey(dst, d)
 	case kindTime:
 		t := v.(time.Time)
 		dst = appendInt(dst, t.Unix(), 8)
@@ -142,7 +147,7 @@ func AppendKey(dst []byte, typ sql.Type, v any) ([]byte, error) {
 // typ.Convert gives: int8..int64, uint8..uint64, float32/float64, decimal.Decimal at the
 // column's scale (exponent -scale), string or []byte, time.Time in UTC, types.Timespan, int16 for YEAR,
 // uint16 for ENUM, uint64 for SET and BIT. Errors: ErrCorrupt for bytes that are not such
-// an encoding; ErrIrreversibleKey for text in a collation that does not order like bytes
+// an encoding (or a DECIMAL outside its column's range); ErrIrreversibleKey for text in a collation that does not order like bytes
 // (use SkipKey to step over it); ErrUnsupportedKeyType as for AppendKey.
 func DecodeKey(b []byte, typ sql.Type) (v any, rest []byte, err error) {
 	if len(b) == 0 {
@@ -226,9 +231,14 @@ func DecodeKey(b []byte, typ sql.Type) (v any, rest []byte, err error) {
 		if err != nil {
 			return nil, nil, err
 		}
+		dt, ok := typ.(sql.DecimalType)
+		if ok && !decimalFits(d, dt) {
+			// Checked before Round, which would build a coefficient of any size.
+			return nil, nil, corrupt("decimal %s out of range for %s", decimalString(d), typ)
+		}
 		// Give the column's scale back (1.5 → 1.50 in DECIMAL(5,2)), as GMS's Convert does
 		// for a column's type; the key itself keeps no trailing zeros.
-		if dt, ok := typ.(sql.DecimalType); ok {
+		if ok {
 			d = d.Round(int32(dt.Scale()))
 		}
 		return d, rest, nil
@@ -490,6 +500,29 @@ func collationOrder(c sql.CollationID) (order, error) {
 	}
 	collationOrders.Store(c, o)
 	return o, nil
+}
+
+// decimalFits reports whether d has at most dt.Precision()-dt.Scale() integer digits and
+// at most dt.Scale() fraction digits (trailing zeros aside), as every value GMS stores in a
+// DECIMAL(p,s) column has. Keys of other values would not round-trip, and huge exponents
+// would make decoding allocate without bound.
+func decimalFits(d decimal.Decimal, dt sql.DecimalType) bool {
+	if d.Sign() == 0 {
+		return true
+	}
+	coef := d.Coefficient()
+	digits := strings.TrimRight(coef.Abs(coef).Text(10), "0")
+	exp := int64(d.Exponent()) + int64(len(coef.Text(10))-len(digits))
+	intDigits := exp + int64(len(digits))
+	return intDigits <= int64(dt.Precision())-int64(dt.Scale()) && -exp <= int64(dt.Scale())
+}
+
+// decimalString formats d for an error message without expanding a huge exponent.
+func decimalString(d decimal.Decimal) string {
+	if e := d.Exponent(); e > 100 || e < -100 {
+		return fmt.Sprintf("%se%d", d.Coefficient(), e)
+	}
+	return d.String()
 }
 
 // appendDecimalKey writes d as sign, exponent and base-100 digits; see the package comment.

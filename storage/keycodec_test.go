@@ -185,11 +185,12 @@ func TestKeyOrderPerType(t *testing.T) {
 }
 
 func TestKeyOrderDecimalWide(t *testing.T) {
-	vals := []any{nil, dec("-1e40"), dec("-123456789012345678901234567890.5"), dec("-1"),
+	vals := []any{nil, dec("-99999999999999999999999999999999999.999999999999999999999999999999"), dec("-1e34"), dec("-123456789012345678901234567890.5"), dec("-1"),
 		dec("-0.9"), dec("-0.123"), dec("-0.1203"), dec("-0.12"), dec("-1e-30"), dec("0"),
 		dec("1e-30"), dec("0.12"), dec("0.1203"), dec("0.123"), dec("0.9"), dec("1"),
 		dec("1.0000000000000000000000000001"), dec("9.99"), dec("10"), dec("99"), dec("100"),
-		dec("101"), dec("123456789012345678901234567890.5"), dec("1e40")}
+		dec("101"), dec("123456789012345678901234567890.5"), dec("1e34"),
+		dec("99999999999999999999999999999999999.999999999999999999999999999999")}
 	checkKeyOrder(t, types.InternalDecimalType, vals, true)
 }
 
@@ -265,6 +266,9 @@ func TestKeyErrors(t *testing.T) {
 		{"invalid UTF-8 in utf8mb4_0900_bin", varcharBin, "a\xff", nil},
 		{"invalid UTF-8 in ai_ci", varcharCI, "a\xff", nil},
 		{"TINYINT out of range", types.Int8, int64(300), nil},
+		{"DECIMAL(10,2) with 9 integer digits", decimal10_2, dec("100000000"), nil},
+		{"DECIMAL(10,2) with 3 fraction digits", decimal10_2, dec("0.001"), nil},
+		{"DECIMAL(65,30) 1e40", types.InternalDecimalType, dec("1e40"), nil},
 		{"INT from a non-number", types.Int32, "abc", nil},
 	}
 	for _, tt := range tests {
@@ -288,6 +292,8 @@ func TestKeyErrors(t *testing.T) {
 		{"decimal bad sign", types.InternalDecimalType, []byte{1, 9}},
 		{"decimal unterminated", types.InternalDecimalType, []byte{1, decPos, 0x80, 0, 0, 1, 5}},
 		{"decimal digit pair 101", types.InternalDecimalType, []byte{1, decPos, 0x80, 0, 0, 1, 102, 0}},
+		{"decimal 1e40 in DECIMAL(10,2)", decimal10_2, append([]byte{1}, must(appendDecimalKey(nil, dec("1e40")))...)},
+		{"decimal 1e-99999999 in DECIMAL(10,2)", decimal10_2, append([]byte{1}, must(appendDecimalKey(nil, dec("1e-99999999")))...)},
 		{"datetime nanos 1e9", types.DatetimeMaxPrecision, []byte{1, 0x80, 0, 0, 0, 0, 0, 0, 0, 0x3b, 0x9a, 0xca, 0x00}},
 	}
 	for _, tt := range corruptInputs {
@@ -515,6 +521,13 @@ func mustKey(t *testing.T, typ sql.Type, v any) []byte {
 	b, err := AppendKey(nil, typ, v)
 	if err != nil {
 		t.Fatal(err)
+	}
+	return b
+}
+
+func must(b []byte, err error) []byte {
+	if err != nil {
+		panic(err)
 	}
 	return b
 }
