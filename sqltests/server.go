@@ -34,6 +34,7 @@ type Server struct {
 
 	user, password string
 	binary         string
+	dataDir        string
 	cmd            *exec.Cmd
 	stderr         *syncBuffer
 	exited         chan struct{} // closed when the process has exited
@@ -58,11 +59,12 @@ func StartServer(tb testing.TB, args ...string) *Server {
 		tb.Fatal(err)
 	}
 	s := &Server{
-		user:   flagValue(args, "user", "root"),
-		binary: bin,
-		cmd:    cmd,
-		stderr: &syncBuffer{},
-		exited: make(chan struct{}),
+		user:    flagValue(args, "user", "root"),
+		binary:  bin,
+		dataDir: flagValue(full, "data-dir", ""),
+		cmd:     cmd,
+		stderr:  &syncBuffer{},
+		exited:  make(chan struct{}),
 	}
 	s.password = flagValue(args, "password", "")
 	cmd.Stderr = s.stderr
@@ -109,6 +111,13 @@ func StartServer(tb testing.TB, args ...string) *Server {
 // Binary returns the path of the simsql binary the server runs.
 func (s *Server) Binary() string { return s.binary }
 
+// DataDir returns the --data-dir the server was started with (the last one
+// given), as passed on its command line.
+func (s *Server) DataDir() string { return s.dataDir }
+
+// Pid returns the process id of the server.
+func (s *Server) Pid() int { return s.cmd.Process.Pid }
+
 // Stderr returns what the server has written to stderr so far.
 func (s *Server) Stderr() string { return s.stderr.String() }
 
@@ -150,6 +159,26 @@ func (s *Server) Stop(tb testing.TB) {
 	tb.Helper()
 	if err := s.stop(); err != nil {
 		tb.Fatalf("simsql serve: %v\n%s", err, s.stderr.String())
+	}
+}
+
+// Kill sends SIGKILL, as a crash or the OOM killer would, and waits for the
+// process to be gone (failing the test after 10 s). The server gets no
+// chance to close anything: the data directory is left as it was at that
+// instant. Kill after Stop or Kill does nothing.
+func (s *Server) Kill(tb testing.TB) {
+	tb.Helper()
+	gone := true
+	s.stopOnce.Do(func() {
+		s.cmd.Process.Kill()
+		select {
+		case <-s.exited:
+		case <-time.After(10 * time.Second):
+			gone = false
+		}
+	})
+	if !gone {
+		tb.Fatalf("simsql serve (pid %d) still running 10 s after SIGKILL", s.cmd.Process.Pid)
 	}
 }
 

@@ -1,0 +1,696 @@
+// Command storage measures simsql's durable storage over the MySQL protocol,
+// on the workload of issue 3: a table (id BIGINT PRIMARY KEY, fp BIGINT
+// UNSIGNED, title VARCHAR(100)) of -rows rows. It builds cmd/simsql, starts
+// it on a temporary data directory on 127.0.0.1 and a free port, and prints
+// a markdown table of:
+//
+//   - bulk load through multi-row INSERTs of -batch rows: total seconds, and
+//     the seconds of the first and last 100,000 rows (a growing figure means
+//     loads slow down as the table grows);
+//   - the same rows through LOAD DATA LOCAL INFILE into a fresh table, in
+//     tab-separated files of 100,000 rows each, timed the same way;
+//   - single-row autocommit INSERTs on one connection for -single: inserts/s
+//     (each is on disk before its OK, so this is bound by fsync);
+//   - point SELECT by primary key at -rows rows: median and p99 over -selects
+//     random ids, each answer checked;
+//   - the data directory's size per row after the first load (allocated
+//     blocks, as du counts them, and apparent size) against the raw bytes of
+//     the rows, 8 + 8 + len(title).
+//
+// If mariadbd (or MariaDB's mysqld) is on PATH it also measures single-row
+// INSERTs on MariaDB with its default (durable) settings, on a temporary data
+// directory, listening on 127.0.0.1 only; otherwise it says it skipped that.
+//
+//	go run ./bench/storage -rows 1000000   # the issue's figures
+//	go run ./bench/storage -rows 100000    # smoke run, under a minute once built
+//
+// Titles are 10 to 90 characters of lower-case words, drawn from a generator
+// seeded by the row's id, so every run loads the same bytes.
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"database/sql"
+	"errors"
+	"flag"
+	"fmt"
+	"io/fs"
+	"math/rand/v2"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/go-sql-driver/mysql"
+)
+
+// chunk is the number of rows per reported slice of a bulk load.
+const chunk = 100_000
+
+const tableDDL = "CREATE TABLE %s (id BIGINT PRIMARY KEY, fp BIGINT UNSIGNED, title VARCHAR(100))"
+
+func main() {
+	rows := flag.Int("rows", 1_000_000, "`rows` to load (a multiple of -batch)")
+	batch := flag.Int("batch", 1000, "`rows` per INSERT statement in the bulk load")
+	single := flag.Duration("single", 5*time.Second, "`duration` of the single-row INSERT run")
+	selects := flag.Int("selects", 2000, "`number` of point SELECTs")
+	timeout := flag.Duration("timeout", 15*time.Minute, "give up after this `duration`")
+	binary := flag.String("binary", "", "simsql `binary` to run (default: build ./cmd/simsql)")
+	keep := flag.Bool("keep", false, "keep the temporary directory (data dir, files, binary)")
+	flag.Parse()
+	if *rows <= 0 || *batch <= 0 || *rows%*batch != 0 || *selects <= 0 {
+		fmt.Fprintln(os.Stderr, "storage: -rows must be a positive multiple of -batch; -selects positive")
+		os.Exit(2)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
+	defer cancel()
+
+	tmp, err := os.MkdirTemp("", "simsql-bench-storage-")
+	if err != nil {
+		fatal(err)
+	}
+	if *keep {
+		fmt.Fprintln(os.Stderr, "storage: keeping", tmp)
+	} else {
+		defer os.RemoveAll(tmp)
+	}
+	b := &bench{ctx: ctx, tmp: tmp, rows: *rows, batch: *batch}
+	err = b.run(*binary, *single, *selects)
+	b.print()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "storage:", err)
+		if b.srv != nil {
+			fmt.Fprintf(os.Stderr, "simsql stderr:\n%s", b.srv.stderr.String())
+		}
+		os.Exit(1)
+	}
+}
+
+func fatal(err error) {
+	fmt.Fprintln(os.Stderr, "storage:", err)
+	os.Exit(1)
+}
+
+// bench holds the configuration and, as they are measured, the results.
+type bench struct {
+	ctx        context.Context
+	tmp        string
+	rows       int
+	batch      int
+	srv        *server
+	commit     string
+	buildTime  time.Duration
+	insert     loadResult
+	loadData   loadResult
+	single     float64 // inserts per second
+	mariaDB    string  // MariaDB's single-row inserts per second, or why not measured
+	selMedian  time.Duration
+	selP99     time.Duration
+	selN       int
+	rawPerRow  float64
+	duPerRow   float64 // allocated bytes of the data directory per row after the first load
+	sizePerRow float64 // apparent bytes
+	ldPerRow   float64 // allocated bytes per row added by the LOAD DATA table
+}
+
+// loadResult is the timing of one bulk load.
+type loadResult struct {
+	total, first, last time.Duration
+	chunks             []time.Duration
+}
+
+func (b *bench) run(binary string, single time.Duration, selects int) error {
+	b.commit = gitCommit()
+	if binary == "" {
+		start := time.Now()
+		var err error
+		if binary, err = buildSimsql(b.ctx, b.tmp); err != nil {
+			return err
+		}
+		b.buildTime = time.Since(start)
+	}
+	dataDir := filepath.Join(b.tmp, "data")
+	srv, err := startSimsql(b.ctx, binary, dataDir)
+	if err != nil {
+		return err
+	}
+	b.srv = srv
+	defer srv.stop()
+	db, err := open(srv.addr, "simsql")
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	db.SetMaxOpenConns(1)
+
+	b.rawPerRow = rawBytesPerRow(b.rows)
+	fmt.Fprintf(os.Stderr, "storage: loading %d rows with %d-row INSERTs\n", b.rows, b.batch)
+	if b.insert, err = b.bulkInsert(db, "bulk"); err != nil {
+		return fmt.Errorf("bulk INSERT: %w", err)
+	}
+	alloc, size, err := dirSize(dataDir)
+	if err != nil {
+		return err
+	}
+	b.duPerRow, b.sizePerRow = float64(alloc)/float64(b.rows), float64(size)/float64(b.rows)
+
+	fmt.Fprintf(os.Stderr, "storage: loading %d rows with LOAD DATA LOCAL INFILE\n", b.rows)
+	if b.loadData, err = b.loadDataLocal(db, "bulk_ld"); err != nil {
+		return fmt.Errorf("LOAD DATA: %w", err)
+	}
+	alloc2, _, err := dirSize(dataDir)
+	if err != nil {
+		return err
+	}
+	b.ldPerRow = float64(alloc2-alloc) / float64(b.rows)
+
+	fmt.Fprintf(os.Stderr, "storage: single-row INSERTs for %v\n", single)
+	if b.single, err = singleInserts(b.ctx, db, single); err != nil {
+		return fmt.Errorf("single-row INSERTs: %w", err)
+	}
+
+	fmt.Fprintf(os.Stderr, "storage: %d point SELECTs\n", selects)
+	if err := b.pointSelects(db, selects); err != nil {
+		return fmt.Errorf("point SELECT: %w", err)
+	}
+
+	b.mariaDB = mariaDBSingleInserts(b.ctx, b.tmp, single)
+	return nil
+}
+
+// title returns the title of row id: 10 to 90 characters of lower-case
+// words, the same on every run.
+func title(id int64) string {
+	r := rand.New(rand.NewPCG(uint64(id), 0x7469746c65))
+	n := 10 + r.IntN(81)
+	buf := make([]byte, 0, n+10)
+	for len(buf) < n {
+		if len(buf) > 0 {
+			buf = append(buf, ' ')
+		}
+		for range 2 + r.IntN(9) {
+			buf = append(buf, byte('a'+r.IntN(26)))
+		}
+	}
+	return string(buf[:n])
+}
+
+// fingerprint returns the fp column of row id.
+func fingerprint(id int64) uint64 {
+	return rand.New(rand.NewPCG(uint64(id), 0x6670)).Uint64()
+}
+
+func rawBytesPerRow(rows int) float64 {
+	total := 0
+	for id := int64(1); id <= int64(rows); id++ {
+		total += 8 + 8 + len(title(id))
+	}
+	return float64(total) / float64(rows)
+}
+
+// bulkInsert loads rows 1..b.rows into a new table with multi-row INSERTs.
+func (b *bench) bulkInsert(db *sql.DB, table string) (loadResult, error) {
+	if _, err := db.ExecContext(b.ctx, fmt.Sprintf(tableDDL, table)); err != nil {
+		return loadResult{}, err
+	}
+	var q []byte
+	var res loadResult
+	start := time.Now()
+	chunkStart := start
+	for first := int64(1); first <= int64(b.rows); first += int64(b.batch) {
+		q = append(q[:0], "INSERT INTO "+table+" VALUES "...)
+		for id := first; id < first+int64(b.batch); id++ {
+			if id > first {
+				q = append(q, ',')
+			}
+			q = append(q, '(')
+			q = strconv.AppendInt(q, id, 10)
+			q = append(q, ',')
+			q = strconv.AppendUint(q, fingerprint(id), 10)
+			q = append(q, ",'"...)
+			q = append(q, title(id)...)
+			q = append(q, "')"...)
+		}
+		if _, err := db.ExecContext(b.ctx, string(q)); err != nil {
+			return res, fmt.Errorf("rows %d..%d: %w", first, first+int64(b.batch)-1, err)
+		}
+		if last := first + int64(b.batch) - 1; last%chunk == 0 || last == int64(b.rows) {
+			now := time.Now()
+			res.chunks = append(res.chunks, now.Sub(chunkStart))
+			chunkStart = now
+			progress(last, b.rows, start)
+		}
+	}
+	res.total = time.Since(start)
+	res.first, res.last = res.chunks[0], res.chunks[len(res.chunks)-1]
+	return res, b.checkCount(db, table)
+}
+
+// loadDataLocal loads the same rows into a new table from tab-separated
+// files of chunk rows each, one LOAD DATA LOCAL INFILE per file. Writing
+// the files is not timed.
+func (b *bench) loadDataLocal(db *sql.DB, table string) (loadResult, error) {
+	if _, err := db.ExecContext(b.ctx, fmt.Sprintf(tableDDL, table)); err != nil {
+		return loadResult{}, err
+	}
+	var files []string
+	for first := int64(1); first <= int64(b.rows); first += chunk {
+		last := min(first+chunk-1, int64(b.rows))
+		path := filepath.Join(b.tmp, fmt.Sprintf("rows-%07d.tsv", first))
+		if err := writeTSV(path, first, last); err != nil {
+			return loadResult{}, err
+		}
+		files = append(files, path)
+	}
+	var res loadResult
+	start := time.Now()
+	for i, path := range files {
+		mysql.RegisterLocalFile(path)
+		t0 := time.Now()
+		_, err := db.ExecContext(b.ctx, "LOAD DATA LOCAL INFILE '"+path+"' INTO TABLE "+table)
+		res.chunks = append(res.chunks, time.Since(t0))
+		mysql.DeregisterLocalFile(path)
+		os.Remove(path)
+		if err != nil {
+			return res, fmt.Errorf("%s: %w", filepath.Base(path), err)
+		}
+		progress(min(int64(i+1)*chunk, int64(b.rows)), b.rows, start)
+	}
+	res.total = time.Since(start)
+	res.first, res.last = res.chunks[0], res.chunks[len(res.chunks)-1]
+	return res, b.checkCount(db, table)
+}
+
+func writeTSV(path string, first, last int64) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriterSize(f, 1<<20)
+	var line []byte
+	for id := first; id <= last; id++ {
+		line = strconv.AppendInt(line[:0], id, 10)
+		line = append(line, '\t')
+		line = strconv.AppendUint(line, fingerprint(id), 10)
+		line = append(line, '\t')
+		line = append(line, title(id)...)
+		line = append(line, '\n')
+		w.Write(line)
+	}
+	if err := w.Flush(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+func (b *bench) checkCount(db *sql.DB, table string) error {
+	var n int
+	if err := db.QueryRowContext(b.ctx, "SELECT COUNT(*) FROM "+table).Scan(&n); err != nil {
+		return err
+	}
+	if n != b.rows {
+		return fmt.Errorf("%s has %d rows after the load, want %d", table, n, b.rows)
+	}
+	return nil
+}
+
+func progress(done int64, total int, start time.Time) {
+	fmt.Fprintf(os.Stderr, "  %d/%d rows, %.1f s\n", done, total, time.Since(start).Seconds())
+}
+
+// singleInserts runs single-row autocommit INSERTs on one connection for d
+// and returns inserts per second.
+func singleInserts(ctx context.Context, db *sql.DB, d time.Duration) (float64, error) {
+	if _, err := db.ExecContext(ctx, fmt.Sprintf(tableDDL, "single")); err != nil {
+		return 0, err
+	}
+	start := time.Now()
+	n := int64(0)
+	for time.Since(start) < d {
+		id := n + 1
+		q := fmt.Sprintf("INSERT INTO single VALUES (%d, %d, '%s')", id, fingerprint(id), title(id))
+		if _, err := db.ExecContext(ctx, q); err != nil {
+			return 0, err
+		}
+		n++
+	}
+	return float64(n) / time.Since(start).Seconds(), nil
+}
+
+// pointSelects times n SELECTs of one random row by primary key (text
+// protocol, one round trip each) after 100 unmeasured ones, and checks
+// each answer.
+func (b *bench) pointSelects(db *sql.DB, n int) error {
+	r := rand.New(rand.NewPCG(42, 42))
+	times := make([]time.Duration, 0, n)
+	for i := range n + 100 {
+		id := 1 + r.Int64N(int64(b.rows))
+		var got string
+		t0 := time.Now()
+		err := db.QueryRowContext(b.ctx, "SELECT title FROM bulk WHERE id = "+strconv.FormatInt(id, 10)).Scan(&got)
+		elapsed := time.Since(t0)
+		if err != nil {
+			return fmt.Errorf("id %d: %w", id, err)
+		}
+		if want := title(id); got != want {
+			return fmt.Errorf("id %d: title %q, want %q", id, got, want)
+		}
+		if i >= 100 {
+			times = append(times, elapsed)
+		}
+	}
+	slices.Sort(times)
+	b.selN = len(times)
+	b.selMedian = times[len(times)/2]
+	b.selP99 = times[min(len(times)-1, len(times)*99/100)]
+	return nil
+}
+
+// dirSize returns the bytes allocated to the files under dir (512-byte
+// blocks, as du counts them) and their apparent size.
+func dirSize(dir string) (alloc, size int64, err error) {
+	err = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		if st, ok := info.Sys().(*syscall.Stat_t); ok {
+			alloc += st.Blocks * 512
+		}
+		if info.Mode().IsRegular() {
+			size += info.Size()
+		}
+		return nil
+	})
+	return alloc, size, err
+}
+
+// open returns a connection pool to db on addr as root without a password;
+// statement parameters are interpolated (one round trip per statement).
+func open(addr, db string) (*sql.DB, error) {
+	cfg := mysql.NewConfig()
+	cfg.User = "root"
+	cfg.Net = "tcp"
+	cfg.Addr = addr
+	cfg.DBName = db
+	cfg.InterpolateParams = true
+	cfg.Timeout = 10 * time.Second
+	cfg.ReadTimeout = 5 * time.Minute
+	conn, err := sql.Open("mysql", cfg.FormatDSN())
+	if err != nil {
+		return nil, err
+	}
+	if err := conn.Ping(); err != nil {
+		conn.Close()
+		return nil, err
+	}
+	return conn, nil
+}
+
+// buildSimsql builds cmd/simsql of the module in the working directory into
+// dir.
+func buildSimsql(ctx context.Context, dir string) (string, error) {
+	out, err := exec.CommandContext(ctx, "go", "env", "GOMOD").Output()
+	if err != nil {
+		return "", fmt.Errorf("go env GOMOD: %w", err)
+	}
+	gomod := strings.TrimSpace(string(out))
+	if gomod == "" || gomod == os.DevNull {
+		return "", errors.New("run from inside the simsql module")
+	}
+	bin := filepath.Join(dir, "simsql")
+	fmt.Fprintln(os.Stderr, "storage: go build ./cmd/simsql (about 70 s on a cold build cache)")
+	cmd := exec.CommandContext(ctx, "go", "build", "-o", bin, "./cmd/simsql")
+	cmd.Dir = filepath.Dir(gomod)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("go build ./cmd/simsql: %v\n%s", err, out)
+	}
+	return bin, nil
+}
+
+func gitCommit() string {
+	out, err := exec.Command("git", "describe", "--always", "--dirty").Output()
+	if err != nil {
+		return "unknown"
+	}
+	return strings.TrimSpace(string(out))
+}
+
+// server is a child simsql (or mariadbd) process.
+type server struct {
+	addr   string
+	cmd    *exec.Cmd
+	stderr *lockedBuffer
+	exited chan struct{}
+}
+
+var readyLine = regexp.MustCompile(`^simsql: serving MySQL protocol on (127\.0\.0\.1:\d+) `)
+
+// startSimsql starts `simsql serve` on 127.0.0.1 and a free port and waits
+// (up to 60 s) for its ready line.
+func startSimsql(ctx context.Context, bin, dataDir string) (*server, error) {
+	cmd := exec.Command(bin, "serve", "--host", "127.0.0.1", "--port", "0", "--data-dir", dataDir)
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	s, err := start(cmd)
+	if err != nil {
+		return nil, err
+	}
+	addr := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(stdout)
+		for sc.Scan() {
+			if m := readyLine.FindStringSubmatch(sc.Text()); m != nil {
+				addr <- m[1]
+			}
+		}
+	}()
+	select {
+	case s.addr = <-addr:
+		return s, nil
+	case <-s.exited:
+		return nil, fmt.Errorf("simsql serve exited before it was ready:\n%s", s.stderr.String())
+	case <-time.After(60 * time.Second):
+	case <-ctx.Done():
+	}
+	s.stop()
+	return nil, fmt.Errorf("simsql serve printed no ready line:\n%s", s.stderr.String())
+}
+
+// start starts cmd, to be killed if this process dies, with stderr
+// captured.
+func start(cmd *exec.Cmd) (*server, error) {
+	s := &server{cmd: cmd, stderr: &lockedBuffer{}, exited: make(chan struct{})}
+	cmd.Stderr = s.stderr
+	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("starting %s: %w", cmd.Path, err)
+	}
+	go func() {
+		cmd.Wait()
+		close(s.exited)
+	}()
+	return s, nil
+}
+
+// stop sends SIGTERM and waits up to 30 s, then kills.
+func (s *server) stop() {
+	s.cmd.Process.Signal(syscall.SIGTERM)
+	select {
+	case <-s.exited:
+	case <-time.After(30 * time.Second):
+		s.cmd.Process.Kill()
+		<-s.exited
+	}
+}
+
+// mariaDBSingleInserts measures single-row autocommit INSERTs on a MariaDB
+// or MySQL server on PATH, started with its default settings (durable:
+// innodb_flush_log_at_trx_commit=1) on a fresh data directory under tmp,
+// listening on 127.0.0.1 only. It returns the figure, or why there is none.
+func mariaDBSingleInserts(ctx context.Context, tmp string, d time.Duration) string {
+	var daemon string
+	for _, name := range []string{"mariadbd", "mysqld"} {
+		if p, err := exec.LookPath(name); err == nil {
+			daemon = p
+			break
+		}
+	}
+	if daemon == "" {
+		return "not measured: neither mariadbd nor mysqld is on PATH"
+	}
+	fmt.Fprintf(os.Stderr, "storage: single-row INSERTs on %s for %v\n", daemon, d)
+	dataDir := filepath.Join(tmp, "mariadb")
+	if err := os.MkdirAll(dataDir, 0o700); err != nil {
+		return "not measured: " + err.Error()
+	}
+	common := []string{"--no-defaults", "--datadir=" + dataDir}
+	if os.Geteuid() == 0 {
+		common = append(common, "--user=root")
+	}
+	// MariaDB initializes with mariadb-install-db; MySQL with mysqld --initialize-insecure.
+	var initCmd *exec.Cmd
+	if p, err := exec.LookPath("mariadb-install-db"); err == nil {
+		initCmd = exec.CommandContext(ctx, p, append(common, "--auth-root-authentication-method=normal", "--skip-test-db")...)
+	} else {
+		initCmd = exec.CommandContext(ctx, daemon, append(common, "--initialize-insecure")...)
+	}
+	if out, err := initCmd.CombinedOutput(); err != nil {
+		return fmt.Sprintf("not measured: %s: %v (%s)", initCmd.Path, err, lastLine(out))
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "not measured: " + err.Error()
+	}
+	port := ln.Addr().(*net.TCPAddr).Port
+	ln.Close()
+	args := append(common,
+		"--bind-address=127.0.0.1", "--port="+strconv.Itoa(port),
+		"--socket="+filepath.Join(dataDir, "mysqld.sock"),
+		"--pid-file="+filepath.Join(dataDir, "mysqld.pid"),
+		"--skip-grant-tables", "--skip-name-resolve")
+	s, err := start(exec.Command(daemon, args...))
+	if err != nil {
+		return "not measured: " + err.Error()
+	}
+	defer s.stop()
+	addr := "127.0.0.1:" + strconv.Itoa(port)
+	var db *sql.DB
+	for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(200 * time.Millisecond) {
+		if db, err = open(addr, ""); err == nil {
+			break
+		}
+		select {
+		case <-s.exited:
+			return fmt.Sprintf("not measured: %s exited: %s", daemon, lastLine([]byte(s.stderr.String())))
+		default:
+		}
+		if time.Now().After(deadline) || ctx.Err() != nil {
+			return fmt.Sprintf("not measured: %s not answering on %s: %v", daemon, addr, err)
+		}
+	}
+	defer db.Close()
+	db.SetMaxOpenConns(1)
+	var version string
+	db.QueryRowContext(ctx, "SELECT VERSION()").Scan(&version)
+	for _, q := range []string{"CREATE DATABASE bench", "USE bench"} {
+		if _, err := db.ExecContext(ctx, q); err != nil {
+			return "not measured: " + err.Error()
+		}
+	}
+	rate, err := singleInserts(ctx, db, d)
+	if err != nil {
+		return "not measured: " + err.Error()
+	}
+	return fmt.Sprintf("%.0f/s (%s)", rate, version)
+}
+
+func lastLine(b []byte) string {
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	return lines[len(lines)-1]
+}
+
+// lockedBuffer is a bytes.Buffer safe for one writer and concurrent readers.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+// print writes the results measured so far as a markdown table, with the
+// machine and software they were measured on.
+func (b *bench) print() {
+	fmt.Printf("\nsimsql %s, %d rows (id BIGINT PRIMARY KEY, fp BIGINT UNSIGNED, title VARCHAR(100)); %s, %s/%s, %d CPUs (%s); %s\n\n",
+		b.commit, b.rows, runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), cpuModel(),
+		time.Now().UTC().Format("2006-01-02"))
+	fmt.Println("| measure | simsql |")
+	fmt.Println("|---|---|")
+	sec := func(d time.Duration) string {
+		if d == 0 {
+			return "–"
+		}
+		return fmt.Sprintf("%.2f s", d.Seconds())
+	}
+	for _, l := range []struct {
+		name string
+		r    loadResult
+	}{{fmt.Sprintf("%d-row INSERTs", b.batch), b.insert}, {"LOAD DATA LOCAL INFILE (100k-row files)", b.loadData}} {
+		fmt.Printf("| bulk load, %s: total | %s |\n", l.name, sec(l.r.total))
+		fmt.Printf("| bulk load, %s: first %dk rows | %s |\n", l.name, min(chunk, b.rows)/1000, sec(l.r.first))
+		fmt.Printf("| bulk load, %s: last %dk rows | %s |\n", l.name, min(chunk, b.rows)/1000, sec(l.r.last))
+	}
+	if b.single > 0 {
+		fmt.Printf("| single-row autocommit INSERTs, one connection | %.0f/s |\n", b.single)
+	}
+	if b.mariaDB != "" {
+		fmt.Printf("| same on MariaDB/MySQL, default settings | %s |\n", b.mariaDB)
+	}
+	if b.selN > 0 {
+		fmt.Printf("| point SELECT by primary key at %d rows, median of %d | %.3f ms |\n", b.rows, b.selN, ms(b.selMedian))
+		fmt.Printf("| point SELECT by primary key at %d rows, p99 | %.3f ms |\n", b.rows, ms(b.selP99))
+	}
+	if b.duPerRow > 0 {
+		fmt.Printf("| data directory per row after the INSERT load: allocated (du) / apparent | %.0f B / %.0f B |\n", b.duPerRow, b.sizePerRow)
+		fmt.Printf("| raw bytes per row (8 + 8 + len(title)) | %.1f B |\n", b.rawPerRow)
+		fmt.Printf("| data directory growth per row, LOAD DATA table (du) | %.0f B |\n", b.ldPerRow)
+	}
+	if len(b.insert.chunks) > 1 {
+		fmt.Printf("\nINSERT load, seconds per %dk rows: %s\n", chunk/1000, secs(b.insert.chunks))
+	}
+	if len(b.loadData.chunks) > 1 {
+		fmt.Printf("LOAD DATA, seconds per %dk rows: %s\n", chunk/1000, secs(b.loadData.chunks))
+	}
+	if b.buildTime > 0 {
+		fmt.Printf("(go build took %.1f s, not counted above)\n", b.buildTime.Seconds())
+	}
+}
+
+func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+
+func secs(ds []time.Duration) string {
+	s := make([]string, len(ds))
+	for i, d := range ds {
+		s[i] = fmt.Sprintf("%.2f", d.Seconds())
+	}
+	return strings.Join(s, " ")
+}
+
+func cpuModel() string {
+	b, err := os.ReadFile("/proc/cpuinfo")
+	if err != nil {
+		return "unknown CPU"
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if k, v, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(k) == "model name" {
+			return strings.TrimSpace(v)
+		}
+	}
+	return "unknown CPU"
+}
