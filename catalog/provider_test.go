@@ -11,6 +11,9 @@ import (
 // in the simsql database, and writes are visible to later statements.
 func TestNewContext(t *testing.T) {
 	p, err := Open(t.TempDir())
+	if err == nil {
+		defer p.Close()
+	}
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -123,3 +123,7 @@ func jsonStrings(s []string) string {
 	}
 	return string(b)
 }
+
+func TestStorageScripts(t *testing.T) {
+	runScripts(t, StorageScripts)
+}

@@ -32,10 +32,20 @@ func newEngineConn(t testing.TB) *engineConn {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &engineConn{engine: catalog.NewEngine(p), ctx: p.NewContext(context.Background())}
+	ctx := p.NewContext(context.Background())
+	t.Cleanup(func() {
+		gsql.SessionEnd(ctx.Session)
+		p.Close()
+	})
+	return &engineConn{engine: catalog.NewEngine(p), ctx: ctx}
 }
 
 func (c *engineConn) query(q string) (rows [][]Cell, err error) {
+	// As the server's handler does around each command.
+	if err := gsql.SessionCommandBegin(c.ctx.Session); err != nil {
+		return nil, err
+	}
+	defer gsql.SessionCommandEnd(c.ctx.Session)
 	sch, iter, _, err := c.engine.Query(c.ctx, q)
 	if err != nil {
 		return nil, err

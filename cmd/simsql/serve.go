@@ -44,15 +44,15 @@ func serveCmd(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	pro, err := catalog.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer pro.Close()
 	// Server-side LOAD DATA INFILE and SELECT ... INTO OUTFILE may only touch
 	// this directory (MySQL's secure_file_priv).
 	filesDir := filepath.Join(dir, "files")
 	if err := os.MkdirAll(filesDir, 0o750); err != nil {
-		return err
-	}
-
-	pro, err := catalog.Open(dir)
-	if err != nil {
 		return err
 	}
 	engine := catalog.NewEngine(pro)
@@ -79,7 +79,6 @@ func serveCmd(args []string, stdout, stderr io.Writer) error {
 	defer stop()
 	done := make(chan error, 1)
 	go func() { done <- srv.Start() }()
-	fmt.Fprintln(stderr, "simsql: note: tables are kept in memory for now; data does not survive a restart")
 	fmt.Fprintf(stdout, "simsql: serving MySQL protocol on %s (data dir %s)\n", ln.Addr(), dir)
 
 	select {

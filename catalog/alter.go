@@ -1,0 +1,285 @@
+package catalog
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"go.etcd.io/bbolt"
+
+	"github.com/simsql/simsql/storage"
+)
+
+// ALTER TABLE: every change of columns or primary key rewrites the table
+// (sql.RewritableTable): go-mysql-server streams the old rows, converted to
+// the new schema, into a RewriteInserter, which writes them to a new rows
+// bucket; Close swaps the buckets, rebuilds the secondary indexes and
+// stores the new metadata, all in the statement's transaction.
+
+var (
+	_ sql.RewritableTable          = (*Table)(nil)
+	_ sql.AlterableTable           = (*Table)(nil)
+	_ sql.PrimaryKeyAlterableTable = (*Table)(nil)
+	_ sql.CheckTable               = (*Table)(nil)
+	_ sql.CheckAlterableTable      = (*Table)(nil)
+)
+
+// ShouldRewriteTable implements sql.RewritableTable: always.
+func (t *Table) ShouldRewriteTable(*sql.Context, sql.PrimaryKeySchema, sql.PrimaryKeySchema, *sql.Column, *sql.Column) bool {
+	return true
+}
+
+// RewriteInserter implements sql.RewritableTable.
+func (t *Table) RewriteInserter(ctx *sql.Context, oldSch, newSch sql.PrimaryKeySchema, oldCol, newCol *sql.Column, _ []sql.IndexColumn) (sql.RowInserter, error) {
+	tr, tx, err := t.db.store.writeTx(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if t, err = t.current(tr); err != nil {
+		return nil, err
+	}
+	m, err := t.alteredMeta(oldSch, newSch, oldCol, newCol)
+	if err != nil {
+		return nil, err
+	}
+	data, err := nextID(tx)
+	if err != nil {
+		return nil, err
+	}
+	m.Data = data
+	if err := tr.createBucket(tx, rowsBucket(data)); err != nil {
+		return nil, err
+	}
+	if len(m.PK) == 0 {
+		if err := tr.createBucket(tx, hiddenBucket(data)); err != nil {
+			return nil, err
+		}
+	}
+	sch, err := m.schema(t.db.name)
+	if err != nil {
+		return nil, err
+	}
+	return &rewriter{old: t, new: &Table{db: t.db, meta: m, sch: sch}, tr: tr, tx: tx}, nil
+}
+
+// alteredMeta returns t's metadata for the new schema: columns and primary
+// key from newSch; indexes follow renamed columns and lose dropped ones (an
+// index left with no column is dropped).
+func (t *Table) alteredMeta(oldSch, newSch sql.PrimaryKeySchema, oldCol, newCol *sql.Column) (*tableMeta, error) {
+	m := t.meta.clone()
+	fresh, err := newTableMeta(m.ID, m.Name, newSch, sql.Collation_Unspecified, m.Comment)
+	if err != nil {
+		return nil, err
+	}
+	m.Columns, m.PK = fresh.Columns, fresh.PK
+	m.Schema++
+	var kept []indexMeta
+	for _, ix := range m.Indexes {
+		var cols []indexColumn
+		for _, c := range ix.Columns {
+			switch {
+			case oldCol != nil && newCol != nil && strings.EqualFold(c.Name, oldCol.Name):
+				c.Name = newCol.Name
+			case oldCol != nil && newCol == nil && strings.EqualFold(c.Name, oldCol.Name):
+				continue
+			}
+			cols = append(cols, c)
+		}
+		if len(cols) > 0 {
+			ix.Columns = cols
+			kept = append(kept, ix)
+		}
+	}
+	m.Indexes = kept
+	return m, nil
+}
+
+// rewriter writes the rows of a rewritten table.
+type rewriter struct {
+	old, new *Table
+	tr       *Transaction
+	tx       *bbolt.Tx
+	failed   bool
+}
+
+func (r *rewriter) StatementBegin(*sql.Context)              {}
+func (r *rewriter) StatementComplete(*sql.Context) error     { return nil }
+func (r *rewriter) DiscardChanges(*sql.Context, error) error { r.failed = true; return nil }
+
+// Insert implements sql.RowInserter.
+func (r *rewriter) Insert(ctx *sql.Context, row sql.Row) error {
+	t := r.new
+	rows := r.tx.Bucket(rowsBucket(t.meta.rowsID()))
+	v, err := storage.EncodeRow(nil, t.sch.Schema, row)
+	if err != nil {
+		return err
+	}
+	var k []byte
+	if t.keyless() {
+		id, err := rows.NextSequence()
+		if err != nil {
+			return err
+		}
+		k = binaryID(id)
+		if err := r.tx.Bucket(hiddenBucket(t.meta.rowsID())).Put(hiddenKey(v, k), nil); err != nil {
+			return err
+		}
+	} else {
+		if k, err = t.pkKey(row); err != nil {
+			return err
+		}
+		if old := rows.Get(k); old != nil {
+			existing, _ := storage.DecodeRow(old, t.sch.Schema)
+			return sql.NewUniqueKeyErr(formatKey(row, t.meta.PK), true, existing)
+		}
+	}
+	r.tr.writes++
+	return rows.Put(k, v)
+}
+
+// Close implements sql.Closer: it swaps in the new rows, rebuilds the
+// indexes and stores the new metadata.
+func (r *rewriter) Close(*sql.Context) error {
+	if r.failed {
+		return nil // the statement's transaction is rolled back
+	}
+	old, m := r.old.meta, r.new.meta
+	for _, b := range [][]byte{rowsBucket(old.rowsID()), hiddenBucket(old.rowsID())} {
+		if err := r.tx.DeleteBucket(b); err != nil && !errors.Is(err, bbolt.ErrBucketNotFound) {
+			return err
+		}
+	}
+	for _, ix := range old.Indexes {
+		if err := r.tx.DeleteBucket(indexBucket(ix.ID)); err != nil && !errors.Is(err, bbolt.ErrBucketNotFound) {
+			return err
+		}
+	}
+	for i := range m.Indexes {
+		ix := &m.Indexes[i]
+		if _, err := r.tx.CreateBucket(indexBucket(ix.ID)); err != nil {
+			return err
+		}
+		if ix.Kind != "" && ix.Kind != "btree" {
+			continue
+		}
+		if err := r.new.buildIndex(r.tr, r.tx, ix); err != nil {
+			return err
+		}
+	}
+	r.tr.writes++
+	return r.new.db.store.putTableMeta(r.tr, r.tx, m)
+}
+
+// AddColumn implements sql.AlterableTable (used only when a rewrite is not
+// requested, which ShouldRewriteTable never does).
+func (t *Table) AddColumn(ctx *sql.Context, column *sql.Column, order *sql.ColumnOrder) error {
+	return errRewriteExpected("ADD COLUMN")
+}
+
+// DropColumn implements sql.AlterableTable (see AddColumn).
+func (t *Table) DropColumn(ctx *sql.Context, name string) error {
+	return errRewriteExpected("DROP COLUMN")
+}
+
+// ModifyColumn implements sql.AlterableTable for changes that keep the
+// stored values: a new default, comment or name. Type changes come through
+// RewriteInserter.
+func (t *Table) ModifyColumn(ctx *sql.Context, name string, column *sql.Column, order *sql.ColumnOrder) error {
+	tr, tx, err := t.db.store.writeTx(ctx)
+	if err != nil {
+		return err
+	}
+	if t, err = t.current(tr); err != nil {
+		return err
+	}
+	i := t.meta.column(name)
+	if i < 0 {
+		return sql.ErrTableColumnNotFound.New(t.meta.Name, name)
+	}
+	if order != nil {
+		return errRewriteExpected("moving a column")
+	}
+	cm, err := newColumnMeta(column)
+	if err != nil {
+		return err
+	}
+	if cm.Type != t.meta.Columns[i].Type {
+		return errRewriteExpected("changing a column's type")
+	}
+	m := t.meta.clone()
+	m.Columns[i] = cm
+	for j := range m.Indexes {
+		for k := range m.Indexes[j].Columns {
+			if strings.EqualFold(m.Indexes[j].Columns[k].Name, name) {
+				m.Indexes[j].Columns[k].Name = column.Name
+			}
+		}
+	}
+	m.Schema++
+	return t.db.store.putTableMeta(tr, tx, m)
+}
+
+func errRewriteExpected(what string) error {
+	return fmt.Errorf("catalog: %s without rewriting the table is not supported", what)
+}
+
+// CreatePrimaryKey implements sql.PrimaryKeyAlterableTable; the engine
+// rewrites the table instead (see RewriteInserter).
+func (t *Table) CreatePrimaryKey(*sql.Context, []sql.IndexColumn) error {
+	return errRewriteExpected("ADD PRIMARY KEY")
+}
+
+// DropPrimaryKey implements sql.PrimaryKeyAlterableTable (see CreatePrimaryKey).
+func (t *Table) DropPrimaryKey(*sql.Context) error {
+	return errRewriteExpected("DROP PRIMARY KEY")
+}
+
+// GetChecks implements sql.CheckTable.
+func (t *Table) GetChecks(*sql.Context) ([]sql.CheckDefinition, error) {
+	out := make([]sql.CheckDefinition, len(t.meta.Checks))
+	for i, c := range t.meta.Checks {
+		out[i] = sql.CheckDefinition{Name: c.Name, CheckExpression: c.Expr, Enforced: c.Enforced}
+	}
+	return out, nil
+}
+
+// CreateCheck implements sql.CheckAlterableTable.
+func (t *Table) CreateCheck(ctx *sql.Context, check *sql.CheckDefinition) error {
+	tr, tx, err := t.db.store.writeTx(ctx)
+	if err != nil {
+		return err
+	}
+	if t, err = t.current(tr); err != nil {
+		return err
+	}
+	for _, c := range t.meta.Checks {
+		if strings.EqualFold(c.Name, check.Name) {
+			return fmt.Errorf("check constraint %s already exists", check.Name)
+		}
+	}
+	m := t.meta.clone()
+	m.Checks = append(m.Checks, checkMeta{Name: check.Name, Expr: check.CheckExpression, Enforced: check.Enforced})
+	m.Schema++
+	return t.db.store.putTableMeta(tr, tx, m)
+}
+
+// DropCheck implements sql.CheckAlterableTable.
+func (t *Table) DropCheck(ctx *sql.Context, name string) error {
+	tr, tx, err := t.db.store.writeTx(ctx)
+	if err != nil {
+		return err
+	}
+	if t, err = t.current(tr); err != nil {
+		return err
+	}
+	m := t.meta.clone()
+	for i, c := range m.Checks {
+		if strings.EqualFold(c.Name, name) {
+			m.Checks = append(m.Checks[:i], m.Checks[i+1:]...)
+			m.Schema++
+			return t.db.store.putTableMeta(tr, tx, m)
+		}
+	}
+	return sql.ErrUnknownConstraint.New(name)
+}

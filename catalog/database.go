@@ -1,0 +1,185 @@
+package catalog
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/dolthub/go-mysql-server/sql"
+)
+
+// Database is one database of the durable Store.
+type Database struct {
+	store *Store
+	name  string
+}
+
+var (
+	_ sql.Database            = (*Database)(nil)
+	_ sql.TableCreator        = (*Database)(nil)
+	_ sql.IndexedTableCreator = (*Database)(nil)
+	_ sql.TableDropper        = (*Database)(nil)
+	_ sql.TableRenamer        = (*Database)(nil)
+)
+
+// Name implements sql.Nameable.
+func (d *Database) Name() string { return d.name }
+
+// GetTableInsensitive implements sql.Database.
+func (d *Database) GetTableInsensitive(ctx *sql.Context, name string) (sql.Table, bool, error) {
+	t, done, err := d.store.txFrom(ctx, false)
+	if err != nil {
+		return nil, false, err
+	}
+	defer done()
+	m, err := d.store.databaseMeta(t, d.name)
+	if err != nil || m == nil {
+		return nil, false, err
+	}
+	id, ok := m.Tables[strings.ToLower(name)]
+	if !ok {
+		return nil, false, nil
+	}
+	c, err := d.store.table(t, d.name, id)
+	if err != nil {
+		return nil, false, err
+	}
+	return newTable(d, c), true, nil
+}
+
+// GetTableNames implements sql.Database, in order of name.
+func (d *Database) GetTableNames(ctx *sql.Context) ([]string, error) {
+	t, done, err := d.store.txFrom(ctx, false)
+	if err != nil {
+		return nil, err
+	}
+	defer done()
+	m, err := d.store.databaseMeta(t, d.name)
+	if err != nil || m == nil {
+		return nil, err
+	}
+	names := make([]string, 0, len(m.Tables))
+	for _, id := range m.Tables {
+		c, err := d.store.table(t, d.name, id)
+		if err != nil {
+			return nil, err
+		}
+		names = append(names, c.meta.Name)
+	}
+	sort.Strings(names)
+	return names, nil
+}
+
+// CreateTable implements sql.TableCreator.
+func (d *Database) CreateTable(ctx *sql.Context, name string, sch sql.PrimaryKeySchema, collation sql.CollationID, comment string) error {
+	t, tx, err := d.store.writeTx(ctx)
+	if err != nil {
+		return err
+	}
+	m, err := d.store.databaseMeta(t, d.name)
+	if err != nil {
+		return err
+	}
+	if m == nil {
+		return sql.ErrDatabaseNotFound.New(d.name)
+	}
+	if _, ok := m.Tables[strings.ToLower(name)]; ok {
+		return sql.ErrTableAlreadyExists.New(name)
+	}
+	id, err := nextID(tx)
+	if err != nil {
+		return err
+	}
+	tm, err := newTableMeta(id, name, sch, collation, comment)
+	if err != nil {
+		return err
+	}
+	if err := t.createBucket(tx, rowsBucket(id)); err != nil {
+		return err
+	}
+	if len(tm.PK) == 0 {
+		if err := t.createBucket(tx, hiddenBucket(id)); err != nil {
+			return err
+		}
+	}
+	if err := d.store.putTableMeta(t, tx, tm); err != nil {
+		return err
+	}
+	if err := t.put(tx, bucketAutoInc, binaryID(id), binaryID(1)); err != nil {
+		return err
+	}
+	m.Tables[strings.ToLower(name)] = id
+	return d.store.putDatabaseMeta(t, tx, m)
+}
+
+// CreateIndexedTable implements sql.IndexedTableCreator: a table whose
+// primary key is declared with an index definition.
+func (d *Database) CreateIndexedTable(ctx *sql.Context, name string, sch sql.PrimaryKeySchema, idxDef sql.IndexDef, collation sql.CollationID) error {
+	for _, c := range idxDef.Columns {
+		if c.Length > 0 {
+			return fmt.Errorf("catalog: primary key prefix lengths are not supported (column %s)", c.Name)
+		}
+	}
+	return d.CreateTable(ctx, name, sch, collation, "")
+}
+
+// DropTable implements sql.TableDropper.
+func (d *Database) DropTable(ctx *sql.Context, name string) error {
+	t, tx, err := d.store.writeTx(ctx)
+	if err != nil {
+		return err
+	}
+	m, err := d.store.databaseMeta(t, d.name)
+	if err != nil {
+		return err
+	}
+	id, ok := m.Tables[strings.ToLower(name)]
+	if !ok {
+		return sql.ErrTableNotFound.New(name)
+	}
+	if err := d.store.dropTableData(t, tx, id); err != nil {
+		return err
+	}
+	delete(m.Tables, strings.ToLower(name))
+	return d.store.putDatabaseMeta(t, tx, m)
+}
+
+// RenameTable implements sql.TableRenamer.
+func (d *Database) RenameTable(ctx *sql.Context, oldName, newName string) error {
+	t, tx, err := d.store.writeTx(ctx)
+	if err != nil {
+		return err
+	}
+	m, err := d.store.databaseMeta(t, d.name)
+	if err != nil {
+		return err
+	}
+	id, ok := m.Tables[strings.ToLower(oldName)]
+	if !ok {
+		return sql.ErrTableNotFound.New(oldName)
+	}
+	if _, ok := m.Tables[strings.ToLower(newName)]; ok && !strings.EqualFold(oldName, newName) {
+		return sql.ErrTableAlreadyExists.New(newName)
+	}
+	c, err := d.store.table(t, d.name, id)
+	if err != nil {
+		return err
+	}
+	tm := c.meta.clone()
+	tm.Name = newName
+	tm.Schema++
+	if err := d.store.putTableMeta(t, tx, tm); err != nil {
+		return err
+	}
+	delete(m.Tables, strings.ToLower(oldName))
+	m.Tables[strings.ToLower(newName)] = id
+	return d.store.putDatabaseMeta(t, tx, m)
+}
+
+func decodeJSON(b []byte, v any) error {
+	if err := json.Unmarshal(b, v); err != nil {
+		return fmt.Errorf("catalog: damaged metadata: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,435 @@
+package catalog
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"strings"
+
+	"github.com/cespare/xxhash/v2"
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/types"
+	"go.etcd.io/bbolt"
+
+	"github.com/simsql/simsql/storage"
+)
+
+// editor applies one statement's inserts, updates and deletes to a table.
+// Edits are buffered and written at StatementComplete, so that the
+// statement reads the table as it was when it began (no row is visited
+// twice by an UPDATE that moves it) and a failed statement leaves nothing
+// behind. Duplicate keys are found at once, against the stored rows and the
+// statement's own edits, by key lookups (O(log n)), never a scan.
+type editor struct {
+	t *Table
+
+	rows  map[string]*pendingRow // row key → the row after this statement
+	order []string               // row keys in order of first edit
+	// uniq maps, per unique index, the index key of every live pending row
+	// to that row's key.
+	uniq map[uint64]map[string]string
+}
+
+type pendingRow struct {
+	row sql.Row // nil: deleted
+}
+
+var (
+	_ sql.TableEditor         = (*editor)(nil)
+	_ sql.AutoIncrementSetter = (*editor)(nil)
+)
+
+func (t *Table) editor(*sql.Context) *editor {
+	return &editor{t: t, rows: map[string]*pendingRow{}, uniq: map[uint64]map[string]string{}}
+}
+
+// StatementBegin implements sql.EditOpenerCloser.
+func (e *editor) StatementBegin(ctx *sql.Context) {
+	if tr, ok := ctx.GetTransaction().(*Transaction); ok && tr != nil {
+		tr.statementBegin()
+	}
+	e.reset()
+}
+
+func (e *editor) reset() {
+	clear(e.rows)
+	clear(e.uniq)
+	e.order = e.order[:0]
+}
+
+// DiscardChanges implements sql.EditOpenerCloser.
+func (e *editor) DiscardChanges(*sql.Context, error) error {
+	e.reset()
+	return nil
+}
+
+// StatementComplete implements sql.EditOpenerCloser: it writes the
+// statement's edits: rows, index entries and hidden row ids.
+func (e *editor) StatementComplete(ctx *sql.Context) error {
+	if len(e.order) == 0 {
+		return nil
+	}
+	defer e.reset()
+	tr, tx, err := e.t.db.store.writeTx(ctx)
+	if err != nil {
+		return err
+	}
+	rows := rowsBucket(e.t.meta.rowsID())
+	b := tx.Bucket(rows)
+	// Pass 1: remove the index entries of every stored row the statement
+	// changes; pass 2: write the new rows and their entries.
+	for _, k := range e.order {
+		old := b.Get([]byte(k))
+		if old == nil {
+			continue
+		}
+		oldRow, err := storage.DecodeRow(old, e.t.sch.Schema)
+		if err != nil {
+			return err
+		}
+		if err := e.indexEntries(oldRow, []byte(k), old, func(bucket, key []byte) error { return tr.del(tx, bucket, key) }); err != nil {
+			return err
+		}
+	}
+	for _, k := range e.order {
+		p := e.rows[k]
+		if p.row == nil {
+			if err := tr.del(tx, rows, []byte(k)); err != nil {
+				return err
+			}
+			continue
+		}
+		v, err := storage.EncodeRow(nil, e.t.sch.Schema, p.row)
+		if err != nil {
+			return err
+		}
+		if err := tr.put(tx, rows, []byte(k), v); err != nil {
+			return err
+		}
+		if err := e.indexEntries(p.row, []byte(k), v, func(bucket, key []byte) error { return tr.put(tx, bucket, key, nil) }); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// indexEntries calls f with the bucket and key of each index entry of row
+// (stored under row key k, encoded as v).
+func (e *editor) indexEntries(row sql.Row, k, v []byte, f func(bucket, key []byte) error) error {
+	if e.t.keyless() {
+		if err := f(hiddenBucket(e.t.meta.rowsID()), hiddenKey(v, k)); err != nil {
+			return err
+		}
+	}
+	for i := range e.t.meta.Indexes {
+		ix := &e.t.meta.Indexes[i]
+		if ix.Kind != "" && ix.Kind != "btree" {
+			continue // custom kinds maintain their own entries
+		}
+		prefix, err := e.t.indexPrefix(ix, row)
+		if err != nil {
+			return err
+		}
+		if err := f(indexBucket(ix.ID), append(prefix, k...)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// hiddenKey is the entry of a keyless row: 8 bytes of hash of its encoding,
+// then its row id.
+func hiddenKey(encoded, rowID []byte) []byte {
+	return append(binary.BigEndian.AppendUint64(nil, xxhash.Sum64(encoded)), rowID...)
+}
+
+// Insert implements sql.RowInserter.
+func (e *editor) Insert(ctx *sql.Context, row sql.Row) error {
+	tr, tx, err := e.t.db.store.writeTx(ctx)
+	if err != nil {
+		return err
+	}
+	row = row.Copy()
+	if err := e.bumpAutoIncrement(ctx, tr, tx, row); err != nil {
+		return err
+	}
+	var k []byte
+	if e.t.keyless() {
+		id, err := tx.Bucket(rowsBucket(e.t.meta.rowsID())).NextSequence()
+		if err != nil {
+			return err
+		}
+		k = binaryID(id)
+	} else {
+		if k, err = e.t.pkKey(row); err != nil {
+			return err
+		}
+		if existing, err := e.lookup(tx, k); err != nil {
+			return err
+		} else if existing != nil {
+			return sql.NewUniqueKeyErr(formatKey(row, e.t.meta.PK), true, existing)
+		}
+	}
+	if err := e.checkUnique(tx, row, k); err != nil {
+		return err
+	}
+	e.stage(k, row)
+	return nil
+}
+
+// Delete implements sql.RowDeleter.
+func (e *editor) Delete(ctx *sql.Context, row sql.Row) error {
+	_, tx, err := e.t.db.store.writeTx(ctx)
+	if err != nil {
+		return err
+	}
+	k, err := e.keyOf(tx, row)
+	if err != nil || k == nil {
+		return err
+	}
+	e.stage(k, nil)
+	return nil
+}
+
+// Update implements sql.RowUpdater.
+func (e *editor) Update(ctx *sql.Context, old, new sql.Row) error {
+	_, tx, err := e.t.db.store.writeTx(ctx)
+	if err != nil {
+		return err
+	}
+	oldKey, err := e.keyOf(tx, old)
+	if err != nil {
+		return err
+	}
+	if oldKey == nil {
+		return fmt.Errorf("catalog: row to update not found in %s", e.t.meta.Name)
+	}
+	new = new.Copy()
+	newKey := oldKey
+	if !e.t.keyless() {
+		if newKey, err = e.t.pkKey(new); err != nil {
+			return err
+		}
+		if !bytes.Equal(newKey, oldKey) {
+			if existing, err := e.lookup(tx, newKey); err != nil {
+				return err
+			} else if existing != nil {
+				return sql.NewUniqueKeyErr(formatKey(new, e.t.meta.PK), true, existing)
+			}
+		}
+	}
+	// The row's own old entries do not count against it.
+	e.unstageUnique(oldKey)
+	if err := e.checkUnique(tx, new, newKey, oldKey); err != nil {
+		if p := e.rows[string(oldKey)]; p != nil && p.row != nil {
+			e.stageUnique(oldKey, p.row)
+		}
+		return err
+	}
+	if !bytes.Equal(newKey, oldKey) {
+		e.stage(oldKey, nil)
+	}
+	e.stage(newKey, new)
+	return nil
+}
+
+// stage records that the row under key k becomes row (nil: deleted).
+func (e *editor) stage(k []byte, row sql.Row) {
+	ks := string(k)
+	e.unstageUnique(k)
+	if p, ok := e.rows[ks]; ok {
+		p.row = row
+	} else {
+		e.rows[ks] = &pendingRow{row: row}
+		e.order = append(e.order, ks)
+	}
+	if row != nil {
+		e.stageUnique(k, row)
+	}
+}
+
+func (e *editor) stageUnique(k []byte, row sql.Row) {
+	for i := range e.t.meta.Indexes {
+		ix := &e.t.meta.Indexes[i]
+		if !ix.Unique {
+			continue
+		}
+		prefix, err := e.t.uniqueKey(ix, row)
+		if err != nil || prefix == nil {
+			continue
+		}
+		m := e.uniq[ix.ID]
+		if m == nil {
+			m = map[string]string{}
+			e.uniq[ix.ID] = m
+		}
+		m[string(prefix)] = string(k)
+	}
+}
+
+func (e *editor) unstageUnique(k []byte) {
+	p := e.rows[string(k)]
+	if p == nil || p.row == nil {
+		return
+	}
+	for i := range e.t.meta.Indexes {
+		ix := &e.t.meta.Indexes[i]
+		if !ix.Unique {
+			continue
+		}
+		if prefix, err := e.t.uniqueKey(ix, p.row); err == nil && prefix != nil {
+			if e.uniq[ix.ID][string(prefix)] == string(k) {
+				delete(e.uniq[ix.ID], string(prefix))
+			}
+		}
+	}
+}
+
+// lookup returns the row under key k as the statement sees it: its pending
+// version, else the stored one; nil if there is none.
+func (e *editor) lookup(tx *bbolt.Tx, k []byte) (sql.Row, error) {
+	if p, ok := e.rows[string(k)]; ok {
+		return p.row, nil
+	}
+	v := tx.Bucket(rowsBucket(e.t.meta.rowsID())).Get(k)
+	if v == nil {
+		return nil, nil
+	}
+	return storage.DecodeRow(v, e.t.sch.Schema)
+}
+
+// keyOf returns the row key of a row given by value; nil if absent.
+func (e *editor) keyOf(tx *bbolt.Tx, row sql.Row) ([]byte, error) {
+	if !e.t.keyless() {
+		return e.t.pkKey(row)
+	}
+	v, err := storage.EncodeRow(nil, e.t.sch.Schema, row)
+	if err != nil {
+		return nil, err
+	}
+	for ks, p := range e.rows { // a row this statement inserted
+		if p.row != nil && rowsEqual(p.row, row) {
+			return []byte(ks), nil
+		}
+	}
+	prefix := binary.BigEndian.AppendUint64(nil, xxhash.Sum64(v))
+	c := tx.Bucket(hiddenBucket(e.t.meta.rowsID())).Cursor()
+	rows := tx.Bucket(rowsBucket(e.t.meta.rowsID()))
+	for hk, _ := c.Seek(prefix); hk != nil && bytes.HasPrefix(hk, prefix); hk, _ = c.Next() {
+		id := hk[8:]
+		if _, pending := e.rows[string(id)]; pending {
+			continue // already deleted or changed by this statement
+		}
+		if bytes.Equal(rows.Get(id), v) {
+			return bytes.Clone(id), nil
+		}
+	}
+	return nil, nil
+}
+
+func rowsEqual(a, b sql.Row) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if fmt.Sprintf("%v", a[i]) != fmt.Sprintf("%v", b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// checkUnique returns MySQL's duplicate-entry error if row, stored under
+// key k, would repeat a value of a unique index. Keys in ignore are rows
+// being replaced.
+func (e *editor) checkUnique(tx *bbolt.Tx, row sql.Row, k []byte, ignore ...[]byte) error {
+	skip := func(other string) bool {
+		if other == string(k) {
+			return true
+		}
+		for _, ig := range ignore {
+			if other == string(ig) {
+				return true
+			}
+		}
+		return false
+	}
+	for i := range e.t.meta.Indexes {
+		ix := &e.t.meta.Indexes[i]
+		if !ix.Unique {
+			continue
+		}
+		prefix, err := e.t.uniqueKey(ix, row)
+		if err != nil {
+			return err
+		}
+		if prefix == nil {
+			continue // a NULL never clashes
+		}
+		if other, ok := e.uniq[ix.ID][string(prefix)]; ok && !skip(other) {
+			return sql.NewUniqueKeyErr(formatKey(row, e.t.indexOrdinals(ix)), false, e.rows[other].row)
+		}
+		c := tx.Bucket(indexBucket(ix.ID)).Cursor()
+		for ik, _ := c.Seek(prefix); ik != nil && bytes.HasPrefix(ik, prefix); ik, _ = c.Next() {
+			other := string(ik[len(prefix):])
+			if skip(other) {
+				continue
+			}
+			if _, pending := e.rows[other]; pending {
+				continue // changed by this statement: its new value is in e.uniq
+			}
+			existing, err := e.lookup(tx, []byte(other))
+			if err != nil {
+				return err
+			}
+			return sql.NewUniqueKeyErr(formatKey(row, e.t.indexOrdinals(ix)), false, existing)
+		}
+	}
+	return nil
+}
+
+// bumpAutoIncrement moves the table's AUTO_INCREMENT counter past the
+// value row gives its AUTO_INCREMENT column.
+func (e *editor) bumpAutoIncrement(ctx *sql.Context, tr *Transaction, tx *bbolt.Tx, row sql.Row) error {
+	for i, c := range e.t.sch.Schema {
+		if !c.AutoIncrement || row[i] == nil {
+			continue
+		}
+		v, _, err := types.Uint64.Convert(ctx, row[i])
+		if err != nil {
+			return nil // negative values do not move the counter
+		}
+		if u := v.(uint64); u >= readCounter(tx, e.t.meta.ID) && u < ^uint64(0) {
+			return tr.put(tx, bucketAutoInc, binaryID(e.t.meta.ID), binaryID(u+1))
+		}
+	}
+	return nil
+}
+
+// SetAutoIncrementValue implements sql.AutoIncrementSetter.
+func (e *editor) SetAutoIncrementValue(ctx *sql.Context, v uint64) error {
+	tr, tx, err := e.t.db.store.writeTx(ctx)
+	if err != nil {
+		return err
+	}
+	return tr.put(tx, bucketAutoInc, binaryID(e.t.meta.ID), binaryID(v))
+}
+
+// AcquireAutoIncrementLock implements sql.AutoIncrementSetter. Writers are
+// serialised by the store, so there is nothing to lock.
+func (e *editor) AcquireAutoIncrementLock(*sql.Context) (func(), error) {
+	return func() {}, nil
+}
+
+// Close implements sql.Closer.
+func (e *editor) Close(*sql.Context) error { return nil }
+
+// formatKey renders the key columns of row as MySQL's duplicate-entry
+// message shows them.
+func formatKey(row sql.Row, ords []int) string {
+	parts := make([]string, len(ords))
+	for i, o := range ords {
+		parts[i] = fmt.Sprintf("%v", row[o])
+	}
+	return "[" + strings.Join(parts, ",") + "]"
+}

@@ -1,0 +1,445 @@
+package catalog
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
+	"go.etcd.io/bbolt"
+
+	"github.com/simsql/simsql/storage"
+)
+
+// Secondary B-tree indexes: bucket indexBucket(ix.ID) holds, for each row,
+// the key EncodeKeyTuple(indexed values) + row key, with no value. The
+// tuple encoding is self-delimiting, so the row key is what follows it.
+
+var (
+	_ sql.IndexAddressableTable = (*Table)(nil)
+	_ sql.IndexAlterableTable   = (*Table)(nil)
+	_ sql.IndexedTable          = (*indexedTable)(nil)
+	_ sql.Index                 = (*btreeIndex)(nil)
+)
+
+// indexOrdinals returns the ordinals of the columns of ix.
+func (t *Table) indexOrdinals(ix *indexMeta) []int {
+	ords := make([]int, len(ix.Columns))
+	for i, c := range ix.Columns {
+		ords[i] = t.meta.column(c.Name)
+	}
+	return ords
+}
+
+func (t *Table) indexTypes(ix *indexMeta) []sql.Type {
+	typs := make([]sql.Type, len(ix.Columns))
+	for i, o := range t.indexOrdinals(ix) {
+		typs[i] = t.sch.Schema[o].Type
+	}
+	return typs
+}
+
+// indexPrefix returns the encoding of row's values of ix's columns (a
+// prefix length keeps that many characters or bytes).
+func (t *Table) indexPrefix(ix *indexMeta, row sql.Row) ([]byte, error) {
+	vals := make([]any, len(ix.Columns))
+	for i, o := range t.indexOrdinals(ix) {
+		if o < 0 {
+			return nil, fmt.Errorf("catalog: index %s names a missing column %s", ix.Name, ix.Columns[i].Name)
+		}
+		vals[i] = truncatePrefix(row[o], ix.Columns[i].Length)
+	}
+	return storage.EncodeKeyTuple(t.indexTypes(ix), vals)
+}
+
+// uniqueKey returns indexPrefix for a unique index, or nil when ix is not
+// unique or row has a NULL in it (NULLs never clash in a unique index).
+func (t *Table) uniqueKey(ix *indexMeta, row sql.Row) ([]byte, error) {
+	if !ix.Unique {
+		return nil, nil
+	}
+	for _, o := range t.indexOrdinals(ix) {
+		if o >= 0 && row[o] == nil {
+			return nil, nil
+		}
+	}
+	return t.indexPrefix(ix, row)
+}
+
+// truncatePrefix keeps the first n characters of a string or bytes of a
+// binary string; n ≤ 0 keeps all.
+func truncatePrefix(v any, n int64) any {
+	if n <= 0 {
+		return v
+	}
+	switch s := v.(type) {
+	case string:
+		if r := []rune(s); int64(len(r)) > n {
+			return string(r[:n])
+		}
+	case []byte:
+		if int64(len(s)) > n {
+			return s[:n]
+		}
+	}
+	return v
+}
+
+// GetIndexes implements sql.IndexAddressable: PRIMARY (if the table has a
+// primary key), then the secondary indexes in order of creation.
+func (t *Table) GetIndexes(*sql.Context) ([]sql.Index, error) {
+	var out []sql.Index
+	if !t.keyless() {
+		pk := &indexMeta{Name: "PRIMARY", Unique: true}
+		for _, o := range t.meta.PK {
+			pk.Columns = append(pk.Columns, indexColumn{Name: t.meta.Columns[o].Name})
+		}
+		out = append(out, t.newBtreeIndex(pk, true))
+	}
+	for i := range t.meta.Indexes {
+		ix := &t.meta.Indexes[i]
+		if ix.Kind == "" || ix.Kind == "btree" {
+			out = append(out, t.newBtreeIndex(ix, false))
+		}
+	}
+	return out, nil
+}
+
+// PreciseMatch implements sql.IndexAddressable: lookups may return a
+// superset of the rows (a range on a leading column), so filters stay.
+func (t *Table) PreciseMatch() bool { return false }
+
+// IndexedAccess implements sql.IndexAddressable.
+func (t *Table) IndexedAccess(_ *sql.Context, lookup sql.IndexLookup) sql.IndexedTable {
+	return &indexedTable{Table: t, lookup: lookup}
+}
+
+// indexedTable is a table read through one index lookup.
+type indexedTable struct {
+	*Table
+	lookup sql.IndexLookup
+}
+
+// LookupPartitions implements sql.IndexedTable: one partition per range.
+func (it *indexedTable) LookupPartitions(ctx *sql.Context, lookup sql.IndexLookup) (sql.PartitionIter, error) {
+	ix, ok := lookup.Index.(*btreeIndex)
+	if !ok {
+		return nil, fmt.Errorf("catalog: %s cannot use index %s", it.Table.meta.Name, lookup.Index.ID())
+	}
+	var parts []sql.Partition
+	if !lookup.IsEmptyRange {
+		ranges, ok := lookup.Ranges.(sql.MySQLRangeCollection)
+		if !ok {
+			return nil, fmt.Errorf("catalog: unsupported range collection %T", lookup.Ranges)
+		}
+		for _, r := range ranges {
+			start, end, err := keyRange(ctx, r)
+			if err != nil {
+				return nil, err
+			}
+			parts = append(parts, &rangePartition{index: ix, start: start, end: end})
+		}
+	}
+	return &partitionList{parts: parts}, nil
+}
+
+// Partitions implements sql.Table for the indexed table.
+func (it *indexedTable) Partitions(ctx *sql.Context) (sql.PartitionIter, error) {
+	return it.LookupPartitions(ctx, it.lookup)
+}
+
+// PartitionRows implements sql.Table for the indexed table.
+func (it *indexedTable) PartitionRows(ctx *sql.Context, p sql.Partition) (sql.RowIter, error) {
+	rp, ok := p.(*rangePartition)
+	if !ok {
+		return it.Table.PartitionRows(ctx, p)
+	}
+	if rp.index.primary {
+		return it.Table.rangeIter(ctx, rowsBucket(it.Table.meta.rowsID()), rp.start, rp.end, nil)
+	}
+	typs := it.Table.indexTypes(rp.index.meta)
+	rowKey := func(k []byte) []byte {
+		for _, typ := range typs {
+			var err error
+			if k, err = storage.SkipKey(k, typ); err != nil {
+				return nil
+			}
+		}
+		return k
+	}
+	return it.Table.rangeIter(ctx, indexBucket(rp.index.meta.ID), rp.start, rp.end, rowKey)
+}
+
+type rangePartition struct {
+	index      *btreeIndex
+	start, end []byte
+}
+
+func (p *rangePartition) Key() []byte { return append(append([]byte{}, p.start...), p.end...) }
+
+type partitionList struct {
+	parts []sql.Partition
+	i     int
+}
+
+func (p *partitionList) Next(*sql.Context) (sql.Partition, error) {
+	if p.i >= len(p.parts) {
+		return nil, io.EOF
+	}
+	p.i++
+	return p.parts[p.i-1], nil
+}
+
+func (p *partitionList) Close(*sql.Context) error { return nil }
+
+// keyRange returns the key range [start, end) covering range r: the leading
+// columns with a single value form a prefix, the first other column bounds
+// it, and later columns are left to the filters above (PreciseMatch).
+func keyRange(ctx *sql.Context, r sql.MySQLRange) (start, end []byte, err error) {
+	var prefix []byte
+	for _, col := range r {
+		v, isPoint, err := pointValue(ctx, col)
+		if err != nil {
+			return nil, nil, err
+		}
+		if isPoint {
+			if prefix, err = storage.AppendKey(prefix, col.Typ, v); err != nil {
+				return nil, nil, err
+			}
+			continue
+		}
+		start, err = lowerKey(prefix, col)
+		if err != nil {
+			return nil, nil, err
+		}
+		end, err = upperKey(prefix, col)
+		return start, end, err
+	}
+	return prefix, prefixEnd(prefix), nil
+}
+
+// pointValue reports whether col admits exactly one value (or only NULL).
+func pointValue(ctx *sql.Context, col sql.MySQLRangeColumnExpr) (any, bool, error) {
+	switch lo := col.LowerBound.(type) {
+	case sql.BelowNull:
+		if _, ok := col.UpperBound.(sql.AboveNull); ok {
+			return nil, true, nil
+		}
+	case sql.Below:
+		if hi, ok := col.UpperBound.(sql.Above); ok {
+			c, err := col.Typ.Compare(ctx, lo.Key, hi.Key)
+			if err != nil {
+				return nil, false, err
+			}
+			return lo.Key, c == 0, nil
+		}
+	}
+	return nil, false, nil
+}
+
+func lowerKey(prefix []byte, col sql.MySQLRangeColumnExpr) ([]byte, error) {
+	switch lo := col.LowerBound.(type) {
+	case sql.Below:
+		return storage.AppendKey(bytes.Clone(prefix), col.Typ, lo.Key)
+	case sql.Above:
+		k, err := storage.AppendKey(bytes.Clone(prefix), col.Typ, lo.Key)
+		return prefixEnd(k), err
+	case sql.AboveNull:
+		k, err := storage.AppendKey(bytes.Clone(prefix), col.Typ, nil)
+		return prefixEnd(k), err
+	default: // BelowNull: from the first key with the prefix
+		return bytes.Clone(prefix), nil
+	}
+}
+
+func upperKey(prefix []byte, col sql.MySQLRangeColumnExpr) ([]byte, error) {
+	switch hi := col.UpperBound.(type) {
+	case sql.Below:
+		return storage.AppendKey(bytes.Clone(prefix), col.Typ, hi.Key)
+	case sql.Above:
+		k, err := storage.AppendKey(bytes.Clone(prefix), col.Typ, hi.Key)
+		return prefixEnd(k), err
+	case sql.AboveNull:
+		k, err := storage.AppendKey(bytes.Clone(prefix), col.Typ, nil)
+		return prefixEnd(k), err
+	default: // AboveAll: to the end of the prefix
+		return prefixEnd(prefix), nil
+	}
+}
+
+// prefixEnd returns the smallest key greater than every key beginning with
+// p; nil (no bound) for an empty p or one of only 0xFF bytes.
+func prefixEnd(p []byte) []byte {
+	end := bytes.Clone(p)
+	for i := len(end) - 1; i >= 0; i-- {
+		if end[i] < 0xFF {
+			end[i]++
+			return end[:i+1]
+		}
+	}
+	return nil
+}
+
+// btreeIndex is the sql.Index of PRIMARY or a secondary B-tree index.
+type btreeIndex struct {
+	t       *Table
+	meta    *indexMeta
+	primary bool
+	exprs   []string
+	typs    []sql.ColumnExpressionType
+}
+
+func (t *Table) newBtreeIndex(ix *indexMeta, primary bool) *btreeIndex {
+	b := &btreeIndex{t: t, meta: ix, primary: primary}
+	for _, o := range t.indexOrdinals(ix) {
+		c := t.sch.Schema[o]
+		e := expression.NewGetFieldWithTable(o, 0, c.Type, t.db.name, t.meta.Name, c.Name, c.Nullable).String()
+		b.exprs = append(b.exprs, e)
+		b.typs = append(b.typs, sql.ColumnExpressionType{Expression: e, Type: c.Type})
+	}
+	return b
+}
+
+func (b *btreeIndex) ID() string            { return b.meta.Name }
+func (b *btreeIndex) Database() string      { return b.t.db.name }
+func (b *btreeIndex) Table() string         { return b.t.meta.Name }
+func (b *btreeIndex) Expressions() []string { return b.exprs }
+func (b *btreeIndex) IsUnique() bool        { return b.meta.Unique }
+func (b *btreeIndex) IsSpatial() bool       { return false }
+func (b *btreeIndex) IsFullText() bool      { return false }
+func (b *btreeIndex) IsVector() bool        { return false }
+func (b *btreeIndex) Comment() string       { return b.meta.Comment }
+func (b *btreeIndex) IndexType() string     { return "BTREE" }
+func (b *btreeIndex) IsGenerated() bool     { return false }
+func (b *btreeIndex) ColumnExpressionTypes() []sql.ColumnExpressionType {
+	return b.typs
+}
+func (b *btreeIndex) CanSupport(*sql.Context, ...sql.Range) bool { return true }
+func (b *btreeIndex) CanSupportOrderBy(sql.Expression) bool      { return false }
+func (b *btreeIndex) PrefixLengths() []uint16 {
+	var out []uint16
+	for _, c := range b.meta.Columns {
+		out = append(out, uint16(c.Length))
+	}
+	return out
+}
+
+// CreateIndex implements sql.IndexAlterableTable: it builds the index from
+// the table's rows in the same transaction.
+func (t *Table) CreateIndex(ctx *sql.Context, def sql.IndexDef) error {
+	if def.IsFullText() || def.IsSpatial() || def.IsVector() {
+		return fmt.Errorf("catalog: FULLTEXT, SPATIAL and VECTOR indexes are not supported (index %s)", def.Name)
+	}
+	if strings.EqualFold(def.Name, "PRIMARY") {
+		return fmt.Errorf("catalog: changing the primary key is not supported")
+	}
+	tr, tx, err := t.db.store.writeTx(ctx)
+	if err != nil {
+		return err
+	}
+	if t, err = t.current(tr); err != nil {
+		return err
+	}
+	if t.meta.index(def.Name) >= 0 {
+		return sql.ErrDuplicateKey.New(def.Name)
+	}
+	m := t.meta.clone()
+	id, err := nextID(tx)
+	if err != nil {
+		return err
+	}
+	ix := indexMeta{ID: id, Name: def.Name, Unique: def.IsUnique(), Comment: def.Comment}
+	for _, c := range def.Columns {
+		if m.column(c.Name) < 0 {
+			return sql.ErrKeyColumnDoesNotExist.New(c.Name)
+		}
+		ix.Columns = append(ix.Columns, indexColumn{Name: c.Name, Length: c.Length})
+	}
+	m.Indexes = append(m.Indexes, ix)
+	m.Schema++
+	if err := tr.createBucket(tx, indexBucket(id)); err != nil {
+		return err
+	}
+	nt := &Table{db: t.db, meta: m, sch: t.sch}
+	if err := nt.buildIndex(tr, tx, &m.Indexes[len(m.Indexes)-1]); err != nil {
+		return err
+	}
+	return t.db.store.putTableMeta(tr, tx, m)
+}
+
+// buildIndex adds the entries of every row to index ix, checking
+// uniqueness.
+func (t *Table) buildIndex(tr *Transaction, tx *bbolt.Tx, ix *indexMeta) error {
+	c := tx.Bucket(rowsBucket(t.meta.rowsID())).Cursor()
+	idx := tx.Bucket(indexBucket(ix.ID))
+	for k, v := c.First(); k != nil; k, v = c.Next() {
+		row, err := storage.DecodeRow(v, t.sch.Schema)
+		if err != nil {
+			return err
+		}
+		prefix, err := t.indexPrefix(ix, row)
+		if err != nil {
+			return err
+		}
+		if uk, err := t.uniqueKey(ix, row); err != nil {
+			return err
+		} else if uk != nil {
+			if ik, _ := idx.Cursor().Seek(uk); ik != nil && bytes.HasPrefix(ik, uk) {
+				return sql.NewUniqueKeyErr(formatKey(row, t.indexOrdinals(ix)), false, row)
+			}
+		}
+		if err := idx.Put(append(prefix, k...), nil); err != nil {
+			return err
+		}
+	}
+	tr.writes++
+	return nil
+}
+
+// DropIndex implements sql.IndexAlterableTable.
+func (t *Table) DropIndex(ctx *sql.Context, name string) error {
+	tr, tx, err := t.db.store.writeTx(ctx)
+	if err != nil {
+		return err
+	}
+	if t, err = t.current(tr); err != nil {
+		return err
+	}
+	i := t.meta.index(name)
+	if i < 0 {
+		return sql.ErrIndexNotFound.New(name)
+	}
+	m := t.meta.clone()
+	id := m.Indexes[i].ID
+	m.Indexes = append(m.Indexes[:i], m.Indexes[i+1:]...)
+	m.Schema++
+	if err := tx.DeleteBucket(indexBucket(id)); err != nil && err != bbolt.ErrBucketNotFound {
+		return err
+	}
+	tr.writes++
+	return t.db.store.putTableMeta(tr, tx, m)
+}
+
+// RenameIndex implements sql.IndexAlterableTable.
+func (t *Table) RenameIndex(ctx *sql.Context, from, to string) error {
+	tr, tx, err := t.db.store.writeTx(ctx)
+	if err != nil {
+		return err
+	}
+	if t, err = t.current(tr); err != nil {
+		return err
+	}
+	i := t.meta.index(from)
+	if i < 0 {
+		return sql.ErrIndexNotFound.New(from)
+	}
+	if j := t.meta.index(to); j >= 0 && j != i {
+		return sql.ErrDuplicateKey.New(to)
+	}
+	m := t.meta.clone()
+	m.Indexes[i].Name = to
+	m.Schema++
+	return t.db.store.putTableMeta(tr, tx, m)
+}

@@ -1,0 +1,204 @@
+package catalog
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/planbuilder"
+)
+
+// metaVersion is the version of the JSON form of table metadata.
+const metaVersion = 1
+
+// databaseMeta is the persisted description of one database.
+type databaseMeta struct {
+	Name      string              `json:"name"`
+	Collation string              `json:"collation,omitempty"`
+	Tables    map[string]uint64   `json:"tables"` // lower-case table name → table id
+	Views     map[string]viewMeta `json:"views,omitempty"`
+	// Triggers and stored procedures as go-mysql-server describes them.
+	Triggers   []sql.TriggerDefinition               `json:"triggers,omitempty"`
+	Procedures map[string]sql.StoredProcedureDetails `json:"procedures,omitempty"`
+}
+
+// tableMeta is the persisted description of one table: its schema, primary
+// key, indexes and checks. Types and expressions are stored as SQL text and
+// parsed back by go-mysql-server, which resolves defaults and generated
+// expressions when a query uses them.
+type tableMeta struct {
+	Version   int          `json:"version"`
+	ID        uint64       `json:"id"`
+	Name      string       `json:"name"`
+	Schema    uint64       `json:"schema_version"` // bumped by every DDL on the table
+	Data      uint64       `json:"data,omitempty"` // id of the rows bucket when not ID (after a rewrite)
+	Columns   []columnMeta `json:"columns"`
+	PK        []int        `json:"pk"` // ordinals of the primary-key columns, in key order
+	Collation string       `json:"collation,omitempty"`
+	Comment   string       `json:"comment,omitempty"`
+	Indexes   []indexMeta  `json:"indexes,omitempty"`
+	Checks    []checkMeta  `json:"checks,omitempty"`
+}
+
+type columnMeta struct {
+	Name          string    `json:"name"`
+	Type          string    `json:"type"`
+	Nullable      bool      `json:"nullable,omitempty"`
+	AutoIncrement bool      `json:"auto_increment,omitempty"`
+	Default       *exprMeta `json:"default,omitempty"`
+	Generated     *exprMeta `json:"generated,omitempty"`
+	Virtual       bool      `json:"virtual,omitempty"`
+	OnUpdate      *exprMeta `json:"on_update,omitempty"`
+	Comment       string    `json:"comment,omitempty"`
+	Extra         string    `json:"extra,omitempty"`
+}
+
+// exprMeta is a column default, generated or ON UPDATE expression as SQL.
+type exprMeta struct {
+	SQL string `json:"sql"`
+}
+
+// indexMeta is a secondary index (the primary key is tableMeta.PK). Kind is
+// "btree", or a custom kind such as "simhash" whose entries a plugged-in
+// index maintains; Comment carries its parameters.
+type indexMeta struct {
+	ID      uint64        `json:"id"`
+	Name    string        `json:"name"`
+	Columns []indexColumn `json:"columns"`
+	Unique  bool          `json:"unique,omitempty"`
+	Kind    string        `json:"kind,omitempty"`
+	Comment string        `json:"comment,omitempty"`
+}
+
+type indexColumn struct {
+	Name   string `json:"name"`
+	Length int64  `json:"length,omitempty"`
+}
+
+type checkMeta struct {
+	Name     string `json:"name"`
+	Expr     string `json:"expr"`
+	Enforced bool   `json:"enforced"`
+}
+
+func encodeMeta(v any) ([]byte, error) { return json.Marshal(v) }
+
+func decodeTableMeta(b []byte) (*tableMeta, error) {
+	var m tableMeta
+	if err := json.Unmarshal(b, &m); err != nil {
+		return nil, fmt.Errorf("catalog: damaged table metadata: %w", err)
+	}
+	if m.Version != metaVersion {
+		return nil, fmt.Errorf("catalog: table %s has metadata version %d; this binary reads version %d", m.Name, m.Version, metaVersion)
+	}
+	return &m, nil
+}
+
+// newTableMeta describes a new table from the schema go-mysql-server gives.
+func newTableMeta(id uint64, name string, sch sql.PrimaryKeySchema, collation sql.CollationID, comment string) (*tableMeta, error) {
+	m := &tableMeta{Version: metaVersion, ID: id, Name: name, PK: append([]int(nil), sch.PkOrdinals...), Comment: comment}
+	if collation != sql.Collation_Unspecified {
+		m.Collation = collation.Name()
+	}
+	for _, c := range sch.Schema {
+		cm, err := newColumnMeta(c)
+		if err != nil {
+			return nil, err
+		}
+		m.Columns = append(m.Columns, cm)
+	}
+	return m, nil
+}
+
+func newColumnMeta(c *sql.Column) (columnMeta, error) {
+	cm := columnMeta{
+		Name: c.Name, Type: c.Type.String(), Nullable: c.Nullable, AutoIncrement: c.AutoIncrement,
+		Default: exprOf(c.Default), Generated: exprOf(c.Generated), Virtual: c.Virtual,
+		OnUpdate: exprOf(c.OnUpdate), Comment: c.Comment, Extra: c.Extra,
+	}
+	// Check now that the type string parses back: a table that cannot be
+	// read after a restart must not be created.
+	if _, err := planbuilder.ParseColumnTypeString(cm.Type); err != nil {
+		return columnMeta{}, fmt.Errorf("catalog: column %s: type %s cannot be stored: %w", c.Name, cm.Type, err)
+	}
+	return cm, nil
+}
+
+func exprOf(d *sql.ColumnDefaultValue) *exprMeta {
+	if d == nil || d.Expr == nil {
+		return nil
+	}
+	return &exprMeta{SQL: d.String()}
+}
+
+// schema builds the go-mysql-server schema of table m in database db.
+// Defaults and generated expressions come back unresolved, as SQL text.
+func (m *tableMeta) schema(db string) (sql.PrimaryKeySchema, error) {
+	sch := make(sql.Schema, len(m.Columns))
+	pk := make(map[int]bool, len(m.PK))
+	for _, o := range m.PK {
+		pk[o] = true
+	}
+	for i, cm := range m.Columns {
+		typ, err := planbuilder.ParseColumnTypeString(cm.Type)
+		if err != nil {
+			return sql.PrimaryKeySchema{}, fmt.Errorf("catalog: %s.%s column %s: %w", db, m.Name, cm.Name, err)
+		}
+		sch[i] = &sql.Column{
+			Name: cm.Name, Type: typ, Nullable: cm.Nullable, AutoIncrement: cm.AutoIncrement,
+			Source: m.Name, DatabaseSource: db, PrimaryKey: pk[i],
+			Default: unresolved(cm.Default), Generated: unresolved(cm.Generated), Virtual: cm.Virtual,
+			OnUpdate: unresolved(cm.OnUpdate), Comment: cm.Comment, Extra: cm.Extra,
+		}
+	}
+	return sql.NewPrimaryKeySchema(sch, m.PK...), nil
+}
+
+func unresolved(e *exprMeta) *sql.ColumnDefaultValue {
+	if e == nil {
+		return nil
+	}
+	return sql.NewUnresolvedColumnDefaultValue(e.SQL)
+}
+
+// rowsID returns the id of the table's rows bucket.
+func (m *tableMeta) rowsID() uint64 {
+	if m.Data != 0 {
+		return m.Data
+	}
+	return m.ID
+}
+
+// column returns the ordinal of the named column, or −1.
+func (m *tableMeta) column(name string) int {
+	for i, c := range m.Columns {
+		if strings.EqualFold(c.Name, name) {
+			return i
+		}
+	}
+	return -1
+}
+
+// index returns the position of the named index in m.Indexes, or −1.
+func (m *tableMeta) index(name string) int {
+	for i, ix := range m.Indexes {
+		if strings.EqualFold(ix.Name, name) {
+			return i
+		}
+	}
+	return -1
+}
+
+// clone returns a deep copy of m, for DDL that edits it.
+func (m *tableMeta) clone() *tableMeta {
+	b, err := json.Marshal(m)
+	if err != nil {
+		panic(err)
+	}
+	c, err := decodeTableMeta(b)
+	if err != nil {
+		panic(err)
+	}
+	return c
+}

@@ -1,0 +1,312 @@
+package catalog
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"io"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/types"
+	"go.etcd.io/bbolt"
+
+	"github.com/simsql/simsql/storage"
+)
+
+// Table is one table of the durable Store. Rows are stored in bucket
+// rowsBucket(id), keyed by the order-preserving encoding of the primary key
+// (storage.EncodeKeyTuple), or, for a table without one, by a hidden 8-byte
+// row id in insertion order; values are storage.EncodeRow encodings of the
+// whole row.
+type Table struct {
+	db   *Database
+	meta *tableMeta
+	sch  sql.PrimaryKeySchema
+}
+
+var (
+	_ sql.Table              = (*Table)(nil)
+	_ sql.CommentedTable     = (*Table)(nil)
+	_ sql.PrimaryKeyTable    = (*Table)(nil)
+	_ sql.InsertableTable    = (*Table)(nil)
+	_ sql.UpdatableTable     = (*Table)(nil)
+	_ sql.DeletableTable     = (*Table)(nil)
+	_ sql.ReplaceableTable   = (*Table)(nil)
+	_ sql.TruncateableTable  = (*Table)(nil)
+	_ sql.AutoIncrementTable = (*Table)(nil)
+	_ sql.Databaseable       = (*Table)(nil)
+)
+
+func newTable(d *Database, c *cachedTable) *Table {
+	return &Table{db: d, meta: c.meta, sch: c.sch}
+}
+
+// Name implements sql.Nameable.
+func (t *Table) Name() string { return t.meta.Name }
+
+// String implements fmt.Stringer.
+func (t *Table) String() string { return t.meta.Name }
+
+// Database implements sql.Databaseable.
+func (t *Table) Database() string { return t.db.name }
+
+// Schema implements sql.Table.
+func (t *Table) Schema() sql.Schema { return t.sch.Schema }
+
+// PrimaryKeySchema implements sql.PrimaryKeyTable.
+func (t *Table) PrimaryKeySchema() sql.PrimaryKeySchema { return t.sch }
+
+// Comment implements sql.CommentedTable.
+func (t *Table) Comment() string { return t.meta.Comment }
+
+// Collation implements sql.Table.
+func (t *Table) Collation() sql.CollationID {
+	if t.meta.Collation == "" {
+		return sql.Collation_Default
+	}
+	c, err := sql.ParseCollation("", t.meta.Collation, false)
+	if err != nil {
+		return sql.Collation_Default
+	}
+	return c
+}
+
+// current returns t as stored in tr now. go-mysql-server may run several
+// DDL operations on one Table value (CREATE TABLE with many indexes, CREATE
+// UNIQUE INDEX followed by a rewrite), so DDL starts from this, never from
+// the metadata t was resolved with.
+func (t *Table) current(tr *Transaction) (*Table, error) {
+	c, err := t.db.store.table(tr, t.db.name, t.meta.ID)
+	if err != nil {
+		return nil, err
+	}
+	return newTable(t.db, c), nil
+}
+
+// keyless reports whether the table has no primary key (rows keyed by a
+// hidden row id).
+func (t *Table) keyless() bool { return len(t.meta.PK) == 0 }
+
+// pkKey returns the storage key of row's primary key.
+func (t *Table) pkKey(row sql.Row) ([]byte, error) {
+	typs := make([]sql.Type, len(t.meta.PK))
+	vals := make([]any, len(t.meta.PK))
+	for i, o := range t.meta.PK {
+		typs[i] = t.sch.Schema[o].Type
+		vals[i] = row[o]
+	}
+	return storage.EncodeKeyTuple(typs, vals)
+}
+
+// singlePartition is the one partition of a table.
+type singlePartition struct{}
+
+func (singlePartition) Key() []byte { return []byte("all") }
+
+type partitionIter struct{ done bool }
+
+func (p *partitionIter) Next(*sql.Context) (sql.Partition, error) {
+	if p.done {
+		return nil, io.EOF
+	}
+	p.done = true
+	return singlePartition{}, nil
+}
+
+func (p *partitionIter) Close(*sql.Context) error { return nil }
+
+// Partitions implements sql.Table: one partition, the whole table.
+func (t *Table) Partitions(*sql.Context) (sql.PartitionIter, error) {
+	return &partitionIter{}, nil
+}
+
+// PartitionRows implements sql.Table: every row, in key order.
+func (t *Table) PartitionRows(ctx *sql.Context, _ sql.Partition) (sql.RowIter, error) {
+	return t.rangeIter(ctx, rowsBucket(t.meta.rowsID()), nil, nil, nil)
+}
+
+// rangeIter returns an iterator over the rows of bucket with keys in
+// [start, end) (nil: unbounded). For an index bucket, rowKey maps each
+// entry key to the row's key in the rows bucket.
+func (t *Table) rangeIter(ctx *sql.Context, bucket, start, end []byte, rowKey func(k []byte) []byte) (sql.RowIter, error) {
+	tr, done, err := t.db.store.txFrom(ctx, false)
+	if err != nil {
+		return nil, err
+	}
+	return &rowIter{t: t, tr: tr, done: done, bucket: bucket, start: start, end: end, rowKey: rowKey}, nil
+}
+
+// rowIter walks a key range of a bucket. bbolt cursors are invalidated by
+// writes to their transaction, so the iterator remembers the last key and
+// seeks again when the transaction has written since.
+type rowIter struct {
+	t          *Table
+	tr         *Transaction
+	done       func()
+	bucket     []byte
+	start, end []byte
+	rowKey     func([]byte) []byte
+
+	cursor  *bbolt.Cursor
+	tx      *bbolt.Tx
+	writes  uint64
+	last    []byte
+	started bool
+	closed  bool
+}
+
+func (it *rowIter) Next(ctx *sql.Context) (sql.Row, error) {
+	if it.closed {
+		return nil, io.EOF
+	}
+	for {
+		k, v, err := it.advance()
+		if err != nil || k == nil {
+			return nil, err
+		}
+		if it.rowKey != nil {
+			rows := it.tx.Bucket(rowsBucket(it.t.meta.rowsID()))
+			v = rows.Get(it.rowKey(k))
+			if v == nil {
+				return nil, fmt.Errorf("catalog: index of %s points at a missing row", it.t.meta.Name)
+			}
+		}
+		return storage.DecodeRow(v, it.t.sch.Schema)
+	}
+}
+
+// advance moves to the next key in range; k is nil at the end.
+func (it *rowIter) advance() (k, v []byte, err error) {
+	tx, err := it.tr.reader()
+	if err != nil {
+		return nil, nil, err
+	}
+	if it.cursor == nil || tx != it.tx || it.writes != it.tr.writes {
+		b := tx.Bucket(it.bucket)
+		if b == nil {
+			return nil, nil, sql.ErrTableNotFound.New(it.t.meta.Name)
+		}
+		it.tx, it.writes, it.cursor = tx, it.tr.writes, b.Cursor()
+		switch {
+		case it.started:
+			k, v = it.cursor.Seek(it.last)
+			if k != nil && bytes.Equal(k, it.last) {
+				k, v = it.cursor.Next()
+			}
+		case it.start != nil:
+			k, v = it.cursor.Seek(it.start)
+		default:
+			k, v = it.cursor.First()
+		}
+	} else {
+		k, v = it.cursor.Next()
+	}
+	it.started = true
+	if k == nil || (it.end != nil && bytes.Compare(k, it.end) >= 0) {
+		return nil, nil, io.EOF
+	}
+	it.last = append(it.last[:0], k...)
+	return k, v, nil
+}
+
+func (it *rowIter) Close(*sql.Context) error {
+	if !it.closed {
+		it.closed = true
+		it.done()
+	}
+	return nil
+}
+
+// PeekNextAutoIncrementValue implements sql.AutoIncrementGetter.
+func (t *Table) PeekNextAutoIncrementValue(ctx *sql.Context) (uint64, error) {
+	tr, done, err := t.db.store.txFrom(ctx, false)
+	if err != nil {
+		return 0, err
+	}
+	defer done()
+	tx, err := tr.reader()
+	if err != nil {
+		return 0, err
+	}
+	return readCounter(tx, t.meta.ID), nil
+}
+
+func readCounter(tx *bbolt.Tx, id uint64) uint64 {
+	v := tx.Bucket(bucketAutoInc).Get(binaryID(id))
+	if len(v) != 8 {
+		return 1
+	}
+	return binary.BigEndian.Uint64(v)
+}
+
+// GetNextAutoIncrementValue implements sql.AutoIncrementTable: the value
+// for a row whose AUTO_INCREMENT column is insertVal (nil or 0 asks for the
+// next value). A larger explicit value moves the counter past it.
+func (t *Table) GetNextAutoIncrementValue(ctx *sql.Context, insertVal interface{}) (uint64, error) {
+	tr, tx, err := t.db.store.writeTx(ctx)
+	if err != nil {
+		return 0, err
+	}
+	next := readCounter(tx, t.meta.ID)
+	if insertVal != nil {
+		v, _, err := types.Uint64.Convert(ctx, insertVal)
+		if err == nil {
+			if u := v.(uint64); u > next {
+				next = u
+			}
+		}
+	}
+	return next, tr.put(tx, bucketAutoInc, binaryID(t.meta.ID), binaryID(next))
+}
+
+// AutoIncrementSetter implements sql.AutoIncrementTable.
+func (t *Table) AutoIncrementSetter(ctx *sql.Context) sql.AutoIncrementSetter {
+	return t.editor(ctx)
+}
+
+// Truncate implements sql.TruncateableTable: deletes every row and index
+// entry and resets AUTO_INCREMENT to 1; returns the number of rows deleted.
+func (t *Table) Truncate(ctx *sql.Context) (int, error) {
+	tr, tx, err := t.db.store.writeTx(ctx)
+	if err != nil {
+		return 0, err
+	}
+	if t, err = t.current(tr); err != nil {
+		return 0, err
+	}
+	buckets := [][]byte{rowsBucket(t.meta.rowsID())}
+	if t.keyless() {
+		buckets = append(buckets, hiddenBucket(t.meta.rowsID()))
+	}
+	for _, ix := range t.meta.Indexes {
+		buckets = append(buckets, indexBucket(ix.ID))
+	}
+	n := tx.Bucket(rowsBucket(t.meta.rowsID())).Stats().KeyN
+	for _, b := range buckets {
+		if err := tx.DeleteBucket(b); err != nil && err != bbolt.ErrBucketNotFound {
+			return 0, err
+		}
+		if _, err := tx.CreateBucket(b); err != nil {
+			return 0, err
+		}
+	}
+	tr.writes++
+	return n, tr.put(tx, bucketAutoInc, binaryID(t.meta.ID), binaryID(1))
+}
+
+// hiddenBucket holds, for a table without a primary key, entries
+// hash(row) + row id → nothing, so that a row given by value is found
+// without a scan.
+func hiddenBucket(id uint64) []byte { return idKey('h', id) }
+
+// Inserter implements sql.InsertableTable.
+func (t *Table) Inserter(ctx *sql.Context) sql.RowInserter { return t.editor(ctx) }
+
+// Updater implements sql.UpdatableTable.
+func (t *Table) Updater(ctx *sql.Context) sql.RowUpdater { return t.editor(ctx) }
+
+// Deleter implements sql.DeletableTable.
+func (t *Table) Deleter(ctx *sql.Context) sql.RowDeleter { return t.editor(ctx) }
+
+// Replacer implements sql.ReplaceableTable.
+func (t *Table) Replacer(ctx *sql.Context) sql.RowReplacer { return t.editor(ctx) }

@@ -1,0 +1,201 @@
+package catalog
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/vitess/go/mysql"
+	"go.etcd.io/bbolt"
+)
+
+// ErrLockWaitTimeout is MySQL's error 1205, returned when a write waits
+// longer than innodb_lock_wait_timeout for another session's transaction.
+var ErrLockWaitTimeout = mysql.NewSQLError(mysql.ERLockWaitTimeout, mysql.SSLockDeadlock,
+	"Lock wait timeout exceeded; try restarting transaction")
+
+// Transaction is one SQL transaction over the durable store. Reads before
+// the transaction's first write see the committed state at their first read;
+// the first write takes the store's single writer slot (writers are
+// serialised, readers never wait) and from then on every read sees the
+// transaction's own writes. Commit makes the writes durable (fsync) before
+// it returns. A Transaction is reusable: after Commit or Rollback it opens
+// new store transactions on demand.
+type Transaction struct {
+	store    *Store
+	readOnly bool
+
+	read   *bbolt.Tx
+	write  *bbolt.Tx
+	writes uint64 // counts writes, so iterators know to re-seek
+	undo   []undoEntry
+	marks  map[string]int // savepoint name → undo log length
+}
+
+var _ sql.Transaction = (*Transaction)(nil)
+
+// undoEntry restores one key of one bucket to its value before a write.
+type undoEntry struct {
+	bucket  []byte
+	key     []byte
+	old     []byte // nil: the key did not exist
+	created bool   // the write created the bucket: undo deletes it
+}
+
+// String implements sql.Transaction.
+func (t *Transaction) String() string { return "simsql transaction" }
+
+// IsReadOnly implements sql.Transaction.
+func (t *Transaction) IsReadOnly() bool { return t.readOnly }
+
+// reader returns the store transaction reads go through: the write
+// transaction once there is one, else a read snapshot opened on first use.
+func (t *Transaction) reader() (*bbolt.Tx, error) {
+	if t.write != nil {
+		return t.write, nil
+	}
+	if t.read == nil {
+		tx, err := t.store.kv.Begin(false)
+		if err != nil {
+			return nil, fmt.Errorf("catalog: starting read: %w", err)
+		}
+		t.read = tx
+	}
+	return t.read, nil
+}
+
+// writer returns the transaction's write transaction, waiting for the
+// store's writer slot up to timeout.
+func (t *Transaction) writer(timeout time.Duration) (*bbolt.Tx, error) {
+	if t.write != nil {
+		return t.write, nil
+	}
+	if t.readOnly {
+		return nil, sql.ErrReadOnlyTransaction.New()
+	}
+	if err := t.store.acquireWriter(timeout); err != nil {
+		return nil, err
+	}
+	tx, err := t.store.kv.Begin(true)
+	if err != nil {
+		t.store.releaseWriter()
+		return nil, fmt.Errorf("catalog: starting write: %w", err)
+	}
+	t.write = tx
+	return tx, nil
+}
+
+// put writes key = value in bucket, recording the old value for undo.
+func (t *Transaction) put(tx *bbolt.Tx, bucket, key, value []byte) error {
+	b := tx.Bucket(bucket)
+	if b == nil {
+		return fmt.Errorf("catalog: bucket %q is missing", bucket)
+	}
+	t.undo = append(t.undo, undoEntry{bucket: bucket, key: bytes.Clone(key), old: bytes.Clone(b.Get(key))})
+	t.writes++
+	return b.Put(key, value)
+}
+
+// del deletes key from bucket, recording the old value for undo.
+func (t *Transaction) del(tx *bbolt.Tx, bucket, key []byte) error {
+	b := tx.Bucket(bucket)
+	if b == nil {
+		return fmt.Errorf("catalog: bucket %q is missing", bucket)
+	}
+	old := b.Get(key)
+	if old == nil {
+		return nil
+	}
+	t.undo = append(t.undo, undoEntry{bucket: bucket, key: bytes.Clone(key), old: bytes.Clone(old)})
+	t.writes++
+	return b.Delete(key)
+}
+
+// createBucket creates bucket, recording it for undo.
+func (t *Transaction) createBucket(tx *bbolt.Tx, bucket []byte) error {
+	if _, err := tx.CreateBucket(bucket); err != nil {
+		return fmt.Errorf("catalog: creating bucket %q: %w", bucket, err)
+	}
+	t.undo = append(t.undo, undoEntry{bucket: bytes.Clone(bucket), created: true})
+	t.writes++
+	return nil
+}
+
+// undoTo undoes every write after the first n entries of the undo log.
+func (t *Transaction) undoTo(n int) error {
+	if t.write == nil {
+		t.undo = t.undo[:0]
+		return nil
+	}
+	t.writes++
+	for i := len(t.undo) - 1; i >= n; i-- {
+		u := t.undo[i]
+		var err error
+		switch {
+		case u.created:
+			err = t.write.DeleteBucket(u.bucket)
+		case u.old == nil:
+			if b := t.write.Bucket(u.bucket); b != nil {
+				err = b.Delete(u.key)
+			}
+		default:
+			if b := t.write.Bucket(u.bucket); b != nil {
+				err = b.Put(u.key, u.old)
+			}
+		}
+		if err != nil && !errors.Is(err, bbolt.ErrBucketNotFound) {
+			return fmt.Errorf("catalog: undoing a write: %w", err)
+		}
+	}
+	if n < len(t.undo) {
+		t.undo = t.undo[:n]
+	}
+	return nil
+}
+
+// statementBegin marks the start of a statement; earlier statements cannot
+// be undone any more unless a savepoint needs them.
+func (t *Transaction) statementBegin() int {
+	if len(t.marks) == 0 {
+		t.undo = t.undo[:0]
+	}
+	return len(t.undo)
+}
+
+// commit makes the transaction's writes durable and ends its store
+// transactions.
+func (t *Transaction) commit() error {
+	var err error
+	if t.write != nil {
+		err = t.write.Commit()
+		t.write = nil
+		t.store.releaseWriter()
+		if err != nil {
+			err = fmt.Errorf("catalog: commit failed, the transaction was rolled back: %w", err)
+		}
+	}
+	t.end()
+	return err
+}
+
+// rollback discards the transaction's writes and ends its store transactions.
+func (t *Transaction) rollback() error {
+	if t.write != nil {
+		_ = t.write.Rollback()
+		t.write = nil
+		t.store.releaseWriter()
+	}
+	t.end()
+	return nil
+}
+
+func (t *Transaction) end() {
+	if t.read != nil {
+		_ = t.read.Rollback()
+		t.read = nil
+	}
+	t.undo = nil
+	t.marks = nil
+}
