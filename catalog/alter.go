@@ -160,9 +160,6 @@ func (r *rewriter) Close(*sql.Context) error {
 		if _, err := r.tx.CreateBucket(indexBucket(ix.ID)); err != nil {
 			return err
 		}
-		if ix.Kind != "" && ix.Kind != "btree" {
-			continue
-		}
 		if err := r.new.buildIndex(r.tr, r.tx, ix); err != nil {
 			return err
 		}

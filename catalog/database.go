@@ -16,11 +16,10 @@ type Database struct {
 }
 
 var (
-	_ sql.Database            = (*Database)(nil)
-	_ sql.TableCreator        = (*Database)(nil)
-	_ sql.IndexedTableCreator = (*Database)(nil)
-	_ sql.TableDropper        = (*Database)(nil)
-	_ sql.TableRenamer        = (*Database)(nil)
+	_ sql.Database     = (*Database)(nil)
+	_ sql.TableCreator = (*Database)(nil)
+	_ sql.TableDropper = (*Database)(nil)
+	_ sql.TableRenamer = (*Database)(nil)
 )
 
 // Name implements sql.Nameable.
@@ -111,17 +110,6 @@ func (d *Database) CreateTable(ctx *sql.Context, name string, sch sql.PrimaryKey
 	}
 	m.Tables[strings.ToLower(name)] = id
 	return d.store.putDatabaseMeta(t, tx, m)
-}
-
-// CreateIndexedTable implements sql.IndexedTableCreator: a table whose
-// primary key is declared with an index definition.
-func (d *Database) CreateIndexedTable(ctx *sql.Context, name string, sch sql.PrimaryKeySchema, idxDef sql.IndexDef, collation sql.CollationID) error {
-	for _, c := range idxDef.Columns {
-		if c.Length > 0 {
-			return fmt.Errorf("catalog: primary key prefix lengths are not supported (column %s)", c.Name)
-		}
-	}
-	return d.CreateTable(ctx, name, sch, collation, "")
 }
 
 // DropTable implements sql.TableDropper.

@@ -123,15 +123,14 @@ func (e *editor) indexEntries(row sql.Row, k, v []byte, f func(bucket, key []byt
 	}
 	for i := range e.t.meta.Indexes {
 		ix := &e.t.meta.Indexes[i]
-		if ix.Kind != "" && ix.Kind != "btree" {
-			continue // custom kinds maintain their own entries
-		}
-		prefix, err := e.t.indexPrefix(ix, row)
+		keys, err := e.t.entryKeys(ix, row)
 		if err != nil {
 			return err
 		}
-		if err := f(indexBucket(ix.ID), append(prefix, k...)); err != nil {
-			return err
+		for _, key := range keys {
+			if err := f(indexBucket(ix.ID), append(key, k...)); err != nil {
+				return err
+			}
 		}
 	}
 	return nil

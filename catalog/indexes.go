@@ -99,10 +99,7 @@ func (t *Table) GetIndexes(*sql.Context) ([]sql.Index, error) {
 		out = append(out, t.newBtreeIndex(pk, true))
 	}
 	for i := range t.meta.Indexes {
-		ix := &t.meta.Indexes[i]
-		if ix.Kind == "" || ix.Kind == "btree" {
-			out = append(out, t.newBtreeIndex(ix, false))
-		}
+		out = append(out, t.newBtreeIndex(&t.meta.Indexes[i], false))
 	}
 	return out, nil
 }
@@ -316,7 +313,12 @@ func (b *btreeIndex) IsGenerated() bool     { return false }
 func (b *btreeIndex) ColumnExpressionTypes() []sql.ColumnExpressionType {
 	return b.typs
 }
-func (b *btreeIndex) CanSupport(*sql.Context, ...sql.Range) bool { return true }
+// CanSupport implements sql.Index: B-tree indexes serve ranges; indexes
+// of custom kinds answer only their own predicates (through their planner
+// hooks), never go-mysql-server's ranges.
+func (b *btreeIndex) CanSupport(*sql.Context, ...sql.Range) bool {
+	return b.meta.Kind == "" || b.meta.Kind == "btree"
+}
 func (b *btreeIndex) CanSupportOrderBy(sql.Expression) bool      { return false }
 func (b *btreeIndex) PrefixLengths() []uint16 {
 	var out []uint16
@@ -357,6 +359,16 @@ func (t *Table) CreateIndex(ctx *sql.Context, def sql.IndexDef) error {
 		}
 		ix.Columns = append(ix.Columns, indexColumn{Name: c.Name, Length: c.Length})
 	}
+	if kind, ok := kindOf(def.Comment); ok {
+		if ix.Unique {
+			return fmt.Errorf("a %s index cannot be UNIQUE", kind.Name())
+		}
+		spec := t.indexSpec(&ix)
+		if err := kind.Validate(spec); err != nil {
+			return err
+		}
+		ix.Kind, ix.KeyLen = strings.ToLower(kind.Name()), kind.KeyLength(spec)
+	}
 	m.Indexes = append(m.Indexes, ix)
 	m.Schema++
 	if err := tr.createBucket(tx, indexBucket(id)); err != nil {
@@ -379,7 +391,7 @@ func (t *Table) buildIndex(tr *Transaction, tx *bbolt.Tx, ix *indexMeta) error {
 		if err != nil {
 			return err
 		}
-		prefix, err := t.indexPrefix(ix, row)
+		keys, err := t.entryKeys(ix, row)
 		if err != nil {
 			return err
 		}
@@ -390,8 +402,10 @@ func (t *Table) buildIndex(tr *Transaction, tx *bbolt.Tx, ix *indexMeta) error {
 				return sql.NewUniqueKeyErr(formatKey(row, t.indexOrdinals(ix)), false, row)
 			}
 		}
-		if err := idx.Put(append(prefix, k...), nil); err != nil {
-			return err
+		for _, key := range keys {
+			if err := idx.Put(append(key, k...), nil); err != nil {
+				return err
+			}
 		}
 	}
 	tr.writes++

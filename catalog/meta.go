@@ -69,6 +69,7 @@ type indexMeta struct {
 	Unique  bool          `json:"unique,omitempty"`
 	Kind    string        `json:"kind,omitempty"`
 	Comment string        `json:"comment,omitempty"`
+	KeyLen  int           `json:"key_len,omitempty"` // custom kinds: bytes of every key
 }
 
 type indexColumn struct {
