@@ -313,13 +313,14 @@ func (b *btreeIndex) IsGenerated() bool     { return false }
 func (b *btreeIndex) ColumnExpressionTypes() []sql.ColumnExpressionType {
 	return b.typs
 }
+
 // CanSupport implements sql.Index: B-tree indexes serve ranges; indexes
 // of custom kinds answer only their own predicates (through their planner
 // hooks), never go-mysql-server's ranges.
 func (b *btreeIndex) CanSupport(*sql.Context, ...sql.Range) bool {
 	return b.meta.Kind == "" || b.meta.Kind == "btree"
 }
-func (b *btreeIndex) CanSupportOrderBy(sql.Expression) bool      { return false }
+func (b *btreeIndex) CanSupportOrderBy(sql.Expression) bool { return false }
 func (b *btreeIndex) PrefixLengths() []uint16 {
 	var out []uint16
 	for _, c := range b.meta.Columns {
