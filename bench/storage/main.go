@@ -79,13 +79,13 @@ func main() {
 	if err != nil {
 		fatal(err)
 	}
+	b := &bench{ctx: ctx, tmp: tmp, rows: *rows, batch: *batch}
+	err = b.run(*binary, *single, *selects)
 	if *keep {
 		fmt.Fprintln(os.Stderr, "storage: keeping", tmp)
 	} else {
-		defer os.RemoveAll(tmp)
+		os.RemoveAll(tmp) // the servers have stopped: run waits for them
 	}
-	b := &bench{ctx: ctx, tmp: tmp, rows: *rows, batch: *batch}
-	err = b.run(*binary, *single, *selects)
 	b.print()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "storage:", err)
