@@ -178,4 +178,28 @@ var StorageScripts = []ScriptTest{
 			{Query: "SELECT COUNT(*) FROM other.o", ExpectedErr: "database not found"},
 		},
 	},
+	{
+		Name: "insert select, virtual columns, views, triggers",
+		SetUpScript: []string{
+			"CREATE TABLE s (id INT PRIMARY KEY, body TEXT)",
+			"INSERT INTO s VALUES (1, 'a b c'), (2, 'a b d')",
+			"CREATE TABLE s2 (id INT PRIMARY KEY, body TEXT)",
+		},
+		Assertions: []Assertion{
+			{Query: "INSERT INTO s2 SELECT id + 10, body FROM s", Expected: nil},
+			// Reads the table as it was when the statement began.
+			{Query: "INSERT INTO s SELECT id + 100, body FROM s", Expected: nil},
+			{Query: "SELECT id FROM s", Expected: []Row{{1}, {2}, {101}, {102}}},
+			{Query: "SELECT id FROM s2", Expected: []Row{{11}, {12}}},
+			// Regression: a VIRTUAL column added by ALTER TABLE broke memory tables.
+			{Query: "ALTER TABLE s ADD COLUMN mh VARBINARY(1100) AS (minhash(body)) VIRTUAL", Expected: nil},
+			{Query: "SELECT id, LENGTH(mh), minhash_jaccard(mh, body) FROM s WHERE id < 3", Expected: []Row{{1, 1038, 1.0}, {2, 1038, 1.0}}},
+			{Query: "CREATE VIEW vv AS SELECT id FROM s WHERE id > 100", Expected: nil},
+			{Query: "SELECT * FROM vv", Expected: []Row{{101}, {102}}},
+			{Query: "CREATE TRIGGER up BEFORE INSERT ON s2 FOR EACH ROW SET NEW.body = UPPER(NEW.body)", Expected: nil},
+			{Query: "INSERT INTO s2 VALUES (50, 'lower')", Expected: nil},
+			{Query: "SELECT body FROM s2 WHERE id = 50", Expected: []Row{{"LOWER"}}},
+			{Query: "CREATE TABLE fkc (id INT PRIMARY KEY, p INT, FOREIGN KEY (p) REFERENCES s(id))", ExpectedErr: "does not support foreign key"},
+		},
+	},
 }
