@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/vitess/go/mysql"
 	"go.etcd.io/bbolt"
 
 	"github.com/simsql/simsql/storage"
@@ -67,6 +68,11 @@ func (t *Table) RewriteInserter(ctx *sql.Context, oldSch, newSch sql.PrimaryKeyS
 // key from newSch; indexes follow renamed columns and lose dropped ones (an
 // index left with no column is dropped).
 func (t *Table) alteredMeta(oldSch, newSch sql.PrimaryKeySchema, oldCol, newCol *sql.Column) (*tableMeta, error) {
+	if oldCol != nil && (newCol == nil || !strings.EqualFold(oldCol.Name, newCol.Name)) {
+		if dep := t.generatedDependent(oldCol.Name); dep != "" {
+			return nil, errGeneratedDependency(oldCol.Name, dep)
+		}
+	}
 	m := t.meta.clone()
 	fresh, err := newTableMeta(m.ID, m.Name, newSch, sql.Collation_Unspecified, m.Comment)
 	if err != nil {
@@ -93,6 +99,23 @@ func (t *Table) alteredMeta(oldSch, newSch sql.PrimaryKeySchema, oldCol, newCol 
 	}
 	m.Indexes = kept
 	return m, nil
+}
+
+// generatedDependent returns the name of a generated column whose
+// expression uses column name, or "".
+func (t *Table) generatedDependent(name string) string {
+	quoted := "`" + strings.ToLower(name) + "`"
+	for _, c := range t.meta.Columns {
+		if c.Generated != nil && !strings.EqualFold(c.Name, name) && strings.Contains(strings.ToLower(c.Generated.SQL), quoted) {
+			return c.Name
+		}
+	}
+	return ""
+}
+
+// errGeneratedDependency is MySQL's error 3108.
+func errGeneratedDependency(col, dep string) error {
+	return mysql.NewSQLError(3108, "HY000", "Column '%s' has a generated column dependency (column '%s').", col, dep)
 }
 
 // rewriter writes the rows of a rewritten table.
@@ -203,6 +226,11 @@ func (t *Table) ModifyColumn(ctx *sql.Context, name string, column *sql.Column, 
 	}
 	if cm.Type != t.meta.Columns[i].Type {
 		return errRewriteExpected("changing a column's type")
+	}
+	if !strings.EqualFold(name, column.Name) {
+		if dep := t.generatedDependent(name); dep != "" {
+			return errGeneratedDependency(name, dep)
+		}
 	}
 	m := t.meta.clone()
 	m.Columns[i] = cm

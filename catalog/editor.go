@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/cespare/xxhash/v2"
@@ -43,9 +44,14 @@ func (t *Table) editor(*sql.Context) *editor {
 	return &editor{t: t, rows: map[string]*pendingRow{}, uniq: map[uint64]map[string]string{}}
 }
 
-// StatementBegin implements sql.EditOpenerCloser.
+// StatementBegin implements sql.EditOpenerCloser. It takes the writer
+// slot before the statement reads the rows it will change (go-mysql-server
+// calls it before the first row is read), so that UPDATE and DELETE work on
+// the latest committed rows. A failure to get the slot is reported by the
+// first edit.
 func (e *editor) StatementBegin(ctx *sql.Context) {
 	if tr, ok := ctx.GetTransaction().(*Transaction); ok && tr != nil {
+		_, _, _ = e.t.db.store.writeTx(ctx)
 		tr.statementBegin()
 	}
 	e.reset()
@@ -76,8 +82,11 @@ func (e *editor) StatementComplete(ctx *sql.Context) error {
 	}
 	rows := rowsBucket(e.t.meta.rowsID())
 	b := tx.Bucket(rows)
-	// Pass 1: remove the index entries of every stored row the statement
-	// changes; pass 2: write the new rows and their entries.
+	// Collect every write (the old index entries of changed rows go, the
+	// new rows and their entries come), then apply them sorted by bucket and
+	// key: bbolt splits pages only at commit, so random-order puts into a
+	// large transaction cost more and more, sorted ones do not.
+	var ops []writeOp
 	for _, k := range e.order {
 		old := b.Get([]byte(k))
 		if old == nil {
@@ -87,26 +96,68 @@ func (e *editor) StatementComplete(ctx *sql.Context) error {
 		if err != nil {
 			return err
 		}
-		if err := e.indexEntries(oldRow, []byte(k), old, func(bucket, key []byte) error { return tr.del(tx, bucket, key) }); err != nil {
+		err = e.indexEntries(oldRow, []byte(k), old, func(bucket, key []byte) error {
+			ops = append(ops, writeOp{bucket: bucket, key: key, del: true})
+			return nil
+		})
+		if err != nil {
 			return err
 		}
 	}
 	for _, k := range e.order {
 		p := e.rows[k]
 		if p.row == nil {
-			if err := tr.del(tx, rows, []byte(k)); err != nil {
-				return err
-			}
+			ops = append(ops, writeOp{bucket: rows, key: []byte(k), del: true})
 			continue
 		}
 		v, err := storage.EncodeRow(nil, e.t.sch.Schema, p.row)
 		if err != nil {
 			return err
 		}
-		if err := tr.put(tx, rows, []byte(k), v); err != nil {
+		ops = append(ops, writeOp{bucket: rows, key: []byte(k), value: v})
+		err = e.indexEntries(p.row, []byte(k), v, func(bucket, key []byte) error {
+			ops = append(ops, writeOp{bucket: bucket, key: key, value: []byte{}})
+			return nil
+		})
+		if err != nil {
 			return err
 		}
-		if err := e.indexEntries(p.row, []byte(k), v, func(bucket, key []byte) error { return tr.put(tx, bucket, key, nil) }); err != nil {
+	}
+	return applySorted(tr, tx, ops)
+}
+
+// writeOp is one put or delete of a statement.
+type writeOp struct {
+	bucket, key, value []byte
+	del                bool
+}
+
+// applySorted applies ops ordered by bucket and key; for one key, deletes
+// before puts, so that an entry removed and added again stays.
+func applySorted(tr *Transaction, tx *bbolt.Tx, ops []writeOp) error {
+	slices.SortStableFunc(ops, func(a, b writeOp) int {
+		if c := bytes.Compare(a.bucket, b.bucket); c != 0 {
+			return c
+		}
+		if c := bytes.Compare(a.key, b.key); c != 0 {
+			return c
+		}
+		switch {
+		case a.del && !b.del:
+			return -1
+		case !a.del && b.del:
+			return 1
+		}
+		return 0
+	})
+	for _, op := range ops {
+		var err error
+		if op.del {
+			err = tr.del(tx, op.bucket, op.key)
+		} else {
+			err = tr.put(tx, op.bucket, op.key, op.value)
+		}
+		if err != nil {
 			return err
 		}
 	}
@@ -394,24 +445,57 @@ func (e *editor) bumpAutoIncrement(ctx *sql.Context, tr *Transaction, tx *bbolt.
 		if !c.AutoIncrement || row[i] == nil {
 			continue
 		}
-		v, _, err := types.Uint64.Convert(ctx, row[i])
-		if err != nil {
-			return nil // negative values do not move the counter
-		}
-		if u := v.(uint64); u >= readCounter(tx, e.t.meta.ID) && u < ^uint64(0) {
+		u, ok := positiveUint(ctx, row[i])
+		if ok && u >= readCounter(tx, e.t.meta.ID) && u < ^uint64(0) {
 			return tr.put(tx, bucketAutoInc, binaryID(e.t.meta.ID), binaryID(u+1))
 		}
 	}
 	return nil
 }
 
-// SetAutoIncrementValue implements sql.AutoIncrementSetter.
+// SetAutoIncrementValue implements sql.AutoIncrementSetter (ALTER TABLE
+// … AUTO_INCREMENT = v). As in InnoDB, the counter never goes to or below
+// a value in use: v is raised to the column's largest value plus one.
 func (e *editor) SetAutoIncrementValue(ctx *sql.Context, v uint64) error {
 	tr, tx, err := e.t.db.store.writeTx(ctx)
 	if err != nil {
 		return err
 	}
+	for i, c := range e.t.sch.Schema {
+		if !c.AutoIncrement {
+			continue
+		}
+		cur := tx.Bucket(rowsBucket(e.t.meta.rowsID())).Cursor()
+		for _, val := cur.First(); val != nil; _, val = cur.Next() {
+			row, err := storage.DecodeRow(val, e.t.sch.Schema)
+			if err != nil {
+				return err
+			}
+			if u, ok := positiveUint(ctx, row[i]); ok && u >= v && u < ^uint64(0) {
+				v = u + 1
+			}
+		}
+	}
 	return tr.put(tx, bucketAutoInc, binaryID(e.t.meta.ID), binaryID(v))
+}
+
+// positiveUint returns v as a uint64 if it is a positive integer; negative
+// values and zero never move an AUTO_INCREMENT counter.
+func positiveUint(ctx *sql.Context, v any) (uint64, bool) {
+	if v == nil {
+		return 0, false
+	}
+	if n, _, err := types.Int64.Convert(ctx, v); err == nil {
+		if i := n.(int64); i <= 0 {
+			return 0, false
+		}
+	}
+	u, _, err := types.Uint64.Convert(ctx, v)
+	if err != nil {
+		return 0, false
+	}
+	x := u.(uint64)
+	return x, x > 0
 }
 
 // AcquireAutoIncrementLock implements sql.AutoIncrementSetter. Writers are

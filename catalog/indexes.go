@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -131,8 +132,12 @@ func (it *indexedTable) LookupPartitions(ctx *sql.Context, lookup sql.IndexLooku
 		if !ok {
 			return nil, fmt.Errorf("catalog: unsupported range collection %T", lookup.Ranges)
 		}
+		var lengths []int64
+		for _, c := range ix.meta.Columns {
+			lengths = append(lengths, c.Length)
+		}
 		for _, r := range ranges {
-			start, end, err := keyRange(ctx, r)
+			start, end, err := keyRange(ctx, r, lengths)
 			if err != nil {
 				return nil, err
 			}
@@ -193,10 +198,15 @@ func (p *partitionList) Close(*sql.Context) error { return nil }
 
 // keyRange returns the key range [start, end) covering range r: the leading
 // columns with a single value form a prefix, the first other column bounds
-// it, and later columns are left to the filters above (PreciseMatch).
-func keyRange(ctx *sql.Context, r sql.MySQLRange) (start, end []byte, err error) {
+// it, and later columns are left to the filters above (PreciseMatch). A
+// column indexed by a prefix of lengths[i] characters has its bounds cut to
+// that prefix and made inclusive, which covers every value they admit.
+func keyRange(ctx *sql.Context, r sql.MySQLRange, lengths []int64) (start, end []byte, err error) {
 	var prefix []byte
-	for _, col := range r {
+	for i, col := range r {
+		if i < len(lengths) && lengths[i] > 0 {
+			col = widenToPrefix(col, lengths[i])
+		}
 		v, isPoint, err := pointValue(ctx, col)
 		if err != nil {
 			return nil, nil, err
@@ -215,6 +225,24 @@ func keyRange(ctx *sql.Context, r sql.MySQLRange) (start, end []byte, err error)
 		return start, end, err
 	}
 	return prefix, prefixEnd(prefix), nil
+}
+
+// widenToPrefix cuts col's bounds to their first n characters and makes
+// them inclusive.
+func widenToPrefix(col sql.MySQLRangeColumnExpr, n int64) sql.MySQLRangeColumnExpr {
+	switch lo := col.LowerBound.(type) {
+	case sql.Below:
+		col.LowerBound = sql.Below{Key: truncatePrefix(lo.Key, n)}
+	case sql.Above:
+		col.LowerBound = sql.Below{Key: truncatePrefix(lo.Key, n)}
+	}
+	switch hi := col.UpperBound.(type) {
+	case sql.Below:
+		col.UpperBound = sql.Above{Key: truncatePrefix(hi.Key, n)}
+	case sql.Above:
+		col.UpperBound = sql.Above{Key: truncatePrefix(hi.Key, n)}
+	}
+	return col
 }
 
 // pointValue reports whether col admits exactly one value (or only NULL).
@@ -387,6 +415,8 @@ func (t *Table) CreateIndex(ctx *sql.Context, def sql.IndexDef) error {
 func (t *Table) buildIndex(tr *Transaction, tx *bbolt.Tx, ix *indexMeta) error {
 	c := tx.Bucket(rowsBucket(t.meta.rowsID())).Cursor()
 	idx := tx.Bucket(indexBucket(ix.ID))
+	// Entries are collected and put in key order (see applySorted).
+	var entries [][]byte
 	for k, v := c.First(); k != nil; k, v = c.Next() {
 		row, err := storage.DecodeRow(v, t.sch.Schema)
 		if err != nil {
@@ -396,21 +426,43 @@ func (t *Table) buildIndex(tr *Transaction, tx *bbolt.Tx, ix *indexMeta) error {
 		if err != nil {
 			return err
 		}
-		if uk, err := t.uniqueKey(ix, row); err != nil {
-			return err
-		} else if uk != nil {
-			if ik, _ := idx.Cursor().Seek(uk); ik != nil && bytes.HasPrefix(ik, uk) {
-				return sql.NewUniqueKeyErr(formatKey(row, t.indexOrdinals(ix)), false, row)
+		for _, key := range keys {
+			entries = append(entries, append(key, k...))
+		}
+	}
+	slices.SortFunc(entries, bytes.Compare)
+	for i, e := range entries {
+		if ix.Unique && i > 0 {
+			// Sorted, a clash is two neighbouring entries with the same
+			// index key (and a NULL never clashes).
+			prev := entries[i-1]
+			rk, err1 := t.rowKeyOfEntry(ix, e)
+			prk, err2 := t.rowKeyOfEntry(ix, prev)
+			if err1 == nil && err2 == nil && bytes.Equal(e[:len(e)-len(rk)], prev[:len(prev)-len(prk)]) {
+				row, err := t.rowAt(tx, rk)
+				if err != nil {
+					return err
+				}
+				if uk, _ := t.uniqueKey(ix, row); uk != nil {
+					return sql.NewUniqueKeyErr(formatKey(row, t.indexOrdinals(ix)), false, row)
+				}
 			}
 		}
-		for _, key := range keys {
-			if err := idx.Put(append(key, k...), nil); err != nil {
-				return err
-			}
+		if err := idx.Put(e, nil); err != nil {
+			return err
 		}
 	}
 	tr.writes++
 	return nil
+}
+
+// rowAt returns the stored row under key k.
+func (t *Table) rowAt(tx *bbolt.Tx, k []byte) (sql.Row, error) {
+	v := tx.Bucket(rowsBucket(t.meta.rowsID())).Get(k)
+	if v == nil {
+		return nil, fmt.Errorf("catalog: row missing in %s", t.meta.Name)
+	}
+	return storage.DecodeRow(v, t.sch.Schema)
 }
 
 // DropIndex implements sql.IndexAlterableTable.

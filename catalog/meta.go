@@ -52,6 +52,9 @@ type columnMeta struct {
 	OnUpdate      *exprMeta `json:"on_update,omitempty"`
 	Comment       string    `json:"comment,omitempty"`
 	Extra         string    `json:"extra,omitempty"`
+	// Collation of a string, ENUM or SET type: its SQL text omits the
+	// default one, which must still be restored exactly (LIKE, ordering).
+	Collation string `json:"collation,omitempty"`
 }
 
 // exprMeta is a column default, generated or ON UPDATE expression as SQL.
@@ -118,12 +121,36 @@ func newColumnMeta(c *sql.Column) (columnMeta, error) {
 		Default: exprOf(c.Default), Generated: exprOf(c.Generated), Virtual: c.Virtual,
 		OnUpdate: exprOf(c.OnUpdate), Comment: c.Comment, Extra: c.Extra,
 	}
-	// Check now that the type string parses back: a table that cannot be
+	if tc, ok := c.Type.(sql.TypeWithCollation); ok && tc.Collation() != sql.Collation_Unspecified {
+		cm.Collation = tc.Collation().Name()
+	}
+	// Check now that the type reads back the same: a table that cannot be
 	// read after a restart must not be created.
-	if _, err := planbuilder.ParseColumnTypeString(cm.Type); err != nil {
+	typ, err := cm.sqlType()
+	if err != nil {
 		return columnMeta{}, fmt.Errorf("catalog: column %s: type %s cannot be stored: %w", c.Name, cm.Type, err)
 	}
+	if !typ.Equals(c.Type) {
+		return columnMeta{}, fmt.Errorf("catalog: column %s: type %s does not read back as itself (%s)", c.Name, c.Type, typ)
+	}
 	return cm, nil
+}
+
+// sqlType parses the column's type back, with its collation.
+func (cm columnMeta) sqlType() (sql.Type, error) {
+	typ, err := planbuilder.ParseColumnTypeString(cm.Type)
+	if err != nil || cm.Collation == "" {
+		return typ, err
+	}
+	tc, ok := typ.(sql.TypeWithCollation)
+	if !ok {
+		return typ, nil
+	}
+	coll, err := sql.ParseCollation("", cm.Collation, false)
+	if err != nil {
+		return nil, err
+	}
+	return tc.WithNewCollation(coll)
 }
 
 func exprOf(d *sql.ColumnDefaultValue) *exprMeta {
@@ -142,7 +169,7 @@ func (m *tableMeta) schema(db string) (sql.PrimaryKeySchema, error) {
 		pk[o] = true
 	}
 	for i, cm := range m.Columns {
-		typ, err := planbuilder.ParseColumnTypeString(cm.Type)
+		typ, err := cm.sqlType()
 		if err != nil {
 			return sql.PrimaryKeySchema{}, fmt.Errorf("catalog: %s.%s column %s: %w", db, m.Name, cm.Name, err)
 		}

@@ -6,8 +6,13 @@
 package catalog
 
 import (
+	"strings"
+
 	sqle "github.com/dolthub/go-mysql-server"
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/analyzer"
+	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/transform"
 
 	"github.com/simsql/simsql/functions"
 )
@@ -28,9 +33,42 @@ func Open(dataDir string) (*Store, error) {
 // the engine accepts any user until the caller adds one to
 // engine.Analyzer.Catalog.MySQLDb.
 func NewEngine(s *Store) *sqle.Engine {
-	engine := sqle.NewDefault(s)
+	a := analyzer.NewBuilder(s).
+		AddPostAnalyzeRule(ruleExplainManyRows, explainManyRows).
+		Build()
+	engine := sqle.New(a, nil)
 	engine.Analyzer.Catalog.RegisterFunction(sql.NewEmptyContext(), functions.All()...)
 	return engine
+}
+
+// Rule ids of simsql's analyzer rules, above go-mysql-server's own.
+const (
+	ruleExplainManyRows analyzer.RuleId = 10_000 + iota
+)
+
+// explainManyRows works around a go-mysql-server 0.20 bug: a query that
+// reads one row by a unique key is flagged as returning at most one row, and
+// the flag stays on its EXPLAIN, whose several plan lines the server then
+// refuses ("max1Row iterator returned more than one row").
+// The analyzer sees only the explained query, not the EXPLAIN around it, so
+// the statement's text tells.
+func explainManyRows(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope, _ analyzer.RuleSelector, qFlags *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+	if qFlags != nil && ctx != nil && isExplain(ctx.Query()) {
+		qFlags.Unset(sql.QFlagMax1Row)
+	}
+	return n, transform.SameTree, nil
+}
+
+// isExplain reports whether a statement is EXPLAIN, DESCRIBE or DESC of a
+// query.
+func isExplain(q string) bool {
+	q = strings.TrimLeft(q, " \t\r\n(")
+	word, _, _ := strings.Cut(q, " ")
+	switch strings.ToLower(strings.TrimSpace(word)) {
+	case "explain", "describe", "desc":
+		return true
+	}
+	return false
 }
 
 // DataDir returns the data directory of s.

@@ -7,7 +7,6 @@ import (
 	"io"
 
 	"github.com/dolthub/go-mysql-server/sql"
-	"github.com/dolthub/go-mysql-server/sql/types"
 	"go.etcd.io/bbolt"
 
 	"github.com/simsql/simsql/storage"
@@ -248,13 +247,8 @@ func (t *Table) GetNextAutoIncrementValue(ctx *sql.Context, insertVal interface{
 		return 0, err
 	}
 	next := readCounter(tx, t.meta.ID)
-	if insertVal != nil {
-		v, _, err := types.Uint64.Convert(ctx, insertVal)
-		if err == nil {
-			if u := v.(uint64); u > next {
-				next = u
-			}
-		}
+	if u, ok := positiveUint(ctx, insertVal); ok && u > next {
+		next = u
 	}
 	return next, tr.put(tx, bucketAutoInc, binaryID(t.meta.ID), binaryID(next))
 }

@@ -18,9 +18,10 @@ var ErrLockWaitTimeout = mysql.NewSQLError(mysql.ERLockWaitTimeout, mysql.SSLock
 
 // Transaction is one SQL transaction over the durable store. Reads before
 // the transaction's first write see the committed state at their first read;
-// the first write takes the store's single writer slot (writers are
-// serialised, readers never wait) and from then on every read sees the
-// transaction's own writes. Commit makes the writes durable (fsync) before
+// the first writing statement takes the store's single writer slot before it
+// reads anything (writers are serialised, readers never wait), and from then
+// on every read sees the latest committed data and the transaction's own
+// writes, so no update is lost to a concurrent transaction. Commit makes the writes durable (fsync) before
 // it returns. A Transaction is reusable: after Commit or Rollback it opens
 // new store transactions on demand.
 type Transaction struct {
@@ -84,6 +85,14 @@ func (t *Transaction) writer(timeout time.Duration) (*bbolt.Tx, error) {
 		return nil, fmt.Errorf("catalog: starting write: %w", err)
 	}
 	t.write = tx
+	// From now on reads see the latest committed data plus this
+	// transaction's writes: an UPDATE must never write back a row version
+	// another transaction has since changed or deleted. Iterators on the old
+	// snapshot seek again on the write transaction.
+	if t.read != nil {
+		_ = t.read.Rollback()
+		t.read = nil
+	}
 	return tx, nil
 }
 

@@ -202,4 +202,45 @@ var StorageScripts = []ScriptTest{
 			{Query: "CREATE TABLE fkc (id INT PRIMARY KEY, p INT, FOREIGN KEY (p) REFERENCES s(id))", ExpectedErr: "does not support foreign key"},
 		},
 	},
+	{
+		Name: "prefix indexes, collations, AUTO_INCREMENT edge cases",
+		SetUpScript: []string{
+			"CREATE TABLE px (id INT PRIMARY KEY, body TEXT, KEY kb (body(10)))",
+			"INSERT INTO px VALUES (1, 'hello world one'), (2, 'hello world two'), (3, 'hello'), (4, '中文中文中文中文中文中文中文 B'), (5, 'zzz')",
+			"CREATE TABLE ai (id INT AUTO_INCREMENT PRIMARY KEY, v VARCHAR(10))",
+			"INSERT INTO ai (v) VALUES ('a'), ('b')",
+		},
+		Assertions: []Assertion{
+			// Regression: lookups compared full values with 10-character entries.
+			{Query: "SELECT id FROM px WHERE body = 'hello world two'", Expected: []Row{{2}}},
+			{Query: "SELECT id FROM px WHERE body = '中文中文中文中文中文中文中文 B'", Expected: []Row{{4}}},
+			{Query: "SELECT id FROM px WHERE body > 'hello world one' ORDER BY id", Expected: []Row{{2}, {4}, {5}}},
+			{Query: "SELECT id FROM px WHERE body BETWEEN 'hello' AND 'hello world one' ORDER BY id", Expected: []Row{{1}, {3}}},
+			// Regression: the default collation was lost, and LIKE was always false.
+			{Query: "SELECT body LIKE 'hello%', body LIKE '%' FROM px WHERE id = 1", Expected: []Row{{1, 1}}},
+			// Regression: a negative explicit value wrapped the counter.
+			{Query: "INSERT INTO ai VALUES (-5, 'neg')", Expected: nil},
+			{Query: "INSERT INTO ai (v) VALUES ('c')", Expected: nil},
+			{Query: "SELECT id FROM ai WHERE v = 'c'", Expected: []Row{{3}}},
+			{Query: "INSERT INTO ai VALUES (100, 'hundred')", Expected: nil},
+			// Regression: ALTER TABLE AUTO_INCREMENT below the largest id.
+			{Query: "ALTER TABLE ai AUTO_INCREMENT = 50", Expected: nil},
+			{Query: "INSERT INTO ai (v) VALUES ('d')", Expected: nil},
+			{Query: "SELECT id FROM ai WHERE v = 'd'", Expected: []Row{{101}}},
+		},
+	},
+	{
+		Name: "generated column dependencies",
+		SetUpScript: []string{
+			"CREATE TABLE g (id INT PRIMARY KEY, a INT, gen INT AS (a * 2) STORED, KEY gen_i (gen))",
+			"INSERT INTO g (id, a) VALUES (1, 5)",
+		},
+		Assertions: []Assertion{
+			// Regression: these left the table unusable; MySQL refuses them (3108).
+			{Query: "ALTER TABLE g RENAME COLUMN a TO aa", ExpectedErr: "has a generated column dependency"},
+			{Query: "ALTER TABLE g DROP COLUMN a", ExpectedErr: "has a generated column dependency"},
+			{Query: "INSERT INTO g (id, a) VALUES (2, 7)", Expected: nil},
+			{Query: "SELECT id, gen FROM g WHERE gen = 14", Expected: []Row{{2, 14}}},
+		},
+	},
 }
