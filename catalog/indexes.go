@@ -122,6 +122,9 @@ type indexedTable struct {
 
 // LookupPartitions implements sql.IndexedTable: one partition per range.
 func (it *indexedTable) LookupPartitions(ctx *sql.Context, lookup sql.IndexLookup) (sql.PartitionIter, error) {
+	if s, ok := lookup.Index.(*searchIndex); ok {
+		return it.lookupSearch(s)
+	}
 	ix, ok := lookup.Index.(*btreeIndex)
 	if !ok {
 		return nil, fmt.Errorf("catalog: %s cannot use index %s", it.Table.meta.Name, lookup.Index.ID())
@@ -154,6 +157,9 @@ func (it *indexedTable) Partitions(ctx *sql.Context) (sql.PartitionIter, error) 
 
 // PartitionRows implements sql.Table for the indexed table.
 func (it *indexedTable) PartitionRows(ctx *sql.Context, p sql.Partition) (sql.RowIter, error) {
+	if sp, ok := p.(searchPartition); ok {
+		return it.searchRows(ctx, sp)
+	}
 	rp, ok := p.(*rangePartition)
 	if !ok {
 		return it.Table.PartitionRows(ctx, p)

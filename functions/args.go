@@ -165,6 +165,12 @@ func toUint(v interface{}) (uint64, bool) {
 	return u, ok && !neg
 }
 
+// FingerprintBits returns the 64-bit pattern of a fingerprint value as
+// hamming() reads it: an integer in [−2^63, 2^64−1] (BIGINT −1 and BIGINT
+// UNSIGNED 18446744073709551615 are the same bits); ok is false for NULL
+// and anything else.
+func FingerprintBits(v any) (uint64, bool) { return toBits64(v) }
+
 // toBits64 converts an integer-valued SQL value in [−2^63, 2^64−1] to its
 // 64-bit two's-complement bit pattern, so that BIGINT −1 and BIGINT UNSIGNED
 // 18446744073709551615 are the same fingerprint; ok is false otherwise.

@@ -13,6 +13,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/types"
 
 	"github.com/simsql/simsql/catalog"
+	"github.com/simsql/simsql/indexes"
 )
 
 // conn runs one statement and returns its rows as text cells, or an error.
@@ -28,6 +29,7 @@ type engineConn struct {
 
 func newEngineConn(t testing.TB) *engineConn {
 	t.Helper()
+	indexes.Register()
 	p, err := catalog.Open(t.TempDir())
 	if err != nil {
 		t.Fatal(err)

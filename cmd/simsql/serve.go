@@ -16,6 +16,7 @@ import (
 	"github.com/sirupsen/logrus"
 
 	"github.com/simsql/simsql/catalog"
+	"github.com/simsql/simsql/indexes"
 	"github.com/simsql/simsql/textsim"
 )
 
@@ -44,6 +45,7 @@ func serveCmd(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	indexes.Register()
 	pro, err := catalog.Open(dir)
 	if err != nil {
 		return err
