@@ -133,3 +133,15 @@ func TestNearPairsSkewCost(t *testing.T) {
 	}
 	t.Logf("%d distance checks", checks)
 }
+
+func TestValueBytes(t *testing.T) {
+	for k := 0; k <= MaxK; k++ {
+		widest := 0
+		for _, b := range Blocks(k) {
+			widest = max(widest, bits.OnesCount64(b.Mask))
+		}
+		if got, want := valueBytes(k), (widest+7)/8; got != want {
+			t.Errorf("k=%d: valueBytes %d, want %d (widest block %d bits)", k, got, want, widest)
+		}
+	}
+}

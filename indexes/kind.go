@@ -84,8 +84,12 @@ func (SimHashKind) Validate(spec catalog.IndexSpec) error {
 	return nil
 }
 
-// valueBytes is the number of bytes of the widest block of Blocks(k).
-func valueBytes(k int) int { return (64/(k+1) + 1 + 7) / 8 }
+// valueBytes is the number of bytes of the widest block of Blocks(k),
+// ⌈64/(k+1)⌉ bits: 8 for k = 0, 2 for k = 3, 1 for k ≥ 7.
+func valueBytes(k int) int {
+	width := (64 + k) / (k + 1)
+	return (width + 7) / 8
+}
 
 // KeyLength implements catalog.IndexKind.
 func (SimHashKind) KeyLength(spec catalog.IndexSpec) int {

@@ -1,0 +1,66 @@
+package sqltests
+
+// IndexScripts are the SQL script tests of the SimHash block index: DDL,
+// the predicate forms the planner answers from it, and index maintenance.
+// Plans are checked in TestSimHashIndexPlans.
+var IndexScripts = []ScriptTest{
+	{
+		Name: "simhash index DDL",
+		SetUpScript: []string{
+			"CREATE TABLE d (id INT PRIMARY KEY, fp BIGINT UNSIGNED, sfp BIGINT, body TEXT, KEY fp_k3 (fp) COMMENT 'simhash k=3')",
+		},
+		Assertions: []Assertion{
+			{Query: "SHOW CREATE TABLE d", Expected: []Row{{"d", "CREATE TABLE `d` (\n  `id` int NOT NULL,\n  `fp` bigint unsigned,\n  `sfp` bigint,\n  `body` text,\n  PRIMARY KEY (`id`),\n  KEY `fp_k3` (`fp`) COMMENT 'simhash k=3'\n) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_bin"}}},
+			{Query: "CREATE INDEX fp_k6 ON d (fp) COMMENT 'simhash k=6'", Expected: nil},
+			{Query: "ALTER TABLE d ADD INDEX sfp_k2 (sfp) COMMENT 'simhash k=2'", Expected: nil},
+			{Query: "SELECT index_name, index_comment FROM information_schema.statistics WHERE table_name = 'd' ORDER BY index_name", Expected: []Row{{"fp_k3", "simhash k=3"}, {"fp_k6", "simhash k=6"}, {"PRIMARY", ""}, {"sfp_k2", "simhash k=2"}}},
+			{Query: "CREATE INDEX bad ON d (fp) COMMENT 'simhash k=17'", ExpectedErr: "k must be an integer from 0 to 16"},
+			{Query: "CREATE INDEX bad ON d (fp) COMMENT 'simhash k=-1'", ExpectedErr: "k must be an integer from 0 to 16"},
+			{Query: "CREATE INDEX bad ON d (fp) COMMENT 'simhash'", ExpectedErr: "the comment must give k"},
+			{Query: "CREATE INDEX bad ON d (fp) COMMENT 'simhash k=3 bits=32'", ExpectedErr: "unknown parameter"},
+			{Query: "CREATE INDEX bad ON d (body(10)) COMMENT 'simhash k=3'", ExpectedErr: "a fingerprint column is BIGINT UNSIGNED or BIGINT"},
+			{Query: "CREATE INDEX bad ON d (id) COMMENT 'simhash k=3'", ExpectedErr: "a fingerprint column is BIGINT UNSIGNED or BIGINT"},
+			{Query: "CREATE INDEX bad ON d (fp, sfp) COMMENT 'simhash k=3'", ExpectedErr: "index one fingerprint column"},
+			{Query: "CREATE UNIQUE INDEX bad ON d (fp) COMMENT 'simhash k=3'", ExpectedErr: "cannot be UNIQUE"},
+			{Query: "DROP INDEX fp_k6 ON d", Expected: nil},
+			{Query: "SELECT COUNT(*) FROM information_schema.statistics WHERE table_name = 'd' AND index_name = 'fp_k6'", Expected: []Row{{0}}},
+		},
+	},
+	{
+		Name: "simhash index predicate forms and maintenance",
+		SetUpScript: []string{
+			"CREATE TABLE d (id INT PRIMARY KEY, fp BIGINT UNSIGNED, KEY fp_k3 (fp) COMMENT 'simhash k=3')",
+			// 0 and its neighbours at distances 1, 3, 4 and 64; NULL; a neighbour of 2^64−1.
+			"INSERT INTO d VALUES (1, 0), (2, 1), (3, 7), (4, 15), (5, 18446744073709551615), (6, NULL), (7, 65536), (8, 18446744073709551614)",
+			"CREATE TABLE s (id INT PRIMARY KEY, fp BIGINT, KEY fp_k2 (fp) COMMENT 'simhash k=2')",
+			"INSERT INTO s VALUES (1, -1), (2, -2), (3, 0), (4, 9223372036854775807)",
+			"SET @q = 65536",
+		},
+		Assertions: []Assertion{
+			{Query: "SELECT id FROM d WHERE hamming(fp, 0) <= 3 ORDER BY id", Expected: []Row{{1}, {2}, {3}, {7}}},
+			{Query: "SELECT id FROM d WHERE hamming(fp, 0) < 2 ORDER BY id", Expected: []Row{{1}, {2}, {7}}},
+			{Query: "SELECT id FROM d WHERE 1 >= hamming(0, fp) ORDER BY id", Expected: []Row{{1}, {2}, {7}}},
+			{Query: "SELECT id FROM d WHERE hamming(fp, 0) BETWEEN 0 AND 3 AND id > 1 ORDER BY id", Expected: []Row{{2}, {3}, {7}}},
+			{Query: "SELECT id FROM d WHERE hamming(fp, 0) = 0", Expected: []Row{{1}}},
+			{Query: "SELECT id FROM d WHERE hamming(fp, -1) <= 1 ORDER BY id", Expected: []Row{{5}, {8}}},
+			{Query: "SELECT id FROM d WHERE hamming(fp, 0) <= 5 ORDER BY id", Expected: []Row{{1}, {2}, {3}, {4}, {7}}},
+			{Query: "SELECT id FROM d WHERE hamming(fp, NULL) <= 3", Expected: nil},
+			{Query: "SELECT id FROM d WHERE hamming(fp, @q) <= 1 ORDER BY id", Expected: []Row{{1}, {7}}},
+			{Query: "SELECT id FROM d WHERE hamming(fp, (SELECT fp FROM d WHERE id = 7)) <= 1 ORDER BY id", Expected: []Row{{1}, {7}}},
+			// Signed BIGINT: −1 and 2^64−1 are the same 64 bits.
+			{Query: "SELECT id FROM s WHERE hamming(fp, 18446744073709551615) <= 1 ORDER BY id", Expected: []Row{{1}, {2}, {4}}},
+			// Maintenance: every write keeps the index exact.
+			{Query: "UPDATE d SET fp = 3 WHERE id = 5", Expected: nil},
+			{Query: "DELETE FROM d WHERE id = 1", Expected: nil},
+			{Query: "INSERT INTO d VALUES (9, 8), (10, NULL)", Expected: nil},
+			{Query: "UPDATE d SET fp = 16 WHERE id = 10", Expected: nil},
+			{Query: "SELECT id FROM d WHERE hamming(fp, 0) <= 3 ORDER BY id", Expected: []Row{{2}, {3}, {5}, {7}, {9}, {10}}},
+			{Query: "REPLACE INTO d VALUES (2, 18446744073709551615)", Expected: nil},
+			{Query: "SELECT id FROM d WHERE hamming(fp, 0) <= 3 ORDER BY id", Expected: []Row{{3}, {5}, {7}, {9}, {10}}},
+			{Query: "ALTER TABLE d ADD COLUMN note TEXT", Expected: nil},
+			{Query: "SELECT id FROM d WHERE hamming(fp, 0) <= 3 ORDER BY id", Expected: []Row{{3}, {5}, {7}, {9}, {10}}},
+			{Query: "TRUNCATE TABLE d", Expected: nil},
+			{Query: "SELECT id FROM d WHERE hamming(fp, 0) <= 3", Expected: nil},
+		},
+	},
+}
