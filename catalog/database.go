@@ -171,3 +171,6 @@ func decodeJSON(b []byte, v any) error {
 	}
 	return nil
 }
+
+// Store returns the Store d belongs to.
+func (d *Database) Store() *Store { return d.store }

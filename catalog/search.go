@@ -2,9 +2,13 @@ package catalog
 
 import (
 	"io"
+	"strings"
+	"sync"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
+
+	"github.com/simsql/simsql/storage"
 )
 
 // SearchableKind is an IndexKind whose indexes also answer predicates of
@@ -154,3 +158,71 @@ func (s *sliceIter) Next(*sql.Context) (sql.Row, error) {
 func (s *sliceIter) Close(*sql.Context) error { return nil }
 
 func andExpr(a, b sql.Expression) sql.Expression { return expression.NewAnd(a, b) }
+
+var (
+	tableFuncsMu sync.RWMutex
+	tableFuncs   = map[string]sql.TableFunction{}
+)
+
+// RegisterTableFunction makes a table function available to every Store,
+// by its lower-case name.
+func RegisterTableFunction(fn sql.TableFunction) {
+	tableFuncsMu.Lock()
+	defer tableFuncsMu.Unlock()
+	tableFuncs[strings.ToLower(fn.Name())] = fn
+}
+
+var _ sql.TableFunctionProvider = (*Store)(nil)
+
+// TableFunction implements sql.TableFunctionProvider.
+func (s *Store) TableFunction(_ *sql.Context, name string) (sql.TableFunction, bool) {
+	tableFuncsMu.RLock()
+	defer tableFuncsMu.RUnlock()
+	fn, ok := tableFuncs[strings.ToLower(name)]
+	return fn, ok
+}
+
+// WithTableFunctions implements sql.TableFunctionProvider: it registers fns
+// and returns s.
+func (s *Store) WithTableFunctions(fns ...sql.TableFunction) (sql.TableFunctionProvider, error) {
+	for _, fn := range fns {
+		RegisterTableFunction(fn)
+	}
+	return s, nil
+}
+
+// ScanColumns calls fn with the row key and the values of the named
+// columns of every row of t, in primary-key order, as ctx's transaction
+// sees the table.
+func (t *Table) ScanColumns(ctx *sql.Context, columns []string, fn func(rowKey []byte, vals []any) error) error {
+	ords := make([]int, len(columns))
+	for i, c := range columns {
+		if ords[i] = t.meta.column(c); ords[i] < 0 {
+			return sql.ErrTableColumnNotFound.New(t.meta.Name, c)
+		}
+	}
+	tr, done, err := t.db.store.txFrom(ctx, false)
+	if err != nil {
+		return err
+	}
+	defer done()
+	tx, err := tr.reader()
+	if err != nil {
+		return err
+	}
+	c := tx.Bucket(rowsBucket(t.meta.rowsID())).Cursor()
+	vals := make([]any, len(columns))
+	for k, v := c.First(); k != nil; k, v = c.Next() {
+		row, err := storage.DecodeRow(v, t.sch.Schema)
+		if err != nil {
+			return err
+		}
+		for i, o := range ords {
+			vals[i] = row[o]
+		}
+		if err := fn(k, vals); err != nil {
+			return err
+		}
+	}
+	return nil
+}

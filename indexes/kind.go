@@ -37,7 +37,11 @@ var registerOnce sync.Once
 // Register makes the simsql index kinds available to CREATE INDEX and the
 // planner. It may be called more than once.
 func Register() {
-	registerOnce.Do(func() { catalog.RegisterIndexKind(SimHashKind{}) })
+	registerOnce.Do(func() {
+		catalog.RegisterIndexKind(SimHashKind{})
+		catalog.RegisterTableFunction(NewNearDuplicates(false))
+		catalog.RegisterTableFunction(NewNearDuplicates(true))
+	})
 }
 
 // Name implements catalog.IndexKind.

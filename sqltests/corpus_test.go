@@ -125,6 +125,12 @@ func TestSPDXLicences(t *testing.T) {
 		"WHERE hamming(a.fp, b.fp) = 0 AND jaccard(a.body, b.body) = 1 AND minhash_jaccard(a.body, b.body) = 1"); got != want {
 		t.Errorf("%d identical pairs at distance 0 and Jaccard 1, want %d", got, want)
 	}
+	// near_duplicate_groups at k=3 puts byte-identical texts in one group.
+	if got := queryInt(t, c, "SELECT COUNT(*) FROM licenses a JOIN licenses b ON a.body = b.body AND a.id < b.id "+
+		"JOIN near_duplicate_groups('licenses', 'fp', 3) ga ON ga.id = a.id "+
+		"JOIN near_duplicate_groups('licenses', 'fp', 3) gb ON gb.id = b.id WHERE ga.group_id = gb.group_id"); got != want {
+		t.Errorf("%d identical pairs share a near-duplicate group, want all %d", got, want)
+	}
 	runScript(t, c, ScriptTest{Name: "licence neighbours", Assertions: []Assertion{
 		// BSD-2-Clause is nearer to BSD-3-Clause than to GPL-3.0, by every measure.
 		{Query: "SELECT hamming(b2.fp, b3.fp) < hamming(b2.fp, g.fp), jaccard(b2.body, b3.body) > jaccard(b2.body, g.body), " +

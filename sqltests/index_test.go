@@ -175,3 +175,88 @@ func TestSimHashIndexWire(t *testing.T) {
 		t.Errorf("after an update: %d rows at distance 0 (%v), want 3", n, err)
 	}
 }
+
+// TestNearDuplicatesExact compares near_duplicates and
+// near_duplicate_groups with brute force on random fingerprints with
+// planted neighbours, signed, for k from 0 to 6.
+func TestNearDuplicatesExact(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 22))
+	var fps []uint64
+	for range 300 {
+		fps = append(fps, r.Uint64())
+	}
+	for i := 0; i < 300; i += 4 {
+		for d := 0; d <= 8; d++ {
+			fp := fps[i]
+			for _, b := range r.Perm(64)[:d] {
+				fp ^= 1 << b
+			}
+			fps = append(fps, fp)
+		}
+	}
+	c := newEngineConn(t)
+	var vals []string
+	for i, fp := range fps {
+		vals = append(vals, fmt.Sprintf("(%d, %d)", i, int64(fp)))
+	}
+	for _, q := range []string{"CREATE TABLE s (id INT PRIMARY KEY, fp BIGINT)", "INSERT INTO s VALUES " + strings.Join(vals, ",")} {
+		if _, err := c.query(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for k := 0; k <= 6; k++ {
+		var want []string
+		parent := make([]int, len(fps))
+		for i := range parent {
+			parent[i] = i
+		}
+		var find func(int) int
+		find = func(x int) int {
+			for parent[x] != x {
+				x = parent[x]
+			}
+			return x
+		}
+		for i := range fps {
+			for j := i + 1; j < len(fps); j++ {
+				if d := bits.OnesCount64(fps[i] ^ fps[j]); d <= k {
+					want = append(want, fmt.Sprintf("%d,%d,%d", i, j, d))
+					a, b := find(i), find(j)
+					parent[max(a, b)] = min(a, b)
+				}
+			}
+		}
+		rows, err := c.query(fmt.Sprintf("SELECT left_id, right_id, distance FROM near_duplicates('s', 'fp', %d)", k))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, row := range rows {
+			got = append(got, *row[0]+","+*row[1]+","+*row[2])
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("k=%d: near_duplicates gave %d pairs, brute force %d", k, len(got), len(want))
+		}
+		rows, err = c.query(fmt.Sprintf("SELECT id, group_id FROM near_duplicate_groups('s', 'fp', %d)", k))
+		if err != nil {
+			t.Fatal(err)
+		}
+		size := map[int]int{}
+		for i := range fps {
+			size[find(i)]++
+		}
+		var wantGroups []string
+		for i := range fps {
+			if size[find(i)] > 1 {
+				wantGroups = append(wantGroups, fmt.Sprintf("%d,%d", i, find(i)))
+			}
+		}
+		var gotGroups []string
+		for _, row := range rows {
+			gotGroups = append(gotGroups, *row[0]+","+*row[1])
+		}
+		if !slices.Equal(gotGroups, wantGroups) {
+			t.Fatalf("k=%d: near_duplicate_groups gave %d rows, brute force %d", k, len(gotGroups), len(wantGroups))
+		}
+	}
+}

@@ -63,4 +63,26 @@ var IndexScripts = []ScriptTest{
 			{Query: "SELECT id FROM d WHERE hamming(fp, 0) <= 3", Expected: nil},
 		},
 	},
+	{
+		Name: "near_duplicates and near_duplicate_groups",
+		SetUpScript: []string{
+			"CREATE TABLE d (id INT PRIMARY KEY, fp BIGINT UNSIGNED)",
+			"INSERT INTO d VALUES (1, 0), (2, 1), (3, 7), (4, 15), (5, 18446744073709551615), (6, NULL), (7, 65536), (8, 0)",
+			"CREATE TABLE nopk (fp BIGINT)",
+		},
+		Assertions: []Assertion{
+			{Query: "SELECT * FROM near_duplicates('d', 'fp', 3)", Expected: []Row{
+				{1, 2, 1}, {1, 3, 3}, {1, 7, 1}, {1, 8, 0}, {2, 3, 2}, {2, 4, 3}, {2, 7, 2}, {2, 8, 1}, {3, 4, 1}, {3, 8, 3}, {7, 8, 1}}},
+			{Query: "SELECT * FROM near_duplicates('d', 'fp', 0)", Expected: []Row{{1, 8, 0}}},
+			{Query: "SELECT COUNT(*) FROM near_duplicates('d', 'fp', 64)", Expected: []Row{{21}}},
+			{Query: "SELECT * FROM near_duplicate_groups('d', 'fp', 1)", Expected: []Row{{1, 1}, {2, 1}, {3, 3}, {4, 3}, {7, 1}, {8, 1}}},
+			{Query: "SELECT d.id, d.fp FROM near_duplicates('d', 'fp', 0) n JOIN d ON d.id = n.right_id", Expected: []Row{{8, 0}}},
+			{Query: "SELECT COUNT(*) FROM near_duplicates('d', 'fp', 3) WHERE distance = 3", Expected: []Row{{3}}},
+			{Query: "SELECT * FROM near_duplicates('nosuch', 'fp', 3)", ExpectedErr: "table not found"},
+			{Query: "SELECT * FROM near_duplicates('d', 'nosuch', 3)", ExpectedErr: "does not have column"},
+			{Query: "SELECT * FROM near_duplicates('d', 'fp', 65)", ExpectedErr: "k from 0 to 64"},
+			{Query: "SELECT * FROM near_duplicates('nopk', 'fp', 3)", ExpectedErr: "needs a one-column primary key"},
+			{Query: "SELECT * FROM near_duplicates('d', 'fp')", ExpectedErr: "expected 3 arguments"},
+		},
+	},
 }
