@@ -6,6 +6,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
@@ -423,7 +424,11 @@ func (t *Table) buildIndex(tr *Transaction, tx *bbolt.Tx, ix *indexMeta) error {
 	idx := tx.Bucket(indexBucket(ix.ID))
 	// Entries are collected and put in key order (see applySorted).
 	var entries [][]byte
+	total := tx.Bucket(rowsBucket(t.meta.rowsID())).Stats().KeyN
+	progress := newProgress(fmt.Sprintf("building index %s on %s.%s", ix.Name, t.db.name, t.meta.Name), total)
+	defer progress.done()
 	for k, v := c.First(); k != nil; k, v = c.Next() {
+		progress.add(1)
 		row, err := storage.DecodeRow(v, t.sch.Schema)
 		if err != nil {
 			return err
@@ -460,6 +465,42 @@ func (t *Table) buildIndex(tr *Transaction, tx *bbolt.Tx, ix *indexMeta) error {
 	}
 	tr.writes++
 	return nil
+}
+
+// ProgressLog, when set, receives progress lines of long operations such
+// as building an index on a filled table (the server writes them to its
+// log). It must be safe for concurrent use.
+var ProgressLog func(line string)
+
+// progress reports a long operation about every 100,000 items.
+type progress struct {
+	what         string
+	total, count int
+	start        time.Time
+	next         int
+}
+
+func newProgress(what string, total int) *progress {
+	p := &progress{what: what, total: total, start: time.Now(), next: 100_000}
+	if ProgressLog != nil && total >= 100_000 {
+		ProgressLog(fmt.Sprintf("%s: %d rows", what, total))
+	}
+	return p
+}
+
+func (p *progress) add(n int) {
+	p.count += n
+	if p.count >= p.next && ProgressLog != nil && p.total >= 100_000 {
+		ProgressLog(fmt.Sprintf("%s: %d of %d rows (%.0f%%) in %.1f s", p.what, p.count, p.total,
+			100*float64(p.count)/float64(p.total), time.Since(p.start).Seconds()))
+		p.next += 100_000
+	}
+}
+
+func (p *progress) done() {
+	if ProgressLog != nil && p.total >= 100_000 {
+		ProgressLog(fmt.Sprintf("%s: done, %d rows in %.1f s", p.what, p.count, time.Since(p.start).Seconds()))
+	}
 }
 
 // rowAt returns the stored row under key k.

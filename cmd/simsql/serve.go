@@ -46,6 +46,7 @@ func serveCmd(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	indexes.Register()
+	catalog.ProgressLog = func(line string) { fmt.Fprintln(stderr, "simsql: "+line) }
 	pro, err := catalog.Open(dir)
 	if err != nil {
 		return err
