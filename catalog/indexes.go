@@ -126,6 +126,9 @@ func (it *indexedTable) LookupPartitions(ctx *sql.Context, lookup sql.IndexLooku
 	if s, ok := lookup.Index.(*searchIndex); ok {
 		return it.lookupSearch(s)
 	}
+	if j, ok := lookup.Index.(*joinIndex); ok {
+		return it.lookupJoin(j, lookup)
+	}
 	ix, ok := lookup.Index.(*btreeIndex)
 	if !ok {
 		return nil, fmt.Errorf("catalog: %s cannot use index %s", it.Table.meta.Name, lookup.Index.ID())

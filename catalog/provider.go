@@ -7,6 +7,7 @@ package catalog
 
 import (
 	"strings"
+	"sync"
 
 	sqle "github.com/dolthub/go-mysql-server"
 	"github.com/dolthub/go-mysql-server/sql"
@@ -33,13 +34,34 @@ func Open(dataDir string) (*Store, error) {
 // the engine accepts any user until the caller adds one to
 // engine.Analyzer.Catalog.MySQLDb.
 func NewEngine(s *Store) *sqle.Engine {
-	a := analyzer.NewBuilder(s).
-		AddPostAnalyzeRule(ruleExplainManyRows, explainManyRows).
-		Build()
+	b := analyzer.NewBuilder(s).AddPostAnalyzeRule(ruleExplainManyRows, explainManyRows)
+	rulesMu.Lock()
+	for _, r := range rules {
+		b = b.AddPostAnalyzeRule(r.Id, r.Apply)
+	}
+	rulesMu.Unlock()
+	a := b.Build()
 	engine := sqle.New(a, nil)
 	engine.Analyzer.Catalog.RegisterFunction(sql.NewEmptyContext(), functions.All()...)
 	return engine
 }
+
+var (
+	rulesMu sync.Mutex
+	rules   []analyzer.Rule
+)
+
+// RegisterRule adds an analyzer rule, run after go-mysql-server's own, to
+// every engine NewEngine builds from then on; id must be above
+// FirstRuleID and unique.
+func RegisterRule(id analyzer.RuleId, fn analyzer.RuleFunc) {
+	rulesMu.Lock()
+	defer rulesMu.Unlock()
+	rules = append(rules, analyzer.Rule{Id: id, Apply: fn})
+}
+
+// FirstRuleID is the id above which other packages number their rules.
+const FirstRuleID analyzer.RuleId = 10_100
 
 // Rule ids of simsql's analyzer rules, above go-mysql-server's own.
 const (

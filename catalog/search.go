@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"fmt"
 	"io"
 	"strings"
 	"sync"
@@ -26,6 +27,64 @@ type SearchableKind interface {
 	// at most once, a superset of the rows the matched conjunct keeps (the
 	// filter stays above).
 	Scan(ctx *sql.Context, t *Table, index IndexSpec, query any) (sql.RowIter, error)
+	// PointQuery returns the query Scan takes for a lookup join: the rows
+	// index holds near value (the join's condition stays above).
+	PointQuery(index IndexSpec, value any) any
+}
+
+// CustomIndexes returns the indexes of t of the named kind.
+func (t *Table) CustomIndexes(kind string) []IndexSpec {
+	var out []IndexSpec
+	for i := range t.meta.Indexes {
+		if t.meta.Indexes[i].Kind == kind {
+			out = append(out, t.indexSpec(&t.meta.Indexes[i]))
+		}
+	}
+	return out
+}
+
+// JoinIndex returns the named custom index as an sql.Index for a lookup
+// join (plan.NewLookupBuilder with one key expression): each point lookup
+// on it becomes a Scan of the kind's PointQuery for the key's value.
+func (t *Table) JoinIndex(name string) (sql.Index, error) {
+	i := t.meta.index(name)
+	if i < 0 {
+		return nil, sql.ErrIndexNotFound.New(name)
+	}
+	ix := &t.meta.Indexes[i]
+	kind, isCustom, err := ix.custom()
+	if err != nil || !isCustom {
+		return nil, fmt.Errorf("catalog: %s is not an index of a custom kind", name)
+	}
+	sk, ok := kind.(SearchableKind)
+	if !ok {
+		return nil, fmt.Errorf("catalog: index %s cannot answer lookups", name)
+	}
+	return &joinIndex{btreeIndex: t.newBtreeIndex(ix, false), kind: sk, spec: t.indexSpec(ix)}, nil
+}
+
+// joinIndex is a custom index used by a lookup join.
+type joinIndex struct {
+	*btreeIndex
+	kind SearchableKind
+	spec IndexSpec
+}
+
+// CanSupport implements sql.Index.
+func (j *joinIndex) CanSupport(*sql.Context, ...sql.Range) bool { return true }
+
+// lookupJoin returns the partitions of a lookup join's point lookup.
+func (it *indexedTable) lookupJoin(j *joinIndex, lookup sql.IndexLookup) (sql.PartitionIter, error) {
+	ranges, ok := lookup.Ranges.(sql.MySQLRangeCollection)
+	if lookup.IsEmptyRange || !ok || len(ranges) != 1 || len(ranges[0]) != 1 {
+		return &partitionList{}, nil
+	}
+	lo, ok := ranges[0][0].LowerBound.(sql.Below)
+	if !ok || lo.Key == nil {
+		return &partitionList{}, nil
+	}
+	s := &searchIndex{btreeIndex: j.btreeIndex, kind: j.kind, spec: j.spec, query: j.kind.PointQuery(j.spec, lo.Key)}
+	return it.lookupSearch(s)
 }
 
 var _ sql.IndexSearchableTable = (*Table)(nil)

@@ -41,6 +41,7 @@ func Register() {
 		catalog.RegisterIndexKind(SimHashKind{})
 		catalog.RegisterTableFunction(NewNearDuplicates(false))
 		catalog.RegisterTableFunction(NewNearDuplicates(true))
+		catalog.RegisterRule(ruleHammingJoins, hammingJoins)
 	})
 }
 
@@ -171,9 +172,33 @@ func (SimHashKind) Match(ctx *sql.Context, t *catalog.Table, specs []catalog.Ind
 	return catalog.IndexSpec{}, "", nil, false, nil
 }
 
-// matchHamming recognises one of the predicate forms of Match.
+// hammingBoundExpr is a recognised bound on a hamming() call.
+type hammingBoundExpr struct {
+	call *functions.Hamming
+	k    int
+}
+
+// matchHamming recognises one of the predicate forms of Match with a
+// column on one side and a constant on the other.
 func matchHamming(ctx *sql.Context, e sql.Expression) (hammingQuery, bool) {
-	// bound turns "hamming(...) OP n" into k: <= n → n, < n → n−1, = 0 → 0.
+	b, ok := matchHammingAny(ctx, e)
+	if !ok {
+		return hammingQuery{}, false
+	}
+	args := b.call.Children()
+	for i := range 2 {
+		col, isCol := args[i].(*expression.GetField)
+		if isCol && isConstant(args[1-i]) {
+			return hammingQuery{column: col.Name(), expr: args[1-i], k: b.k}, true
+		}
+	}
+	return hammingQuery{}, false
+}
+
+// matchHammingAny recognises "hamming(a, b) <= k" in any of the forms of
+// Match, whatever a and b are.
+func matchHammingAny(ctx *sql.Context, e sql.Expression) (hammingBoundExpr, bool) {
+	// "hamming(...) OP n" gives k: <= n → n, < n → n−1, = 0 → 0.
 	var h, limit sql.Expression
 	var adjust int
 	switch x := e.(type) {
@@ -191,36 +216,29 @@ func matchHamming(ctx *sql.Context, e sql.Expression) (hammingQuery, bool) {
 			h, limit = limit, h
 		}
 		if n, ok := constInt(ctx, limit); !ok || n != 0 {
-			return hammingQuery{}, false
+			return hammingBoundExpr{}, false
 		}
 	case *expression.Between:
 		if n, ok := constInt(ctx, x.Lower); !ok || n > 0 {
-			return hammingQuery{}, false
+			return hammingBoundExpr{}, false
 		}
 		h, limit = x.Val, x.Upper
 	default:
-		return hammingQuery{}, false
+		return hammingBoundExpr{}, false
 	}
 	ham, ok := h.(*functions.Hamming)
 	if !ok {
-		return hammingQuery{}, false
+		return hammingBoundExpr{}, false
 	}
 	n, ok := constInt(ctx, limit)
 	if !ok {
-		return hammingQuery{}, false
+		return hammingBoundExpr{}, false
 	}
 	k := int(n) + adjust
 	if k < 0 || k > 64 {
-		return hammingQuery{}, false
+		return hammingBoundExpr{}, false
 	}
-	args := ham.Children()
-	for i := range 2 {
-		col, isCol := args[i].(*expression.GetField)
-		if isCol && isConstant(args[1-i]) {
-			return hammingQuery{column: col.Name(), expr: args[1-i], k: k}, true
-		}
-	}
-	return hammingQuery{}, false
+	return hammingBoundExpr{call: ham, k: k}, true
 }
 
 // constInt evaluates a constant integer expression.
