@@ -1,0 +1,1134 @@
+// Command simhash measures simsql's SimHash block index over the MySQL
+// protocol, on the workload of issue 4, and prints a markdown table with the
+// ratios the issue asks for, all measured in one run:
+//
+//   - data: -rows fingerprints, id 1..rows; in every run of 100 ids the
+//     first is random and gets three planted neighbours (the last three ids
+//     of the run) at Hamming distances 1, 2 and 3; the other 96 are random.
+//     The same rows go, through LOAD DATA LOCAL INFILE (tab-separated,
+//     100,000-row files), into `plain` (id BIGINT PRIMARY KEY, fp BIGINT
+//     UNSIGNED) and into `idx`, the same table with CREATE INDEX fp_k3 ON
+//     idx (fp) COMMENT 'simhash k=3' made before the load. The load times
+//     give the insert cost of the index; the growth of the data directory
+//     (du) per table gives its bytes per row; at the end CREATE INDEX on the
+//     filled `plain` table is timed and its du growth measured too, and the
+//     bbolt file is opened after the server stops to count the index
+//     buckets' pages.
+//
+//   - point queries `SELECT id FROM T WHERE hamming(fp, X) <= 3` with -queries
+//     fingerprints X drawn from the data (so no answer is empty): median and
+//     p99 on `idx` (EXPLAIN PLAN must name the simhash index) and on `plain`
+//     (a full scan; EXPLAIN PLAN must not), every answer checked against a
+//     brute-force computation in Go.
+//
+//   - MariaDB (mariadbd on PATH, default settings, InnoDB, a temporary data
+//     directory, 127.0.0.1 only, --skip-grant-tables): the same rows by LOAD
+//     DATA LOCAL INFILE and `SELECT id FROM t WHERE BIT_COUNT(fp ^ X) <= 3`
+//     for the same X, each answer checked.
+//
+//   - SELECT COUNT(*) FROM near_duplicates('idx', 'fp', 3): the median of
+//     -nd-runs runs, the count checked against a pigeonhole count in Go over
+//     all rows; and the full pair list of near_duplicates over a table of the
+//     first -sample rows checked against brute force (all pairs) in Go.
+//
+//     go run ./bench/simhash -rows 1000000   # the issue's figures
+//     go run ./bench/simhash -rows 100000    # smoke run, about a minute once built
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"database/sql"
+	"errors"
+	"flag"
+	"fmt"
+	"io/fs"
+	"math/bits"
+	"math/rand/v2"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/go-sql-driver/mysql"
+	"go.etcd.io/bbolt"
+)
+
+const (
+	k          = 3
+	warmup     = 10 // unmeasured queries before each measured series
+	plantEvery = 100
+)
+
+// fileRows is the number of rows per LOAD DATA file (-file-rows).
+var fileRows int
+
+func main() {
+	rows := flag.Int("rows", 1_000_000, "`number` of fingerprints (at least -sample)")
+	queries := flag.Int("queries", 500, "`number` of point queries per series")
+	sample := flag.Int("sample", 20_000, "`rows` of the table near_duplicates is checked on against brute force")
+	ndRuns := flag.Int("nd-runs", 3, "`runs` of near_duplicates over the whole table (the median is reported)")
+	skipMaria := flag.Bool("no-mariadb", false, "do not measure MariaDB")
+	timeout := flag.Duration("timeout", 40*time.Minute, "give up after this `duration`")
+	binary := flag.String("binary", "", "simsql `binary` to run (default: build ./cmd/simsql)")
+	keep := flag.Bool("keep", false, "keep the temporary directory")
+	commit := flag.String("commit", "", "`label` printed as the commit (default: git describe --always --dirty of the working tree)")
+	flag.IntVar(&fileRows, "file-rows", 100_000, "`rows` per LOAD DATA LOCAL INFILE file (one statement each)")
+	flag.Parse()
+	if *rows < *sample || *sample < 2 || *queries < 1 || *ndRuns < 1 || fileRows < 1 {
+		fmt.Fprintln(os.Stderr, "simhash: want -rows >= -sample >= 2, -queries >= 1, -nd-runs >= 1, -file-rows >= 1")
+		os.Exit(2)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
+	defer cancel()
+	tmp, err := os.MkdirTemp("", "simsql-bench-simhash-")
+	if err != nil {
+		fatal(err)
+	}
+	b := &bench{ctx: ctx, tmp: tmp, rows: *rows, queries: *queries, sample: *sample, ndRuns: *ndRuns, start: time.Now()}
+	b.commit = *commit
+	if b.commit == "" {
+		b.commit = gitCommit()
+	}
+	err = b.run(*binary, !*skipMaria)
+	if *keep {
+		fmt.Fprintln(os.Stderr, "simhash: keeping", tmp)
+	} else {
+		os.RemoveAll(tmp)
+	}
+	b.print()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "simhash:", err)
+		if b.srv != nil {
+			fmt.Fprintf(os.Stderr, "simsql stderr (last 4 KiB):\n%s", tail(b.srv.stderr.String(), 4096))
+		}
+		os.Exit(1)
+	}
+}
+
+func fatal(err error) {
+	fmt.Fprintln(os.Stderr, "simhash:", err)
+	os.Exit(1)
+}
+
+func logf(format string, args ...any) {
+	fmt.Fprintf(os.Stderr, "simhash: "+format+"\n", args...)
+}
+
+// series is one set of timed point queries.
+type series struct {
+	n           int
+	median, p99 time.Duration
+	wrong       int    // answers that differ from brute force
+	firstWrong  string // the first such, described
+	plan        string // EXPLAIN PLAN of the first query, where asked
+	planOK      bool
+	notMeasured string
+}
+
+type bench struct {
+	ctx                       context.Context
+	tmp                       string
+	rows, queries, sample     int
+	ndRuns                    int
+	start                     time.Time
+	srv                       *server
+	commit                    string
+	buildTime                 time.Duration
+	fps                       []uint64 // fps[i] is the fingerprint of id i+1
+	truth                     [][]int64
+	qfps                      []uint64
+	loadPlain, loadIdx        time.Duration
+	filesPlain, filesIdx      []time.Duration // per LOAD DATA file
+	duPlain, duIdx            int64           // data-directory growth of each load (du bytes)
+	createIdx                 time.Duration
+	duCreate                  int64
+	bucketIdx, bucketPlain    bucketSize
+	bucketRows                bucketSize
+	fileBytes                 int64 // bbolt file size at the end
+	freePages, pageSize       int
+	idx, scan, maria          series
+	mariaLoad                 time.Duration
+	mariaVersion              string
+	ndTimes                   []time.Duration
+	ndCount, ndWant           int64
+	sampleGot, sampleWant     int
+	sampleOK                  bool
+	sampleDiff                string
+	answerMin, answerMax, ans int
+}
+
+type bucketSize struct {
+	keys  int
+	bytes int64 // allocated page bytes
+}
+
+func (b *bench) run(binary string, withMaria bool) error {
+	if binary == "" {
+		t0 := time.Now()
+		var err error
+		if binary, err = buildSimsql(b.ctx, b.tmp); err != nil {
+			return err
+		}
+		b.buildTime = time.Since(t0)
+	}
+
+	logf("generating %d fingerprints and %d queries", b.rows, b.queries)
+	b.fps = generate(b.rows)
+	files, err := writeFiles(b.tmp, b.fps, fileRows)
+	if err != nil {
+		return err
+	}
+	sampleFiles, err := writeFiles(filepath.Join(b.tmp, "sample"), b.fps[:b.sample], fileRows)
+	if err != nil {
+		return err
+	}
+	r := rand.New(rand.NewPCG(4, 4))
+	b.qfps = make([]uint64, b.queries)
+	for i := range b.qfps {
+		b.qfps[i] = b.fps[r.IntN(b.rows)]
+	}
+	t0 := time.Now()
+	b.truth = bruteQueries(b.fps, b.qfps)
+	b.answerMin, b.answerMax = 1<<30, 0
+	for _, t := range b.truth {
+		b.ans += len(t)
+		b.answerMin, b.answerMax = min(b.answerMin, len(t)), max(b.answerMax, len(t))
+	}
+	logf("brute-force answers for %d queries in %.1f s", b.queries, time.Since(t0).Seconds())
+
+	dataDir := filepath.Join(b.tmp, "data")
+	srv, err := startSimsql(b.ctx, binary, dataDir)
+	if err != nil {
+		return err
+	}
+	b.srv = srv
+	stopped := false
+	defer func() {
+		if !stopped {
+			srv.stop()
+		}
+	}()
+	db, err := open(srv.addr, "simsql")
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	db.SetMaxOpenConns(1)
+
+	// Loads: plain first, then idx (index made before its load).
+	du0, err := du(dataDir)
+	if err != nil {
+		return err
+	}
+	if err := b.exec(db, "CREATE TABLE plain (id BIGINT PRIMARY KEY, fp BIGINT UNSIGNED)"); err != nil {
+		return err
+	}
+	logf("LOAD DATA into plain (no index)")
+	if b.loadPlain, b.filesPlain, err = loadFilesTimed(b.ctx, db, "plain", files, b.rows); err != nil {
+		return fmt.Errorf("loading plain: %w", err)
+	}
+	du1, err := du(dataDir)
+	if err != nil {
+		return err
+	}
+	for _, q := range []string{
+		"CREATE TABLE idx (id BIGINT PRIMARY KEY, fp BIGINT UNSIGNED)",
+		"CREATE INDEX fp_k3 ON idx (fp) COMMENT 'simhash k=3'",
+	} {
+		if err := b.exec(db, q); err != nil {
+			return err
+		}
+	}
+	logf("LOAD DATA into idx (simhash k=3 index made before the load)")
+	if b.loadIdx, b.filesIdx, err = loadFilesTimed(b.ctx, db, "idx", files, b.rows); err != nil {
+		return fmt.Errorf("loading idx: %w", err)
+	}
+	du2, err := du(dataDir)
+	if err != nil {
+		return err
+	}
+	b.duPlain, b.duIdx = du1-du0, du2-du1
+
+	// Point queries.
+	logf("%d point queries on idx (index)", b.queries)
+	b.idx = b.pointQueries(db, "SELECT id FROM idx WHERE hamming(fp, %d) <= 3", "simhash index fp_k3", true)
+	logf("  median %.3f ms, p99 %.3f ms", ms(b.idx.median), ms(b.idx.p99))
+	logf("%d point queries on plain (full scan)", b.queries)
+	b.scan = b.pointQueries(db, "SELECT id FROM plain WHERE hamming(fp, %d) <= 3", "simhash index", false)
+	logf("  median %.3f ms, p99 %.3f ms", ms(b.scan.median), ms(b.scan.p99))
+
+	// near_duplicates over the whole table, and exactness on the sample.
+	logf("near_duplicates('idx', 'fp', 3) x %d", b.ndRuns)
+	b.ndWant = pigeonholeCount(b.fps)
+	for range b.ndRuns {
+		var n int64
+		t0 := time.Now()
+		if err := db.QueryRowContext(b.ctx, "SELECT COUNT(*) FROM near_duplicates('idx', 'fp', 3)").Scan(&n); err != nil {
+			return fmt.Errorf("near_duplicates: %w", err)
+		}
+		b.ndTimes = append(b.ndTimes, time.Since(t0))
+		b.ndCount = n
+		logf("  %d pairs in %.2f s", n, b.ndTimes[len(b.ndTimes)-1].Seconds())
+	}
+	if err := b.checkSample(db, sampleFiles); err != nil {
+		return err
+	}
+
+	// The index built in bulk on the filled plain table.
+	du3, err := du(dataDir)
+	if err != nil {
+		return err
+	}
+	logf("CREATE INDEX on the filled plain table")
+	t0 = time.Now()
+	if err := b.exec(db, "CREATE INDEX fp_k3 ON plain (fp) COMMENT 'simhash k=3'"); err != nil {
+		return err
+	}
+	b.createIdx = time.Since(t0)
+	du4, err := du(dataDir)
+	if err != nil {
+		return err
+	}
+	b.duCreate = du4 - du3
+
+	db.Close()
+	srv.stop()
+	stopped = true
+	if err := b.bucketSizes(filepath.Join(dataDir, "simsql.db")); err != nil {
+		logf("bbolt bucket sizes not measured: %v", err)
+	}
+
+	if withMaria {
+		b.mariaDB(files)
+	} else {
+		b.maria.notMeasured = "not measured (-no-mariadb)"
+	}
+	return nil
+}
+
+func (b *bench) exec(db *sql.DB, q string) error {
+	if _, err := db.ExecContext(b.ctx, q); err != nil {
+		return fmt.Errorf("%s: %w", q, err)
+	}
+	return nil
+}
+
+// generate returns n fingerprints: in each run of plantEvery, the first is
+// random and the last three are it with 1, 2 and 3 bits flipped.
+func generate(n int) []uint64 {
+	r := rand.New(rand.NewPCG(1, 0x73696d68617368))
+	fps := make([]uint64, n)
+	for i := range fps {
+		pos := i % plantEvery
+		if d := pos - (plantEvery - 4); d >= 1 {
+			fps[i] = flip(r, fps[i-pos], d)
+		} else {
+			fps[i] = r.Uint64()
+		}
+	}
+	return fps
+}
+
+// flip returns x with d distinct random bits flipped.
+func flip(r *rand.Rand, x uint64, d int) uint64 {
+	var mask uint64
+	for bits.OnesCount64(mask) < d {
+		mask |= 1 << r.IntN(64)
+	}
+	return x ^ mask
+}
+
+// writeFiles writes fps as tab-separated files of per rows each (id, fp;
+// id i+1 for fps[i]) under dir and returns their paths.
+func writeFiles(dir string, fps []uint64, per int) ([]string, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	var paths []string
+	for first := 0; first < len(fps); first += per {
+		path := filepath.Join(dir, fmt.Sprintf("fp-%08d.tsv", first+1))
+		f, err := os.Create(path)
+		if err != nil {
+			return nil, err
+		}
+		w := bufio.NewWriterSize(f, 1<<20)
+		var line []byte
+		for i := first; i < min(first+per, len(fps)); i++ {
+			line = strconv.AppendInt(line[:0], int64(i+1), 10)
+			line = append(line, '\t')
+			line = strconv.AppendUint(line, fps[i], 10)
+			line = append(line, '\n')
+			w.Write(line)
+		}
+		if err := w.Flush(); err != nil {
+			f.Close()
+			return nil, err
+		}
+		if err := f.Close(); err != nil {
+			return nil, err
+		}
+		paths = append(paths, path)
+	}
+	return paths, nil
+}
+
+// loadFiles loads files into table, one LOAD DATA LOCAL INFILE each, and
+// checks the row count.
+func loadFiles(ctx context.Context, db *sql.DB, table string, files []string, want int) (time.Duration, error) {
+	total, _, err := loadFilesTimed(ctx, db, table, files, want)
+	return total, err
+}
+
+// loadFilesTimed is loadFiles that also returns the time of each file.
+func loadFilesTimed(ctx context.Context, db *sql.DB, table string, files []string, want int) (time.Duration, []time.Duration, error) {
+	start := time.Now()
+	var each []time.Duration
+	for _, path := range files {
+		mysql.RegisterLocalFile(path)
+		t0 := time.Now()
+		_, err := db.ExecContext(ctx, "LOAD DATA LOCAL INFILE '"+path+"' INTO TABLE "+table)
+		each = append(each, time.Since(t0))
+		mysql.DeregisterLocalFile(path)
+		if err != nil {
+			return 0, each, fmt.Errorf("%s: %w", filepath.Base(path), err)
+		}
+		logf("  %s: %.2f s", filepath.Base(path), each[len(each)-1].Seconds())
+	}
+	elapsed := time.Since(start)
+	var n int
+	if err := db.QueryRowContext(ctx, "SELECT COUNT(*) FROM "+table).Scan(&n); err != nil {
+		return 0, each, err
+	}
+	if n != want {
+		return 0, each, fmt.Errorf("%s has %d rows after the load, want %d", table, n, want)
+	}
+	return elapsed, each, nil
+}
+
+// bruteQueries returns, for each query fingerprint, the sorted ids within k.
+func bruteQueries(fps, qs []uint64) [][]int64 {
+	out := make([][]int64, len(qs))
+	var wg sync.WaitGroup
+	workers := runtime.NumCPU()
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for qi := w; qi < len(qs); qi += workers {
+				q := qs[qi]
+				for i, fp := range fps {
+					if bits.OnesCount64(fp^q) <= k {
+						out[qi] = append(out[qi], int64(i+1))
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return out
+}
+
+type pair struct {
+	left, right int64
+	dist        int
+}
+
+// brutePairs returns every pair within k of fps (ids i+1), by comparing all
+// pairs, in (left, right) order.
+func brutePairs(fps []uint64) []pair {
+	var out []pair
+	for i := range fps {
+		for j := i + 1; j < len(fps); j++ {
+			if d := bits.OnesCount64(fps[i] ^ fps[j]); d <= k {
+				out = append(out, pair{int64(i + 1), int64(j + 1), d})
+			}
+		}
+	}
+	return out
+}
+
+// pigeonholeCount counts the pairs within k among fps by the block method,
+// independently of simsql: four 16-bit blocks; a pair is counted in the
+// first block on which it agrees.
+func pigeonholeCount(fps []uint64) int64 {
+	idx := make([]int32, len(fps))
+	var n int64
+	for blk := range k + 1 {
+		shift := uint(16 * blk)
+		key := func(i int32) uint64 { return fps[i] >> shift & 0xffff }
+		for i := range idx {
+			idx[i] = int32(i)
+		}
+		slices.SortFunc(idx, func(a, b int32) int {
+			if c := int(key(a)) - int(key(b)); c != 0 {
+				return c
+			}
+			return int(a - b)
+		})
+		for lo := 0; lo < len(idx); {
+			hi := lo + 1
+			for hi < len(idx) && key(idx[hi]) == key(idx[lo]) {
+				hi++
+			}
+			for i := lo; i < hi; i++ {
+				for j := i + 1; j < hi; j++ {
+					a, c := fps[idx[i]], fps[idx[j]]
+					if bits.OnesCount64(a^c) > k {
+						continue
+					}
+					// counted here only if no earlier block agrees
+					first := true
+					for e := range blk {
+						s := uint(16 * e)
+						if a>>s&0xffff == c>>s&0xffff {
+							first = false
+							break
+						}
+					}
+					if first {
+						n++
+					}
+				}
+			}
+			lo = hi
+		}
+	}
+	return n
+}
+
+// pointQueries runs one query per query fingerprint (format has one %d),
+// after warmup unmeasured ones, checks every answer against brute force and
+// checks EXPLAIN PLAN of the first for planWord (want: whether it must
+// appear).
+func (b *bench) pointQueries(db *sql.DB, format, planWord string, want bool) series {
+	var s series
+	plan, err := explain(b.ctx, db, fmt.Sprintf(format, b.qfps[0]))
+	if err != nil {
+		s.notMeasured = "EXPLAIN PLAN: " + err.Error()
+		return s
+	}
+	s.plan = plan
+	s.planOK = strings.Contains(plan, planWord) == want
+	logf("  EXPLAIN PLAN:\n%s", plan)
+	times, wrong, first, err := timeQueries(b.ctx, db, format, b.qfps, b.truth)
+	if err != nil {
+		s.notMeasured = err.Error()
+		return s
+	}
+	s.n, s.wrong, s.firstWrong = len(times), wrong, first
+	s.median, s.p99 = quantiles(times)
+	return s
+}
+
+func timeQueries(ctx context.Context, db *sql.DB, format string, qfps []uint64, truth [][]int64) ([]time.Duration, int, string, error) {
+	times := make([]time.Duration, 0, len(qfps))
+	wrong := 0
+	first := ""
+	for i := -min(warmup, len(qfps)); i < len(qfps); i++ {
+		qi := i
+		if qi < 0 {
+			qi += min(warmup, len(qfps))
+		}
+		q := fmt.Sprintf(format, qfps[qi])
+		t0 := time.Now()
+		got, err := queryIDs(ctx, db, q)
+		elapsed := time.Since(t0)
+		if err != nil {
+			return nil, 0, "", fmt.Errorf("%s: %w", q, err)
+		}
+		if i < 0 {
+			continue
+		}
+		times = append(times, elapsed)
+		slices.Sort(got)
+		if !slices.Equal(got, truth[qi]) {
+			wrong++
+			if first == "" {
+				first = fmt.Sprintf("%s: got %v, want %v", q, got, truth[qi])
+			}
+		}
+	}
+	return times, wrong, first, nil
+}
+
+func queryIDs(ctx context.Context, db *sql.DB, q string) ([]int64, error) {
+	rows, err := db.QueryContext(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
+}
+
+func explain(ctx context.Context, db *sql.DB, q string) (string, error) {
+	rows, err := db.QueryContext(ctx, "EXPLAIN PLAN "+q)
+	if err != nil {
+		return "", err
+	}
+	defer rows.Close()
+	var lines []string
+	for rows.Next() {
+		var line string
+		if err := rows.Scan(&line); err != nil {
+			return "", err
+		}
+		lines = append(lines, line)
+	}
+	return strings.Join(lines, "\n"), rows.Err()
+}
+
+func quantiles(ts []time.Duration) (median, p99 time.Duration) {
+	s := slices.Clone(ts)
+	slices.Sort(s)
+	return s[len(s)/2], s[min(len(s)-1, len(s)*99/100)]
+}
+
+// checkSample loads the first b.sample rows into `sample` (with the index)
+// and compares near_duplicates' full pair list with brute force.
+func (b *bench) checkSample(db *sql.DB, files []string) error {
+	logf("near_duplicates on the %d-row sample against brute force", b.sample)
+	for _, q := range []string{
+		"CREATE TABLE sample (id BIGINT PRIMARY KEY, fp BIGINT UNSIGNED)",
+		"CREATE INDEX fp_k3 ON sample (fp) COMMENT 'simhash k=3'",
+	} {
+		if err := b.exec(db, q); err != nil {
+			return err
+		}
+	}
+	if _, err := loadFiles(b.ctx, db, "sample", files, b.sample); err != nil {
+		return fmt.Errorf("loading sample: %w", err)
+	}
+	want := brutePairs(b.fps[:b.sample])
+	rows, err := db.QueryContext(b.ctx, "SELECT left_id, right_id, distance FROM near_duplicates('sample', 'fp', 3) ORDER BY left_id, right_id")
+	if err != nil {
+		return fmt.Errorf("near_duplicates on sample: %w", err)
+	}
+	defer rows.Close()
+	var got []pair
+	for rows.Next() {
+		var p pair
+		if err := rows.Scan(&p.left, &p.right, &p.dist); err != nil {
+			return err
+		}
+		got = append(got, p)
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	b.sampleGot, b.sampleWant = len(got), len(want)
+	b.sampleOK = slices.Equal(got, want)
+	if !b.sampleOK {
+		for i := range max(len(got), len(want)) {
+			if i >= len(got) || i >= len(want) || got[i] != want[i] {
+				var g, w any = "none", "none"
+				if i < len(got) {
+					g = got[i]
+				}
+				if i < len(want) {
+					w = want[i]
+				}
+				b.sampleDiff = fmt.Sprintf("first difference at pair %d: got %v, want %v", i, g, w)
+				break
+			}
+		}
+	}
+	return nil
+}
+
+// bucketSizes opens the stopped server's bbolt file and records
+// the pages of the index buckets ('x' + id) and row buckets ('r' + id):
+// the index bucket with 4·rows keys is idx's (made by LOAD DATA), the
+// other is plain's (made by CREATE INDEX); the rows bucket of plain is
+// taken as the one with rows keys made first.
+func (b *bench) bucketSizes(path string) error {
+	// Read-write: bbolt loads the freelist (for its stats) only then. The
+	// server has stopped, and the directory is thrown away afterwards.
+	db, err := bbolt.Open(path, 0o600, &bbolt.Options{Timeout: 5 * time.Second})
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	st := db.Stats()
+	b.freePages, b.pageSize = st.FreePageN+st.PendingPageN, db.Info().PageSize
+	return db.View(func(tx *bbolt.Tx) error {
+		b.fileBytes = tx.Size()
+		var idxBuckets []bucketSize
+		return tx.ForEach(func(name []byte, bk *bbolt.Bucket) error {
+			st := bk.Stats()
+			sz := bucketSize{keys: st.KeyN, bytes: int64(st.BranchAlloc + st.LeafAlloc)}
+			switch {
+			case len(name) > 0 && name[0] == 'x' && st.KeyN == (k+1)*b.rows:
+				idxBuckets = append(idxBuckets, sz)
+				if len(idxBuckets) == 1 {
+					b.bucketIdx = sz // lower id: made first, on idx
+				} else {
+					b.bucketPlain = sz
+				}
+			case len(name) > 0 && name[0] == 'r' && st.KeyN == b.rows && b.bucketRows.keys == 0:
+				b.bucketRows = sz
+			}
+			return nil
+		})
+	})
+}
+
+// mariaDB loads files into a fresh MariaDB and runs the BIT_COUNT query
+// series. Any failure is recorded in b.maria.notMeasured.
+func (b *bench) mariaDB(files []string) {
+	var daemon string
+	for _, name := range []string{"mariadbd", "mysqld"} {
+		if p, err := exec.LookPath(name); err == nil {
+			daemon = p
+			break
+		}
+	}
+	if daemon == "" {
+		b.maria.notMeasured = "not measured: neither mariadbd nor mysqld is on PATH"
+		return
+	}
+	logf("MariaDB: %s", daemon)
+	db, stop, err := startMariaDB(b.ctx, daemon, filepath.Join(b.tmp, "mariadb"))
+	if err != nil {
+		b.maria.notMeasured = "not measured: " + err.Error()
+		return
+	}
+	defer stop()
+	defer db.Close()
+	db.QueryRowContext(b.ctx, "SELECT VERSION()").Scan(&b.mariaVersion)
+	var engine string
+	for _, q := range []string{
+		"CREATE DATABASE bench", "USE bench",
+		"CREATE TABLE t (id BIGINT PRIMARY KEY, fp BIGINT UNSIGNED)",
+	} {
+		if err := b.exec(db, q); err != nil {
+			b.maria.notMeasured = "not measured: " + err.Error()
+			return
+		}
+	}
+	db.QueryRowContext(b.ctx, "SELECT ENGINE FROM information_schema.TABLES WHERE TABLE_SCHEMA='bench' AND TABLE_NAME='t'").Scan(&engine)
+	b.mariaVersion += ", " + engine
+	logf("LOAD DATA into MariaDB")
+	if b.mariaLoad, err = loadFiles(b.ctx, db, "t", files, b.rows); err != nil {
+		b.maria.notMeasured = "not measured: " + err.Error()
+		return
+	}
+	logf("%d point queries on MariaDB (BIT_COUNT)", b.queries)
+	format := "SELECT id FROM t WHERE BIT_COUNT(fp ^ %d) <= 3"
+	times, wrong, first, err := timeQueries(b.ctx, db, format, b.qfps, b.truth)
+	if err != nil {
+		b.maria.notMeasured = "not measured: " + err.Error()
+		return
+	}
+	b.maria.n, b.maria.wrong, b.maria.firstWrong = len(times), wrong, first
+	b.maria.median, b.maria.p99 = quantiles(times)
+	logf("  median %.3f ms, p99 %.3f ms", ms(b.maria.median), ms(b.maria.p99))
+}
+
+// startMariaDB initializes dataDir and starts daemon on it with its default
+// settings, on 127.0.0.1 and a free port, without grant tables, and returns
+// a one-connection pool and a stop function.
+func startMariaDB(ctx context.Context, daemon, dataDir string) (*sql.DB, func(), error) {
+	if err := os.MkdirAll(dataDir, 0o700); err != nil {
+		return nil, nil, err
+	}
+	common := []string{"--no-defaults", "--datadir=" + dataDir}
+	if os.Geteuid() == 0 {
+		common = append(common, "--user=root")
+	}
+	var initCmd *exec.Cmd
+	if p, err := exec.LookPath("mariadb-install-db"); err == nil {
+		initCmd = exec.CommandContext(ctx, p, append(common, "--auth-root-authentication-method=normal", "--skip-test-db")...)
+	} else {
+		initCmd = exec.CommandContext(ctx, daemon, append(common, "--initialize-insecure")...)
+	}
+	if out, err := initCmd.CombinedOutput(); err != nil {
+		return nil, nil, fmt.Errorf("%s: %v (%s)", initCmd.Path, err, lastLine(out))
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, nil, err
+	}
+	port := ln.Addr().(*net.TCPAddr).Port
+	ln.Close()
+	args := append(common,
+		"--bind-address=127.0.0.1", "--port="+strconv.Itoa(port),
+		"--socket="+filepath.Join(dataDir, "mysqld.sock"),
+		"--pid-file="+filepath.Join(dataDir, "mysqld.pid"),
+		"--skip-grant-tables", "--skip-name-resolve")
+	s, err := start(exec.Command(daemon, args...))
+	if err != nil {
+		return nil, nil, err
+	}
+	addr := "127.0.0.1:" + strconv.Itoa(port)
+	for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(200 * time.Millisecond) {
+		db, err := open(addr, "")
+		if err == nil {
+			db.SetMaxOpenConns(1)
+			return db, s.stop, nil
+		}
+		select {
+		case <-s.exited:
+			return nil, nil, fmt.Errorf("%s exited: %s", daemon, lastLine([]byte(s.stderr.String())))
+		default:
+		}
+		if time.Now().After(deadline) || ctx.Err() != nil {
+			s.stop()
+			return nil, nil, fmt.Errorf("%s not answering on %s: %v", daemon, addr, err)
+		}
+	}
+}
+
+// du returns the bytes allocated to the files under dir (512-byte blocks,
+// as du counts them).
+func du(dir string) (int64, error) {
+	var alloc int64
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		if st, ok := info.Sys().(*syscall.Stat_t); ok {
+			alloc += st.Blocks * 512
+		}
+		return nil
+	})
+	return alloc, err
+}
+
+// open returns a connection pool to db on addr as root without a password;
+// statement parameters are interpolated (one round trip per statement).
+func open(addr, db string) (*sql.DB, error) {
+	cfg := mysql.NewConfig()
+	cfg.User = "root"
+	cfg.Net = "tcp"
+	cfg.Addr = addr
+	cfg.DBName = db
+	cfg.InterpolateParams = true
+	cfg.Timeout = 10 * time.Second
+	cfg.ReadTimeout = 10 * time.Minute
+	conn, err := sql.Open("mysql", cfg.FormatDSN())
+	if err != nil {
+		return nil, err
+	}
+	if err := conn.Ping(); err != nil {
+		conn.Close()
+		return nil, err
+	}
+	return conn, nil
+}
+
+// buildSimsql builds cmd/simsql of the module in the working directory into
+// dir.
+func buildSimsql(ctx context.Context, dir string) (string, error) {
+	out, err := exec.CommandContext(ctx, "go", "env", "GOMOD").Output()
+	if err != nil {
+		return "", fmt.Errorf("go env GOMOD: %w", err)
+	}
+	gomod := strings.TrimSpace(string(out))
+	if gomod == "" || gomod == os.DevNull {
+		return "", errors.New("run from inside the simsql module")
+	}
+	bin := filepath.Join(dir, "simsql")
+	logf("go build ./cmd/simsql")
+	cmd := exec.CommandContext(ctx, "go", "build", "-o", bin, "./cmd/simsql")
+	cmd.Dir = filepath.Dir(gomod)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("go build ./cmd/simsql: %v\n%s", err, out)
+	}
+	return bin, nil
+}
+
+func gitCommit() string {
+	out, err := exec.Command("git", "describe", "--always", "--dirty").Output()
+	if err != nil {
+		return "unknown"
+	}
+	return strings.TrimSpace(string(out))
+}
+
+// server is a child simsql (or mariadbd) process.
+type server struct {
+	addr   string
+	cmd    *exec.Cmd
+	stderr *lockedBuffer
+	exited chan struct{}
+}
+
+var readyLine = regexp.MustCompile(`^simsql: serving MySQL protocol on (127\.0\.0\.1:\d+) `)
+
+// startSimsql starts `simsql serve` on 127.0.0.1 and a free port and waits
+// (up to 60 s) for its ready line.
+func startSimsql(ctx context.Context, bin, dataDir string) (*server, error) {
+	cmd := exec.Command(bin, "serve", "--host", "127.0.0.1", "--port", "0", "--data-dir", dataDir)
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	s, err := start(cmd)
+	if err != nil {
+		return nil, err
+	}
+	addr := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(stdout)
+		for sc.Scan() {
+			if m := readyLine.FindStringSubmatch(sc.Text()); m != nil {
+				addr <- m[1]
+			}
+		}
+	}()
+	select {
+	case s.addr = <-addr:
+		return s, nil
+	case <-s.exited:
+		return nil, fmt.Errorf("simsql serve exited before it was ready:\n%s", s.stderr.String())
+	case <-time.After(60 * time.Second):
+	case <-ctx.Done():
+	}
+	s.stop()
+	return nil, fmt.Errorf("simsql serve printed no ready line:\n%s", s.stderr.String())
+}
+
+// start starts cmd, to be killed if this process dies, with stderr
+// captured.
+func start(cmd *exec.Cmd) (*server, error) {
+	s := &server{cmd: cmd, stderr: &lockedBuffer{}, exited: make(chan struct{})}
+	cmd.Stderr = s.stderr
+	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("starting %s: %w", cmd.Path, err)
+	}
+	go func() {
+		cmd.Wait()
+		close(s.exited)
+	}()
+	return s, nil
+}
+
+// stop sends SIGTERM and waits up to 30 s, then kills.
+func (s *server) stop() {
+	s.cmd.Process.Signal(syscall.SIGTERM)
+	select {
+	case <-s.exited:
+	case <-time.After(30 * time.Second):
+		s.cmd.Process.Kill()
+		<-s.exited
+	}
+}
+
+func lastLine(b []byte) string {
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	return lines[len(lines)-1]
+}
+
+func tail(s string, n int) string {
+	if len(s) > n {
+		return s[len(s)-n:]
+	}
+	return s
+}
+
+// lockedBuffer is a bytes.Buffer safe for one writer and concurrent readers.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+
+func ratio(a, b time.Duration) string {
+	if a == 0 || b == 0 {
+		return "–"
+	}
+	return fmt.Sprintf("%.1f×", float64(a)/float64(b))
+}
+
+// barNote qualifies a bar of the issue, which is set at 1,000,000 rows.
+func (b *bench) barNote() string {
+	if b.rows == 1_000_000 {
+		return ""
+	}
+	return fmt.Sprintf("(bar set at 1,000,000 rows; this run has %d) ", b.rows)
+}
+
+func verdict(ok bool) string {
+	if ok {
+		return "met"
+	}
+	return "**MISSED**"
+}
+
+// print writes the results measured so far as markdown.
+func (b *bench) print() {
+	fmt.Printf("\nsimsql %s; %d rows (id BIGINT PRIMARY KEY, fp BIGINT UNSIGNED): random fingerprints, every %dth with 3 planted neighbours at distances 1, 2, 3; k = %d\n",
+		b.commit, b.rows, plantEvery, k)
+	fmt.Printf("%s, %s/%s, %d CPUs (%s); %s\n\n", runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), cpuModel(),
+		time.Now().UTC().Format("2006-01-02"))
+	n := float64(b.rows)
+	fmt.Println("| measure | value | ratio / bar |")
+	fmt.Println("|---|---|---|")
+	if b.loadPlain > 0 {
+		fmt.Printf("| LOAD DATA LOCAL INFILE into `plain` (no index) | %.2f s (%.0f rows/s) | |\n", b.loadPlain.Seconds(), n/b.loadPlain.Seconds())
+	}
+	if b.loadIdx > 0 {
+		fmt.Printf("| LOAD DATA LOCAL INFILE into `idx` (simhash k=3 index made before the load) | %.2f s (%.0f rows/s) | insert cost of the index: %s the plain load |\n",
+			b.loadIdx.Seconds(), n/b.loadIdx.Seconds(), ratio(b.loadIdx, b.loadPlain))
+		if len(b.filesIdx) > 1 && len(b.filesPlain) == len(b.filesIdx) {
+			rest := func(ds []time.Duration) (t time.Duration) {
+				for _, d := range ds[1:] {
+					t += d
+				}
+				return t
+			}
+			fmt.Printf("| same, first %dk-row file only: `plain` / `idx` | %.2f s / %.2f s | %s |\n",
+				fileRows/1000, b.filesPlain[0].Seconds(), b.filesIdx[0].Seconds(), ratio(b.filesIdx[0], b.filesPlain[0]))
+			fmt.Printf("| same, files 2..%d (index bucket no longer empty): `plain` / `idx` | %.2f s / %.2f s | %s |\n",
+				len(b.filesIdx), rest(b.filesPlain).Seconds(), rest(b.filesIdx).Seconds(), ratio(rest(b.filesIdx), rest(b.filesPlain)))
+		}
+		fmt.Printf("| data directory growth per row (du): `plain` / `idx` (bbolt reuses freed pages, so du growth is not the index's size; see the bucket pages below) | %.1f B / %.1f B | difference: %.1f B/row |\n",
+			float64(b.duPlain)/n, float64(b.duIdx)/n, float64(b.duIdx-b.duPlain)/n)
+	}
+	if b.createIdx > 0 {
+		fmt.Printf("| CREATE INDEX … COMMENT 'simhash k=3' on the filled `plain` (bulk build) | %.2f s | du growth %.1f B/row |\n",
+			b.createIdx.Seconds(), float64(b.duCreate)/n)
+	}
+	if b.bucketIdx.keys > 0 {
+		extra := ""
+		if b.bucketPlain.keys > 0 {
+			extra = fmt.Sprintf("; bulk-built on `plain`: %.1f B/row", float64(b.bucketPlain.bytes)/n)
+		}
+		fmt.Printf("| index bucket pages in the bbolt file (%d entries, %d per row) | %.1f B/row (rows bucket: %.1f B/row) | made by LOAD DATA%s |\n",
+			b.bucketIdx.keys, b.bucketIdx.keys/b.rows, float64(b.bucketIdx.bytes)/n, float64(b.bucketRows.bytes)/n, extra)
+	}
+	if b.fileBytes > 0 {
+		fmt.Printf("| bbolt file at the end: size / free pages | %.1f MB / %d pages of %d B | |\n", float64(b.fileBytes)/1e6, b.freePages, b.pageSize)
+	}
+	if b.ans > 0 {
+		fmt.Printf("| point query answers (brute force): rows per query min / mean / max | %d / %.2f / %d | |\n",
+			b.answerMin, float64(b.ans)/float64(len(b.truth)), b.answerMax)
+	}
+	pq := func(name string, s series) {
+		if s.notMeasured != "" {
+			fmt.Printf("| %s | %s | |\n", name, s.notMeasured)
+			return
+		}
+		if s.n == 0 {
+			return
+		}
+		fmt.Printf("| %s: median of %d | %.3f ms | |\n", name, s.n, ms(s.median))
+		fmt.Printf("| %s: p99 | %.3f ms | |\n", name, ms(s.p99))
+		exact := fmt.Sprintf("all %d equal brute force", s.n)
+		if s.wrong > 0 {
+			exact = fmt.Sprintf("**%d of %d differ from brute force**: %s", s.wrong, s.n, s.firstWrong)
+		}
+		fmt.Printf("| %s: answers | %s | |\n", name, exact)
+	}
+	pq("point query `idx`, `hamming(fp, X) <= 3`, simhash index", b.idx)
+	if b.idx.plan != "" {
+		fmt.Printf("| EXPLAIN PLAN on `idx` names simhash index fp_k3 | %v | |\n", b.idx.planOK)
+	}
+	pq("point query `plain`, same query, full scan", b.scan)
+	if b.scan.plan != "" {
+		fmt.Printf("| EXPLAIN PLAN on `plain` names no simhash index | %v | |\n", b.scan.planOK)
+	}
+	if b.idx.n > 0 && b.scan.n > 0 {
+		med, p99 := float64(b.scan.median)/float64(b.idx.median), float64(b.scan.p99)/float64(b.idx.p99)
+		fmt.Printf("| scan / index | median %.0f×, p99 %.0f× | %s≥ 100× (median): %s |\n", med, p99, b.barNote(), verdict(med >= 100))
+		same := b.idx.wrong == 0 && b.scan.wrong == 0
+		fmt.Printf("| index and scan answers identical for every query | %v | |\n", same)
+	}
+	if b.mariaLoad > 0 {
+		fmt.Printf("| MariaDB (%s, default settings) LOAD DATA LOCAL INFILE | %.2f s | |\n", b.mariaVersion, b.mariaLoad.Seconds())
+	}
+	pq("MariaDB `BIT_COUNT(fp ^ X) <= 3` (full scan)", b.maria)
+	if b.idx.n > 0 && b.maria.n > 0 {
+		med, p99 := float64(b.maria.median)/float64(b.idx.median), float64(b.maria.p99)/float64(b.idx.p99)
+		fmt.Printf("| MariaDB / simsql index | median %.0f×, p99 %.0f× | %s≥ 50× (median): %s |\n", med, p99, b.barNote(), verdict(med >= 50))
+	}
+	if len(b.ndTimes) > 0 {
+		s := slices.Clone(b.ndTimes)
+		slices.Sort(s)
+		med := s[len(s)/2]
+		bar := fmt.Sprintf("< 3 s: %s", verdict(med < 3*time.Second))
+		if b.rows != 1_000_000 {
+			bar = fmt.Sprintf("(bar is < 3 s at 1,000,000 rows; this run has %d)", b.rows)
+		}
+		fmt.Printf("| `SELECT COUNT(*) FROM near_duplicates('idx', 'fp', 3)`: median of %d | %.2f s (runs: %s) | %s |\n",
+			len(s), med.Seconds(), secs(b.ndTimes), bar)
+		check := "equals"
+		if b.ndCount != b.ndWant {
+			check = "**differs from**"
+		}
+		fmt.Printf("| near_duplicates pairs over all rows | %d | %s a pigeonhole count in Go (%d) |\n", b.ndCount, check, b.ndWant)
+	}
+	if b.sampleWant > 0 || b.sampleGot > 0 {
+		res := fmt.Sprintf("identical to brute force (all %d·%d/2 pairs compared in Go)", b.sample, b.sample-1)
+		if !b.sampleOK {
+			res = "**differs from brute force**: " + b.sampleDiff
+		}
+		fmt.Printf("| near_duplicates on the first %d rows: pairs (left_id, right_id, distance) | %d (brute force %d) | %s |\n",
+			b.sample, b.sampleGot, b.sampleWant, res)
+	}
+	if len(b.filesIdx) > 0 {
+		fmt.Printf("\nLOAD DATA seconds per %dk-row file, `plain`: %s; `idx`: %s\n", fileRows/1000, secs(b.filesPlain), secs(b.filesIdx))
+	}
+	fmt.Printf("\nwhole run %.1f s", time.Since(b.start).Seconds())
+	if b.buildTime > 0 {
+		fmt.Printf(" (of which go build %.1f s)", b.buildTime.Seconds())
+	}
+	fmt.Println()
+}
+
+func secs(ds []time.Duration) string {
+	s := make([]string, len(ds))
+	for i, d := range ds {
+		s[i] = fmt.Sprintf("%.2f", d.Seconds())
+	}
+	return strings.Join(s, ", ")
+}
+
+func cpuModel() string {
+	b, err := os.ReadFile("/proc/cpuinfo")
+	if err != nil {
+		return "unknown CPU"
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if k, v, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(k) == "model name" {
+			return strings.TrimSpace(v)
+		}
+	}
+	return "unknown CPU"
+}
