@@ -168,6 +168,9 @@ func (r *rewriter) Close(*sql.Context) error {
 		return nil // the statement's transaction is rolled back
 	}
 	old, m := r.old.meta, r.new.meta
+	if err := r.tr.flushAll(); err != nil {
+		return err
+	}
 	for _, b := range [][]byte{rowsBucket(old.rowsID()), hiddenBucket(old.rowsID())} {
 		if err := r.tx.DeleteBucket(b); err != nil && !errors.Is(err, bbolt.ErrBucketNotFound) {
 			return err

@@ -151,6 +151,10 @@ func applySorted(tr *Transaction, tx *bbolt.Tx, ops []writeOp) error {
 		return 0
 	})
 	for _, op := range ops {
+		if op.bucket[0] == 'x' { // index entries: deferred, see Transaction.pending
+			tr.deferWrite(op.bucket, op.key, op.value, op.del)
+			continue
+		}
 		var err error
 		if op.del {
 			err = tr.del(tx, op.bucket, op.key)
@@ -220,7 +224,7 @@ func (e *editor) Insert(ctx *sql.Context, row sql.Row) error {
 			return sql.NewUniqueKeyErr(formatKey(row, e.t.meta.PK), true, existing)
 		}
 	}
-	if err := e.checkUnique(tx, row, k); err != nil {
+	if err := e.checkUnique(tr, tx, row, k); err != nil {
 		return err
 	}
 	e.stage(k, row)
@@ -243,7 +247,7 @@ func (e *editor) Delete(ctx *sql.Context, row sql.Row) error {
 
 // Update implements sql.RowUpdater.
 func (e *editor) Update(ctx *sql.Context, old, new sql.Row) error {
-	_, tx, err := e.t.db.store.writeTx(ctx)
+	tr, tx, err := e.t.db.store.writeTx(ctx)
 	if err != nil {
 		return err
 	}
@@ -270,7 +274,7 @@ func (e *editor) Update(ctx *sql.Context, old, new sql.Row) error {
 	}
 	// The row's own old entries do not count against it.
 	e.unstageUnique(oldKey)
-	if err := e.checkUnique(tx, new, newKey, oldKey); err != nil {
+	if err := e.checkUnique(tr, tx, new, newKey, oldKey); err != nil {
 		if p := e.rows[string(oldKey)]; p != nil && p.row != nil {
 			e.stageUnique(oldKey, p.row)
 		}
@@ -392,7 +396,7 @@ func rowsEqual(a, b sql.Row) bool {
 // checkUnique returns MySQL's duplicate-entry error if row, stored under
 // key k, would repeat a value of a unique index. Keys in ignore are rows
 // being replaced.
-func (e *editor) checkUnique(tx *bbolt.Tx, row sql.Row, k []byte, ignore ...[]byte) error {
+func (e *editor) checkUnique(tr *Transaction, tx *bbolt.Tx, row sql.Row, k []byte, ignore ...[]byte) error {
 	skip := func(other string) bool {
 		if other == string(k) {
 			return true
@@ -415,6 +419,9 @@ func (e *editor) checkUnique(tx *bbolt.Tx, row sql.Row, k []byte, ignore ...[]by
 		}
 		if prefix == nil {
 			continue // a NULL never clashes
+		}
+		if err := tr.flush(indexBucket(ix.ID)); err != nil {
+			return err
 		}
 		if other, ok := e.uniq[ix.ID][string(prefix)]; ok && !skip(other) {
 			return sql.NewUniqueKeyErr(formatKey(row, e.t.indexOrdinals(ix)), false, e.rows[other].row)

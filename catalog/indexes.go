@@ -528,6 +528,9 @@ func (t *Table) DropIndex(ctx *sql.Context, name string) error {
 	if i < 0 {
 		return sql.ErrIndexNotFound.New(name)
 	}
+	if err := tr.flushAll(); err != nil {
+		return err
+	}
 	m := t.meta.clone()
 	id := m.Indexes[i].ID
 	m.Indexes = append(m.Indexes[:i], m.Indexes[i+1:]...)

@@ -128,6 +128,9 @@ func (t *Table) ScanIndex(ctx *sql.Context, name string, prefix []byte, fn func(
 		return err
 	}
 	defer done()
+	if err := tr.flush(indexBucket(ix.ID)); err != nil {
+		return err
+	}
 	tx, err := tr.reader()
 	if err != nil {
 		return err

@@ -69,6 +69,9 @@ func (s *Session) CreateSavepoint(_ *sql.Context, tx sql.Transaction, name strin
 	if err != nil {
 		return err
 	}
+	if err := t.flushAll(); err != nil {
+		return err
+	}
 	if t.marks == nil {
 		t.marks = map[string]int{}
 	}

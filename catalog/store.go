@@ -305,6 +305,9 @@ func (s *Store) putTableMeta(t *Transaction, tx *bbolt.Tx, m *tableMeta) error {
 
 // dropTableData deletes the rows, indexes, counter and metadata of table id.
 func (s *Store) dropTableData(t *Transaction, tx *bbolt.Tx, id uint64) error {
+	if err := t.flushAll(); err != nil {
+		return err
+	}
 	c, err := s.table(t, "", id)
 	if err != nil {
 		return err

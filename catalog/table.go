@@ -176,6 +176,9 @@ func (it *rowIter) Next(ctx *sql.Context) (sql.Row, error) {
 
 // advance moves to the next key in range; k is nil at the end.
 func (it *rowIter) advance() (k, v []byte, err error) {
+	if err := it.tr.flush(it.bucket); err != nil {
+		return nil, nil, err
+	}
 	tx, err := it.tr.reader()
 	if err != nil {
 		return nil, nil, err
@@ -266,6 +269,9 @@ func (t *Table) Truncate(ctx *sql.Context) (int, error) {
 		return 0, err
 	}
 	if t, err = t.current(tr); err != nil {
+		return 0, err
+	}
+	if err := tr.flushAll(); err != nil {
 		return 0, err
 	}
 	buckets := [][]byte{rowsBucket(t.meta.rowsID())}

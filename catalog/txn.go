@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -33,6 +34,19 @@ type Transaction struct {
 	writes uint64 // counts writes, so iterators know to re-seek
 	undo   []undoEntry
 	marks  map[string]int // savepoint name → undo log length
+
+	// pending holds index-entry writes not yet applied, by bucket and key
+	// (the last write of a key wins). bbolt splits pages only at commit, so
+	// one transaction that adds entries in random order to a new bucket
+	// moves ever more memory per entry; applied sorted, at commit or before
+	// the bucket is read, they are appended in order.
+	pending map[string]map[string]pendingWrite
+}
+
+// pendingWrite is a deferred put (or delete) of one key.
+type pendingWrite struct {
+	value []byte
+	del   bool
 }
 
 var _ sql.Transaction = (*Transaction)(nil)
@@ -132,8 +146,67 @@ func (t *Transaction) createBucket(tx *bbolt.Tx, bucket []byte) error {
 	return nil
 }
 
+// deferWrite records a put (or delete) of key in bucket, applied by flush.
+func (t *Transaction) deferWrite(bucket, key, value []byte, del bool) {
+	if t.pending == nil {
+		t.pending = map[string]map[string]pendingWrite{}
+	}
+	m := t.pending[string(bucket)]
+	if m == nil {
+		m = map[string]pendingWrite{}
+		t.pending[string(bucket)] = m
+	}
+	m[string(key)] = pendingWrite{value: value, del: del}
+	t.writes++
+}
+
+// flush applies the deferred writes of bucket, in key order.
+func (t *Transaction) flush(bucket []byte) error {
+	m := t.pending[string(bucket)]
+	if len(m) == 0 || t.write == nil {
+		return nil
+	}
+	delete(t.pending, string(bucket))
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		w := m[k]
+		var err error
+		if w.del {
+			err = t.del(t.write, bucket, []byte(k))
+		} else {
+			err = t.put(t.write, bucket, []byte(k), w.value)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// flushAll applies every deferred write.
+func (t *Transaction) flushAll() error {
+	buckets := make([]string, 0, len(t.pending))
+	for b := range t.pending {
+		buckets = append(buckets, b)
+	}
+	slices.Sort(buckets)
+	for _, b := range buckets {
+		if err := t.flush([]byte(b)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // undoTo undoes every write after the first n entries of the undo log.
 func (t *Transaction) undoTo(n int) error {
+	if err := t.flushAll(); err != nil {
+		return err
+	}
 	if t.write == nil {
 		t.undo = t.undo[:0]
 		return nil
@@ -178,6 +251,13 @@ func (t *Transaction) statementBegin() int {
 func (t *Transaction) commit() error {
 	var err error
 	if t.write != nil {
+		if err = t.flushAll(); err != nil {
+			_ = t.write.Rollback()
+			t.write = nil
+			t.store.releaseWriter()
+			t.end()
+			return fmt.Errorf("catalog: commit failed, the transaction was rolled back: %w", err)
+		}
 		err = t.write.Commit()
 		t.write = nil
 		t.store.releaseWriter()
@@ -201,6 +281,7 @@ func (t *Transaction) rollback() error {
 }
 
 func (t *Transaction) end() {
+	t.pending = nil
 	if t.read != nil {
 		_ = t.read.Rollback()
 		t.read = nil
