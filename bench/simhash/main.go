@@ -37,10 +37,8 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"database/sql"
-	"errors"
 	"flag"
 	"fmt"
 	"io/fs"
@@ -50,7 +48,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"runtime"
 	"slices"
 	"strconv"
@@ -61,6 +58,8 @@ import (
 
 	"github.com/go-sql-driver/mysql"
 	"go.etcd.io/bbolt"
+
+	"github.com/simsql/simsql/bench/internal/harness"
 )
 
 const (
@@ -97,7 +96,7 @@ func main() {
 	b := &bench{ctx: ctx, tmp: tmp, rows: *rows, queries: *queries, sample: *sample, ndRuns: *ndRuns, start: time.Now()}
 	b.commit = *commit
 	if b.commit == "" {
-		b.commit = gitCommit()
+		b.commit = harness.GitCommit()
 	}
 	err = b.run(*binary, !*skipMaria)
 	if *keep {
@@ -109,7 +108,7 @@ func main() {
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "simhash:", err)
 		if b.srv != nil {
-			fmt.Fprintf(os.Stderr, "simsql stderr (last 4 KiB):\n%s", tail(b.srv.stderr.String(), 4096))
+			fmt.Fprintf(os.Stderr, "simsql stderr (last 4 KiB):\n%s", tail(b.srv.Stderr.String(), 4096))
 		}
 		os.Exit(1)
 	}
@@ -141,7 +140,7 @@ type bench struct {
 	rows, queries, sample     int
 	ndRuns                    int
 	start                     time.Time
-	srv                       *server
+	srv                       *harness.Server
 	commit                    string
 	buildTime                 time.Duration
 	fps                       []uint64 // fps[i] is the fingerprint of id i+1
@@ -176,7 +175,7 @@ func (b *bench) run(binary string, withMaria bool) error {
 	if binary == "" {
 		t0 := time.Now()
 		var err error
-		if binary, err = buildSimsql(b.ctx, b.tmp); err != nil {
+		if binary, err = harness.BuildSimsql(b.ctx, b.tmp, "simhash"); err != nil {
 			return err
 		}
 		b.buildTime = time.Since(t0)
@@ -207,7 +206,7 @@ func (b *bench) run(binary string, withMaria bool) error {
 	logf("brute-force answers for %d queries in %.1f s", b.queries, time.Since(t0).Seconds())
 
 	dataDir := filepath.Join(b.tmp, "data")
-	srv, err := startSimsql(b.ctx, binary, dataDir)
+	srv, err := harness.StartSimsql(b.ctx, binary, dataDir)
 	if err != nil {
 		return err
 	}
@@ -215,10 +214,10 @@ func (b *bench) run(binary string, withMaria bool) error {
 	stopped := false
 	defer func() {
 		if !stopped {
-			srv.stop()
+			srv.Stop()
 		}
 	}()
-	db, err := open(srv.addr, "simsql")
+	db, err := harness.Open(srv.Addr, "simsql")
 	if err != nil {
 		return err
 	}
@@ -262,10 +261,10 @@ func (b *bench) run(binary string, withMaria bool) error {
 	// Point queries.
 	logf("%d point queries on idx (index)", b.queries)
 	b.idx = b.pointQueries(db, "SELECT id FROM idx WHERE hamming(fp, %d) <= 3", "simhash index fp_k3", true)
-	logf("  median %.3f ms, p99 %.3f ms", ms(b.idx.median), ms(b.idx.p99))
+	logf("  median %.3f ms, p99 %.3f ms", harness.Ms(b.idx.median), harness.Ms(b.idx.p99))
 	logf("%d point queries on plain (full scan)", b.queries)
 	b.scan = b.pointQueries(db, "SELECT id FROM plain WHERE hamming(fp, %d) <= 3", "simhash index", false)
-	logf("  median %.3f ms, p99 %.3f ms", ms(b.scan.median), ms(b.scan.p99))
+	logf("  median %.3f ms, p99 %.3f ms", harness.Ms(b.scan.median), harness.Ms(b.scan.p99))
 
 	// near_duplicates over the whole table, and exactness on the sample.
 	logf("near_duplicates('idx', 'fp', 3) x %d", b.ndRuns)
@@ -302,7 +301,7 @@ func (b *bench) run(binary string, withMaria bool) error {
 	b.duCreate = du4 - du3
 
 	db.Close()
-	srv.stop()
+	srv.Stop()
 	stopped = true
 	if err := b.bucketSizes(filepath.Join(dataDir, "simsql.db")); err != nil {
 		logf("bbolt bucket sizes not measured: %v", err)
@@ -739,7 +738,7 @@ func (b *bench) mariaDB(files []string) {
 	}
 	b.maria.n, b.maria.wrong, b.maria.firstWrong = len(times), wrong, first
 	b.maria.median, b.maria.p99 = quantiles(times)
-	logf("  median %.3f ms, p99 %.3f ms", ms(b.maria.median), ms(b.maria.p99))
+	logf("  median %.3f ms, p99 %.3f ms", harness.Ms(b.maria.median), harness.Ms(b.maria.p99))
 }
 
 // startMariaDB initializes dataDir and starts daemon on it with its default
@@ -760,7 +759,7 @@ func startMariaDB(ctx context.Context, daemon, dataDir string) (*sql.DB, func(),
 		initCmd = exec.CommandContext(ctx, daemon, append(common, "--initialize-insecure")...)
 	}
 	if out, err := initCmd.CombinedOutput(); err != nil {
-		return nil, nil, fmt.Errorf("%s: %v (%s)", initCmd.Path, err, lastLine(out))
+		return nil, nil, fmt.Errorf("%s: %v (%s)", initCmd.Path, err, harness.LastLine(out))
 	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -773,24 +772,24 @@ func startMariaDB(ctx context.Context, daemon, dataDir string) (*sql.DB, func(),
 		"--socket="+filepath.Join(dataDir, "mysqld.sock"),
 		"--pid-file="+filepath.Join(dataDir, "mysqld.pid"),
 		"--skip-grant-tables", "--skip-name-resolve")
-	s, err := start(exec.Command(daemon, args...))
+	s, err := harness.Start(exec.Command(daemon, args...))
 	if err != nil {
 		return nil, nil, err
 	}
 	addr := "127.0.0.1:" + strconv.Itoa(port)
 	for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(200 * time.Millisecond) {
-		db, err := open(addr, "")
+		db, err := harness.Open(addr, "")
 		if err == nil {
 			db.SetMaxOpenConns(1)
-			return db, s.stop, nil
+			return db, s.Stop, nil
 		}
 		select {
-		case <-s.exited:
-			return nil, nil, fmt.Errorf("%s exited: %s", daemon, lastLine([]byte(s.stderr.String())))
+		case <-s.Exited:
+			return nil, nil, fmt.Errorf("%s exited: %s", daemon, harness.LastLine([]byte(s.Stderr.String())))
 		default:
 		}
 		if time.Now().After(deadline) || ctx.Err() != nil {
-			s.stop()
+			s.Stop()
 			return nil, nil, fmt.Errorf("%s not answering on %s: %v", daemon, addr, err)
 		}
 	}
@@ -816,158 +815,12 @@ func du(dir string) (int64, error) {
 	return alloc, err
 }
 
-// open returns a connection pool to db on addr as root without a password;
-// statement parameters are interpolated (one round trip per statement).
-func open(addr, db string) (*sql.DB, error) {
-	cfg := mysql.NewConfig()
-	cfg.User = "root"
-	cfg.Net = "tcp"
-	cfg.Addr = addr
-	cfg.DBName = db
-	cfg.InterpolateParams = true
-	cfg.Timeout = 10 * time.Second
-	cfg.ReadTimeout = 10 * time.Minute
-	conn, err := sql.Open("mysql", cfg.FormatDSN())
-	if err != nil {
-		return nil, err
-	}
-	if err := conn.Ping(); err != nil {
-		conn.Close()
-		return nil, err
-	}
-	return conn, nil
-}
-
-// buildSimsql builds cmd/simsql of the module in the working directory into
-// dir.
-func buildSimsql(ctx context.Context, dir string) (string, error) {
-	out, err := exec.CommandContext(ctx, "go", "env", "GOMOD").Output()
-	if err != nil {
-		return "", fmt.Errorf("go env GOMOD: %w", err)
-	}
-	gomod := strings.TrimSpace(string(out))
-	if gomod == "" || gomod == os.DevNull {
-		return "", errors.New("run from inside the simsql module")
-	}
-	bin := filepath.Join(dir, "simsql")
-	logf("go build ./cmd/simsql")
-	cmd := exec.CommandContext(ctx, "go", "build", "-o", bin, "./cmd/simsql")
-	cmd.Dir = filepath.Dir(gomod)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("go build ./cmd/simsql: %v\n%s", err, out)
-	}
-	return bin, nil
-}
-
-func gitCommit() string {
-	out, err := exec.Command("git", "describe", "--always", "--dirty").Output()
-	if err != nil {
-		return "unknown"
-	}
-	return strings.TrimSpace(string(out))
-}
-
-// server is a child simsql (or mariadbd) process.
-type server struct {
-	addr   string
-	cmd    *exec.Cmd
-	stderr *lockedBuffer
-	exited chan struct{}
-}
-
-var readyLine = regexp.MustCompile(`^simsql: serving MySQL protocol on (127\.0\.0\.1:\d+) `)
-
-// startSimsql starts `simsql serve` on 127.0.0.1 and a free port and waits
-// (up to 60 s) for its ready line.
-func startSimsql(ctx context.Context, bin, dataDir string) (*server, error) {
-	cmd := exec.Command(bin, "serve", "--host", "127.0.0.1", "--port", "0", "--data-dir", dataDir)
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, err
-	}
-	s, err := start(cmd)
-	if err != nil {
-		return nil, err
-	}
-	addr := make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(stdout)
-		for sc.Scan() {
-			if m := readyLine.FindStringSubmatch(sc.Text()); m != nil {
-				addr <- m[1]
-			}
-		}
-	}()
-	select {
-	case s.addr = <-addr:
-		return s, nil
-	case <-s.exited:
-		return nil, fmt.Errorf("simsql serve exited before it was ready:\n%s", s.stderr.String())
-	case <-time.After(60 * time.Second):
-	case <-ctx.Done():
-	}
-	s.stop()
-	return nil, fmt.Errorf("simsql serve printed no ready line:\n%s", s.stderr.String())
-}
-
-// start starts cmd, to be killed if this process dies, with stderr
-// captured.
-func start(cmd *exec.Cmd) (*server, error) {
-	s := &server{cmd: cmd, stderr: &lockedBuffer{}, exited: make(chan struct{})}
-	cmd.Stderr = s.stderr
-	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
-	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("starting %s: %w", cmd.Path, err)
-	}
-	go func() {
-		cmd.Wait()
-		close(s.exited)
-	}()
-	return s, nil
-}
-
-// stop sends SIGTERM and waits up to 30 s, then kills.
-func (s *server) stop() {
-	s.cmd.Process.Signal(syscall.SIGTERM)
-	select {
-	case <-s.exited:
-	case <-time.After(30 * time.Second):
-		s.cmd.Process.Kill()
-		<-s.exited
-	}
-}
-
-func lastLine(b []byte) string {
-	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
-	return lines[len(lines)-1]
-}
-
 func tail(s string, n int) string {
 	if len(s) > n {
 		return s[len(s)-n:]
 	}
 	return s
 }
-
-// lockedBuffer is a bytes.Buffer safe for one writer and concurrent readers.
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
-
-func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 
 func ratio(a, b time.Duration) string {
 	if a == 0 || b == 0 {
@@ -995,7 +848,7 @@ func verdict(ok bool) string {
 func (b *bench) print() {
 	fmt.Printf("\nsimsql %s; %d rows (id BIGINT PRIMARY KEY, fp BIGINT UNSIGNED): random fingerprints, every %dth with 3 planted neighbours at distances 1, 2, 3; k = %d\n",
 		b.commit, b.rows, plantEvery, k)
-	fmt.Printf("%s, %s/%s, %d CPUs (%s); %s\n\n", runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), cpuModel(),
+	fmt.Printf("%s, %s/%s, %d CPUs (%s); %s\n\n", runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), harness.CPUModel(),
 		time.Now().UTC().Format("2006-01-02"))
 	n := float64(b.rows)
 	fmt.Println("| measure | value | ratio / bar |")
@@ -1048,8 +901,8 @@ func (b *bench) print() {
 		if s.n == 0 {
 			return
 		}
-		fmt.Printf("| %s: median of %d | %.3f ms | |\n", name, s.n, ms(s.median))
-		fmt.Printf("| %s: p99 | %.3f ms | |\n", name, ms(s.p99))
+		fmt.Printf("| %s: median of %d | %.3f ms | |\n", name, s.n, harness.Ms(s.median))
+		fmt.Printf("| %s: p99 | %.3f ms | |\n", name, harness.Ms(s.p99))
 		exact := fmt.Sprintf("all %d equal brute force", s.n)
 		if s.wrong > 0 {
 			exact = fmt.Sprintf("**%d of %d differ from brute force**: %s", s.wrong, s.n, s.firstWrong)
@@ -1118,17 +971,4 @@ func secs(ds []time.Duration) string {
 		s[i] = fmt.Sprintf("%.2f", d.Seconds())
 	}
 	return strings.Join(s, ", ")
-}
-
-func cpuModel() string {
-	b, err := os.ReadFile("/proc/cpuinfo")
-	if err != nil {
-		return "unknown CPU"
-	}
-	for _, line := range strings.Split(string(b), "\n") {
-		if k, v, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(k) == "model name" {
-			return strings.TrimSpace(v)
-		}
-	}
-	return "unknown CPU"
 }

@@ -30,10 +30,8 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"database/sql"
-	"errors"
 	"flag"
 	"fmt"
 	"io/fs"
@@ -42,16 +40,16 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"runtime"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"time"
 
 	"github.com/go-sql-driver/mysql"
+
+	"github.com/simsql/simsql/bench/internal/harness"
 )
 
 // chunk is the number of rows per reported slice of a bulk load.
@@ -90,7 +88,7 @@ func main() {
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "storage:", err)
 		if b.srv != nil {
-			fmt.Fprintf(os.Stderr, "simsql stderr:\n%s", b.srv.stderr.String())
+			fmt.Fprintf(os.Stderr, "simsql stderr:\n%s", b.srv.Stderr.String())
 		}
 		os.Exit(1)
 	}
@@ -107,7 +105,7 @@ type bench struct {
 	tmp        string
 	rows       int
 	batch      int
-	srv        *server
+	srv        *harness.Server
 	commit     string
 	buildTime  time.Duration
 	insert     loadResult
@@ -130,23 +128,23 @@ type loadResult struct {
 }
 
 func (b *bench) run(binary string, single time.Duration, selects int) error {
-	b.commit = gitCommit()
+	b.commit = harness.GitCommit()
 	if binary == "" {
 		start := time.Now()
 		var err error
-		if binary, err = buildSimsql(b.ctx, b.tmp); err != nil {
+		if binary, err = harness.BuildSimsql(b.ctx, b.tmp, "storage"); err != nil {
 			return err
 		}
 		b.buildTime = time.Since(start)
 	}
 	dataDir := filepath.Join(b.tmp, "data")
-	srv, err := startSimsql(b.ctx, binary, dataDir)
+	srv, err := harness.StartSimsql(b.ctx, binary, dataDir)
 	if err != nil {
 		return err
 	}
 	b.srv = srv
-	defer srv.stop()
-	db, err := open(srv.addr, "simsql")
+	defer srv.Stop()
+	db, err := harness.Open(srv.Addr, "simsql")
 	if err != nil {
 		return err
 	}
@@ -399,127 +397,6 @@ func dirSize(dir string) (alloc, size int64, err error) {
 	return alloc, size, err
 }
 
-// open returns a connection pool to db on addr as root without a password;
-// statement parameters are interpolated (one round trip per statement).
-func open(addr, db string) (*sql.DB, error) {
-	cfg := mysql.NewConfig()
-	cfg.User = "root"
-	cfg.Net = "tcp"
-	cfg.Addr = addr
-	cfg.DBName = db
-	cfg.InterpolateParams = true
-	cfg.Timeout = 10 * time.Second
-	cfg.ReadTimeout = 5 * time.Minute
-	conn, err := sql.Open("mysql", cfg.FormatDSN())
-	if err != nil {
-		return nil, err
-	}
-	if err := conn.Ping(); err != nil {
-		conn.Close()
-		return nil, err
-	}
-	return conn, nil
-}
-
-// buildSimsql builds cmd/simsql of the module in the working directory into
-// dir.
-func buildSimsql(ctx context.Context, dir string) (string, error) {
-	out, err := exec.CommandContext(ctx, "go", "env", "GOMOD").Output()
-	if err != nil {
-		return "", fmt.Errorf("go env GOMOD: %w", err)
-	}
-	gomod := strings.TrimSpace(string(out))
-	if gomod == "" || gomod == os.DevNull {
-		return "", errors.New("run from inside the simsql module")
-	}
-	bin := filepath.Join(dir, "simsql")
-	fmt.Fprintln(os.Stderr, "storage: go build ./cmd/simsql (about 70 s on a cold build cache)")
-	cmd := exec.CommandContext(ctx, "go", "build", "-o", bin, "./cmd/simsql")
-	cmd.Dir = filepath.Dir(gomod)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("go build ./cmd/simsql: %v\n%s", err, out)
-	}
-	return bin, nil
-}
-
-func gitCommit() string {
-	out, err := exec.Command("git", "describe", "--always", "--dirty").Output()
-	if err != nil {
-		return "unknown"
-	}
-	return strings.TrimSpace(string(out))
-}
-
-// server is a child simsql (or mariadbd) process.
-type server struct {
-	addr   string
-	cmd    *exec.Cmd
-	stderr *lockedBuffer
-	exited chan struct{}
-}
-
-var readyLine = regexp.MustCompile(`^simsql: serving MySQL protocol on (127\.0\.0\.1:\d+) `)
-
-// startSimsql starts `simsql serve` on 127.0.0.1 and a free port and waits
-// (up to 60 s) for its ready line.
-func startSimsql(ctx context.Context, bin, dataDir string) (*server, error) {
-	cmd := exec.Command(bin, "serve", "--host", "127.0.0.1", "--port", "0", "--data-dir", dataDir)
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, err
-	}
-	s, err := start(cmd)
-	if err != nil {
-		return nil, err
-	}
-	addr := make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(stdout)
-		for sc.Scan() {
-			if m := readyLine.FindStringSubmatch(sc.Text()); m != nil {
-				addr <- m[1]
-			}
-		}
-	}()
-	select {
-	case s.addr = <-addr:
-		return s, nil
-	case <-s.exited:
-		return nil, fmt.Errorf("simsql serve exited before it was ready:\n%s", s.stderr.String())
-	case <-time.After(60 * time.Second):
-	case <-ctx.Done():
-	}
-	s.stop()
-	return nil, fmt.Errorf("simsql serve printed no ready line:\n%s", s.stderr.String())
-}
-
-// start starts cmd, to be killed if this process dies, with stderr
-// captured.
-func start(cmd *exec.Cmd) (*server, error) {
-	s := &server{cmd: cmd, stderr: &lockedBuffer{}, exited: make(chan struct{})}
-	cmd.Stderr = s.stderr
-	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
-	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("starting %s: %w", cmd.Path, err)
-	}
-	go func() {
-		cmd.Wait()
-		close(s.exited)
-	}()
-	return s, nil
-}
-
-// stop sends SIGTERM and waits up to 30 s, then kills.
-func (s *server) stop() {
-	s.cmd.Process.Signal(syscall.SIGTERM)
-	select {
-	case <-s.exited:
-	case <-time.After(30 * time.Second):
-		s.cmd.Process.Kill()
-		<-s.exited
-	}
-}
-
 // mariaDBSingleInserts measures single-row autocommit INSERTs on a MariaDB
 // or MySQL server on PATH, started with its default settings (durable:
 // innodb_flush_log_at_trx_commit=1) on a fresh data directory under tmp,
@@ -552,7 +429,7 @@ func mariaDBSingleInserts(ctx context.Context, tmp string, d time.Duration) stri
 		initCmd = exec.CommandContext(ctx, daemon, append(common, "--initialize-insecure")...)
 	}
 	if out, err := initCmd.CombinedOutput(); err != nil {
-		return fmt.Sprintf("not measured: %s: %v (%s)", initCmd.Path, err, lastLine(out))
+		return fmt.Sprintf("not measured: %s: %v (%s)", initCmd.Path, err, harness.LastLine(out))
 	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -565,20 +442,20 @@ func mariaDBSingleInserts(ctx context.Context, tmp string, d time.Duration) stri
 		"--socket="+filepath.Join(dataDir, "mysqld.sock"),
 		"--pid-file="+filepath.Join(dataDir, "mysqld.pid"),
 		"--skip-grant-tables", "--skip-name-resolve")
-	s, err := start(exec.Command(daemon, args...))
+	s, err := harness.Start(exec.Command(daemon, args...))
 	if err != nil {
 		return "not measured: " + err.Error()
 	}
-	defer s.stop()
+	defer s.Stop()
 	addr := "127.0.0.1:" + strconv.Itoa(port)
 	var db *sql.DB
 	for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(200 * time.Millisecond) {
-		if db, err = open(addr, ""); err == nil {
+		if db, err = harness.Open(addr, ""); err == nil {
 			break
 		}
 		select {
-		case <-s.exited:
-			return fmt.Sprintf("not measured: %s exited: %s", daemon, lastLine([]byte(s.stderr.String())))
+		case <-s.Exited:
+			return fmt.Sprintf("not measured: %s exited: %s", daemon, harness.LastLine([]byte(s.Stderr.String())))
 		default:
 		}
 		if time.Now().After(deadline) || ctx.Err() != nil {
@@ -601,34 +478,11 @@ func mariaDBSingleInserts(ctx context.Context, tmp string, d time.Duration) stri
 	return fmt.Sprintf("%.0f/s (%s)", rate, version)
 }
 
-func lastLine(b []byte) string {
-	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
-	return lines[len(lines)-1]
-}
-
-// lockedBuffer is a bytes.Buffer safe for one writer and concurrent readers.
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
-
 // print writes the results measured so far as a markdown table, with the
 // machine and software they were measured on.
 func (b *bench) print() {
 	fmt.Printf("\nsimsql %s, %d rows (id BIGINT PRIMARY KEY, fp BIGINT UNSIGNED, title VARCHAR(100)); %s, %s/%s, %d CPUs (%s); %s\n\n",
-		b.commit, b.rows, runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), cpuModel(),
+		b.commit, b.rows, runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), harness.CPUModel(),
 		time.Now().UTC().Format("2006-01-02"))
 	fmt.Println("| measure | simsql |")
 	fmt.Println("|---|---|")
@@ -653,8 +507,8 @@ func (b *bench) print() {
 		fmt.Printf("| same on MariaDB/MySQL, default settings | %s |\n", b.mariaDB)
 	}
 	if b.selN > 0 {
-		fmt.Printf("| point SELECT by primary key at %d rows, median of %d | %.3f ms |\n", b.rows, b.selN, ms(b.selMedian))
-		fmt.Printf("| point SELECT by primary key at %d rows, p99 | %.3f ms |\n", b.rows, ms(b.selP99))
+		fmt.Printf("| point SELECT by primary key at %d rows, median of %d | %.3f ms |\n", b.rows, b.selN, harness.Ms(b.selMedian))
+		fmt.Printf("| point SELECT by primary key at %d rows, p99 | %.3f ms |\n", b.rows, harness.Ms(b.selP99))
 	}
 	if b.duPerRow > 0 {
 		fmt.Printf("| data directory per row after the INSERT load: allocated (du) / apparent | %.0f B / %.0f B |\n", b.duPerRow, b.sizePerRow)
@@ -672,25 +526,10 @@ func (b *bench) print() {
 	}
 }
 
-func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
-
 func secs(ds []time.Duration) string {
 	s := make([]string, len(ds))
 	for i, d := range ds {
 		s[i] = fmt.Sprintf("%.2f", d.Seconds())
 	}
 	return strings.Join(s, " ")
-}
-
-func cpuModel() string {
-	b, err := os.ReadFile("/proc/cpuinfo")
-	if err != nil {
-		return "unknown CPU"
-	}
-	for _, line := range strings.Split(string(b), "\n") {
-		if k, v, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(k) == "model name" {
-			return strings.TrimSpace(v)
-		}
-	}
-	return "unknown CPU"
 }

@@ -1,0 +1,188 @@
+// Package harness holds what simsql's benchmark programs share: building
+// and starting the simsql server on 127.0.0.1, connecting to it, and
+// describing the machine.
+package harness
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/go-sql-driver/mysql"
+)
+
+// Open returns a connection pool to db on addr as root without a password;
+// statement parameters are interpolated (one round trip per statement).
+func Open(addr, db string) (*sql.DB, error) {
+	cfg := mysql.NewConfig()
+	cfg.User = "root"
+	cfg.Net = "tcp"
+	cfg.Addr = addr
+	cfg.DBName = db
+	cfg.InterpolateParams = true
+	cfg.Timeout = 10 * time.Second
+	cfg.ReadTimeout = 5 * time.Minute
+	conn, err := sql.Open("mysql", cfg.FormatDSN())
+	if err != nil {
+		return nil, err
+	}
+	if err := conn.Ping(); err != nil {
+		conn.Close()
+		return nil, err
+	}
+	return conn, nil
+}
+
+// BuildSimsql builds cmd/simsql of the module in the working directory into
+// dir.
+func BuildSimsql(ctx context.Context, dir, tool string) (string, error) {
+	out, err := exec.CommandContext(ctx, "go", "env", "GOMOD").Output()
+	if err != nil {
+		return "", fmt.Errorf("go env GOMOD: %w", err)
+	}
+	gomod := strings.TrimSpace(string(out))
+	if gomod == "" || gomod == os.DevNull {
+		return "", errors.New("run from inside the simsql module")
+	}
+	bin := filepath.Join(dir, "simsql")
+	fmt.Fprintf(os.Stderr, "%s: go build ./cmd/simsql (about 70 s on a cold build cache)\n", tool)
+	cmd := exec.CommandContext(ctx, "go", "build", "-o", bin, "./cmd/simsql")
+	cmd.Dir = filepath.Dir(gomod)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("go build ./cmd/simsql: %v\n%s", err, out)
+	}
+	return bin, nil
+}
+
+// GitCommit returns `git describe --always --dirty` of the working directory.
+func GitCommit() string {
+	out, err := exec.Command("git", "describe", "--always", "--dirty").Output()
+	if err != nil {
+		return "unknown"
+	}
+	return strings.TrimSpace(string(out))
+}
+
+// Server is a child simsql (or mariadbd) process.
+type Server struct {
+	Addr   string // host:port it listens on
+	Cmd    *exec.Cmd
+	Stderr *LockedBuffer // its standard error
+	Exited chan struct{} // closed when it exits
+}
+
+var readyLine = regexp.MustCompile(`^simsql: serving MySQL protocol on (127\.0\.0\.1:\d+) `)
+
+// StartSimsql starts `simsql serve` on 127.0.0.1 and a free port and waits
+// (up to 60 s) for its ready line.
+func StartSimsql(ctx context.Context, bin, dataDir string) (*Server, error) {
+	cmd := exec.Command(bin, "serve", "--host", "127.0.0.1", "--port", "0", "--data-dir", dataDir)
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	s, err := Start(cmd)
+	if err != nil {
+		return nil, err
+	}
+	addr := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(stdout)
+		for sc.Scan() {
+			if m := readyLine.FindStringSubmatch(sc.Text()); m != nil {
+				addr <- m[1]
+			}
+		}
+	}()
+	select {
+	case s.Addr = <-addr:
+		return s, nil
+	case <-s.Exited:
+		return nil, fmt.Errorf("simsql serve exited before it was ready:\n%s", s.Stderr.String())
+	case <-time.After(60 * time.Second):
+	case <-ctx.Done():
+	}
+	s.Stop()
+	return nil, fmt.Errorf("simsql serve printed no ready line:\n%s", s.Stderr.String())
+}
+
+// Start starts cmd, to be killed if this process dies, with stderr
+// captured.
+func Start(cmd *exec.Cmd) (*Server, error) {
+	s := &Server{Cmd: cmd, Stderr: &LockedBuffer{}, Exited: make(chan struct{})}
+	cmd.Stderr = s.Stderr
+	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("starting %s: %w", cmd.Path, err)
+	}
+	go func() {
+		cmd.Wait()
+		close(s.Exited)
+	}()
+	return s, nil
+}
+
+// Stop sends SIGTERM and waits up to 30 s, then kills.
+func (s *Server) Stop() {
+	s.Cmd.Process.Signal(syscall.SIGTERM)
+	select {
+	case <-s.Exited:
+	case <-time.After(30 * time.Second):
+		s.Cmd.Process.Kill()
+		<-s.Exited
+	}
+}
+
+// LastLine returns the last line of b.
+func LastLine(b []byte) string {
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	return lines[len(lines)-1]
+}
+
+// LockedBuffer is a bytes.Buffer safe for one writer and concurrent readers.
+type LockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+// Write implements io.Writer.
+func (b *LockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+// String returns what was written.
+func (b *LockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+// Ms returns d in milliseconds.
+func Ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+
+// CPUModel returns the model name of the first CPU in /proc/cpuinfo.
+func CPUModel() string {
+	b, err := os.ReadFile("/proc/cpuinfo")
+	if err != nil {
+		return "unknown CPU"
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if k, v, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(k) == "model name" {
+			return strings.TrimSpace(v)
+		}
+	}
+	return "unknown CPU"
+}
