@@ -41,7 +41,7 @@ func Register() {
 		catalog.RegisterIndexKind(SimHashKind{})
 		catalog.RegisterTableFunction(NewNearDuplicates(false))
 		catalog.RegisterTableFunction(NewNearDuplicates(true))
-		catalog.RegisterRule(ruleHammingJoins, hammingJoins)
+		catalog.RegisterRule(ruleHammingLookups, hammingLookups)
 	})
 }
 
@@ -267,8 +267,8 @@ func isConstant(e sql.Expression) bool {
 			constant = false
 		case *plan.Subquery:
 			// The planner rewrites a subquery after the match; the copy
-			// kept for Scan would not run. (Not yet supported: such
-			// queries scan; a user variable set first does use the index.)
+			// kept for Scan would not run. The rule hammingLookups reads
+			// such filters through the index once the subquery is final.
 			constant = false
 		}
 		return !constant
