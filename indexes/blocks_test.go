@@ -1,6 +1,7 @@
 package indexes
 
 import (
+	"cmp"
 	"math/bits"
 	"math/rand/v2"
 	"slices"
@@ -47,8 +48,13 @@ func bruteForce(fps []uint64, k int) []pair {
 }
 
 func nearPairs(fps []uint64, k int) []pair {
+	return collectPairs(func(emit func(l, r, d int) bool) { NearPairs(fps, k, emit) })
+}
+
+// collectPairs returns the pairs search emits, sorted.
+func collectPairs(search func(emit func(l, r, d int) bool)) []pair {
 	var out []pair
-	NearPairs(fps, k, func(l, r, d int) bool {
+	search(func(l, r, d int) bool {
 		out = append(out, pair{l, r, d})
 		return true
 	})
@@ -59,6 +65,29 @@ func nearPairs(fps []uint64, k int) []pair {
 		return a.r - b.r
 	})
 	return out
+}
+
+// nearPairsInRuns is nearPairs through NearPairsInRuns, with the runs an
+// index with k = kIndex would give.
+func nearPairsInRuns(fps []uint64, k, kIndex int) []pair {
+	blocks := Blocks(kIndex)
+	var runs BlockRuns
+	for _, b := range blocks {
+		items := make([]int32, len(fps))
+		for i := range items {
+			items[i] = int32(i)
+		}
+		slices.SortStableFunc(items, func(x, y int32) int { return cmp.Compare(b.Value(fps[x]), b.Value(fps[y])) })
+		var starts []int32
+		for i := range items {
+			if i == 0 || b.Value(fps[items[i]]) != b.Value(fps[items[i-1]]) {
+				starts = append(starts, int32(i))
+			}
+		}
+		runs.Items = append(runs.Items, items)
+		runs.Starts = append(runs.Starts, append(starts, int32(len(items))))
+	}
+	return collectPairs(func(emit func(l, r, d int) bool) { NearPairsInRuns(fps, blocks, runs, k, emit) })
 }
 
 // plant returns n random fingerprints plus, for each of some of them,
@@ -103,9 +132,14 @@ func TestNearPairsExact(t *testing.T) {
 			}(),
 		}
 		for name, fps := range sets {
-			got, want := nearPairs(fps, k), bruteForce(fps, k)
-			if !slices.Equal(got, want) {
+			want := bruteForce(fps, k)
+			if got := nearPairs(fps, k); !slices.Equal(got, want) {
 				t.Errorf("k=%d %s: %d pairs, brute force %d", k, name, len(got), len(want))
+			}
+			for _, kIndex := range []int{k, k + 1, 6} {
+				if got := nearPairsInRuns(fps, k, kIndex); !slices.Equal(got, want) {
+					t.Errorf("k=%d %s, runs of a k=%d index: %d pairs, brute force %d", k, name, kIndex, len(got), len(want))
+				}
 			}
 		}
 	}

@@ -165,14 +165,7 @@ func lookupSide(ctx *sql.Context, side sql.Node, others map[string]bool, cond sq
 // the simhash index of t on col with the smallest k' ≥ k, looking up the
 // value of key; nil if there is no such index.
 func indexedAccess(ctx *sql.Context, rt *plan.ResolvedTable, alias *plan.TableAlias, t *catalog.Table, col string, key sql.Expression, k int) (sql.Node, error) {
-	var best *catalog.IndexSpec
-	bestK := MaxK + 1
-	for _, s := range t.CustomIndexes(SimHashKind{}.Name()) {
-		sk, err := ParseK(s.Comment)
-		if err == nil && strings.EqualFold(s.Columns[0], col) && sk >= k && sk < bestK {
-			best, bestK = &s, sk
-		}
-	}
+	best := bestIndex(t, col, k)
 	if best == nil {
 		return nil, nil
 	}

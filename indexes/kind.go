@@ -154,19 +154,9 @@ func (SimHashKind) Match(ctx *sql.Context, t *catalog.Table, specs []catalog.Ind
 		if !ok {
 			continue
 		}
-		best, bestK := -1, MaxK+1
-		for i, s := range specs {
-			k, err := ParseK(s.Comment)
-			if err != nil || !strings.EqualFold(s.Columns[0], q.column) {
-				continue
-			}
-			if k >= q.k && k < bestK {
-				best, bestK = i, k
-			}
-		}
-		if best >= 0 {
+		if best := bestIndexOf(specs, q.column, q.k); best != nil {
 			explain := fmt.Sprintf("hamming(%s, %s) <= %d", q.column, q.expr, q.k)
-			return specs[best], explain, q, true, nil
+			return *best, explain, q, true, nil
 		}
 	}
 	return catalog.IndexSpec{}, "", nil, false, nil

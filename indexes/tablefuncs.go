@@ -1,8 +1,10 @@
 package indexes
 
 import (
+	"bytes"
 	"fmt"
 	"io"
+	"math/bits"
 	"slices"
 	"strings"
 
@@ -18,9 +20,14 @@ import (
 // within Hamming distance k, as rows (left_id, right_id, distance) with
 // left_id < right_id in primary-key order, each pair once, sorted. The
 // table needs a one-column primary key; NULL fingerprints take no part.
-// Computed by NearPairs (Manku et al. 2007): rows are grouped on each block
-// value and verified within groups; identical fingerprints and crowded
-// blocks cost in proportion to the pairs found.
+// Computed by the method of Manku et al. (2007): rows are grouped on each
+// block value and verified within groups; identical fingerprints and
+// crowded blocks cost in proportion to the pairs found. With a simhash
+// index on the column with k' ≥ k (the smallest such), the groups are the
+// index's runs of equal block values and the fingerprints come from its
+// entries (NearPairsInRuns; no row is read but those in the answer);
+// without one, the table is scanned and grouped in memory (NearPairs).
+// EXPLAIN shows which.
 //
 // NearDuplicateGroups is near_duplicate_groups('table', 'column', k): the
 // connected components of that relation, as rows (id, group_id), group_id
@@ -35,6 +42,7 @@ type NearDuplicates struct {
 	column string
 	k      int
 	idType sql.Type
+	index  *catalog.IndexSpec // the simhash index read, or nil for a table scan
 }
 
 var (
@@ -112,8 +120,29 @@ func (n *NearDuplicates) NewInstance(ctx *sql.Context, db sql.Database, args []s
 	if col < 0 {
 		return nil, sql.ErrTableColumnNotFound.New(tableName, column)
 	}
-	return &NearDuplicates{db: db, args: args, groups: n.groups, table: t, column: t.Schema()[col].Name,
-		k: int(k), idType: t.Schema()[pk[0]].Type}, nil
+	column = t.Schema()[col].Name
+	return &NearDuplicates{db: db, args: args, groups: n.groups, table: t, column: column,
+		k: int(k), idType: t.Schema()[pk[0]].Type, index: bestIndex(t, column, int(k))}, nil
+}
+
+// bestIndex returns the simhash index of t on column with the smallest
+// k' ≥ k, or nil.
+func bestIndex(t *catalog.Table, column string, k int) *catalog.IndexSpec {
+	return bestIndexOf(t.CustomIndexes(SimHashKind{}.Name()), column, k)
+}
+
+// bestIndexOf returns the simhash index among specs on column with the
+// smallest k' ≥ k, or nil.
+func bestIndexOf(specs []catalog.IndexSpec, column string, k int) *catalog.IndexSpec {
+	var best *catalog.IndexSpec
+	bestK := MaxK + 1
+	for _, s := range specs {
+		sk, err := ParseK(s.Comment)
+		if err == nil && strings.EqualFold(s.Columns[0], column) && sk >= k && sk < bestK {
+			best, bestK = &s, sk
+		}
+	}
+	return best
 }
 
 // currentStore finds the Store behind db.
@@ -141,30 +170,144 @@ func (n *NearDuplicates) Schema() sql.Schema {
 
 // RowIter implements sql.ExecSourceRel.
 func (n *NearDuplicates) RowIter(ctx *sql.Context, _ sql.Row) (sql.RowIter, error) {
-	pkCol := n.table.Schema()[n.table.PrimaryKeySchema().PkOrdinals[0]].Name
+	var c *corpus
+	var err error
+	if n.index != nil {
+		c, err = corpusFromIndex(ctx, n.table, *n.index)
+	} else {
+		c, err = corpusFromTable(ctx, n.table, n.column, n.Name())
+	}
+	if err != nil {
+		return nil, err
+	}
+	if n.groups {
+		rows, err := c.groupRows(ctx, n.k)
+		return catalog.RowsIter(rows), err
+	}
+	return c.pairRows(ctx, n.k)
+}
+
+// corpus is the fingerprints that near_duplicates searches: one item per
+// row with a non-NULL fingerprint.
+type corpus struct {
+	fps  []uint64
+	rank []int32                                       // the item's place in primary-key order
+	id   func(ctx *sql.Context, item int) (any, error) // the item's primary key
+	// pairs calls emit for every pair of items within distance k.
+	pairs func(k int, emit func(l, r, d int) bool)
+}
+
+// corpusFromTable reads the fingerprints by scanning the table, in
+// primary-key order, and searches them with NearPairs.
+func corpusFromTable(ctx *sql.Context, t *catalog.Table, column, fn string) (*corpus, error) {
+	pkCol := t.Schema()[t.PrimaryKeySchema().PkOrdinals[0]].Name
+	c := &corpus{}
 	var ids []any
-	var fps []uint64
-	err := n.table.ScanColumns(ctx, []string{pkCol, n.column}, func(_ []byte, vals []any) error {
+	err := t.ScanColumns(ctx, []string{pkCol, column}, func(_ []byte, vals []any) error {
 		if vals[1] == nil {
 			return nil
 		}
 		fp, ok := functions.FingerprintBits(vals[1])
 		if !ok {
-			return functions.ErrNotFingerprint.New(n.Name(), fmt.Sprint(vals[1]))
+			return functions.ErrNotFingerprint.New(fn, fmt.Sprint(vals[1]))
 		}
 		ids = append(ids, vals[0])
-		fps = append(fps, fp)
+		c.fps = append(c.fps, fp)
+		c.rank = append(c.rank, int32(len(c.rank)))
+		return nil
+	})
+	c.id = func(_ *sql.Context, i int) (any, error) { return ids[i], nil }
+	c.pairs = func(k int, emit func(l, r, d int) bool) { NearPairs(c.fps, min(k, 64), emit) }
+	return c, err
+}
+
+// corpusFromIndex reads the fingerprints from a simhash index alone (no
+// row is read): each row's fingerprint is put together from its block
+// values, and the index's runs of equal block values are the groups that
+// NearPairsInRuns verifies. The primary keys are read afterwards, only for
+// the rows in the answer.
+func corpusFromIndex(ctx *sql.Context, t *catalog.Table, spec catalog.IndexSpec) (*corpus, error) {
+	kIndex, err := ParseK(spec.Comment)
+	if err != nil {
+		return nil, err
+	}
+	blocks, width := Blocks(kIndex), valueBytes(kIndex)
+	runs := BlockRuns{Items: make([][]int32, len(blocks)), Starts: make([][]int32, len(blocks))}
+	c := &corpus{}
+	var rowKeys []string
+	item := map[string]int32{}
+	var prev []byte
+	entries := 0
+	err = t.ScanIndex(ctx, spec.Name, nil, func(key, rowKey []byte) error {
+		if len(key) != 1+width || int(key[0]) >= len(blocks) {
+			return fmt.Errorf("simhash index %s: damaged entry %x", spec.Name, key)
+		}
+		if entries++; entries%65536 == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
+		b := int(key[0])
+		it, ok := item[string(rowKey)]
+		if !ok {
+			it = int32(len(c.fps))
+			item[string(rowKey)] = it
+			rowKeys = append(rowKeys, string(rowKey))
+			c.fps = append(c.fps, 0)
+		}
+		var v uint64
+		for _, x := range key[1:] {
+			v = v<<8 | uint64(x)
+		}
+		c.fps[it] |= v << bits.TrailingZeros64(blocks[b].Mask)
+		if len(runs.Items[b]) == 0 || !bytes.Equal(key, prev) {
+			runs.Starts[b] = append(runs.Starts[b], int32(len(runs.Items[b])))
+		}
+		runs.Items[b] = append(runs.Items[b], it)
+		prev = append(prev[:0], key...)
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	if n.groups {
-		return catalog.RowsIter(groupRows(ids, fps, n.k)), nil
+	for b := range blocks {
+		if len(runs.Items[b]) != len(c.fps) {
+			return nil, fmt.Errorf("simhash index %s: block %d has %d entries for %d rows", spec.Name, b, len(runs.Items[b]), len(c.fps))
+		}
+		runs.Starts[b] = append(runs.Starts[b], int32(len(c.fps)))
 	}
+	// Row keys sort as the primary key does.
+	order := make([]int32, len(c.fps))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortFunc(order, func(a, b int32) int { return strings.Compare(rowKeys[a], rowKeys[b]) })
+	c.rank = make([]int32, len(c.fps))
+	for r, i := range order {
+		c.rank[i] = int32(r)
+	}
+	pk := t.PrimaryKeySchema().PkOrdinals[0]
+	c.id = func(ctx *sql.Context, i int) (any, error) {
+		row, err := t.Row(ctx, []byte(rowKeys[i]))
+		if err != nil {
+			return nil, err
+		}
+		if row == nil {
+			return nil, fmt.Errorf("simhash index %s: entry for a missing row", spec.Name)
+		}
+		return row[pk], nil
+	}
+	c.pairs = func(k int, emit func(l, r, d int) bool) { NearPairsInRuns(c.fps, blocks, runs, k, emit) }
+	return c, nil
+}
+
+// pairRows returns the rows (left_id, right_id, distance) of the pairs
+// within distance k, left before right in primary-key order, sorted.
+func (c *corpus) pairRows(ctx *sql.Context, k int) (sql.RowIter, error) {
 	type pair struct{ l, r, d int }
 	var pairs []pair
-	NearPairs(fps, min(n.k, 64), func(l, r, d int) bool {
+	c.pairs(k, func(l, r, d int) bool {
+		if c.rank[l] > c.rank[r] {
+			l, r = r, l
+		}
 		pairs = append(pairs, pair{l, r, d})
 		return ctx.Err() == nil
 	})
@@ -173,24 +316,38 @@ func (n *NearDuplicates) RowIter(ctx *sql.Context, _ sql.Row) (sql.RowIter, erro
 	}
 	slices.SortFunc(pairs, func(a, b pair) int {
 		if a.l != b.l {
-			return a.l - b.l
+			return int(c.rank[a.l] - c.rank[b.l])
 		}
-		return a.r - b.r
+		return int(c.rank[a.r] - c.rank[b.r])
 	})
-	return &pairIter{ids: ids, next: func(i int) (sql.Row, bool) {
+	ids := map[int]any{}
+	id := func(i int) (any, error) {
+		if v, ok := ids[i]; ok {
+			return v, nil
+		}
+		v, err := c.id(ctx, i)
+		ids[i] = v
+		return v, err
+	}
+	return &pairIter{next: func(i int) (sql.Row, bool, error) {
 		if i >= len(pairs) {
-			return nil, false
+			return nil, false, nil
 		}
 		p := pairs[i]
-		return sql.Row{ids[p.l], ids[p.r], int32(p.d)}, true
+		l, err := id(p.l)
+		if err != nil {
+			return nil, false, err
+		}
+		r, err := id(p.r)
+		return sql.Row{l, r, int32(p.d)}, err == nil, err
 	}}, nil
 }
 
 // groupRows returns (id, group_id) for every item in a component of two or
-// more, in id order; group_id is the component's smallest id (items are in
-// primary-key order, so the smallest index).
-func groupRows(ids []any, fps []uint64, k int) []sql.Row {
-	parent := make([]int32, len(fps))
+// more, in primary-key order; group_id is the component's first id in that
+// order (the smallest).
+func (c *corpus) groupRows(ctx *sql.Context, k int) ([]sql.Row, error) {
+	parent := make([]int32, len(c.fps))
 	for i := range parent {
 		parent[i] = int32(i)
 	}
@@ -202,38 +359,55 @@ func groupRows(ids []any, fps []uint64, k int) []sql.Row {
 		}
 		return x
 	}
-	NearPairs(fps, min(k, 64), func(l, r, _ int) bool {
+	c.pairs(k, func(l, r, _ int) bool {
 		a, b := find(int32(l)), find(int32(r))
 		if a != b {
-			if a < b {
+			if c.rank[a] < c.rank[b] {
 				parent[b] = a
 			} else {
 				parent[a] = b
 			}
 		}
-		return true
+		return ctx.Err() == nil
 	})
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	size := make(map[int32]int)
 	for i := range parent {
 		size[find(int32(i))]++
 	}
-	var rows []sql.Row
+	var members []int32
 	for i := range parent {
-		if root := find(int32(i)); size[root] > 1 {
-			rows = append(rows, sql.Row{ids[i], ids[root]})
+		if size[find(int32(i))] > 1 {
+			members = append(members, int32(i))
 		}
 	}
-	return rows
+	slices.SortFunc(members, func(a, b int32) int { return int(c.rank[a] - c.rank[b]) })
+	ids := make(map[int32]any, len(members))
+	rows := make([]sql.Row, 0, len(members))
+	for _, i := range members {
+		v, err := c.id(ctx, int(i))
+		if err != nil {
+			return nil, err
+		}
+		ids[i] = v
+		// The root comes first in primary-key order, so its id is known.
+		rows = append(rows, sql.Row{v, ids[find(i)]})
+	}
+	return rows, nil
 }
 
 type pairIter struct {
-	ids  []any
 	i    int
-	next func(int) (sql.Row, bool)
+	next func(int) (sql.Row, bool, error)
 }
 
 func (p *pairIter) Next(*sql.Context) (sql.Row, error) {
-	row, ok := p.next(p.i)
+	row, ok, err := p.next(p.i)
+	if err != nil {
+		return nil, err
+	}
 	if !ok {
 		return nil, io.EOF
 	}
@@ -251,7 +425,11 @@ func (n *NearDuplicates) IsReadOnly() bool { return true }
 
 // String implements sql.Node.
 func (n *NearDuplicates) String() string {
-	return fmt.Sprintf("%s(%s, %s, %d)", n.Name(), n.table.Name(), n.column, n.k)
+	how := "table scan"
+	if n.index != nil {
+		how = "simhash index " + n.index.Name
+	}
+	return fmt.Sprintf("%s(%s, %s, %d) (%s)", n.Name(), n.table.Name(), n.column, n.k, how)
 }
 
 // Children implements sql.Node.

@@ -178,7 +178,9 @@ func TestSimHashIndexWire(t *testing.T) {
 
 // TestNearDuplicatesExact compares near_duplicates and
 // near_duplicate_groups with brute force on random fingerprints with
-// planted neighbours, signed, for k from 0 to 6.
+// planted neighbours, signed, inserted in random order, for k from 0 to 6:
+// first by a table scan, then through simhash indexes with k=3 and k=6
+// (EXPLAIN names the one read).
 func TestNearDuplicatesExact(t *testing.T) {
 	r := rand.New(rand.NewPCG(21, 22))
 	var fps []uint64
@@ -196,68 +198,101 @@ func TestNearDuplicatesExact(t *testing.T) {
 	}
 	c := newEngineConn(t)
 	var vals []string
-	for i, fp := range fps {
-		vals = append(vals, fmt.Sprintf("(%d, %d)", i, int64(fp)))
+	for _, i := range r.Perm(len(fps)) {
+		vals = append(vals, fmt.Sprintf("(%d, %d)", i, int64(fps[i])))
 	}
 	for _, q := range []string{"CREATE TABLE s (id INT PRIMARY KEY, fp BIGINT)", "INSERT INTO s VALUES " + strings.Join(vals, ",")} {
 		if _, err := c.query(q); err != nil {
 			t.Fatal(err)
 		}
 	}
-	for k := 0; k <= 6; k++ {
-		var want []string
-		parent := make([]int, len(fps))
-		for i := range parent {
-			parent[i] = i
-		}
-		var find func(int) int
-		find = func(x int) int {
-			for parent[x] != x {
-				x = parent[x]
-			}
-			return x
-		}
-		for i := range fps {
-			for j := i + 1; j < len(fps); j++ {
-				if d := bits.OnesCount64(fps[i] ^ fps[j]); d <= k {
-					want = append(want, fmt.Sprintf("%d,%d,%d", i, j, d))
-					a, b := find(i), find(j)
-					parent[max(a, b)] = min(a, b)
+	for _, phase := range []string{"scan", "index"} {
+		if phase == "index" {
+			for _, q := range []string{
+				"CREATE INDEX s_k3 ON s (fp) COMMENT 'simhash k=3'",
+				"CREATE INDEX s_k6 ON s (fp) COMMENT 'simhash k=6'",
+			} {
+				if _, err := c.query(q); err != nil {
+					t.Fatal(err)
 				}
 			}
 		}
-		rows, err := c.query(fmt.Sprintf("SELECT left_id, right_id, distance FROM near_duplicates('s', 'fp', %d)", k))
-		if err != nil {
-			t.Fatal(err)
+		for k := 0; k <= 6; k++ {
+			how := "table scan"
+			switch {
+			case phase == "index" && k <= 3:
+				how = "simhash index s_k3"
+			case phase == "index":
+				how = "simhash index s_k6"
+			}
+			for _, fn := range []string{"near_duplicates", "near_duplicate_groups"} {
+				plan := strings.Join(queryStrings(t, c, fmt.Sprintf("EXPLAIN PLAN SELECT * FROM %s('s', 'fp', %d)", fn, k)), "\n")
+				if !strings.Contains(plan, "("+how+")") {
+					t.Fatalf("%s at k=%d, phase %s: want %q in the plan:\n%s", fn, k, phase, how, plan)
+				}
+			}
+			checkNearDuplicates(t, c, fps, k)
 		}
-		var got []string
-		for _, row := range rows {
-			got = append(got, *row[0]+","+*row[1]+","+*row[2])
+	}
+}
+
+// checkNearDuplicates compares near_duplicates('s', 'fp', k) and
+// near_duplicate_groups('s', 'fp', k) with brute force over fps (row i
+// holds fps[i]).
+func checkNearDuplicates(t *testing.T, c *engineConn, fps []uint64, k int) {
+	t.Helper()
+	var want []string
+	parent := make([]int, len(fps))
+	for i := range parent {
+		parent[i] = i
+	}
+	var find func(int) int
+	find = func(x int) int {
+		for parent[x] != x {
+			x = parent[x]
 		}
-		if !slices.Equal(got, want) {
-			t.Fatalf("k=%d: near_duplicates gave %d pairs, brute force %d", k, len(got), len(want))
-		}
-		rows, err = c.query(fmt.Sprintf("SELECT id, group_id FROM near_duplicate_groups('s', 'fp', %d)", k))
-		if err != nil {
-			t.Fatal(err)
-		}
-		size := map[int]int{}
-		for i := range fps {
-			size[find(i)]++
-		}
-		var wantGroups []string
-		for i := range fps {
-			if size[find(i)] > 1 {
-				wantGroups = append(wantGroups, fmt.Sprintf("%d,%d", i, find(i)))
+		return x
+	}
+	for i := range fps {
+		for j := i + 1; j < len(fps); j++ {
+			if d := bits.OnesCount64(fps[i] ^ fps[j]); d <= k {
+				want = append(want, fmt.Sprintf("%d,%d,%d", i, j, d))
+				a, b := find(i), find(j)
+				parent[max(a, b)] = min(a, b)
 			}
 		}
-		var gotGroups []string
-		for _, row := range rows {
-			gotGroups = append(gotGroups, *row[0]+","+*row[1])
+	}
+	rows, err := c.query(fmt.Sprintf("SELECT left_id, right_id, distance FROM near_duplicates('s', 'fp', %d)", k))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, row := range rows {
+		got = append(got, *row[0]+","+*row[1]+","+*row[2])
+	}
+	if !slices.Equal(got, want) {
+		t.Fatalf("k=%d: near_duplicates gave %d pairs, brute force %d", k, len(got), len(want))
+	}
+	rows, err = c.query(fmt.Sprintf("SELECT id, group_id FROM near_duplicate_groups('s', 'fp', %d)", k))
+	if err != nil {
+		t.Fatal(err)
+	}
+	size := map[int]int{}
+	for i := range fps {
+		size[find(i)]++
+	}
+	var wantGroups []string
+	for i := range fps {
+		if size[find(i)] > 1 {
+			wantGroups = append(wantGroups, fmt.Sprintf("%d,%d", i, find(i)))
 		}
-		if !slices.Equal(gotGroups, wantGroups) {
-			t.Fatalf("k=%d: near_duplicate_groups gave %d rows, brute force %d", k, len(gotGroups), len(wantGroups))
-		}
+	}
+	var gotGroups []string
+	for _, row := range rows {
+		gotGroups = append(gotGroups, *row[0]+","+*row[1])
+	}
+	if !slices.Equal(gotGroups, wantGroups) {
+		t.Fatalf("k=%d: near_duplicate_groups gave %d rows, brute force %d", k, len(gotGroups), len(wantGroups))
 	}
 }
 
