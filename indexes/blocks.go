@@ -237,57 +237,33 @@ func (s *pairSearch) verify(items []int32, keep func(a, b int32) bool) {
 	}
 }
 
-// BlockRuns is a simhash index read in key order: for each block of the
-// index's Blocks(k'), its items in order of their block value (Items[b])
-// and the offsets where each run of equal values starts (Starts[b], ending
-// with len(Items[b])). Every item appears once in each block.
-type BlockRuns struct {
-	Items  [][]int32
-	Starts [][]int32
-}
-
-// NearPairsInRuns is NearPairs for fingerprints whose grouping on each
-// block is already known, as a simhash index with k' ≥ k holds it in key
-// order: the runs of equal block values are the groups, so no block is
-// sorted again. Pairs are verified against k and emitted once, from the
-// first block of blocks on which they agree (the pigeonhole holds for
-// k ≤ k'); identical fingerprints and crowded runs are handled as in
-// NearPairs. blocks is Blocks(k'), k ≤ k' ≤ MaxK.
-func NearPairsInRuns(fps []uint64, blocks []Block, runs BlockRuns, k int, emit func(left, right, distance int) bool) {
-	d := distinctFingerprints(fps)
-	if !d.emitEqual(emit) || k == 0 {
-		return
+// RunPairs calls emit for every pair of a run of fingerprints (fps) that
+// agree on block bi of blocks — one run per block value, as a simhash index
+// with blocks = Blocks(k') holds them in key order — whose Hamming distance
+// is at most k (k ≤ k') and whose first agreeing block is bi: over all runs
+// of all blocks, every pair within k comes out exactly once (the
+// pigeonhole of Manku et al. 2007 holds for any k ≤ k'). Pairs are of
+// indexes into fps, the smaller first. Identical fingerprints (which first
+// agree on block 0) and crowded runs cost as in NearPairs: in proportion to
+// the pairs found. It returns false if emit did.
+func RunPairs(fps []uint64, blocks []Block, bi, k int, emit func(left, right, distance int) bool) bool {
+	if len(fps) < 2 {
+		return true
 	}
-	distinctOf := make([]int32, len(fps))
-	for di, m := range d.members {
-		for _, i := range m {
-			distinctOf[i] = int32(di)
-		}
+	d := distinctFingerprints(fps)
+	if bi == 0 && !d.emitEqual(emit) {
+		return false
+	}
+	if k == 0 || len(d.fps) < 2 {
+		return true
+	}
+	items := make([]int32, len(d.fps))
+	for i := range items {
+		items[i] = int32(i)
 	}
 	s := &pairSearch{fps: d.fps, k: k, report: d.expand(emit)}
-	seen := make([]int32, len(d.fps)) // the last run that took each distinct fingerprint, +1
-	run := int32(0)
-	var group []int32
-	for bi, b := range blocks {
-		first := func(x, y int32) bool { return firstAgreeing(d.fps[x], d.fps[y], blocks) == bi }
-		items, starts := runs.Items[bi], runs.Starts[bi]
-		for g := 0; g+1 < len(starts); g++ {
-			members := items[starts[g]:starts[g+1]]
-			if len(members) < 2 {
-				continue
-			}
-			run++
-			group = group[:0]
-			for _, it := range members {
-				if di := distinctOf[it]; seen[di] != run {
-					seen[di] = run
-					group = append(group, di)
-				}
-			}
-			s.search(group, ^uint64(0)&^b.Mask, first) // search keeps no reference to group
-			if s.stopped {
-				return
-			}
-		}
-	}
+	s.search(items, ^uint64(0)&^blocks[bi].Mask, func(x, y int32) bool {
+		return firstAgreeing(d.fps[x], d.fps[y], blocks) == bi
+	})
+	return !s.stopped
 }

@@ -1,7 +1,6 @@
 package indexes
 
 import (
-	"cmp"
 	"math/bits"
 	"math/rand/v2"
 	"slices"
@@ -67,27 +66,28 @@ func collectPairs(search func(emit func(l, r, d int) bool)) []pair {
 	return out
 }
 
-// nearPairsInRuns is nearPairs through NearPairsInRuns, with the runs an
-// index with k = kIndex would give.
+// nearPairsInRuns is nearPairs through RunPairs, over the runs an index
+// with k = kIndex would give.
 func nearPairsInRuns(fps []uint64, k, kIndex int) []pair {
 	blocks := Blocks(kIndex)
-	var runs BlockRuns
-	for _, b := range blocks {
-		items := make([]int32, len(fps))
-		for i := range items {
-			items[i] = int32(i)
-		}
-		slices.SortStableFunc(items, func(x, y int32) int { return cmp.Compare(b.Value(fps[x]), b.Value(fps[y])) })
-		var starts []int32
-		for i := range items {
-			if i == 0 || b.Value(fps[items[i]]) != b.Value(fps[items[i-1]]) {
-				starts = append(starts, int32(i))
+	return collectPairs(func(emit func(l, r, d int) bool) {
+		for bi, b := range blocks {
+			runs := map[uint64][]int{} // block value → items
+			for i, fp := range fps {
+				runs[b.Value(fp)] = append(runs[b.Value(fp)], i)
+			}
+			for _, items := range runs {
+				run := make([]uint64, len(items))
+				for j, it := range items {
+					run[j] = fps[it]
+				}
+				RunPairs(run, blocks, bi, k, func(l, r, d int) bool {
+					l, r = items[l], items[r]
+					return emit(min(l, r), max(l, r), d)
+				})
 			}
 		}
-		runs.Items = append(runs.Items, items)
-		runs.Starts = append(runs.Starts, append(starts, int32(len(items))))
-	}
-	return collectPairs(func(emit func(l, r, d int) bool) { NearPairsInRuns(fps, blocks, runs, k, emit) })
+	})
 }
 
 // plant returns n random fingerprints plus, for each of some of them,

@@ -165,7 +165,7 @@ func lookupSide(ctx *sql.Context, side sql.Node, others map[string]bool, cond sq
 // the simhash index of t on col with the smallest k' ≥ k, looking up the
 // value of key; nil if there is no such index.
 func indexedAccess(ctx *sql.Context, rt *plan.ResolvedTable, alias *plan.TableAlias, t *catalog.Table, col string, key sql.Expression, k int) (sql.Node, error) {
-	best := bestIndex(t, col, k)
+	best := bestIndex(t, col, k, false)
 	if best == nil {
 		return nil, nil
 	}

@@ -2,12 +2,13 @@ package indexes
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
-	"math/bits"
 	"slices"
 	"strings"
 
+	"github.com/cespare/xxhash/v2"
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/types"
 
@@ -122,13 +123,18 @@ func (n *NearDuplicates) NewInstance(ctx *sql.Context, db sql.Database, args []s
 	}
 	column = t.Schema()[col].Name
 	return &NearDuplicates{db: db, args: args, groups: n.groups, table: t, column: column,
-		k: int(k), idType: t.Schema()[pk[0]].Type, index: bestIndex(t, column, int(k))}, nil
+		k: int(k), idType: t.Schema()[pk[0]].Type, index: bestIndex(t, column, int(k), true)}, nil
 }
 
 // bestIndex returns the simhash index of t on column with the smallest
-// k' ≥ k, or nil.
-func bestIndex(t *catalog.Table, column string, k int) *catalog.IndexSpec {
-	return bestIndexOf(t.CustomIndexes(SimHashKind{}.Name()), column, k)
+// k' ≥ k, or nil. With withValues, only an index whose entries carry the
+// fingerprint counts.
+func bestIndex(t *catalog.Table, column string, k int, withValues bool) *catalog.IndexSpec {
+	specs := t.CustomIndexes(SimHashKind{}.Name())
+	if withValues {
+		specs = slices.DeleteFunc(specs, func(s catalog.IndexSpec) bool { return !s.Values })
+	}
+	return bestIndexOf(specs, column, k)
 }
 
 // bestIndexOf returns the simhash index among specs on column with the
@@ -171,14 +177,13 @@ func (n *NearDuplicates) Schema() sql.Schema {
 // RowIter implements sql.ExecSourceRel.
 func (n *NearDuplicates) RowIter(ctx *sql.Context, _ sql.Row) (sql.RowIter, error) {
 	var c *corpus
-	var err error
 	if n.index != nil {
-		c, err = corpusFromIndex(ctx, n.table, *n.index)
+		c = corpusFromIndex(n.table, *n.index)
 	} else {
-		c, err = corpusFromTable(ctx, n.table, n.column, n.Name())
-	}
-	if err != nil {
-		return nil, err
+		var err error
+		if c, err = corpusFromTable(ctx, n.table, n.column, n.Name()); err != nil {
+			return nil, err
+		}
 	}
 	if n.groups {
 		rows, err := c.groupRows(ctx, n.k)
@@ -187,14 +192,14 @@ func (n *NearDuplicates) RowIter(ctx *sql.Context, _ sql.Row) (sql.RowIter, erro
 	return c.pairRows(ctx, n.k)
 }
 
-// corpus is the fingerprints that near_duplicates searches: one item per
-// row with a non-NULL fingerprint.
+// corpus is the rows that near_duplicates searches, as items: numbers of
+// rows with a non-NULL fingerprint.
 type corpus struct {
-	fps  []uint64
-	rank []int32                                       // the item's place in primary-key order
-	id   func(ctx *sql.Context, item int) (any, error) // the item's primary key
-	// pairs calls emit for every pair of items within distance k.
-	pairs func(k int, emit func(l, r, d int) bool)
+	compare func(a, b int) int                            // the items' primary-key order
+	id      func(ctx *sql.Context, item int) (any, error) // the item's primary key
+	// pairs calls emit for every pair of items within distance k, until
+	// emit returns false.
+	pairs func(ctx *sql.Context, k int, emit func(l, r, d int) bool) error
 }
 
 // corpusFromTable reads the fingerprints by scanning the table, in
@@ -203,6 +208,7 @@ func corpusFromTable(ctx *sql.Context, t *catalog.Table, column, fn string) (*co
 	pkCol := t.Schema()[t.PrimaryKeySchema().PkOrdinals[0]].Name
 	c := &corpus{}
 	var ids []any
+	var fps []uint64
 	err := t.ScanColumns(ctx, []string{pkCol, column}, func(_ []byte, vals []any) error {
 		if vals[1] == nil {
 			return nil
@@ -212,91 +218,142 @@ func corpusFromTable(ctx *sql.Context, t *catalog.Table, column, fn string) (*co
 			return functions.ErrNotFingerprint.New(fn, fmt.Sprint(vals[1]))
 		}
 		ids = append(ids, vals[0])
-		c.fps = append(c.fps, fp)
-		c.rank = append(c.rank, int32(len(c.rank)))
+		fps = append(fps, fp)
 		return nil
 	})
+	c.compare = func(a, b int) int { return a - b } // scanned in primary-key order
 	c.id = func(_ *sql.Context, i int) (any, error) { return ids[i], nil }
-	c.pairs = func(k int, emit func(l, r, d int) bool) { NearPairs(c.fps, min(k, 64), emit) }
+	c.pairs = func(_ *sql.Context, k int, emit func(l, r, d int) bool) error {
+		NearPairs(fps, min(k, 64), emit)
+		return nil
+	}
 	return c, err
 }
 
-// corpusFromIndex reads the fingerprints from a simhash index alone (no
-// row is read): each row's fingerprint is put together from its block
-// values, and the index's runs of equal block values are the groups that
-// NearPairsInRuns verifies. The primary keys are read afterwards, only for
-// the rows in the answer.
-func corpusFromIndex(ctx *sql.Context, t *catalog.Table, spec catalog.IndexSpec) (*corpus, error) {
-	kIndex, err := ParseK(spec.Comment)
-	if err != nil {
-		return nil, err
-	}
-	blocks, width := Blocks(kIndex), valueBytes(kIndex)
-	runs := BlockRuns{Items: make([][]int32, len(blocks)), Starts: make([][]int32, len(blocks))}
-	c := &corpus{}
-	var rowKeys []string
-	item := map[string]int32{}
-	var prev []byte
-	entries := 0
-	err = t.ScanIndex(ctx, spec.Name, nil, func(key, rowKey []byte) error {
-		if len(key) != 1+width || int(key[0]) >= len(blocks) {
-			return fmt.Errorf("simhash index %s: damaged entry %x", spec.Name, key)
-		}
-		if entries++; entries%65536 == 0 && ctx.Err() != nil {
-			return ctx.Err()
-		}
-		b := int(key[0])
-		it, ok := item[string(rowKey)]
-		if !ok {
-			it = int32(len(c.fps))
-			item[string(rowKey)] = it
-			rowKeys = append(rowKeys, string(rowKey))
-			c.fps = append(c.fps, 0)
-		}
-		var v uint64
-		for _, x := range key[1:] {
-			v = v<<8 | uint64(x)
-		}
-		c.fps[it] |= v << bits.TrailingZeros64(blocks[b].Mask)
-		if len(runs.Items[b]) == 0 || !bytes.Equal(key, prev) {
-			runs.Starts[b] = append(runs.Starts[b], int32(len(runs.Items[b])))
-		}
-		runs.Items[b] = append(runs.Items[b], it)
-		prev = append(prev[:0], key...)
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	for b := range blocks {
-		if len(runs.Items[b]) != len(c.fps) {
-			return nil, fmt.Errorf("simhash index %s: block %d has %d entries for %d rows", spec.Name, b, len(runs.Items[b]), len(c.fps))
-		}
-		runs.Starts[b] = append(runs.Starts[b], int32(len(c.fps)))
-	}
-	// Row keys sort as the primary key does.
-	order := make([]int32, len(c.fps))
-	for i := range order {
-		order[i] = int32(i)
-	}
-	slices.SortFunc(order, func(a, b int32) int { return strings.Compare(rowKeys[a], rowKeys[b]) })
-	c.rank = make([]int32, len(c.fps))
-	for r, i := range order {
-		c.rank[i] = int32(r)
-	}
+// corpusFromIndex searches a simhash index whose entries carry the
+// fingerprint, reading nothing else: one pass over the entries in key
+// order, where each run of equal block values is a group that RunPairs
+// verifies. Rows are numbered only when they are in a pair, and read only
+// for the answer's ids.
+func corpusFromIndex(t *catalog.Table, spec catalog.IndexSpec) *corpus {
+	items := newItemTable()
 	pk := t.PrimaryKeySchema().PkOrdinals[0]
-	c.id = func(ctx *sql.Context, i int) (any, error) {
-		row, err := t.Row(ctx, []byte(rowKeys[i]))
-		if err != nil {
-			return nil, err
-		}
-		if row == nil {
-			return nil, fmt.Errorf("simhash index %s: entry for a missing row", spec.Name)
-		}
-		return row[pk], nil
+	c := &corpus{
+		// Row keys sort as the primary key does.
+		compare: func(a, b int) int { return strings.Compare(items.keys[a], items.keys[b]) },
+		id: func(ctx *sql.Context, i int) (any, error) {
+			row, err := t.Row(ctx, []byte(items.keys[i]))
+			if err != nil {
+				return nil, err
+			}
+			if row == nil {
+				return nil, fmt.Errorf("simhash index %s: entry for a missing row", spec.Name)
+			}
+			return row[pk], nil
+		},
 	}
-	c.pairs = func(k int, emit func(l, r, d int) bool) { NearPairsInRuns(c.fps, blocks, runs, k, emit) }
-	return c, nil
+	c.pairs = func(ctx *sql.Context, k int, emit func(l, r, d int) bool) error {
+		kIndex, err := ParseK(spec.Comment)
+		if err != nil {
+			return err
+		}
+		blocks, width := Blocks(kIndex), valueBytes(kIndex)
+		var run struct {
+			key     []byte   // the run's index key: block number and value
+			fps     []uint64 // the members' fingerprints
+			rowKeys []byte   // the members' row keys, end to end
+			ends    []int    // where each row key ends in rowKeys
+		}
+		rowKey := func(i int) []byte {
+			start := 0
+			if i > 0 {
+				start = run.ends[i-1]
+			}
+			return run.rowKeys[start:run.ends[i]]
+		}
+		stopped := errors.New("stopped")
+		flush := func() error {
+			if len(run.fps) < 2 {
+				return nil
+			}
+			ok := RunPairs(run.fps, blocks, int(run.key[0]), k, func(l, r, d int) bool {
+				return emit(int(items.item(rowKey(l))), int(items.item(rowKey(r))), d)
+			})
+			if !ok {
+				return stopped
+			}
+			return nil
+		}
+		var prefix []byte
+		if k == 0 {
+			prefix = []byte{0} // identical fingerprints first agree on block 0
+		}
+		entries := 0
+		err = t.ScanIndex(ctx, spec.Name, prefix, func(key, rk, value []byte) error {
+			fp, ok := entryFingerprint(value)
+			if len(key) != 1+width || int(key[0]) >= len(blocks) || !ok {
+				return fmt.Errorf("simhash index %s: damaged entry %x", spec.Name, key)
+			}
+			if entries++; entries%65536 == 0 && ctx.Err() != nil {
+				return ctx.Err()
+			}
+			if !bytes.Equal(key, run.key) {
+				if err := flush(); err != nil {
+					return err
+				}
+				run.key = append(run.key[:0], key...)
+				run.fps, run.rowKeys, run.ends = run.fps[:0], run.rowKeys[:0], run.ends[:0]
+			}
+			run.fps = append(run.fps, fp)
+			run.rowKeys = append(run.rowKeys, rk...)
+			run.ends = append(run.ends, len(run.rowKeys))
+			return nil
+		})
+		if err == nil {
+			err = flush()
+		}
+		if err == stopped {
+			err = ctx.Err()
+		}
+		return err
+	}
+	return c
+}
+
+// itemTable numbers row keys in order of first sight. Its map is keyed by
+// a 64-bit hash of the row key (a string-keyed map was the largest cost of
+// reading an index of a million rows); the rare keys whose hash another
+// key took first go to a second map.
+type itemTable struct {
+	byHash map[uint64]int32
+	clash  map[string]int32
+	keys   []string
+	hash   func([]byte) uint64
+}
+
+func newItemTable() *itemTable {
+	return &itemTable{byHash: map[uint64]int32{}, clash: map[string]int32{}, hash: xxhash.Sum64}
+}
+
+// item returns the number of rowKey, len(keys) before the call if new.
+func (t *itemTable) item(rowKey []byte) int32 {
+	h := t.hash(rowKey)
+	if it, ok := t.byHash[h]; ok {
+		if t.keys[it] == string(rowKey) {
+			return it
+		}
+		if it, ok := t.clash[string(rowKey)]; ok {
+			return it
+		}
+		it = int32(len(t.keys))
+		t.clash[string(rowKey)] = it
+		t.keys = append(t.keys, string(rowKey))
+		return it
+	}
+	it := int32(len(t.keys))
+	t.byHash[h] = it
+	t.keys = append(t.keys, string(rowKey))
+	return it
 }
 
 // pairRows returns the rows (left_id, right_id, distance) of the pairs
@@ -304,21 +361,24 @@ func corpusFromIndex(ctx *sql.Context, t *catalog.Table, spec catalog.IndexSpec)
 func (c *corpus) pairRows(ctx *sql.Context, k int) (sql.RowIter, error) {
 	type pair struct{ l, r, d int }
 	var pairs []pair
-	c.pairs(k, func(l, r, d int) bool {
-		if c.rank[l] > c.rank[r] {
+	err := c.pairs(ctx, k, func(l, r, d int) bool {
+		if c.compare(l, r) > 0 {
 			l, r = r, l
 		}
 		pairs = append(pairs, pair{l, r, d})
 		return ctx.Err() == nil
 	})
-	if err := ctx.Err(); err != nil {
+	if err == nil {
+		err = ctx.Err()
+	}
+	if err != nil {
 		return nil, err
 	}
 	slices.SortFunc(pairs, func(a, b pair) int {
 		if a.l != b.l {
-			return int(c.rank[a.l] - c.rank[b.l])
+			return c.compare(a.l, b.l)
 		}
-		return int(c.rank[a.r] - c.rank[b.r])
+		return c.compare(a.r, b.r)
 	})
 	ids := map[int]any{}
 	id := func(i int) (any, error) {
@@ -347,22 +407,21 @@ func (c *corpus) pairRows(ctx *sql.Context, k int) (sql.RowIter, error) {
 // more, in primary-key order; group_id is the component's first id in that
 // order (the smallest).
 func (c *corpus) groupRows(ctx *sql.Context, k int) ([]sql.Row, error) {
-	parent := make([]int32, len(c.fps))
-	for i := range parent {
-		parent[i] = int32(i)
-	}
-	var find func(int32) int32
-	find = func(x int32) int32 {
+	var parent []int32 // union-find over the items met in pairs
+	find := func(x int32) int32 {
+		for int(x) >= len(parent) {
+			parent = append(parent, int32(len(parent)))
+		}
 		for parent[x] != x {
 			parent[x] = parent[parent[x]]
 			x = parent[x]
 		}
 		return x
 	}
-	c.pairs(k, func(l, r, _ int) bool {
+	err := c.pairs(ctx, k, func(l, r, _ int) bool {
 		a, b := find(int32(l)), find(int32(r))
 		if a != b {
-			if c.rank[a] < c.rank[b] {
+			if c.compare(int(a), int(b)) < 0 {
 				parent[b] = a
 			} else {
 				parent[a] = b
@@ -370,7 +429,10 @@ func (c *corpus) groupRows(ctx *sql.Context, k int) ([]sql.Row, error) {
 		}
 		return ctx.Err() == nil
 	})
-	if err := ctx.Err(); err != nil {
+	if err == nil {
+		err = ctx.Err()
+	}
+	if err != nil {
 		return nil, err
 	}
 	size := make(map[int32]int)
@@ -383,7 +445,7 @@ func (c *corpus) groupRows(ctx *sql.Context, k int) ([]sql.Row, error) {
 			members = append(members, int32(i))
 		}
 	}
-	slices.SortFunc(members, func(a, b int32) int { return int(c.rank[a] - c.rank[b]) })
+	slices.SortFunc(members, func(a, b int32) int { return c.compare(int(a), int(b)) })
 	ids := make(map[int32]any, len(members))
 	rows := make([]sql.Row, 0, len(members))
 	for _, i := range members {
