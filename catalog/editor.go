@@ -136,9 +136,10 @@ type writeOp struct {
 }
 
 // applySorted applies ops ordered by bucket and key; for one key, deletes
-// before puts, so that an entry removed and added again stays.
+// before puts, so that an entry removed and added again stays. (No two ops
+// have the same bucket, key and kind, so the order is total.)
 func applySorted(tr *Transaction, tx *bbolt.Tx, ops []writeOp) error {
-	slices.SortStableFunc(ops, func(a, b writeOp) int {
+	slices.SortFunc(ops, func(a, b writeOp) int {
 		if c := bytes.Compare(a.bucket, b.bucket); c != 0 {
 			return c
 		}
