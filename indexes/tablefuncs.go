@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/cespare/xxhash/v2"
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/types"
 
@@ -320,38 +319,21 @@ func corpusFromIndex(t *catalog.Table, spec catalog.IndexSpec) *corpus {
 	return c
 }
 
-// itemTable numbers row keys in order of first sight. Its map is keyed by
-// a 64-bit hash of the row key (a string-keyed map was the largest cost of
-// reading an index of a million rows); the rare keys whose hash another
-// key took first go to a second map.
+// itemTable numbers row keys in order of first sight.
 type itemTable struct {
-	byHash map[uint64]int32
-	clash  map[string]int32
-	keys   []string
-	hash   func([]byte) uint64
+	byKey map[string]int32
+	keys  []string
 }
 
-func newItemTable() *itemTable {
-	return &itemTable{byHash: map[uint64]int32{}, clash: map[string]int32{}, hash: xxhash.Sum64}
-}
+func newItemTable() *itemTable { return &itemTable{byKey: map[string]int32{}} }
 
 // item returns the number of rowKey, len(keys) before the call if new.
 func (t *itemTable) item(rowKey []byte) int32 {
-	h := t.hash(rowKey)
-	if it, ok := t.byHash[h]; ok {
-		if t.keys[it] == string(rowKey) {
-			return it
-		}
-		if it, ok := t.clash[string(rowKey)]; ok {
-			return it
-		}
-		it = int32(len(t.keys))
-		t.clash[string(rowKey)] = it
-		t.keys = append(t.keys, string(rowKey))
+	if it, ok := t.byKey[string(rowKey)]; ok {
 		return it
 	}
 	it := int32(len(t.keys))
-	t.byHash[h] = it
+	t.byKey[string(rowKey)] = it
 	t.keys = append(t.keys, string(rowKey))
 	return it
 }
