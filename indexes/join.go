@@ -136,27 +136,33 @@ func tablesOf(n sql.Node) map[string]bool {
 // hamming(side.fp, E) <= k, with E reading only columns of the other
 // tables, or nil if there is none.
 func lookupSide(ctx *sql.Context, side sql.Node, others map[string]bool, cond sql.Expression) (sql.Node, error) {
-	rt, alias := tableNode(side)
+	return lookupThrough(ctx, side, cond, func(e sql.Expression, table string) bool {
+		return !others[table] && usesOnly(e, others)
+	})
+}
+
+// lookupThrough returns n, a table or an alias of one, read through its
+// simhash index for the first conjunct of cond of the form
+// hamming(n.fp, E) <= k (a form of Match) with keyOK(E, n's name), or nil
+// if there is none.
+func lookupThrough(ctx *sql.Context, n sql.Node, cond sql.Expression, keyOK func(e sql.Expression, table string) bool) (sql.Node, error) {
+	rt, alias := tableNode(n)
 	if rt == nil {
 		return nil, nil
 	}
 	t, ok := rt.UnderlyingTable().(*catalog.Table)
-	if !ok {
+	if !ok || len(t.CustomIndexes(SimHashKind{}.Name())) == 0 {
 		return nil, nil
 	}
 	name := strings.ToLower(t.Name())
 	if alias != nil {
 		name = strings.ToLower(alias.Name())
 	}
-	if others[name] {
-		return nil, nil
-	}
 	for _, c := range expression.SplitConjunction(cond) {
-		col, key, k, ok := matchLookupHamming(ctx, c, name, func(e sql.Expression) bool { return usesOnly(e, others) })
-		if !ok {
-			continue
+		col, key, k, ok := matchLookupHamming(ctx, c, name, func(e sql.Expression) bool { return keyOK(e, name) })
+		if ok {
+			return indexedAccess(ctx, rt, alias, t, col, key, k)
 		}
-		return indexedAccess(ctx, rt, alias, t, col, key, k)
 	}
 	return nil, nil
 }
@@ -191,31 +197,12 @@ func indexedAccess(ctx *sql.Context, rt *plan.ResolvedTable, alias *plan.TableAl
 // rows but was not constant before execution (a scalar subquery, or a
 // column of an outer query).
 func filterThroughIndex(ctx *sql.Context, f *plan.Filter) (sql.Node, transform.TreeIdentity, error) {
-	rt, alias := tableNode(f.Child)
-	if rt == nil {
-		return f, transform.SameTree, nil
+	child, err := lookupThrough(ctx, f.Child, f.Expression, lookupConstant)
+	if err != nil || child == nil {
+		return f, transform.SameTree, err
 	}
-	t, ok := rt.UnderlyingTable().(*catalog.Table)
-	if !ok || len(t.CustomIndexes(SimHashKind{}.Name())) == 0 {
-		return f, transform.SameTree, nil
-	}
-	name := strings.ToLower(t.Name())
-	if alias != nil {
-		name = strings.ToLower(alias.Name())
-	}
-	for _, c := range expression.SplitConjunction(f.Expression) {
-		col, key, k, ok := matchLookupHamming(ctx, c, name, func(e sql.Expression) bool { return lookupConstant(e, name) })
-		if !ok {
-			continue
-		}
-		child, err := indexedAccess(ctx, rt, alias, t, col, key, k)
-		if err != nil || child == nil {
-			return f, transform.SameTree, err
-		}
-		nf, err := f.WithChildren(child)
-		return nf, transform.NewTree, err
-	}
-	return f, transform.SameTree, nil
+	nf, err := f.WithChildren(child)
+	return nf, transform.NewTree, err
 }
 
 // lookupConstant reports whether e has the same value for every row of
