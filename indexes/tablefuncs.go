@@ -1,6 +1,7 @@
 package indexes
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"slices"
@@ -38,8 +39,9 @@ type NearDuplicates struct {
 }
 
 var (
-	_ sql.TableFunction = (*NearDuplicates)(nil)
-	_ sql.ExecSourceRel = (*NearDuplicates)(nil)
+	_ sql.TableFunction            = (*NearDuplicates)(nil)
+	_ sql.ExecSourceRel            = (*NearDuplicates)(nil)
+	_ sql.AuthorizationCheckerNode = (*NearDuplicates)(nil)
 )
 
 // NewNearDuplicates returns the near_duplicates (groups false) or
@@ -160,7 +162,11 @@ func (n *NearDuplicates) RowIter(ctx *sql.Context, _ sql.Row) (sql.RowIter, erro
 		return nil, err
 	}
 	if n.groups {
-		return catalog.RowsIter(groupRows(ids, fps, n.k)), nil
+		rows := groupRows(ctx, ids, fps, n.k)
+		if ctx.Err() != nil {
+			return nil, context.Cause(ctx)
+		}
+		return catalog.RowsIter(rows), nil
 	}
 	type pair struct{ l, r, d int }
 	var pairs []pair
@@ -168,8 +174,8 @@ func (n *NearDuplicates) RowIter(ctx *sql.Context, _ sql.Row) (sql.RowIter, erro
 		pairs = append(pairs, pair{l, r, d})
 		return ctx.Err() == nil
 	})
-	if err := ctx.Err(); err != nil {
-		return nil, err
+	if ctx.Err() != nil {
+		return nil, context.Cause(ctx) // KILL QUERY or max_execution_time: their MySQL error
 	}
 	slices.SortFunc(pairs, func(a, b pair) int {
 		if a.l != b.l {
@@ -188,8 +194,9 @@ func (n *NearDuplicates) RowIter(ctx *sql.Context, _ sql.Row) (sql.RowIter, erro
 
 // groupRows returns (id, group_id) for every item in a component of two or
 // more, in id order; group_id is the component's smallest id (items are in
-// primary-key order, so the smallest index).
-func groupRows(ids []any, fps []uint64, k int) []sql.Row {
+// primary-key order, so the smallest index). It stops early, with a
+// partial answer, once ctx is done.
+func groupRows(ctx context.Context, ids []any, fps []uint64, k int) []sql.Row {
 	parent := make([]int32, len(fps))
 	for i := range parent {
 		parent[i] = int32(i)
@@ -211,7 +218,7 @@ func groupRows(ids []any, fps []uint64, k int) []sql.Row {
 				parent[a] = b
 			}
 		}
-		return true
+		return ctx.Err() == nil
 	})
 	size := make(map[int32]int)
 	for i := range parent {
@@ -248,6 +255,13 @@ func (n *NearDuplicates) Resolved() bool { return true }
 
 // IsReadOnly implements sql.Node.
 func (n *NearDuplicates) IsReadOnly() bool { return true }
+
+// CheckAuth implements sql.AuthorizationCheckerNode: the function reads
+// the table, so it takes SELECT on it, as a query of the table would.
+func (n *NearDuplicates) CheckAuth(ctx *sql.Context, checker sql.PrivilegedOperationChecker) bool {
+	subject := sql.PrivilegeCheckSubject{Database: n.db.Name(), Table: n.table.Name()}
+	return checker.UserHasPrivileges(ctx, sql.NewPrivilegedOperation(subject, sql.PrivilegeType_Select))
+}
 
 // String implements sql.Node.
 func (n *NearDuplicates) String() string {
