@@ -2,12 +2,14 @@ package main
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/vitess/go/mysql"
+	"github.com/dolthub/vitess/go/sqltypes"
 )
 
 // Errors of interrupted statements, as MySQL reports them.
@@ -22,6 +24,10 @@ var (
 		"Query execution was interrupted, maximum statement execution time exceeded")
 )
 
+// erTableAccessDenied is ER_TABLEACCESS_DENIED_ERROR, which vitess does
+// not name.
+const erTableAccessDenied = 1142
+
 // limitedProcessList is go-mysql-server's process list plus two things
 // it lacks: a statement stopped by KILL fails with MySQL's error 1317
 // (instead of "context canceled"), and a SELECT is stopped after
@@ -35,10 +41,13 @@ type limitedProcessList struct {
 
 	mu      sync.Mutex
 	cancels map[uint32]context.CancelCauseFunc // by connection id, while a statement runs
+	running map[uint32]context.Context         // the statement's context, by connection id
+	causes  map[uint32]error                   // why the last statement was stopped, by connection id
 }
 
 func newLimitedProcessList(pl sql.ProcessList) *limitedProcessList {
-	return &limitedProcessList{ProcessList: pl, cancels: map[uint32]context.CancelCauseFunc{}}
+	return &limitedProcessList{ProcessList: pl, cancels: map[uint32]context.CancelCauseFunc{},
+		running: map[uint32]context.Context{}, causes: map[uint32]error{}}
 }
 
 // BeginQuery implements sql.ProcessList.
@@ -54,8 +63,10 @@ func (l *limitedProcessList) BeginQuery(ctx *sql.Context, query string) (*sql.Co
 		outer := cancel
 		cancel = func(cause error) { outer(cause); stop() }
 	}
+	id := ctx.Session.ID()
 	l.mu.Lock()
-	l.cancels[ctx.Session.ID()] = cancel
+	l.cancels[id], l.running[id] = cancel, c
+	delete(l.causes, id)
 	l.mu.Unlock()
 	return ctx.WithContext(c), nil
 }
@@ -63,10 +74,15 @@ func (l *limitedProcessList) BeginQuery(ctx *sql.Context, query string) (*sql.Co
 // EndQuery implements sql.ProcessList.
 func (l *limitedProcessList) EndQuery(ctx *sql.Context) {
 	if !ctx.IsInterpreted() {
+		id := ctx.Session.ID()
 		l.mu.Lock()
-		if cancel := l.cancels[ctx.Session.ID()]; cancel != nil {
-			cancel(nil)
-			delete(l.cancels, ctx.Session.ID())
+		if c := l.running[id]; c != nil {
+			if cause := context.Cause(c); cause == errQueryInterrupted || cause == errQueryTimeout {
+				l.causes[id] = cause
+			}
+			l.cancels[id](nil)
+			delete(l.cancels, id)
+			delete(l.running, id)
 		}
 		l.mu.Unlock()
 	}
@@ -132,4 +148,87 @@ func isSelect(query string) bool {
 			return strings.EqualFold(word, "select") || strings.EqualFold(word, "with")
 		}
 	}
+}
+
+// takeCause returns (and forgets) why connection connID's last statement
+// was stopped: errQueryInterrupted, errQueryTimeout, or nil.
+func (l *limitedProcessList) takeCause(connID uint32) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	cause := l.causes[connID]
+	delete(l.causes, connID)
+	return cause
+}
+
+// errorHandler wraps go-mysql-server's connection handler to report
+// errors with MySQL's numbers where go-mysql-server 0.20 gives the generic
+// 1105: a statement stopped by KILL or max_execution_time fails with 1317
+// or 3024 whichever layer noticed the cancellation first (some return
+// "context canceled"), and refused privileges are 1142 (table) and 1044
+// (database), with go-mysql-server's messages.
+//
+// It also keeps conns, the live connections, up to date.
+type errorHandler struct {
+	mysql.Handler
+	pl    *limitedProcessList
+	conns *connRegistry
+}
+
+// NewConnection implements mysql.Handler.
+func (h errorHandler) NewConnection(c *mysql.Conn) {
+	h.conns.add(c)
+	h.Handler.NewConnection(c)
+}
+
+// ConnectionClosed implements mysql.Handler.
+func (h errorHandler) ConnectionClosed(c *mysql.Conn) {
+	h.Handler.ConnectionClosed(c)
+	h.conns.remove(c)
+}
+
+// ComQuery implements mysql.Handler.
+func (h errorHandler) ComQuery(ctx context.Context, c *mysql.Conn, query string, callback mysql.ResultSpoolFn) error {
+	return h.fix(c, h.Handler.ComQuery(ctx, c, query, callback))
+}
+
+// ComMultiQuery implements mysql.Handler.
+func (h errorHandler) ComMultiQuery(ctx context.Context, c *mysql.Conn, query string, callback mysql.ResultSpoolFn) (string, error) {
+	rest, err := h.Handler.ComMultiQuery(ctx, c, query, callback)
+	return rest, h.fix(c, err)
+}
+
+// ComStmtExecute implements mysql.Handler.
+func (h errorHandler) ComStmtExecute(ctx context.Context, c *mysql.Conn, prepare *mysql.PrepareData, callback func(*sqltypes.Result) error) error {
+	return h.fix(c, h.Handler.ComStmtExecute(ctx, c, prepare, callback))
+}
+
+// ComInitDB implements mysql.Handler.
+func (h errorHandler) ComInitDB(c *mysql.Conn, schemaName string) error {
+	return h.fix(c, h.Handler.ComInitDB(c, schemaName))
+}
+
+func (h errorHandler) fix(c *mysql.Conn, err error) error {
+	cause := h.pl.takeCause(c.ConnectionID)
+	if err == nil {
+		return nil
+	}
+	msg := err.Error()
+	var se *mysql.SQLError
+	if errors.As(err, &se) {
+		if se.Num != mysql.ERUnknownError {
+			return err
+		}
+		msg = se.Message
+	}
+	switch {
+	case cause != nil && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) ||
+		strings.Contains(msg, context.Canceled.Error()) || strings.Contains(msg, context.DeadlineExceeded.Error())):
+		return cause
+	case sql.ErrPrivilegeCheckFailed.Is(err), strings.HasPrefix(msg, "command denied to user "),
+		strings.HasPrefix(msg, "Access denied for user ") && strings.Contains(msg, " to table "):
+		return mysql.NewSQLError(erTableAccessDenied, mysql.SSClientError, "%s", msg)
+	case strings.HasPrefix(msg, "Access denied for user ") && strings.Contains(msg, " to database "):
+		return mysql.NewSQLError(mysql.ERDBAccessDenied, mysql.SSClientError, "%s", msg)
+	}
+	return err
 }

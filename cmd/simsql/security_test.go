@@ -102,7 +102,7 @@ func TestAccountsPersistAndPrivileges(t *testing.T) {
 		"GRANT SELECT ON simsql.* TO 'gone'@'%'",
 		"CREATE USER 'none'@'%' IDENTIFIED BY 'xpw'",
 	)
-	const denied = "command denied to user"
+	const denied = "Error 1142 (42000): command denied to user"
 	before := []accountCase{
 		{"root", "rootpw", "SELECT COUNT(*) FROM t", ""},
 		{"root", "wrong", "SELECT 1", "Error 1045"},
@@ -124,13 +124,13 @@ func TestAccountsPersistAndPrivileges(t *testing.T) {
 		{"reader", "rpw", "CREATE USER 'x'@'%'", denied},
 		{"reader", "rpw", "GRANT INSERT ON simsql.* TO 'reader'@'%'", denied},
 		{"narrow", "npw", "SELECT COUNT(*) FROM u", ""},
-		{"narrow", "npw", "SELECT COUNT(*) FROM t", "Access denied for user 'narrow'@'%' to table 't'"},
+		{"narrow", "npw", "SELECT COUNT(*) FROM t", "Error 1142 (42000): Access denied for user 'narrow'@'%' to table 't'"},
 		{"narrow", "npw", "SELECT * FROM near_duplicates('t', 'fp', 3)", denied},
 		{"narrow", "npw", "SELECT * FROM near_duplicate_groups('simsql.t', 'fp', 3)", denied},
 		{"writer", "wpw", "INSERT INTO t VALUES (4, 4)", ""},
 		{"writer", "wpw", "DELETE FROM t WHERE id = 4", denied},
 		{"gone", "gpw", "SELECT 1", ""},
-		{"none", "xpw", "SELECT 1", "Access denied for user 'none'@'%' to database 'simsql'"},
+		{"none", "xpw", "SELECT 1", "Error 1044 (42000): Access denied for user 'none'@'%' to database 'simsql'"},
 	}
 	checkAccountCases(t, s, "first start", before)
 	execAll(t, root,

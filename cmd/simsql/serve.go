@@ -14,6 +14,7 @@ import (
 	sqle "github.com/dolthub/go-mysql-server"
 	"github.com/dolthub/go-mysql-server/server"
 	"github.com/dolthub/go-mysql-server/sql"
+	vtmysql "github.com/dolthub/vitess/go/mysql"
 	"github.com/sirupsen/logrus"
 
 	"github.com/simsql/simsql/catalog"
@@ -94,7 +95,11 @@ func serveCmd(args []string, stdout, stderr io.Writer) error {
 	}
 	cfg := server.Config{Protocol: "tcp", Address: ln.Addr().String(), Listener: ln,
 		TLSConfig: tlsConfig, RequireSecureTransport: *requireTLS}
-	srv, err := server.NewServer(cfg, engine, sql.NewContext, withTLSStatus(pro.SessionBuilder()), nil)
+	conns := newConnRegistry()
+	wrap := func(h vtmysql.Handler) (vtmysql.Handler, error) {
+		return errorHandler{h, engine.ProcessList.(*limitedProcessList), conns}, nil
+	}
+	srv, err := server.NewServerWithHandler(cfg, engine, conns.newContext, withTLSStatus(pro.SessionBuilder()), nil, wrap)
 	if err != nil {
 		ln.Close()
 		return err
