@@ -10,6 +10,7 @@ import (
 	"net"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -416,4 +417,38 @@ func TestClientDisconnects(t *testing.T) {
 		t.Errorf("big has %d rows (%v), want %d", n, err, bigRows+survived)
 	}
 	t.Logf("survived %d client disconnects", survived)
+
+	// No goroutine is left from the dropped clients: the Go runtime's dump
+	// at SIGQUIT (which ends the server) shows no statement still running
+	// and about as many goroutines as an idle server has (14, plus a few
+	// for each open connection of db).
+	db.Close()
+	dump := goroutineDump(t, s)
+	total := strings.Count(dump, "\ngoroutine ")
+	running := 0
+	for _, g := range strings.Split(dump, "\ngoroutine ")[1:] {
+		if strings.Contains(g, "server.(*Handler).doQuery") || strings.Contains(g, "LoadInfile") {
+			running++
+		}
+	}
+	t.Logf("goroutines after the disconnects: %d, %d of them in a statement", total, running)
+	if running > 0 || total > 30 {
+		t.Errorf("after the disconnects: %d goroutines, %d in a statement; want at most 30 and none\n%s", total, running, dump)
+	}
+}
+
+// goroutineDump ends s with SIGQUIT and returns its stderr, where the Go
+// runtime has listed every goroutine.
+func goroutineDump(t *testing.T, s *sqltests.Server) string {
+	t.Helper()
+	if err := syscall.Kill(s.Pid(), syscall.SIGQUIT); err != nil {
+		t.Fatal(err)
+	}
+	for start := time.Now(); time.Since(start) < 10*time.Second; time.Sleep(50 * time.Millisecond) {
+		if strings.Contains(s.Stderr(), "\ngoroutine ") && syscall.Kill(s.Pid(), 0) != nil {
+			return s.Stderr()
+		}
+	}
+	t.Fatal("no goroutine dump 10 s after SIGQUIT")
+	return ""
 }
