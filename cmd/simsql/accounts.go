@@ -11,8 +11,10 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/dolthub/go-mysql-server/server"
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/mysql_db"
+	vtmysql "github.com/dolthub/vitess/go/mysql"
 
 	"github.com/simsql/simsql/storage"
 )
@@ -144,4 +146,56 @@ func isLoopback(host string) bool {
 		}
 	}
 	return true
+}
+
+// deniedAuthServer is go-mysql-server's authentication with one change: a
+// user name without an account goes through mysql_native_password like any
+// other and gets MySQL's error 1045 "Access denied", where go-mysql-server
+// 0.20 answers 2012 "No authentication methods available" (which the
+// mariadb client reports as a malformed packet) and so tells a stranger
+// which user names exist.
+type deniedAuthServer struct {
+	vtmysql.AuthServer
+	db *mysql_db.MySQLDb
+}
+
+// AuthMethods implements vitess's mysql.AuthServer.
+func (a deniedAuthServer) AuthMethods() []vtmysql.AuthMethod {
+	methods := slices.Clone(a.AuthServer.AuthMethods())
+	for i, m := range methods {
+		if m.Name() == vtmysql.MysqlNativePassword {
+			methods[i] = unknownUserMethod{m, a.db}
+		}
+	}
+	return methods
+}
+
+// unknownUserMethod is an authentication method that also takes users
+// without an account, whom its storage then refuses.
+type unknownUserMethod struct {
+	vtmysql.AuthMethod
+	db *mysql_db.MySQLDb
+}
+
+// HandleUser implements vitess's mysql.AuthMethod.
+func (m unknownUserMethod) HandleUser(conn *vtmysql.Conn, user string) bool {
+	if m.AuthMethod.HandleUser(conn, user) {
+		return true
+	}
+	host, _, err := net.SplitHostPort(conn.RemoteAddr().String())
+	if err != nil {
+		return false
+	}
+	rd := m.db.Reader()
+	defer rd.Close()
+	return m.db.GetUser(rd, user, host, false) == nil
+}
+
+// withDeniedAuth is a go-mysql-server ProtocolListenerFunc: the MySQL
+// protocol listener, authenticating through deniedAuthServer.
+func withDeniedAuth(db *mysql_db.MySQLDb) server.ProtocolListenerFunc {
+	return func(cfg server.Config, lc vtmysql.ListenerConfig, sel server.ServerEventListener) (server.ProtocolListener, error) {
+		lc.AuthServer = deniedAuthServer{lc.AuthServer, db}
+		return server.MySQLProtocolListenerFactory(cfg, lc, sel)
+	}
 }

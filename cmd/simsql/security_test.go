@@ -146,7 +146,7 @@ func TestAccountsPersistAndPrivileges(t *testing.T) {
 		{"narrow", "npw", "SELECT COUNT(*) FROM u", "Access denied"},
 		{"writer", "wpw", "INSERT INTO t SELECT MAX(id) + 1, 6 FROM t", ""},
 		{"writer", "wpw", "DROP TABLE t", denied},
-		{"gone", "gpw", "SELECT 1", "No authentication methods"},
+		{"gone", "gpw", "SELECT 1", "Error 1045 (28000): Access denied for user 'gone'"},
 	}
 	checkAccountCases(t, s, "after REVOKE, DROP USER, ALTER USER", after)
 	s.Stop(t)
@@ -394,7 +394,8 @@ func TestTLS(t *testing.T) {
 }
 
 // mariadbSSL connects with `mariadb --ssl`, verifying the server
-// certificate, and checks that the session is encrypted. CI sets
+// certificate, and checks that the session is encrypted, and that an
+// unknown user gets error 1045. CI sets
 // SIMSQL_REQUIRE_MARIADB=1 so that a missing client fails.
 func mariadbSSL(t *testing.T, s *sqltests.Server, caFile string) {
 	client, err := exec.LookPath("mariadb")
@@ -411,5 +412,11 @@ func mariadbSSL(t *testing.T, s *sqltests.Server, caFile string) {
 	out, err := cmd.CombinedOutput()
 	if err != nil || !strings.HasPrefix(string(out), "Ssl_version\tTLSv1.") {
 		t.Errorf("mariadb --ssl: %v, output %q; want Ssl_version TLSv1.x", err, out)
+	}
+	// An unknown user: 1045, like a wrong password.
+	out, err = exec.Command(client, "--no-defaults", "-h127.0.0.1", "-P"+strconv.Itoa(s.Port), "-unobody", "-px",
+		"-e", "SELECT 1").CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "ERROR 1045 (28000): Access denied for user 'nobody'") {
+		t.Errorf("mariadb as an unknown user: %v, output %q; want error 1045", err, out)
 	}
 }

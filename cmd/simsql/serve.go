@@ -94,7 +94,7 @@ func serveCmd(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	cfg := server.Config{Protocol: "tcp", Address: ln.Addr().String(), Listener: ln,
-		TLSConfig: tlsConfig, RequireSecureTransport: *requireTLS}
+		TLSConfig: tlsConfig, RequireSecureTransport: *requireTLS, ProtocolListenerFactory: withDeniedAuth(mysqlDb)}
 	conns := newConnRegistry()
 	wrap := func(h vtmysql.Handler) (vtmysql.Handler, error) {
 		return errorHandler{h, engine.ProcessList.(*limitedProcessList), conns}, nil
