@@ -17,7 +17,7 @@ import (
 // errClientGone fails a LOAD DATA LOCAL INFILE whose client went away
 // before the end of its file (ER_NET_READ_ERROR, 1158).
 var errClientGone = mysql.NewSQLError(1158, "08S01",
-	"Got an error reading communication packets: the client closed the connection before the end of the LOAD DATA LOCAL INFILE file; nothing was loaded")
+	"Got an error reading communication packets: the client closed the connection before the end of the LOAD DATA LOCAL INFILE file")
 
 // connRegistry tracks the live client connections by connection id, for
 // newContext.

@@ -22,32 +22,60 @@ var (
 	// max_execution_time.
 	errQueryTimeout = mysql.NewSQLError(mysql.ERQueryTimeout, mysql.SSUnknownSQLState,
 		"Query execution was interrupted, maximum statement execution time exceeded")
+	// errClientClosed stops the statement of a client that has closed its
+	// connection (ER_NET_READ_ERROR, 1158); nobody receives it.
+	errClientClosed = mysql.NewSQLError(1158, "08S01",
+		"Got an error reading communication packets: the client closed the connection")
 )
 
 // erTableAccessDenied is ER_TABLEACCESS_DENIED_ERROR, which vitess does
 // not name.
 const erTableAccessDenied = 1142
 
-// limitedProcessList is go-mysql-server's process list plus two things
-// it lacks: a statement stopped by KILL fails with MySQL's error 1317
-// (instead of "context canceled"), and a SELECT is stopped after
+// disconnectPoll is how often a running statement looks whether its
+// client is still connected.
+const disconnectPoll = time.Second
+
+// limitedProcessList is go-mysql-server's process list plus what it
+// lacks: a statement stopped by KILL fails with MySQL's error 1317
+// (instead of "context canceled"); a SELECT is stopped after
 // max_execution_time milliseconds (session or global system variable; 0,
-// the default, means no limit) with error 3024, as MySQL does. Both work
-// by cancelling the statement's context with the error as its cause;
-// long loops in simsql (table scans, table functions) check the context
-// and return context.Cause.
+// the default, means no limit) with error 3024, as MySQL does; and a
+// statement whose client has closed its connection is stopped within
+// disconnectPoll (go-mysql-server looks only during SELECTs, every 5 s,
+// and not at TLS connections). All work by cancelling the statement's
+// context with the error as its cause; long loops in simsql (table scans,
+// table functions) check the context and return context.Cause.
 type limitedProcessList struct {
 	sql.ProcessList
+	conns *connRegistry
 
 	mu      sync.Mutex
 	cancels map[uint32]context.CancelCauseFunc // by connection id, while a statement runs
 	running map[uint32]context.Context         // the statement's context, by connection id
+	watches map[uint32]*time.Timer             // the next look at the client, by connection id
 	causes  map[uint32]error                   // why the last statement was stopped, by connection id
 }
 
-func newLimitedProcessList(pl sql.ProcessList) *limitedProcessList {
-	return &limitedProcessList{ProcessList: pl, cancels: map[uint32]context.CancelCauseFunc{},
-		running: map[uint32]context.Context{}, causes: map[uint32]error{}}
+func newLimitedProcessList(pl sql.ProcessList, conns *connRegistry) *limitedProcessList {
+	return &limitedProcessList{ProcessList: pl, conns: conns, cancels: map[uint32]context.CancelCauseFunc{},
+		running: map[uint32]context.Context{}, watches: map[uint32]*time.Timer{}, causes: map[uint32]error{}}
+}
+
+// watch looks every disconnectPoll whether the client of connection id
+// has gone while statement context c runs, and cancels it if so.
+func (l *limitedProcessList) watch(id uint32, c context.Context, cancel context.CancelCauseFunc) {
+	l.watches[id] = time.AfterFunc(disconnectPoll, func() {
+		if l.conns.peerClosed(id) {
+			cancel(errClientClosed)
+			return
+		}
+		l.mu.Lock()
+		defer l.mu.Unlock()
+		if l.running[id] == c {
+			l.watches[id].Reset(disconnectPoll)
+		}
+	})
 }
 
 // BeginQuery implements sql.ProcessList.
@@ -67,6 +95,7 @@ func (l *limitedProcessList) BeginQuery(ctx *sql.Context, query string) (*sql.Co
 	l.mu.Lock()
 	l.cancels[id], l.running[id] = cancel, c
 	delete(l.causes, id)
+	l.watch(id, c, cancel)
 	l.mu.Unlock()
 	return ctx.WithContext(c), nil
 }
@@ -81,8 +110,10 @@ func (l *limitedProcessList) EndQuery(ctx *sql.Context) {
 				l.causes[id] = cause
 			}
 			l.cancels[id](nil)
+			l.watches[id].Stop()
 			delete(l.cancels, id)
 			delete(l.running, id)
+			delete(l.watches, id)
 		}
 		l.mu.Unlock()
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"crypto/tls"
 	"database/sql"
 	"errors"
 	"fmt"
@@ -287,10 +288,11 @@ var (
 
 // openCuttable opens a one-connection pool to s whose connections
 // cutNet.cutAll drops.
-func openCuttable(t *testing.T, s *sqltests.Server) *sql.DB {
+// tlsConfig names a go-sql-driver TLS configuration ("" for none).
+func openCuttable(t *testing.T, s *sqltests.Server, tlsConfig string) *sql.DB {
 	t.Helper()
 	cutNetOnce.Do(func() { mysql.RegisterDialContext("simsqlcut", cutNet.dial) })
-	db := openAs(t, s, "root", "", func(c *mysql.Config) { c.Net = "simsqlcut" })
+	db := openAs(t, s, "root", "", func(c *mysql.Config) { c.Net, c.TLSConfig = "simsqlcut", tlsConfig })
 	db.SetMaxOpenConns(1)
 	return db
 }
@@ -318,13 +320,18 @@ func (r *stallingReader) Read(p []byte) (int, error) {
 }
 
 // TestClientDisconnects: clients that vanish mid-statement do not hurt the
-// server. A long SELECT is stopped once its connection is gone; a
-// transaction holding the writer slot is rolled back and the slot freed
-// at once; a LOAD DATA LOCAL INFILE cut after part of the file loads
-// nothing and frees the slot. After each, another connection writes
-// promptly and the server keeps serving.
+// server. A long SELECT (over TLS too) or INSERT … SELECT is stopped
+// within about a second of its connection going; a transaction holding
+// the writer slot is rolled back and the slot freed at once; a LOAD DATA
+// LOCAL INFILE cut after part of the file loads nothing and frees the
+// slot. After each, another connection writes promptly, and the server
+// keeps serving.
 func TestClientDisconnects(t *testing.T) {
-	s := sqltests.StartServer(t)
+	certFile, keyFile, pool := writeSelfSignedCert(t, t.TempDir())
+	if err := mysql.RegisterTLSConfig("simsql-cut", &tls.Config{RootCAs: pool, ServerName: "127.0.0.1"}); err != nil {
+		t.Fatal(err)
+	}
+	s := sqltests.StartServer(t, "--tls-cert", certFile, "--tls-key", keyFile)
 	db := s.DB(t)
 	fillBig(t, db)
 	execAll(t, db, "CREATE TABLE docs (id BIGINT PRIMARY KEY, body LONGTEXT)")
@@ -346,21 +353,32 @@ func TestClientDisconnects(t *testing.T) {
 		survived++
 	}
 
-	// 1. Long SELECTs, their clients gone.
-	for i, q := range longQueries {
-		cut := openCuttable(t, s)
-		conn, _, done := startLong(t, cut, db, q)
+	// 1. Long statements, their clients gone.
+	type longCase struct{ query, tls string }
+	cases := []longCase{
+		{longQueries[0], "simsql-cut"},
+		{"INSERT INTO docs SELECT a.id * 10000 + b.id, a.body FROM big a, big b WHERE hamming(simhash(a.body), simhash(b.body)) >= 0", ""},
+	}
+	for _, q := range longQueries {
+		cases = append(cases, longCase{q, ""})
+	}
+	for i, c := range cases {
+		cut := openCuttable(t, s, c.tls)
+		conn, _, done := startLong(t, cut, db, c.query)
 		cutNet.cutAll()
 		<-done
 		took := waitIdle(t, db)
-		t.Logf("query %d stopped %v after its client went away", i, took.Round(time.Millisecond))
-		writeSoon(fmt.Sprintf("query %d cut", i), i, 0)
+		t.Logf("statement %d (TLS %v) stopped %v after its client went away", i, c.tls != "", took.Round(time.Millisecond))
+		if took > 3*time.Second {
+			t.Errorf("statement %d (TLS %v) stopped only %v after its client went away", i, c.tls != "", took)
+		}
+		writeSoon(fmt.Sprintf("statement %d cut", i), i, 0)
 		conn.Close()
 		cut.Close()
 	}
 
 	// 2. An open transaction holding the writer slot, its client gone.
-	cut := openCuttable(t, s)
+	cut := openCuttable(t, s, "")
 	conn, err := cut.Conn(context.Background())
 	if err != nil {
 		t.Fatal(err)
@@ -385,7 +403,7 @@ func TestClientDisconnects(t *testing.T) {
 		r := &stallingReader{head: strings.NewReader(head.String()), sent: make(chan struct{}), release: make(chan struct{})}
 		name := fmt.Sprintf("cut%d", i)
 		mysql.RegisterReaderHandler(name, func() io.Reader { return r })
-		cut := openCuttable(t, s)
+		cut := openCuttable(t, s, "")
 		conn, err := cut.Conn(context.Background())
 		if err != nil {
 			t.Fatal(err)

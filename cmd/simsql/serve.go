@@ -75,7 +75,8 @@ func serveCmd(args []string, stdout, stderr io.Writer) error {
 	}
 	engine := catalog.NewEngine(pro)
 	defer engine.Close()
-	if err := configure(engine, filesDir, *maxExec); err != nil {
+	conns := newConnRegistry()
+	if err := configure(engine, conns, filesDir, *maxExec); err != nil {
 		return err
 	}
 	mysqlDb := engine.Analyzer.Catalog.MySQLDb
@@ -95,7 +96,6 @@ func serveCmd(args []string, stdout, stderr io.Writer) error {
 	}
 	cfg := server.Config{Protocol: "tcp", Address: ln.Addr().String(), Listener: ln,
 		TLSConfig: tlsConfig, RequireSecureTransport: *requireTLS, ProtocolListenerFactory: withDeniedAuth(mysqlDb)}
-	conns := newConnRegistry()
 	wrap := func(h vtmysql.Handler) (vtmysql.Handler, error) {
 		return errorHandler{h, engine.ProcessList.(*limitedProcessList), conns}, nil
 	}
@@ -122,9 +122,10 @@ func serveCmd(args []string, stdout, stderr io.Writer) error {
 
 // configure sets up what every connection relies on: the global system
 // variables LOAD DATA LOCAL INFILE needs, the default max_execution_time
-// (milliseconds), and the process list that enforces it and KILL.
-func configure(engine *sqle.Engine, secureFileDir string, maxExecutionTime int64) error {
-	engine.ProcessList = newLimitedProcessList(engine.ProcessList)
+// (milliseconds), and the process list that enforces it and KILL and
+// stops the statements of clients that went away (conns).
+func configure(engine *sqle.Engine, conns *connRegistry, secureFileDir string, maxExecutionTime int64) error {
+	engine.ProcessList = newLimitedProcessList(engine.ProcessList, conns)
 	// AssignValues, unlike SetGlobal, also sets read-only variables.
 	err := sql.SystemVariables.AssignValues(map[string]any{
 		"local_infile":       int8(1),
