@@ -20,36 +20,49 @@ import (
 	"github.com/simsql/simsql/sqltests"
 )
 
-// bigRows is the size of the table the long statements read: a three-way
-// cross join of it (27 billion triples) never ends on its own, and the
-// all-pairs table functions with k = 40 take far longer than the bounds
-// below.
-const bigRows = 3000
+// bigRows is the size of table big: a three-way cross join of it (27
+// billion triples) never ends on its own. Table nd has ndRows random
+// fingerprints: near_duplicates over it with k = 16, and
+// near_duplicate_groups with k = 20, ran longer than 40 s here.
+const (
+	bigRows = 3000
+	ndRows  = 30000
+)
 
-// longQueries are statements that run for minutes unless stopped.
+// longQueries are statements that run for tens of seconds or far longer
+// unless stopped.
 var longQueries = []string{
 	"SELECT COUNT(*) FROM big a, big b, big c WHERE hamming(a.fp, b.fp) + hamming(b.fp, c.fp) < 0",
 	"SELECT COUNT(*) FROM big a JOIN big b ON a.id < b.id WHERE hamming(simhash(a.body), simhash(b.body)) < 0",
 	"SELECT COUNT(*) FROM big a, big b, big c WHERE a.id = b.id + c.id + 100000",
+	"SELECT COUNT(*) FROM near_duplicates('nd', 'fp', 16)",
+	"SELECT COUNT(*) FROM near_duplicate_groups('nd', 'fp', 20)",
 }
 
 // fillBig creates table big with bigRows random fingerprints and short
-// texts.
+// texts, and table nd with ndRows random fingerprints.
 func fillBig(t *testing.T, db *sql.DB) {
 	t.Helper()
-	execAll(t, db, "CREATE TABLE big (id INT PRIMARY KEY, fp BIGINT UNSIGNED, body TEXT)")
+	execAll(t, db, "CREATE TABLE big (id INT PRIMARY KEY, fp BIGINT UNSIGNED, body TEXT)",
+		"CREATE TABLE nd (id INT PRIMARY KEY, fp BIGINT UNSIGNED)")
 	r := rand.New(rand.NewPCG(1, 2))
-	for start := 0; start < bigRows; start += 1000 {
-		var b strings.Builder
-		b.WriteString("INSERT INTO big VALUES ")
-		for i := start; i < start+1000; i++ {
-			if i > start {
-				b.WriteByte(',')
+	insert := func(table string, rows int, row func(i int) string) {
+		for start := 0; start < rows; start += 1000 {
+			var b strings.Builder
+			b.WriteString("INSERT INTO " + table + " VALUES ")
+			for i := start; i < start+1000; i++ {
+				if i > start {
+					b.WriteByte(',')
+				}
+				b.WriteString(row(i))
 			}
-			fmt.Fprintf(&b, "(%d, %d, 'document %d about topic %d')", i, r.Uint64(), i, r.IntN(50))
+			execAll(t, db, b.String())
 		}
-		execAll(t, db, b.String())
 	}
+	insert("big", bigRows, func(i int) string {
+		return fmt.Sprintf("(%d, %d, 'document %d about topic %d')", i, r.Uint64(), i, r.IntN(50))
+	})
+	insert("nd", ndRows, func(i int) string { return fmt.Sprintf("(%d, %d)", i, r.Uint64()) })
 }
 
 // connID returns the server's connection id of conn.
