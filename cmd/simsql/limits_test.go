@@ -483,3 +483,46 @@ func goroutineDump(t *testing.T, s *sqltests.Server) string {
 	t.Fatal("no goroutine dump 10 s after SIGQUIT")
 	return ""
 }
+
+// TestStalledLoadData: a LOAD DATA LOCAL INFILE client that stops sending
+// part way through the file holds the writer slot (the protocol makes the
+// server wait for the rest of the file, so KILL QUERY cannot end it);
+// KILL ends it at once: another connection writes within 5 s, and none of
+// the stalled load's rows are there.
+func TestStalledLoadData(t *testing.T) {
+	s := sqltests.StartServer(t)
+	db := s.DB(t)
+	execAll(t, db, "CREATE TABLE docs (id BIGINT PRIMARY KEY, body LONGTEXT)")
+	r := &stallingReader{head: strings.NewReader("1\ta\n2\tb\n"), sent: make(chan struct{}), release: make(chan struct{})}
+	mysql.RegisterReaderHandler("stall", func() io.Reader { return r })
+	defer mysql.DeregisterReaderHandler("stall")
+	conn, err := db.Conn(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	id := connID(t, conn)
+	done := make(chan error, 1)
+	go func() {
+		_, err := conn.ExecContext(context.Background(), "LOAD DATA LOCAL INFILE 'Reader::stall' INTO TABLE docs")
+		done <- err
+	}()
+	defer func() { close(r.release); <-done }()
+	select {
+	case <-r.sent:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the driver never read the file")
+	}
+	time.Sleep(300 * time.Millisecond) // let the server take in what was sent
+	start := time.Now()
+	execAll(t, db, fmt.Sprintf("KILL %d", id))
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if _, err := db.ExecContext(ctx, "INSERT INTO docs VALUES (100, 'after')"); err != nil {
+		t.Fatalf("a write after KILL of the stalled load: %v", err)
+	}
+	t.Logf("a write went through %v after KILL of the stalled load", time.Since(start).Round(time.Millisecond))
+	if got := queryStrings(t, db, "SELECT id FROM docs"); len(got) != 1 || got[0][0] != "100" {
+		t.Errorf("docs after the killed load: %q, want only id 100", got)
+	}
+}
