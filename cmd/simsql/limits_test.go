@@ -9,6 +9,10 @@ import (
 	"io"
 	"math/rand/v2"
 	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -524,5 +528,49 @@ func TestStalledLoadData(t *testing.T) {
 	t.Logf("a write went through %v after KILL of the stalled load", time.Since(start).Round(time.Millisecond))
 	if got := queryStrings(t, db, "SELECT id FROM docs"); len(got) != 1 || got[0][0] != "100" {
 		t.Errorf("docs after the killed load: %q, want only id 100", got)
+	}
+}
+
+// TestMariaDBKilledMidLoad: the mariadb client, loading a file that it
+// reads from a pipe, is killed (SIGKILL) after 10,000 lines: nothing of
+// the load is visible and another connection writes at once. CI sets
+// SIMSQL_REQUIRE_MARIADB=1 so that a missing client fails.
+func TestMariaDBKilledMidLoad(t *testing.T) {
+	client := mariadbClient(t)
+	s := sqltests.StartServer(t)
+	db := s.DB(t)
+	execAll(t, db, "CREATE TABLE docs (id BIGINT PRIMARY KEY, body LONGTEXT)")
+	fifo := filepath.Join(t.TempDir(), "docs.tsv")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(client, "--no-defaults", "--local-infile=1", "-h127.0.0.1", "-P"+strconv.Itoa(s.Port),
+		"-uroot", "simsql", "-e", "LOAD DATA LOCAL INFILE '"+fifo+"' INTO TABLE docs")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	w, err := os.OpenFile(fifo, os.O_WRONLY, 0) // waits for mariadb to open it
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 10000 {
+		fmt.Fprintf(w, "%d\tline %d of a load that is cut short\n", i, i)
+	}
+	time.Sleep(500 * time.Millisecond) // let the lines reach the server
+	cmd.Process.Kill()
+	<-exited
+	w.Close()
+	waitIdle(t, db)
+	start := time.Now()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if _, err := db.ExecContext(ctx, "INSERT INTO docs VALUES (-1, 'after')"); err != nil {
+		t.Fatalf("a write after the killed load: %v", err)
+	}
+	t.Logf("a write went through %v after the client was killed", time.Since(start).Round(time.Millisecond))
+	if got := queryStrings(t, db, "SELECT COUNT(*), MIN(id) FROM docs"); got[0][0] != "1" || got[0][1] != "-1" {
+		t.Errorf("docs after the killed load: %q, want only id -1", got)
 	}
 }

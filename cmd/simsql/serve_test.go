@@ -87,13 +87,7 @@ func TestLoadDataLocalInfile(t *testing.T) {
 // SIMSQL_REQUIRE_MARIADB=1 so that a missing client fails instead of
 // skipping.
 func TestMariaDBClient(t *testing.T) {
-	client, err := exec.LookPath("mariadb")
-	if err != nil {
-		if os.Getenv("SIMSQL_REQUIRE_MARIADB") == "1" {
-			t.Fatal("mariadb client not on PATH and SIMSQL_REQUIRE_MARIADB=1")
-		}
-		t.Skip("mariadb client not on PATH")
-	}
+	client := mariadbClient(t)
 	s := sqltests.StartServer(t)
 	path := filepath.Join(t.TempDir(), "docs.tsv")
 	if err := os.WriteFile(path, []byte(loadDataFile), 0o644); err != nil {
