@@ -186,6 +186,9 @@ func (r *rewriter) Close(*sql.Context) error {
 		if _, err := r.tx.CreateBucket(indexBucket(ix.ID)); err != nil {
 			return err
 		}
+		if kind, isCustom, _ := ix.custom(); isCustom {
+			_, ix.Values = kind.(ValuedKind) // a rebuilt index takes the current entry format
+		}
 		if err := r.new.buildIndex(r.tr, r.tx, ix); err != nil {
 			return err
 		}

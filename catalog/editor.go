@@ -96,7 +96,7 @@ func (e *editor) StatementComplete(ctx *sql.Context) error {
 		if err != nil {
 			return err
 		}
-		err = e.indexEntries(oldRow, []byte(k), old, func(bucket, key []byte) error {
+		err = e.indexEntries(oldRow, []byte(k), old, func(bucket, key, _ []byte) error {
 			ops = append(ops, writeOp{bucket: bucket, key: key, del: true})
 			return nil
 		})
@@ -115,8 +115,11 @@ func (e *editor) StatementComplete(ctx *sql.Context) error {
 			return err
 		}
 		ops = append(ops, writeOp{bucket: rows, key: []byte(k), value: v})
-		err = e.indexEntries(p.row, []byte(k), v, func(bucket, key []byte) error {
-			ops = append(ops, writeOp{bucket: bucket, key: key, value: []byte{}})
+		err = e.indexEntries(p.row, []byte(k), v, func(bucket, key, value []byte) error {
+			if value == nil {
+				value = []byte{}
+			}
+			ops = append(ops, writeOp{bucket: bucket, key: key, value: value})
 			return nil
 		})
 		if err != nil {
@@ -168,22 +171,22 @@ func applySorted(tr *Transaction, tx *bbolt.Tx, ops []writeOp) error {
 	return nil
 }
 
-// indexEntries calls f with the bucket and key of each index entry of row
-// (stored under row key k, encoded as v).
-func (e *editor) indexEntries(row sql.Row, k, v []byte, f func(bucket, key []byte) error) error {
+// indexEntries calls f with the bucket, key and value of each index entry
+// of row (stored under row key k, encoded as v).
+func (e *editor) indexEntries(row sql.Row, k, v []byte, f func(bucket, key, value []byte) error) error {
 	if e.t.keyless() {
-		if err := f(hiddenBucket(e.t.meta.rowsID()), hiddenKey(v, k)); err != nil {
+		if err := f(hiddenBucket(e.t.meta.rowsID()), hiddenKey(v, k), nil); err != nil {
 			return err
 		}
 	}
 	for i := range e.t.meta.Indexes {
 		ix := &e.t.meta.Indexes[i]
-		keys, err := e.t.entryKeys(ix, row)
+		keys, value, err := e.t.entryKeys(ix, row)
 		if err != nil {
 			return err
 		}
 		for _, key := range keys {
-			if err := f(indexBucket(ix.ID), append(key, k...)); err != nil {
+			if err := f(indexBucket(ix.ID), append(key, k...), value); err != nil {
 				return err
 			}
 		}

@@ -416,6 +416,7 @@ func (t *Table) CreateIndex(ctx *sql.Context, def sql.IndexDef) error {
 			return err
 		}
 		ix.Kind, ix.KeyLen = strings.ToLower(kind.Name()), kind.KeyLength(spec)
+		_, ix.Values = kind.(ValuedKind)
 	}
 	m.Indexes = append(m.Indexes, ix)
 	m.Schema++
@@ -435,7 +436,8 @@ func (t *Table) buildIndex(tr *Transaction, tx *bbolt.Tx, ix *indexMeta) error {
 	c := tx.Bucket(rowsBucket(t.meta.rowsID())).Cursor()
 	idx := tx.Bucket(indexBucket(ix.ID))
 	// Entries are collected and put in key order (see applySorted).
-	var entries [][]byte
+	type entry struct{ key, value []byte }
+	var entries []entry
 	total := tx.Bucket(rowsBucket(t.meta.rowsID())).Stats().KeyN
 	progress := newProgress(fmt.Sprintf("building index %s on %s.%s", ix.Name, t.db.name, t.meta.Name), total)
 	defer progress.done()
@@ -445,20 +447,21 @@ func (t *Table) buildIndex(tr *Transaction, tx *bbolt.Tx, ix *indexMeta) error {
 		if err != nil {
 			return err
 		}
-		keys, err := t.entryKeys(ix, row)
+		keys, value, err := t.entryKeys(ix, row)
 		if err != nil {
 			return err
 		}
 		for _, key := range keys {
-			entries = append(entries, append(key, k...))
+			entries = append(entries, entry{append(key, k...), value})
 		}
 	}
-	slices.SortFunc(entries, bytes.Compare)
-	for i, e := range entries {
+	slices.SortFunc(entries, func(a, b entry) int { return bytes.Compare(a.key, b.key) })
+	for i, en := range entries {
+		e := en.key
 		if ix.Unique && i > 0 {
 			// Sorted, a clash is two neighbouring entries with the same
 			// index key (and a NULL never clashes).
-			prev := entries[i-1]
+			prev := entries[i-1].key
 			rk, err1 := t.rowKeyOfEntry(ix, e)
 			prk, err2 := t.rowKeyOfEntry(ix, prev)
 			if err1 == nil && err2 == nil && bytes.Equal(e[:len(e)-len(rk)], prev[:len(prev)-len(prk)]) {
@@ -471,7 +474,7 @@ func (t *Table) buildIndex(tr *Transaction, tx *bbolt.Tx, ix *indexMeta) error {
 				}
 			}
 		}
-		if err := idx.Put(e, nil); err != nil {
+		if err := idx.Put(e, en.value); err != nil {
 			return err
 		}
 	}

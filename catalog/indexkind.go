@@ -35,12 +35,27 @@ type IndexKind interface {
 	Keys(spec IndexSpec, vals []any) ([][]byte, error)
 }
 
+// ValuedKind is an IndexKind whose entries also carry a value: bytes
+// derived from the row's indexed columns alone, stored with each of the
+// row's entries (the SimHash index keeps the whole fingerprint there, so
+// that candidates are verified, and all pairs found, from the index alone).
+type ValuedKind interface {
+	IndexKind
+	// EntryValue returns the value stored with every entry of a row whose
+	// indexed columns hold vals (called only for rows Keys gives keys for).
+	EntryValue(spec IndexSpec, vals []any) ([]byte, error)
+}
+
 // IndexSpec describes one index of a custom kind.
 type IndexSpec struct {
 	Name    string
 	Comment string
 	Columns []string
 	Types   []sql.Type
+	// Values reports whether the entries carry the kind's EntryValue.
+	// Indexes made before their kind was a ValuedKind have none (nil
+	// values) until they are dropped and made again.
+	Values bool
 }
 
 var (
@@ -84,40 +99,53 @@ func (ix *indexMeta) custom() (IndexKind, bool, error) {
 }
 
 func (t *Table) indexSpec(ix *indexMeta) IndexSpec {
-	s := IndexSpec{Name: ix.Name, Comment: ix.Comment, Types: t.indexTypes(ix)}
+	s := IndexSpec{Name: ix.Name, Comment: ix.Comment, Types: t.indexTypes(ix), Values: ix.Values}
 	for _, c := range ix.Columns {
 		s.Columns = append(s.Columns, c.Name)
 	}
 	return s
 }
 
-// entryKeys returns the keys (without the row key) of row in index ix.
-func (t *Table) entryKeys(ix *indexMeta, row sql.Row) ([][]byte, error) {
+// entryKeys returns the keys (without the row key) of row in index ix, and
+// the value stored with each (nil but for a ValuedKind's index with
+// values).
+func (t *Table) entryKeys(ix *indexMeta, row sql.Row) ([][]byte, []byte, error) {
 	kind, isCustom, err := ix.custom()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if !isCustom {
 		p, err := t.indexPrefix(ix, row)
-		return [][]byte{p}, err
+		return [][]byte{p}, nil, err
 	}
 	vals := make([]any, len(ix.Columns))
 	for i, o := range t.indexOrdinals(ix) {
 		vals[i] = row[o]
 	}
-	keys, err := kind.Keys(t.indexSpec(ix), vals)
+	spec := t.indexSpec(ix)
+	keys, err := kind.Keys(spec, vals)
+	if err != nil {
+		return nil, nil, err
+	}
 	for _, k := range keys {
 		if len(k) != ix.KeyLen {
-			return nil, fmt.Errorf("catalog: index kind %s gave a %d-byte key, want %d", ix.Kind, len(k), ix.KeyLen)
+			return nil, nil, fmt.Errorf("catalog: index kind %s gave a %d-byte key, want %d", ix.Kind, len(k), ix.KeyLen)
 		}
 	}
-	return keys, err
+	var value []byte
+	if vk, ok := kind.(ValuedKind); ok && ix.Values && len(keys) > 0 {
+		if value, err = vk.EntryValue(spec, vals); err != nil {
+			return nil, nil, err
+		}
+	}
+	return keys, value, nil
 }
 
-// ScanIndex calls fn with the row key of every entry of the named index
-// whose key begins with prefix, in key order, as ctx's transaction sees the
-// table. fn's error stops the scan and is returned.
-func (t *Table) ScanIndex(ctx *sql.Context, name string, prefix []byte, fn func(key, rowKey []byte) error) error {
+// ScanIndex calls fn with the index key, the row key and the value of
+// every entry of the named index whose key begins with prefix, in key
+// order, as ctx's transaction sees the table. The slices are valid only
+// during the call. fn's error stops the scan and is returned.
+func (t *Table) ScanIndex(ctx *sql.Context, name string, prefix []byte, fn func(key, rowKey, value []byte) error) error {
 	i := t.meta.index(name)
 	if i < 0 {
 		return sql.ErrIndexNotFound.New(name)
@@ -140,12 +168,12 @@ func (t *Table) ScanIndex(ctx *sql.Context, name string, prefix []byte, fn func(
 		return fmt.Errorf("catalog: entries of index %s are missing", name)
 	}
 	c := b.Cursor()
-	for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
+	for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
 		rowKey, err := t.rowKeyOfEntry(ix, k)
 		if err != nil {
 			return err
 		}
-		if err := fn(k[:len(k)-len(rowKey)], rowKey); err != nil {
+		if err := fn(k[:len(k)-len(rowKey)], rowKey, v); err != nil {
 			return err
 		}
 	}

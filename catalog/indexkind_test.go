@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"sort"
@@ -8,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"go.etcd.io/bbolt"
 )
 
 // firstLetter is a toy index kind for the tests: one 1-byte key, the first
@@ -72,7 +74,7 @@ func TestCustomIndexKind(t *testing.T) {
 			t.Fatal(ok, err)
 		}
 		got := map[byte][]int32{}
-		err = tbl.(*Table).ScanIndex(ctx, "fl", nil, func(key, rowKey []byte) error {
+		err = tbl.(*Table).ScanIndex(ctx, "fl", nil, func(key, rowKey, _ []byte) error {
 			row, err := tbl.(*Table).Row(ctx, rowKey)
 			if err != nil || row == nil {
 				return errors.New("entry without a row")
@@ -111,4 +113,117 @@ func TestCustomIndexKind(t *testing.T) {
 	}
 	defer s2.Close()
 	check(s2, want)
+}
+
+// firstLetterValued is firstLetter whose entries carry the whole word.
+type firstLetterValued struct{ firstLetter }
+
+func (firstLetterValued) Name() string { return "firstlettervalued" }
+
+func (firstLetterValued) EntryValue(_ IndexSpec, vals []any) ([]byte, error) {
+	return []byte(vals[0].(string)), nil
+}
+
+func init() { RegisterIndexKind(firstLetterValued{}) }
+
+// TestIndexEntryValues checks that a ValuedKind's entries carry its value
+// through inserts, updates and a bulk build; that an index in the earlier
+// format (metadata without "values", empty values) reads as one without
+// values; and that a table rewrite brings the values back.
+func TestIndexEntryValues(t *testing.T) {
+	dir := t.TempDir()
+	s, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := s.NewContext(context.Background())
+	for _, q := range []string{
+		"CREATE TABLE w (id INT PRIMARY KEY, word VARCHAR(20))",
+		"INSERT INTO w VALUES (1, 'apple'), (2, 'avocado')",
+		"CREATE INDEX fl ON w (word) COMMENT 'firstlettervalued'",
+		"INSERT INTO w VALUES (3, 'banana')",
+		"UPDATE w SET word = 'apricot' WHERE id = 2",
+	} {
+		query(t, NewEngine(s).Query, ctx, q)
+	}
+	entries := func(s *Store) (values []string, hasValues bool) {
+		t.Helper()
+		ctx := s.NewContext(context.Background())
+		db, err := s.Database(ctx, DefaultDatabase)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tbl, _, err := db.GetTableInsensitive(ctx, "w")
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = tbl.(*Table).ScanIndex(ctx, "fl", nil, func(_, _, value []byte) error {
+			values = append(values, string(value))
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return values, tbl.(*Table).CustomIndexes("firstlettervalued")[0].Values
+	}
+	if got, has := entries(s); strings.Join(got, ",") != "apple,apricot,banana" || !has {
+		t.Errorf("values %q (index has values: %v), want apple,apricot,banana", got, has)
+	}
+
+	// The earlier format: no "values" in the metadata, empty values.
+	err = s.kv.Update(func(tx *bbolt.Tx) error {
+		c := tx.Bucket(bucketMeta).Cursor()
+		for k, v := c.First(); k != nil; k, v = c.Next() {
+			if !strings.HasPrefix(string(k), "table/") {
+				continue
+			}
+			m, err := decodeTableMeta(v)
+			if err != nil {
+				return err
+			}
+			for i := range m.Indexes {
+				m.Indexes[i].Values = false
+				b := tx.Bucket(indexBucket(m.Indexes[i].ID))
+				var keys [][]byte
+				b.ForEach(func(k, _ []byte) error { keys = append(keys, bytes.Clone(k)); return nil })
+				for _, k := range keys {
+					if err := b.Put(k, []byte{}); err != nil {
+						return err
+					}
+				}
+			}
+			raw, err := encodeMeta(m)
+			if err != nil {
+				return err
+			}
+			if err := tx.Bucket(bucketMeta).Put(bytes.Clone(k), raw); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sql.SessionEnd(ctx.Session)
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	s, err = Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if got, has := entries(s); strings.Join(got, ",") != ",," || has {
+		t.Errorf("earlier format: values %q (index has values: %v), want three empty values and none", got, has)
+	}
+	ctx = s.NewContext(context.Background())
+	query(t, NewEngine(s).Query, ctx, "INSERT INTO w VALUES (4, 'blueberry')")
+	if got, has := entries(s); strings.Join(got, ",") != ",,," || has {
+		t.Errorf("earlier format after an insert: values %q (index has values: %v), want four empty values", got, has)
+	}
+	query(t, NewEngine(s).Query, ctx, "ALTER TABLE w ADD COLUMN n INT DEFAULT 0")
+	if got, has := entries(s); strings.Join(got, ",") != "apple,apricot,banana,blueberry" || !has {
+		t.Errorf("after a rewrite: values %q (index has values: %v), want the words", got, has)
+	}
 }

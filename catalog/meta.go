@@ -73,6 +73,7 @@ type indexMeta struct {
 	Kind    string        `json:"kind,omitempty"`
 	Comment string        `json:"comment,omitempty"`
 	KeyLen  int           `json:"key_len,omitempty"` // custom kinds: bytes of every key
+	Values  bool          `json:"values,omitempty"`  // a ValuedKind's entries carry its EntryValue
 }
 
 type indexColumn struct {

@@ -236,3 +236,34 @@ func (s *pairSearch) verify(items []int32, keep func(a, b int32) bool) {
 		}
 	}
 }
+
+// RunPairs calls emit for every pair of a run of fingerprints (fps) that
+// agree on block bi of blocks — one run per block value, as a simhash index
+// with blocks = Blocks(k') holds them in key order — whose Hamming distance
+// is at most k (k ≤ k') and whose first agreeing block is bi: over all runs
+// of all blocks, every pair within k comes out exactly once (the
+// pigeonhole of Manku et al. 2007 holds for any k ≤ k'). Pairs are of
+// indexes into fps, the smaller first. Identical fingerprints (which first
+// agree on block 0) and crowded runs cost as in NearPairs: in proportion to
+// the pairs found. It returns false if emit did.
+func RunPairs(fps []uint64, blocks []Block, bi, k int, emit func(left, right, distance int) bool) bool {
+	if len(fps) < 2 {
+		return true
+	}
+	d := distinctFingerprints(fps)
+	if bi == 0 && !d.emitEqual(emit) {
+		return false
+	}
+	if k == 0 || len(d.fps) < 2 {
+		return true
+	}
+	items := make([]int32, len(d.fps))
+	for i := range items {
+		items[i] = int32(i)
+	}
+	s := &pairSearch{fps: d.fps, k: k, report: d.expand(emit)}
+	s.search(items, ^uint64(0)&^blocks[bi].Mask, func(x, y int32) bool {
+		return firstAgreeing(d.fps[x], d.fps[y], blocks) == bi
+	})
+	return !s.stopped
+}

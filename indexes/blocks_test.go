@@ -47,8 +47,13 @@ func bruteForce(fps []uint64, k int) []pair {
 }
 
 func nearPairs(fps []uint64, k int) []pair {
+	return collectPairs(func(emit func(l, r, d int) bool) { NearPairs(fps, k, emit) })
+}
+
+// collectPairs returns the pairs search emits, sorted.
+func collectPairs(search func(emit func(l, r, d int) bool)) []pair {
 	var out []pair
-	NearPairs(fps, k, func(l, r, d int) bool {
+	search(func(l, r, d int) bool {
 		out = append(out, pair{l, r, d})
 		return true
 	})
@@ -59,6 +64,30 @@ func nearPairs(fps []uint64, k int) []pair {
 		return a.r - b.r
 	})
 	return out
+}
+
+// nearPairsInRuns is nearPairs through RunPairs, over the runs an index
+// with k = kIndex would give.
+func nearPairsInRuns(fps []uint64, k, kIndex int) []pair {
+	blocks := Blocks(kIndex)
+	return collectPairs(func(emit func(l, r, d int) bool) {
+		for bi, b := range blocks {
+			runs := map[uint64][]int{} // block value → items
+			for i, fp := range fps {
+				runs[b.Value(fp)] = append(runs[b.Value(fp)], i)
+			}
+			for _, items := range runs {
+				run := make([]uint64, len(items))
+				for j, it := range items {
+					run[j] = fps[it]
+				}
+				RunPairs(run, blocks, bi, k, func(l, r, d int) bool {
+					l, r = items[l], items[r]
+					return emit(min(l, r), max(l, r), d)
+				})
+			}
+		}
+	})
 }
 
 // plant returns n random fingerprints plus, for each of some of them,
@@ -103,9 +132,14 @@ func TestNearPairsExact(t *testing.T) {
 			}(),
 		}
 		for name, fps := range sets {
-			got, want := nearPairs(fps, k), bruteForce(fps, k)
-			if !slices.Equal(got, want) {
+			want := bruteForce(fps, k)
+			if got := nearPairs(fps, k); !slices.Equal(got, want) {
 				t.Errorf("k=%d %s: %d pairs, brute force %d", k, name, len(got), len(want))
+			}
+			for _, kIndex := range []int{k, k + 1, 6} {
+				if got := nearPairsInRuns(fps, k, kIndex); !slices.Equal(got, want) {
+					t.Errorf("k=%d %s, runs of a k=%d index: %d pairs, brute force %d", k, name, kIndex, len(got), len(want))
+				}
 			}
 		}
 	}

@@ -1,6 +1,7 @@
 package indexes
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -8,87 +9,236 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/transform"
+	"github.com/dolthub/go-mysql-server/sql/types"
+	"github.com/dolthub/vitess/go/sqltypes"
 
 	"github.com/simsql/simsql/catalog"
 	"github.com/simsql/simsql/functions"
 )
 
-// ruleHammingJoins is the id of the analyzer rule hammingJoins.
-const ruleHammingJoins = catalog.FirstRuleID + 1
+// ruleHammingLookups is the id of the analyzer rule hammingLookups.
+const ruleHammingLookups = catalog.FirstRuleID + 1
 
 // PointQuery implements catalog.SearchableKind: the rows within the
-// index's own k of value, for a lookup join whose condition (kept above)
-// asks for k or less.
+// index's own k of value, for a lookup whose condition (kept above) asks
+// for k or less.
 func (SimHashKind) PointQuery(spec catalog.IndexSpec, value any) any {
 	k, _ := ParseK(spec.Comment)
 	return hammingQuery{column: spec.Columns[0], expr: expression.NewLiteral(value, nil), k: k}
 }
 
-// hammingJoins turns an inner join whose condition holds
-// hamming(l.x, r.fp) <= k (or an equivalent form), with r a table that has
-// a simhash index on fp with k' ≥ k, into a lookup join: for each row of the
-// left side, the index gives r's rows within k' of l.x, and the condition
-// keeps those within k.
-func hammingJoins(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+// hammingLookups is an analyzer rule, run after go-mysql-server's own,
+// for the near-duplicate predicates that the planner's index costing
+// cannot offer to a table (catalog.SearchableKind.Match sees only filters
+// whose other side is a constant known before execution):
+//
+//   - a join whose condition holds hamming(a.x, b.fp) <= k (or an
+//     equivalent form of Match) with b a table that has a simhash index on
+//     fp with k' ≥ k becomes a lookup join: for each row of the other
+//     side, the index gives b's rows within k' of a.x, and the condition,
+//     kept, keeps those within k. Inner, left outer, semi (EXISTS, IN) and
+//     anti (NOT EXISTS) joins read their right side so; an inner or cross
+//     join may also take its condition from the filter right above it
+//     (a WHERE clause) and may have the indexed table on either side:
+//     when it is the left one, the sides are swapped under a projection
+//     that restores the column order.
+//   - a filter hamming(fp, E) <= k on such a table, with E a scalar
+//     subquery or a column of an outer query (a correlated subquery),
+//     reads the rows within k' of E's value through the index.
+func hammingLookups(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
 	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
-		j, ok := n.(*plan.JoinNode)
-		if !ok || j.Filter == nil || (j.Op != plan.JoinTypeInner && j.Op != plan.JoinTypeCross) {
-			return n, transform.SameTree, nil
-		}
-		rt, alias := tableNode(j.Right())
-		if rt == nil {
-			return n, transform.SameTree, nil
-		}
-		t, ok := rt.UnderlyingTable().(*catalog.Table)
-		if !ok {
-			return n, transform.SameTree, nil
-		}
-		rightName := strings.ToLower(t.Name())
-		if alias != nil {
-			rightName = strings.ToLower(alias.Name())
-		}
-		leftTables := map[string]bool{}
-		for _, c := range j.Left().Schema() {
-			leftTables[strings.ToLower(c.Source)] = true
-		}
-		specs := t.CustomIndexes("simhash")
-		if len(specs) == 0 || leftTables[rightName] {
-			return n, transform.SameTree, nil
-		}
-		for _, c := range expression.SplitConjunction(j.Filter) {
-			col, key, k, ok := matchJoinHamming(ctx, c, rightName, leftTables)
-			if !ok {
-				continue
+		switch n := n.(type) {
+		case *plan.JoinNode:
+			if n.Filter == nil {
+				return n, transform.SameTree, nil
 			}
-			best, bestK := -1, MaxK+1
-			for i, s := range specs {
-				sk, err := ParseK(s.Comment)
-				if err == nil && strings.EqualFold(s.Columns[0], col) && sk >= k && sk < bestK {
-					best, bestK = i, sk
-				}
-			}
-			if best < 0 {
-				continue
-			}
-			idx, err := t.JoinIndex(specs[best].Name)
-			if err != nil {
-				return n, transform.SameTree, err
-			}
-			lb := plan.NewLookupBuilder(idx, []sql.Expression{key}, []bool{false})
-			ita, err := plan.NewIndexedAccessForTableNode(ctx, rt, lb)
-			if err != nil {
-				return n, transform.SameTree, nil // leave the join as it is
-			}
-			var right sql.Node = ita
-			if alias != nil {
-				if right, err = alias.WithChildren(ita); err != nil {
+			return joinThroughIndex(ctx, n.Op, n.Left(), n.Right(), n.Filter)
+		case *plan.Filter:
+			if j, ok := n.Child.(*plan.JoinNode); ok {
+				if j.Op != plan.JoinTypeInner && j.Op != plan.JoinTypeCross {
 					return n, transform.SameTree, nil
 				}
+				// The WHERE clause of an inner join may serve as its
+				// condition; it stays above as well.
+				cond := n.Expression
+				if j.Filter != nil {
+					cond = expression.NewAnd(j.Filter, cond)
+				}
+				nj, same, err := joinThroughIndex(ctx, plan.JoinTypeInner, j.Left(), j.Right(), cond)
+				if err != nil || same == transform.SameTree {
+					return n, transform.SameTree, err
+				}
+				nn, err := n.WithChildren(nj)
+				return nn, transform.NewTree, err
 			}
-			return plan.NewJoin(j.Left(), right, plan.JoinTypeLookup, j.Filter), transform.NewTree, nil
+			return filterThroughIndex(ctx, n)
 		}
 		return n, transform.SameTree, nil
 	})
+}
+
+// lookupJoins maps the joins that a lookup through the right side can
+// answer to their lookup form.
+var lookupJoins = map[plan.JoinType]plan.JoinType{
+	plan.JoinTypeInner:     plan.JoinTypeLookup,
+	plan.JoinTypeCross:     plan.JoinTypeLookup,
+	plan.JoinTypeLeftOuter: plan.JoinTypeLeftOuterLookup,
+	plan.JoinTypeSemi:      plan.JoinTypeSemiLookup,
+	plan.JoinTypeAnti:      plan.JoinTypeAntiLookup,
+}
+
+// joinThroughIndex returns the join op of left and right on cond as a
+// lookup join through a simhash index of the right side, else, for an
+// inner or cross join, of the left side (under a projection in the
+// join's column order); SameTree if neither side can be looked up.
+func joinThroughIndex(ctx *sql.Context, op plan.JoinType, left, right sql.Node, cond sql.Expression) (sql.Node, transform.TreeIdentity, error) {
+	lookupOp, ok := lookupJoins[op]
+	if !ok {
+		return nil, transform.SameTree, nil
+	}
+	if inner, err := lookupSide(ctx, right, tablesOf(left), cond); err != nil || inner != nil {
+		if err != nil {
+			return nil, transform.SameTree, err
+		}
+		return plan.NewJoin(left, inner, lookupOp, cond), transform.NewTree, nil
+	}
+	if lookupOp != plan.JoinTypeLookup {
+		return nil, transform.SameTree, nil // only an inner join may swap its sides
+	}
+	inner, err := lookupSide(ctx, left, tablesOf(right), cond)
+	if err != nil || inner == nil {
+		return nil, transform.SameTree, err
+	}
+	// The projection's fields carry no column id (NewGetFieldWithTable
+	// would make one of the index, which may be another column's id): the
+	// planner's assignment of row positions then finds each by its
+	// qualified name, here and in the nodes above.
+	var cols []sql.Expression
+	for i, c := range append(left.Schema(), right.Schema()...) {
+		gf := expression.NewGetFieldWithTable(i, 0, c.Type, c.DatabaseSource, c.Source, c.Name, c.Nullable)
+		cols = append(cols, gf.WithId(0).(*expression.GetField))
+	}
+	return plan.NewProject(cols, plan.NewJoin(right, inner, plan.JoinTypeLookup, cond)), transform.NewTree, nil
+}
+
+// tablesOf returns the lower-case names (or aliases) of the tables whose
+// columns n returns.
+func tablesOf(n sql.Node) map[string]bool {
+	tables := map[string]bool{}
+	for _, c := range n.Schema() {
+		tables[strings.ToLower(c.Source)] = true
+	}
+	return tables
+}
+
+// lookupSide returns side, a table or an alias of one, as an indexed
+// access through its simhash index for a conjunct of cond of the form
+// hamming(side.fp, E) <= k, with E reading only columns of the other
+// tables, or nil if there is none.
+func lookupSide(ctx *sql.Context, side sql.Node, others map[string]bool, cond sql.Expression) (sql.Node, error) {
+	rt, alias := tableNode(side)
+	if rt == nil {
+		return nil, nil
+	}
+	t, ok := rt.UnderlyingTable().(*catalog.Table)
+	if !ok {
+		return nil, nil
+	}
+	name := strings.ToLower(t.Name())
+	if alias != nil {
+		name = strings.ToLower(alias.Name())
+	}
+	if others[name] {
+		return nil, nil
+	}
+	for _, c := range expression.SplitConjunction(cond) {
+		col, key, k, ok := matchLookupHamming(ctx, c, name, func(e sql.Expression) bool { return usesOnly(e, others) })
+		if !ok {
+			continue
+		}
+		return indexedAccess(ctx, rt, alias, t, col, key, k)
+	}
+	return nil, nil
+}
+
+// indexedAccess returns the table rt (under alias, if any) read through
+// the simhash index of t on col with the smallest k' ≥ k, looking up the
+// value of key; nil if there is no such index.
+func indexedAccess(ctx *sql.Context, rt *plan.ResolvedTable, alias *plan.TableAlias, t *catalog.Table, col string, key sql.Expression, k int) (sql.Node, error) {
+	best := bestIndex(t, col, k, false)
+	if best == nil {
+		return nil, nil
+	}
+	idx, err := t.JoinIndex(best.Name)
+	if err != nil {
+		return nil, err
+	}
+	unsigned := best.Types[0].Type() == sqltypes.Uint64
+	fk := &fingerprintKey{UnaryExpression: expression.UnaryExpression{Child: key}, unsigned: unsigned, index: best.Name}
+	lb := plan.NewLookupBuilder(idx, []sql.Expression{fk}, []bool{false})
+	ita, err := plan.NewIndexedAccessForTableNode(ctx, rt, lb)
+	if err != nil {
+		return nil, nil // leave the plan as it is
+	}
+	if alias == nil {
+		return ita, nil
+	}
+	return alias.WithChildren(ita)
+}
+
+// filterThroughIndex reads the table under f through a simhash index for
+// a conjunct hamming(fp, E) <= k whose E does not read the table's own
+// rows but was not constant before execution (a scalar subquery, or a
+// column of an outer query).
+func filterThroughIndex(ctx *sql.Context, f *plan.Filter) (sql.Node, transform.TreeIdentity, error) {
+	rt, alias := tableNode(f.Child)
+	if rt == nil {
+		return f, transform.SameTree, nil
+	}
+	t, ok := rt.UnderlyingTable().(*catalog.Table)
+	if !ok || len(t.CustomIndexes(SimHashKind{}.Name())) == 0 {
+		return f, transform.SameTree, nil
+	}
+	name := strings.ToLower(t.Name())
+	if alias != nil {
+		name = strings.ToLower(alias.Name())
+	}
+	for _, c := range expression.SplitConjunction(f.Expression) {
+		col, key, k, ok := matchLookupHamming(ctx, c, name, func(e sql.Expression) bool { return lookupConstant(e, name) })
+		if !ok {
+			continue
+		}
+		child, err := indexedAccess(ctx, rt, alias, t, col, key, k)
+		if err != nil || child == nil {
+			return f, transform.SameTree, err
+		}
+		nf, err := f.WithChildren(child)
+		return nf, transform.NewTree, err
+	}
+	return f, transform.SameTree, nil
+}
+
+// lookupConstant reports whether e has the same value for every row of
+// table (its columns appear nowhere in e) and is worth a lookup that the
+// planner's costing did not make: it holds a subquery or a column of an
+// outer query. Parameters are left to Match, which sees them bound.
+func lookupConstant(e sql.Expression, table string) bool {
+	ok, late := true, false
+	transform.InspectExpr(e, func(e sql.Expression) bool {
+		switch x := e.(type) {
+		case *expression.GetField:
+			if strings.EqualFold(x.Table(), table) {
+				ok = false
+			}
+			late = true
+		case *plan.Subquery:
+			late = true
+		case *expression.BindVar:
+			ok = false
+		}
+		return !ok
+	})
+	return ok && late
 }
 
 // tableNode returns the table node under n (a table, or an alias of one).
@@ -104,21 +254,21 @@ func tableNode(n sql.Node) (*plan.ResolvedTable, *plan.TableAlias) {
 	return nil, nil
 }
 
-// matchJoinHamming recognises hamming(r.col, L) <= k (and the other forms
-// of Match) where r is the right table and L uses only left tables.
-func matchJoinHamming(ctx *sql.Context, e sql.Expression, right string, left map[string]bool) (col string, key sql.Expression, k int, ok bool) {
-	h, k, ok := hammingBound(ctx, e)
+// matchLookupHamming recognises hamming(table.col, E) <= k (and the other
+// forms of Match) where keyOK(E).
+func matchLookupHamming(ctx *sql.Context, e sql.Expression, table string, keyOK func(sql.Expression) bool) (col string, key sql.Expression, k int, ok bool) {
+	b, ok := matchHammingAny(ctx, e)
 	if !ok {
 		return "", nil, 0, false
 	}
-	args := h.Children()
+	args := b.call.Children()
 	for i := range 2 {
 		gf, isCol := args[i].(*expression.GetField)
-		if !isCol || !strings.EqualFold(gf.Table(), right) {
+		if !isCol || !strings.EqualFold(gf.Table(), table) {
 			continue
 		}
-		if usesOnly(args[1-i], left) {
-			return gf.Name(), args[1-i], k, true
+		if keyOK(args[1-i]) {
+			return gf.Name(), args[1-i], b.k, true
 		}
 	}
 	return "", nil, 0, false
@@ -143,9 +293,52 @@ func usesOnly(e sql.Expression, tables map[string]bool) bool {
 	return ok && any
 }
 
-// hammingBound returns the hamming call of a bound "hamming(…) <= k" in any
-// of the forms Match accepts, and k.
-func hammingBound(ctx *sql.Context, e sql.Expression) (*functions.Hamming, int, bool) {
-	q, ok := matchHammingAny(ctx, e)
-	return q.call, q.k, ok
+// fingerprintKey is the key of a lookup through a simhash index: the
+// value of Child as the 64-bit pattern hamming() reads (BIGINT −1 and
+// BIGINT UNSIGNED 2^64−1 are the same fingerprint), typed as the indexed
+// column, so that go-mysql-server's conversion of lookup keys to the
+// column's type cannot change or zero it. NULL stays NULL (no rows); a
+// value that is not a fingerprint is hamming()'s error. EXPLAIN shows it
+// as "E (simhash index NAME)".
+type fingerprintKey struct {
+	expression.UnaryExpression
+	unsigned bool
+	index    string
+}
+
+var _ sql.Expression = (*fingerprintKey)(nil)
+
+func (f *fingerprintKey) String() string {
+	return fmt.Sprintf("%s (simhash index %s)", f.Child, f.index)
+}
+
+func (f *fingerprintKey) Type() sql.Type {
+	if f.unsigned {
+		return types.Uint64
+	}
+	return types.Int64
+}
+
+func (f *fingerprintKey) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	v, err := f.Child.Eval(ctx, row)
+	if err != nil || v == nil {
+		return nil, err
+	}
+	fp, ok := functions.FingerprintBits(v)
+	if !ok {
+		return nil, functions.ErrNotFingerprint.New("hamming", fmt.Sprint(v))
+	}
+	if f.unsigned {
+		return fp, nil
+	}
+	return int64(fp), nil
+}
+
+func (f *fingerprintKey) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	if len(children) != 1 {
+		return nil, sql.ErrInvalidChildrenNumber.New(f, len(children), 1)
+	}
+	nf := *f
+	nf.Child = children[0]
+	return &nf, nil
 }

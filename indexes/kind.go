@@ -30,7 +30,10 @@ import (
 // candidate with the exact distance (Manku, Jain & Das Sarma, WWW 2007).
 type SimHashKind struct{}
 
-var _ catalog.SearchableKind = SimHashKind{}
+var (
+	_ catalog.SearchableKind = SimHashKind{}
+	_ catalog.ValuedKind     = SimHashKind{}
+)
 
 var registerOnce sync.Once
 
@@ -41,7 +44,7 @@ func Register() {
 		catalog.RegisterIndexKind(SimHashKind{})
 		catalog.RegisterTableFunction(NewNearDuplicates(false))
 		catalog.RegisterTableFunction(NewNearDuplicates(true))
-		catalog.RegisterRule(ruleHammingJoins, hammingJoins)
+		catalog.RegisterRule(ruleHammingLookups, hammingLookups)
 	})
 }
 
@@ -135,6 +138,28 @@ func (SimHashKind) Keys(spec catalog.IndexSpec, vals []any) ([][]byte, error) {
 	return keys, nil
 }
 
+// EntryValue implements catalog.ValuedKind: the fingerprint's 64 bits,
+// big-endian, stored with each of the row's k+1 entries, so that a
+// candidate is verified without reading its row and near_duplicates reads
+// the index alone.
+func (SimHashKind) EntryValue(spec catalog.IndexSpec, vals []any) ([]byte, error) {
+	fp, ok := functions.FingerprintBits(vals[0])
+	if !ok {
+		return nil, fmt.Errorf("simhash index %s: %v is not a 64-bit fingerprint", spec.Name, vals[0])
+	}
+	return binary.BigEndian.AppendUint64(nil, fp), nil
+}
+
+// entryFingerprint returns the fingerprint stored with an index entry; ok
+// is false for an entry without one (an index made before entries carried
+// values).
+func entryFingerprint(value []byte) (uint64, bool) {
+	if len(value) != 8 {
+		return 0, false
+	}
+	return binary.BigEndian.Uint64(value), true
+}
+
 // hammingQuery is what Match finds: rows whose fingerprint is within
 // distance k of the value of expr (constant for the query).
 type hammingQuery struct {
@@ -154,19 +179,9 @@ func (SimHashKind) Match(ctx *sql.Context, t *catalog.Table, specs []catalog.Ind
 		if !ok {
 			continue
 		}
-		best, bestK := -1, MaxK+1
-		for i, s := range specs {
-			k, err := ParseK(s.Comment)
-			if err != nil || !strings.EqualFold(s.Columns[0], q.column) {
-				continue
-			}
-			if k >= q.k && k < bestK {
-				best, bestK = i, k
-			}
-		}
-		if best >= 0 {
+		if best := bestIndexOf(specs, q.column, q.k); best != nil {
 			explain := fmt.Sprintf("hamming(%s, %s) <= %d", q.column, q.expr, q.k)
-			return specs[best], explain, q, true, nil
+			return *best, explain, q, true, nil
 		}
 	}
 	return catalog.IndexSpec{}, "", nil, false, nil
@@ -267,8 +282,8 @@ func isConstant(e sql.Expression) bool {
 			constant = false
 		case *plan.Subquery:
 			// The planner rewrites a subquery after the match; the copy
-			// kept for Scan would not run. (Not yet supported: such
-			// queries scan; a user variable set first does use the index.)
+			// kept for Scan would not run. The rule hammingLookups reads
+			// such filters through the index once the subquery is final.
 			constant = false
 		}
 		return !constant
@@ -305,16 +320,22 @@ func (SimHashKind) Scan(ctx *sql.Context, t *catalog.Table, spec catalog.IndexSp
 	blocks, n := Blocks(kIndex), valueBytes(kIndex)
 	var rows []sql.Row
 	for b := range blocks {
-		err := t.ScanIndex(ctx, spec.Name, blockKey(blocks, b, n, fp), func(_, rowKey []byte) error {
+		err := t.ScanIndex(ctx, spec.Name, blockKey(blocks, b, n, fp), func(_, rowKey, value []byte) error {
+			// A candidate is verified from the entry's fingerprint when it
+			// has one, and its row read only if it qualifies.
+			near := func(cand uint64) bool {
+				return firstAgreeing(fp, cand, blocks) == b && bits.OnesCount64(fp^cand) <= q.k
+			}
+			if cand, ok := entryFingerprint(value); ok && !near(cand) {
+				return nil
+			}
 			row, err := t.Row(ctx, rowKey)
 			if err != nil || row == nil {
 				return err
 			}
-			cand, ok := functions.FingerprintBits(row[col])
-			if !ok || firstAgreeing(fp, cand, blocks) != b || bits.OnesCount64(fp^cand) > q.k {
-				return nil
+			if cand, ok := functions.FingerprintBits(row[col]); ok && near(cand) {
+				rows = append(rows, row)
 			}
-			rows = append(rows, row)
 			return nil
 		})
 		if err != nil {

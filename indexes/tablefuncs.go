@@ -1,12 +1,14 @@
 package indexes
 
 import (
-	"context"
+	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
 	"strings"
 
+	"github.com/cespare/xxhash/v2"
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/types"
 
@@ -19,9 +21,14 @@ import (
 // within Hamming distance k, as rows (left_id, right_id, distance) with
 // left_id < right_id in primary-key order, each pair once, sorted. The
 // table needs a one-column primary key; NULL fingerprints take no part.
-// Computed by NearPairs (Manku et al. 2007): rows are grouped on each block
-// value and verified within groups; identical fingerprints and crowded
-// blocks cost in proportion to the pairs found.
+// Computed by the method of Manku et al. (2007): rows are grouped on each
+// block value and verified within groups; identical fingerprints and
+// crowded blocks cost in proportion to the pairs found. With a simhash
+// index on the column with k' ≥ k (the smallest such), the groups are the
+// index's runs of equal block values and the fingerprints come from its
+// entries (NearPairsInRuns; no row is read but those in the answer);
+// without one, the table is scanned and grouped in memory (NearPairs).
+// EXPLAIN shows which.
 //
 // NearDuplicateGroups is near_duplicate_groups('table', 'column', k): the
 // connected components of that relation, as rows (id, group_id), group_id
@@ -36,6 +43,7 @@ type NearDuplicates struct {
 	column string
 	k      int
 	idType sql.Type
+	index  *catalog.IndexSpec // the simhash index read, or nil for a table scan
 }
 
 var (
@@ -114,8 +122,34 @@ func (n *NearDuplicates) NewInstance(ctx *sql.Context, db sql.Database, args []s
 	if col < 0 {
 		return nil, sql.ErrTableColumnNotFound.New(tableName, column)
 	}
-	return &NearDuplicates{db: db, args: args, groups: n.groups, table: t, column: t.Schema()[col].Name,
-		k: int(k), idType: t.Schema()[pk[0]].Type}, nil
+	column = t.Schema()[col].Name
+	return &NearDuplicates{db: db, args: args, groups: n.groups, table: t, column: column,
+		k: int(k), idType: t.Schema()[pk[0]].Type, index: bestIndex(t, column, int(k), true)}, nil
+}
+
+// bestIndex returns the simhash index of t on column with the smallest
+// k' ≥ k, or nil. With withValues, only an index whose entries carry the
+// fingerprint counts.
+func bestIndex(t *catalog.Table, column string, k int, withValues bool) *catalog.IndexSpec {
+	specs := t.CustomIndexes(SimHashKind{}.Name())
+	if withValues {
+		specs = slices.DeleteFunc(specs, func(s catalog.IndexSpec) bool { return !s.Values })
+	}
+	return bestIndexOf(specs, column, k)
+}
+
+// bestIndexOf returns the simhash index among specs on column with the
+// smallest k' ≥ k, or nil.
+func bestIndexOf(specs []catalog.IndexSpec, column string, k int) *catalog.IndexSpec {
+	var best *catalog.IndexSpec
+	bestK := MaxK + 1
+	for _, s := range specs {
+		sk, err := ParseK(s.Comment)
+		if err == nil && strings.EqualFold(s.Columns[0], column) && sk >= k && sk < bestK {
+			best, bestK = &s, sk
+		}
+	}
+	return best
 }
 
 // currentStore finds the Store behind db.
@@ -143,76 +177,252 @@ func (n *NearDuplicates) Schema() sql.Schema {
 
 // RowIter implements sql.ExecSourceRel.
 func (n *NearDuplicates) RowIter(ctx *sql.Context, _ sql.Row) (sql.RowIter, error) {
-	pkCol := n.table.Schema()[n.table.PrimaryKeySchema().PkOrdinals[0]].Name
+	var c *corpus
+	if n.index != nil {
+		c = corpusFromIndex(n.table, *n.index)
+	} else {
+		var err error
+		if c, err = corpusFromTable(ctx, n.table, n.column, n.Name()); err != nil {
+			return nil, err
+		}
+	}
+	if n.groups {
+		rows, err := c.groupRows(ctx, n.k)
+		return catalog.RowsIter(rows), err
+	}
+	return c.pairRows(ctx, n.k)
+}
+
+// corpus is the rows that near_duplicates searches, as items: numbers of
+// rows with a non-NULL fingerprint.
+type corpus struct {
+	compare func(a, b int) int                            // the items' primary-key order
+	id      func(ctx *sql.Context, item int) (any, error) // the item's primary key
+	// pairs calls emit for every pair of items within distance k, until
+	// emit returns false.
+	pairs func(ctx *sql.Context, k int, emit func(l, r, d int) bool) error
+}
+
+// corpusFromTable reads the fingerprints by scanning the table, in
+// primary-key order, and searches them with NearPairs.
+func corpusFromTable(ctx *sql.Context, t *catalog.Table, column, fn string) (*corpus, error) {
+	pkCol := t.Schema()[t.PrimaryKeySchema().PkOrdinals[0]].Name
+	c := &corpus{}
 	var ids []any
 	var fps []uint64
-	err := n.table.ScanColumns(ctx, []string{pkCol, n.column}, func(_ []byte, vals []any) error {
+	err := t.ScanColumns(ctx, []string{pkCol, column}, func(_ []byte, vals []any) error {
 		if vals[1] == nil {
 			return nil
 		}
 		fp, ok := functions.FingerprintBits(vals[1])
 		if !ok {
-			return functions.ErrNotFingerprint.New(n.Name(), fmt.Sprint(vals[1]))
+			return functions.ErrNotFingerprint.New(fn, fmt.Sprint(vals[1]))
 		}
 		ids = append(ids, vals[0])
 		fps = append(fps, fp)
 		return nil
 	})
-	if err != nil {
-		return nil, err
+	c.compare = func(a, b int) int { return a - b } // scanned in primary-key order
+	c.id = func(_ *sql.Context, i int) (any, error) { return ids[i], nil }
+	c.pairs = func(_ *sql.Context, k int, emit func(l, r, d int) bool) error {
+		NearPairs(fps, min(k, 64), emit)
+		return nil
 	}
-	if n.groups {
-		rows := groupRows(ctx, ids, fps, n.k)
-		if ctx.Err() != nil {
-			return nil, context.Cause(ctx)
+	return c, err
+}
+
+// corpusFromIndex searches a simhash index whose entries carry the
+// fingerprint, reading nothing else: one pass over the entries in key
+// order, where each run of equal block values is a group that RunPairs
+// verifies. Rows are numbered only when they are in a pair, and read only
+// for the answer's ids.
+func corpusFromIndex(t *catalog.Table, spec catalog.IndexSpec) *corpus {
+	items := newItemTable()
+	pk := t.PrimaryKeySchema().PkOrdinals[0]
+	c := &corpus{
+		// Row keys sort as the primary key does.
+		compare: func(a, b int) int { return strings.Compare(items.keys[a], items.keys[b]) },
+		id: func(ctx *sql.Context, i int) (any, error) {
+			row, err := t.Row(ctx, []byte(items.keys[i]))
+			if err != nil {
+				return nil, err
+			}
+			if row == nil {
+				return nil, fmt.Errorf("simhash index %s: entry for a missing row", spec.Name)
+			}
+			return row[pk], nil
+		},
+	}
+	c.pairs = func(ctx *sql.Context, k int, emit func(l, r, d int) bool) error {
+		kIndex, err := ParseK(spec.Comment)
+		if err != nil {
+			return err
 		}
-		return catalog.RowsIter(rows), nil
+		blocks, width := Blocks(kIndex), valueBytes(kIndex)
+		var run struct {
+			key     []byte   // the run's index key: block number and value
+			fps     []uint64 // the members' fingerprints
+			rowKeys []byte   // the members' row keys, end to end
+			ends    []int    // where each row key ends in rowKeys
+		}
+		rowKey := func(i int) []byte {
+			start := 0
+			if i > 0 {
+				start = run.ends[i-1]
+			}
+			return run.rowKeys[start:run.ends[i]]
+		}
+		stopped := errors.New("stopped")
+		flush := func() error {
+			if len(run.fps) < 2 {
+				return nil
+			}
+			ok := RunPairs(run.fps, blocks, int(run.key[0]), k, func(l, r, d int) bool {
+				return emit(int(items.item(rowKey(l))), int(items.item(rowKey(r))), d)
+			})
+			if !ok {
+				return stopped
+			}
+			return nil
+		}
+		var prefix []byte
+		if k == 0 {
+			prefix = []byte{0} // identical fingerprints first agree on block 0
+		}
+		entries := 0
+		err = t.ScanIndex(ctx, spec.Name, prefix, func(key, rk, value []byte) error {
+			fp, ok := entryFingerprint(value)
+			if len(key) != 1+width || int(key[0]) >= len(blocks) || !ok {
+				return fmt.Errorf("simhash index %s: damaged entry %x", spec.Name, key)
+			}
+			if entries++; entries%65536 == 0 && ctx.Err() != nil {
+				return ctx.Err()
+			}
+			if !bytes.Equal(key, run.key) {
+				if err := flush(); err != nil {
+					return err
+				}
+				run.key = append(run.key[:0], key...)
+				run.fps, run.rowKeys, run.ends = run.fps[:0], run.rowKeys[:0], run.ends[:0]
+			}
+			run.fps = append(run.fps, fp)
+			run.rowKeys = append(run.rowKeys, rk...)
+			run.ends = append(run.ends, len(run.rowKeys))
+			return nil
+		})
+		if err == nil {
+			err = flush()
+		}
+		if err == stopped {
+			err = ctx.Err()
+		}
+		return err
 	}
+	return c
+}
+
+// itemTable numbers row keys in order of first sight. Its map is keyed by
+// a 64-bit hash of the row key (a string-keyed map was the largest cost of
+// reading an index of a million rows); the rare keys whose hash another
+// key took first go to a second map.
+type itemTable struct {
+	byHash map[uint64]int32
+	clash  map[string]int32
+	keys   []string
+	hash   func([]byte) uint64
+}
+
+func newItemTable() *itemTable {
+	return &itemTable{byHash: map[uint64]int32{}, clash: map[string]int32{}, hash: xxhash.Sum64}
+}
+
+// item returns the number of rowKey, len(keys) before the call if new.
+func (t *itemTable) item(rowKey []byte) int32 {
+	h := t.hash(rowKey)
+	if it, ok := t.byHash[h]; ok {
+		if t.keys[it] == string(rowKey) {
+			return it
+		}
+		if it, ok := t.clash[string(rowKey)]; ok {
+			return it
+		}
+		it = int32(len(t.keys))
+		t.clash[string(rowKey)] = it
+		t.keys = append(t.keys, string(rowKey))
+		return it
+	}
+	it := int32(len(t.keys))
+	t.byHash[h] = it
+	t.keys = append(t.keys, string(rowKey))
+	return it
+}
+
+// pairRows returns the rows (left_id, right_id, distance) of the pairs
+// within distance k, left before right in primary-key order, sorted.
+func (c *corpus) pairRows(ctx *sql.Context, k int) (sql.RowIter, error) {
 	type pair struct{ l, r, d int }
 	var pairs []pair
-	NearPairs(fps, min(n.k, 64), func(l, r, d int) bool {
+	err := c.pairs(ctx, k, func(l, r, d int) bool {
+		if c.compare(l, r) > 0 {
+			l, r = r, l
+		}
 		pairs = append(pairs, pair{l, r, d})
 		return ctx.Err() == nil
 	})
-	if ctx.Err() != nil {
-		return nil, context.Cause(ctx) // KILL QUERY or max_execution_time: their MySQL error
+	if err == nil {
+		err = ctx.Err()
+	}
+	if err != nil {
+		return nil, err
 	}
 	slices.SortFunc(pairs, func(a, b pair) int {
 		if a.l != b.l {
-			return a.l - b.l
+			return c.compare(a.l, b.l)
 		}
-		return a.r - b.r
+		return c.compare(a.r, b.r)
 	})
-	return &pairIter{ids: ids, next: func(i int) (sql.Row, bool) {
+	ids := map[int]any{}
+	id := func(i int) (any, error) {
+		if v, ok := ids[i]; ok {
+			return v, nil
+		}
+		v, err := c.id(ctx, i)
+		ids[i] = v
+		return v, err
+	}
+	return &pairIter{next: func(i int) (sql.Row, bool, error) {
 		if i >= len(pairs) {
-			return nil, false
+			return nil, false, nil
 		}
 		p := pairs[i]
-		return sql.Row{ids[p.l], ids[p.r], int32(p.d)}, true
+		l, err := id(p.l)
+		if err != nil {
+			return nil, false, err
+		}
+		r, err := id(p.r)
+		return sql.Row{l, r, int32(p.d)}, err == nil, err
 	}}, nil
 }
 
 // groupRows returns (id, group_id) for every item in a component of two or
-// more, in id order; group_id is the component's smallest id (items are in
-// primary-key order, so the smallest index). It stops early, with a
-// partial answer, once ctx is done.
-func groupRows(ctx context.Context, ids []any, fps []uint64, k int) []sql.Row {
-	parent := make([]int32, len(fps))
-	for i := range parent {
-		parent[i] = int32(i)
-	}
-	var find func(int32) int32
-	find = func(x int32) int32 {
+// more, in primary-key order; group_id is the component's first id in that
+// order (the smallest).
+func (c *corpus) groupRows(ctx *sql.Context, k int) ([]sql.Row, error) {
+	var parent []int32 // union-find over the items met in pairs
+	find := func(x int32) int32 {
+		for int(x) >= len(parent) {
+			parent = append(parent, int32(len(parent)))
+		}
 		for parent[x] != x {
 			parent[x] = parent[parent[x]]
 			x = parent[x]
 		}
 		return x
 	}
-	NearPairs(fps, min(k, 64), func(l, r, _ int) bool {
+	err := c.pairs(ctx, k, func(l, r, _ int) bool {
 		a, b := find(int32(l)), find(int32(r))
 		if a != b {
-			if a < b {
+			if c.compare(int(a), int(b)) < 0 {
 				parent[b] = a
 			} else {
 				parent[a] = b
@@ -220,27 +430,47 @@ func groupRows(ctx context.Context, ids []any, fps []uint64, k int) []sql.Row {
 		}
 		return ctx.Err() == nil
 	})
+	if err == nil {
+		err = ctx.Err()
+	}
+	if err != nil {
+		return nil, err
+	}
 	size := make(map[int32]int)
 	for i := range parent {
 		size[find(int32(i))]++
 	}
-	var rows []sql.Row
+	var members []int32
 	for i := range parent {
-		if root := find(int32(i)); size[root] > 1 {
-			rows = append(rows, sql.Row{ids[i], ids[root]})
+		if size[find(int32(i))] > 1 {
+			members = append(members, int32(i))
 		}
 	}
-	return rows
+	slices.SortFunc(members, func(a, b int32) int { return c.compare(int(a), int(b)) })
+	ids := make(map[int32]any, len(members))
+	rows := make([]sql.Row, 0, len(members))
+	for _, i := range members {
+		v, err := c.id(ctx, int(i))
+		if err != nil {
+			return nil, err
+		}
+		ids[i] = v
+		// The root comes first in primary-key order, so its id is known.
+		rows = append(rows, sql.Row{v, ids[find(i)]})
+	}
+	return rows, nil
 }
 
 type pairIter struct {
-	ids  []any
 	i    int
-	next func(int) (sql.Row, bool)
+	next func(int) (sql.Row, bool, error)
 }
 
 func (p *pairIter) Next(*sql.Context) (sql.Row, error) {
-	row, ok := p.next(p.i)
+	row, ok, err := p.next(p.i)
+	if err != nil {
+		return nil, err
+	}
 	if !ok {
 		return nil, io.EOF
 	}
@@ -257,7 +487,8 @@ func (n *NearDuplicates) Resolved() bool { return true }
 func (n *NearDuplicates) IsReadOnly() bool { return true }
 
 // CheckAuth implements sql.AuthorizationCheckerNode: the function reads
-// the table, so it takes SELECT on it, as a query of the table would.
+// the table (or its index), so it takes SELECT on the table, as a query of
+// the table would.
 func (n *NearDuplicates) CheckAuth(ctx *sql.Context, checker sql.PrivilegedOperationChecker) bool {
 	subject := sql.PrivilegeCheckSubject{Database: n.db.Name(), Table: n.table.Name()}
 	return checker.UserHasPrivileges(ctx, sql.NewPrivilegedOperation(subject, sql.PrivilegeType_Select))
@@ -265,7 +496,11 @@ func (n *NearDuplicates) CheckAuth(ctx *sql.Context, checker sql.PrivilegedOpera
 
 // String implements sql.Node.
 func (n *NearDuplicates) String() string {
-	return fmt.Sprintf("%s(%s, %s, %d)", n.Name(), n.table.Name(), n.column, n.k)
+	how := "table scan"
+	if n.index != nil {
+		how = "simhash index " + n.index.Name
+	}
+	return fmt.Sprintf("%s(%s, %s, %d) (%s)", n.Name(), n.table.Name(), n.column, n.k, how)
 }
 
 // Children implements sql.Node.

@@ -26,8 +26,10 @@
 //     DATA LOCAL INFILE and `SELECT id FROM t WHERE BIT_COUNT(fp ^ X) <= 3`
 //     for the same X, each answer checked.
 //
-//   - SELECT COUNT(*) FROM near_duplicates('idx', 'fp', 3): the median of
-//     -nd-runs runs, the count checked against a pigeonhole count in Go over
+//   - SELECT COUNT(*) FROM near_duplicates('idx', 'fp', 3) (read through the
+//     simhash index) and the same on `plain` before its index is made (a
+//     table scan grouped in memory), alternating: the median of -nd-runs
+//     runs each, the counts checked against a pigeonhole count in Go over
 //     all rows; and the full pair list of near_duplicates over a table of the
 //     first -sample rows checked against brute force (all pairs) in Go.
 //
@@ -158,8 +160,9 @@ type bench struct {
 	idx, scan, maria          series
 	mariaLoad                 time.Duration
 	mariaVersion              string
-	ndTimes                   []time.Duration
+	ndTimes, ndScanTimes      []time.Duration
 	ndCount, ndWant           int64
+	ndScanCount               int64
 	sampleGot, sampleWant     int
 	sampleOK                  bool
 	sampleDiff                string
@@ -267,17 +270,25 @@ func (b *bench) run(binary string, withMaria bool) error {
 	logf("  median %.3f ms, p99 %.3f ms", harness.Ms(b.scan.median), harness.Ms(b.scan.p99))
 
 	// near_duplicates over the whole table, and exactness on the sample.
-	logf("near_duplicates('idx', 'fp', 3) x %d", b.ndRuns)
+	// Through the index (idx) and by a table scan (plain, no index yet),
+	// alternating.
+	logf("near_duplicates('idx', 'fp', 3) and near_duplicates('plain', 'fp', 3) x %d", b.ndRuns)
 	b.ndWant = pigeonholeCount(b.fps)
 	for range b.ndRuns {
-		var n int64
-		t0 := time.Now()
-		if err := db.QueryRowContext(b.ctx, "SELECT COUNT(*) FROM near_duplicates('idx', 'fp', 3)").Scan(&n); err != nil {
-			return fmt.Errorf("near_duplicates: %w", err)
+		for _, table := range []string{"idx", "plain"} {
+			var n int64
+			t0 := time.Now()
+			if err := db.QueryRowContext(b.ctx, "SELECT COUNT(*) FROM near_duplicates('"+table+"', 'fp', 3)").Scan(&n); err != nil {
+				return fmt.Errorf("near_duplicates on %s: %w", table, err)
+			}
+			d := time.Since(t0)
+			if table == "idx" {
+				b.ndTimes, b.ndCount = append(b.ndTimes, d), n
+			} else {
+				b.ndScanTimes, b.ndScanCount = append(b.ndScanTimes, d), n
+			}
+			logf("  %s: %d pairs in %.2f s", table, n, d.Seconds())
 		}
-		b.ndTimes = append(b.ndTimes, time.Since(t0))
-		b.ndCount = n
-		logf("  %d pairs in %.2f s", n, b.ndTimes[len(b.ndTimes)-1].Seconds())
 	}
 	if err := b.checkSample(db, sampleFiles); err != nil {
 		return err
@@ -941,11 +952,15 @@ func (b *bench) print() {
 		}
 		fmt.Printf("| `SELECT COUNT(*) FROM near_duplicates('idx', 'fp', 3)`: median of %d | %.2f s (runs: %s) | %s |\n",
 			len(s), med.Seconds(), secs(b.ndTimes), bar)
+		scan := slices.Clone(b.ndScanTimes)
+		slices.Sort(scan)
+		fmt.Printf("| `SELECT COUNT(*) FROM near_duplicates('plain', 'fp', 3)` (no index: table scan, grouped in memory): median of %d | %.2f s (runs: %s) | the scan takes %s the index path's time |\n",
+			len(scan), scan[len(scan)/2].Seconds(), secs(b.ndScanTimes), ratio(scan[len(scan)/2], med))
 		check := "equals"
-		if b.ndCount != b.ndWant {
+		if b.ndCount != b.ndWant || b.ndScanCount != b.ndWant {
 			check = "**differs from**"
 		}
-		fmt.Printf("| near_duplicates pairs over all rows | %d | %s a pigeonhole count in Go (%d) |\n", b.ndCount, check, b.ndWant)
+		fmt.Printf("| near_duplicates pairs over all rows (index; scan) | %d; %d | %s a pigeonhole count in Go (%d) |\n", b.ndCount, b.ndScanCount, check, b.ndWant)
 	}
 	if b.sampleWant > 0 || b.sampleGot > 0 {
 		res := fmt.Sprintf("identical to brute force (all %d·%d/2 pairs compared in Go)", b.sample, b.sample-1)
