@@ -81,8 +81,8 @@ func checkAccountCases(t *testing.T, s *sqltests.Server, phase string, cases []a
 // TestAccountsPersistAndPrivileges: the bootstrap account from --user and
 // --password, CREATE USER, GRANT, REVOKE, ALTER USER and DROP USER; an
 // account with SELECT only cannot write; a table-level grant does not open
-// other tables, near_duplicates included; all of it survives restarts;
-// and a later --password that does not match is refused.
+// other tables, near_duplicates included; all of it survives restarts
+// and SIGKILL; and a later --password that does not match is refused.
 func TestAccountsPersistAndPrivileges(t *testing.T) {
 	dir := t.TempDir()
 	s := sqltests.StartServer(t, "--data-dir", dir, "--password", "rootpw")
@@ -173,6 +173,20 @@ func TestAccountsPersistAndPrivileges(t *testing.T) {
 			t.Errorf("serve %q: exit %d, output %q; want exit 1 and %q", c.args, code, out, c.want)
 		}
 	}
+	// An account is durable once CREATE USER and GRANT have returned: it
+	// survives a SIGKILL right after.
+	s = sqltests.StartServer(t, "--data-dir", dir)
+	execAll(t, openAs(t, s, "root", "rootpw", nil),
+		"CREATE USER 'late'@'%' IDENTIFIED BY 'lpw'",
+		"GRANT SELECT ON simsql.* TO 'late'@'%'")
+	s.Kill(t)
+	s = sqltests.StartServer(t, "--data-dir", dir)
+	checkAccountCases(t, s, "after SIGKILL", []accountCase{
+		{"late", "lpw", "SELECT COUNT(*) FROM t", ""},
+		{"late", "lpw", "DELETE FROM t", denied},
+	})
+	s.Stop(t)
+
 	if fi, err := os.Stat(filepath.Join(dir, accountsFile)); err != nil || fi.Mode().Perm() != 0o600 {
 		t.Errorf("accounts file: %v, %v; want mode 0600", fi, err)
 	}
