@@ -359,6 +359,15 @@ func (b *btreeIndex) CanSupport(*sql.Context, ...sql.Range) bool {
 	return b.meta.Kind == "" || b.meta.Kind == "btree"
 }
 func (b *btreeIndex) CanSupportOrderBy(sql.Expression) bool { return false }
+
+// Order implements sql.OrderedIndex: entries come in ascending key order.
+func (b *btreeIndex) Order() sql.IndexOrder { return sql.IndexOrderAsc }
+
+// Reversible implements sql.OrderedIndex: scans only go forward, so
+// go-mysql-server keeps a descending sort instead of asking for a reverse
+// scan (which this index would ignore: MAX(pk) and ORDER BY pk DESC
+// LIMIT n used to return the smallest keys).
+func (b *btreeIndex) Reversible() bool { return false }
 func (b *btreeIndex) PrefixLengths() []uint16 {
 	var out []uint16
 	for _, c := range b.meta.Columns {

@@ -271,7 +271,12 @@ func (t *Table) ScanColumns(ctx *sql.Context, columns []string, fn func(rowKey [
 	}
 	c := tx.Bucket(rowsBucket(t.meta.rowsID())).Cursor()
 	vals := make([]any, len(columns))
+	n := 0
 	for k, v := c.First(); k != nil; k, v = c.Next() {
+		n++
+		if err := checkInterrupt(ctx, n); err != nil {
+			return err
+		}
 		row, err := storage.DecodeRow(v, t.sch.Schema)
 		if err != nil {
 			return err

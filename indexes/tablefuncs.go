@@ -46,8 +46,9 @@ type NearDuplicates struct {
 }
 
 var (
-	_ sql.TableFunction = (*NearDuplicates)(nil)
-	_ sql.ExecSourceRel = (*NearDuplicates)(nil)
+	_ sql.TableFunction            = (*NearDuplicates)(nil)
+	_ sql.ExecSourceRel            = (*NearDuplicates)(nil)
+	_ sql.AuthorizationCheckerNode = (*NearDuplicates)(nil)
 )
 
 // NewNearDuplicates returns the near_duplicates (groups false) or
@@ -466,6 +467,14 @@ func (n *NearDuplicates) Resolved() bool { return true }
 
 // IsReadOnly implements sql.Node.
 func (n *NearDuplicates) IsReadOnly() bool { return true }
+
+// CheckAuth implements sql.AuthorizationCheckerNode: the function reads
+// the table (or its index), so it takes SELECT on the table, as a query of
+// the table would.
+func (n *NearDuplicates) CheckAuth(ctx *sql.Context, checker sql.PrivilegedOperationChecker) bool {
+	subject := sql.PrivilegeCheckSubject{Database: n.db.Name(), Table: n.table.Name()}
+	return checker.UserHasPrivileges(ctx, sql.NewPrivilegedOperation(subject, sql.PrivilegeType_Select))
+}
 
 // String implements sql.Node.
 func (n *NearDuplicates) String() string {

@@ -191,16 +191,23 @@ func checkFormat(dir string, readOnly bool) error {
 	return nil
 }
 
-// writeFormat writes dir/FORMAT atomically: a temp file, fsync, rename, fsync of dir.
+// writeFormat writes dir/FORMAT atomically.
 func writeFormat(dir string) error {
-	path := filepath.Join(dir, FormatFile)
+	return WriteFileAtomic(dir, FormatFile, []byte(fmt.Sprintf("%s %d\n", FormatMagic, FormatVersion)), 0o644)
+}
+
+// WriteFileAtomic replaces dir/name with data durably: it writes
+// dir/name.tmp with permissions perm, fsyncs it, renames it over dir/name and fsyncs dir, so that
+// after a crash dir/name holds either the old or the new data in full.
+// Errors name the file; the temp file is removed on error.
+func WriteFileAtomic(dir, name string, data []byte, perm os.FileMode) error {
+	path := filepath.Join(dir, name)
 	tmp := path + ".tmp"
-	content := fmt.Sprintf("%s %d\n", FormatMagic, FormatVersion)
-	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, perm)
 	if err != nil {
 		return fmt.Errorf("storage: write %s: %w", tmp, err)
 	}
-	_, err = f.WriteString(content)
+	_, err = f.Write(data)
 	if err == nil {
 		err = f.Sync()
 	}

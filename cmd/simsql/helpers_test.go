@@ -77,3 +77,18 @@ func runImport(t *testing.T, s *sqltests.Server, args ...string) (string, string
 	}
 	return stdout.String(), stderr.String(), code
 }
+
+// mariadbClient returns the path of the mariadb command-line client, or
+// skips the test where it is not on PATH. CI sets SIMSQL_REQUIRE_MARIADB=1
+// so that a missing client fails instead of skipping.
+func mariadbClient(t *testing.T) string {
+	t.Helper()
+	client, err := exec.LookPath("mariadb")
+	if err != nil {
+		if os.Getenv("SIMSQL_REQUIRE_MARIADB") == "1" {
+			t.Fatal("mariadb client not on PATH and SIMSQL_REQUIRE_MARIADB=1")
+		}
+		t.Skip("mariadb client not on PATH")
+	}
+	return client
+}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"net"
@@ -13,6 +14,7 @@ import (
 	sqle "github.com/dolthub/go-mysql-server"
 	"github.com/dolthub/go-mysql-server/server"
 	"github.com/dolthub/go-mysql-server/sql"
+	vtmysql "github.com/dolthub/vitess/go/mysql"
 	"github.com/sirupsen/logrus"
 
 	"github.com/simsql/simsql/catalog"
@@ -28,11 +30,24 @@ func serveCmd(args []string, stdout, stderr io.Writer) error {
 	conn.register(fs)
 	dataDir := fs.String("data-dir", "./simsql-data", "`directory` for the server's data (created if missing)")
 	logLevel := fs.String("log-level", "warn", "logging `level`: trace, debug, info, warn, error")
+	tlsCert := fs.String("tls-cert", "", "PEM `file` with the server's TLS certificate chain (with --tls-key: clients may use TLS)")
+	tlsKey := fs.String("tls-key", "", "PEM `file` with the private key of --tls-cert")
+	requireTLS := fs.Bool("require-secure-transport", false, "refuse connections without TLS (needs --tls-cert and --tls-key)")
+	maxExec := fs.Int64("max-execution-time", 0, "default max_execution_time in `milliseconds` for SELECT statements (0: no limit)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
+	accountFlags := false
+	fs.Visit(func(f *flag.Flag) { accountFlags = accountFlags || f.Name == "user" || f.Name == "password" })
 	if fs.NArg() > 0 {
 		return usagef("unexpected argument %q", fs.Arg(0))
+	}
+	if *maxExec < 0 {
+		return usagef("--max-execution-time must be 0 or more milliseconds, got %d", *maxExec)
+	}
+	tlsConfig, err := loadTLS(*tlsCert, *tlsKey, *requireTLS)
+	if err != nil {
+		return err
 	}
 	level, err := logrus.ParseLevel(*logLevel)
 	if err != nil {
@@ -60,19 +75,31 @@ func serveCmd(args []string, stdout, stderr io.Writer) error {
 	}
 	engine := catalog.NewEngine(pro)
 	defer engine.Close()
+	conns := newConnRegistry()
+	if err := configure(engine, conns, filesDir, *maxExec); err != nil {
+		return err
+	}
+	mysqlDb := engine.Analyzer.Catalog.MySQLDb
+	if err := setupAccounts(mysqlDb, dir, conn.user, conn.password, accountFlags); err != nil {
+		return err
+	}
+	if err := checkListenAddress(mysqlDb, conn.host); err != nil {
+		return err
+	}
 	// Load the analyzer's dictionaries (about 2 s) before accepting
 	// connections, so that no query pays for them.
 	textsim.Default()
-	if err := configure(engine, conn.user, conn.password, filesDir); err != nil {
-		return err
-	}
 
 	ln, err := net.Listen("tcp", conn.addr())
 	if err != nil {
 		return err
 	}
-	cfg := server.Config{Protocol: "tcp", Address: ln.Addr().String(), Listener: ln}
-	srv, err := server.NewServer(cfg, engine, sql.NewContext, pro.SessionBuilder(), nil)
+	cfg := server.Config{Protocol: "tcp", Address: ln.Addr().String(), Listener: ln,
+		TLSConfig: tlsConfig, RequireSecureTransport: *requireTLS, ProtocolListenerFactory: withDeniedAuth(mysqlDb)}
+	wrap := func(h vtmysql.Handler) (vtmysql.Handler, error) {
+		return errorHandler{h, engine.ProcessList.(*limitedProcessList), conns}, nil
+	}
+	srv, err := server.NewServerWithHandler(cfg, engine, conns.newContext, withTLSStatus(pro.SessionBuilder()), nil, wrap)
 	if err != nil {
 		ln.Close()
 		return err
@@ -93,22 +120,17 @@ func serveCmd(args []string, stdout, stderr io.Writer) error {
 	return <-done
 }
 
-// configure sets up what every connection relies on: the one account that
-// may connect, and the global system variables LOAD DATA LOCAL INFILE needs.
-//
-// The account is ephemeral (go-mysql-server does not persist it): the flags
-// define it on each start. Its host is '%', so it matches clients on any
-// address the server listens on.
-func configure(engine *sqle.Engine, user, password, secureFileDir string) error {
-	mysqlDb := engine.Analyzer.Catalog.MySQLDb
-	ed := mysqlDb.Editor()
-	mysqlDb.AddEphemeralSuperUser(ed, user, "%", password)
-	ed.Close()
-
+// configure sets up what every connection relies on: the global system
+// variables LOAD DATA LOCAL INFILE needs, the default max_execution_time
+// (milliseconds), and the process list that enforces it and KILL and
+// stops the statements of clients that went away (conns).
+func configure(engine *sqle.Engine, conns *connRegistry, secureFileDir string, maxExecutionTime int64) error {
+	engine.ProcessList = newLimitedProcessList(engine.ProcessList, conns)
 	// AssignValues, unlike SetGlobal, also sets read-only variables.
 	err := sql.SystemVariables.AssignValues(map[string]any{
-		"local_infile":     int8(1),
-		"secure_file_priv": secureFileDir,
+		"local_infile":       int8(1),
+		"secure_file_priv":   secureFileDir,
+		"max_execution_time": maxExecutionTime,
 	})
 	if err != nil {
 		return fmt.Errorf("setting global system variables: %w", err)

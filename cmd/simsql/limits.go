@@ -1,0 +1,265 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/vitess/go/mysql"
+	"github.com/dolthub/vitess/go/sqltypes"
+)
+
+// Errors of interrupted statements, as MySQL reports them.
+var (
+	// errQueryInterrupted is ER_QUERY_INTERRUPTED (1317): KILL QUERY or
+	// KILL CONNECTION stopped the statement.
+	errQueryInterrupted = mysql.NewSQLError(mysql.ERQueryInterrupted, mysql.SSQueryInterrupted,
+		"Query execution was interrupted")
+	// errQueryTimeout is ER_QUERY_TIMEOUT (3024): a SELECT ran longer than
+	// max_execution_time.
+	errQueryTimeout = mysql.NewSQLError(mysql.ERQueryTimeout, mysql.SSUnknownSQLState,
+		"Query execution was interrupted, maximum statement execution time exceeded")
+	// errClientClosed stops the statement of a client that has closed its
+	// connection (ER_NET_READ_ERROR, 1158); nobody receives it.
+	errClientClosed = mysql.NewSQLError(1158, "08S01",
+		"Got an error reading communication packets: the client closed the connection")
+)
+
+// erTableAccessDenied is ER_TABLEACCESS_DENIED_ERROR, which vitess does
+// not name.
+const erTableAccessDenied = 1142
+
+// disconnectPoll is how often a running statement looks whether its
+// client is still connected.
+const disconnectPoll = time.Second
+
+// limitedProcessList is go-mysql-server's process list plus what it
+// lacks: a statement stopped by KILL fails with MySQL's error 1317
+// (instead of "context canceled"); a SELECT is stopped after
+// max_execution_time milliseconds (session or global system variable; 0,
+// the default, means no limit) with error 3024, as MySQL does; and a
+// statement whose client has closed its connection is stopped within
+// disconnectPoll (go-mysql-server looks only during SELECTs, every 5 s,
+// and not at TLS connections). All work by cancelling the statement's
+// context with the error as its cause; long loops in simsql (table scans,
+// table functions) check the context and return context.Cause.
+type limitedProcessList struct {
+	sql.ProcessList
+	conns *connRegistry
+
+	mu      sync.Mutex
+	cancels map[uint32]context.CancelCauseFunc // by connection id, while a statement runs
+	running map[uint32]context.Context         // the statement's context, by connection id
+	watches map[uint32]*time.Timer             // the next look at the client, by connection id
+	causes  map[uint32]error                   // why the last statement was stopped, by connection id
+}
+
+func newLimitedProcessList(pl sql.ProcessList, conns *connRegistry) *limitedProcessList {
+	return &limitedProcessList{ProcessList: pl, conns: conns, cancels: map[uint32]context.CancelCauseFunc{},
+		running: map[uint32]context.Context{}, watches: map[uint32]*time.Timer{}, causes: map[uint32]error{}}
+}
+
+// watch looks every disconnectPoll whether the client of connection id
+// has gone while statement context c runs, and cancels it if so.
+func (l *limitedProcessList) watch(id uint32, c context.Context, cancel context.CancelCauseFunc) {
+	l.watches[id] = time.AfterFunc(disconnectPoll, func() {
+		if l.conns.peerClosed(id) {
+			cancel(errClientClosed)
+			return
+		}
+		l.mu.Lock()
+		defer l.mu.Unlock()
+		if l.running[id] == c {
+			l.watches[id].Reset(disconnectPoll)
+		}
+	})
+}
+
+// BeginQuery implements sql.ProcessList.
+func (l *limitedProcessList) BeginQuery(ctx *sql.Context, query string) (*sql.Context, error) {
+	ctx, err := l.ProcessList.BeginQuery(ctx, query)
+	if err != nil || ctx.IsInterpreted() {
+		return ctx, err
+	}
+	c, cancel := context.WithCancelCause(ctx.Context)
+	if ms := maxExecutionTime(ctx); ms > 0 && isSelect(query) {
+		var stop context.CancelFunc
+		c, stop = context.WithTimeoutCause(c, time.Duration(ms)*time.Millisecond, errQueryTimeout)
+		outer := cancel
+		cancel = func(cause error) { outer(cause); stop() }
+	}
+	id := ctx.Session.ID()
+	l.mu.Lock()
+	l.cancels[id], l.running[id] = cancel, c
+	delete(l.causes, id)
+	l.watch(id, c, cancel)
+	l.mu.Unlock()
+	return ctx.WithContext(c), nil
+}
+
+// EndQuery implements sql.ProcessList.
+func (l *limitedProcessList) EndQuery(ctx *sql.Context) {
+	if !ctx.IsInterpreted() {
+		id := ctx.Session.ID()
+		l.mu.Lock()
+		if c := l.running[id]; c != nil {
+			if cause := context.Cause(c); cause == errQueryInterrupted || cause == errQueryTimeout {
+				l.causes[id] = cause
+			}
+			l.cancels[id](nil)
+			l.watches[id].Stop()
+			delete(l.cancels, id)
+			delete(l.running, id)
+			delete(l.watches, id)
+		}
+		l.mu.Unlock()
+	}
+	l.ProcessList.EndQuery(ctx)
+}
+
+// Kill implements sql.ProcessList: the running statement of connection
+// connID, if any, fails with error 1317.
+func (l *limitedProcessList) Kill(connID uint32) {
+	l.mu.Lock()
+	if cancel := l.cancels[connID]; cancel != nil {
+		cancel(errQueryInterrupted)
+	}
+	l.mu.Unlock()
+	l.ProcessList.Kill(connID)
+}
+
+// maxExecutionTime returns the session's max_execution_time in
+// milliseconds (0: no limit).
+func maxExecutionTime(ctx *sql.Context) int64 {
+	v, err := ctx.GetSessionVariable(ctx, "max_execution_time")
+	if err != nil {
+		return 0
+	}
+	switch x := v.(type) {
+	case int64:
+		return x
+	case int32:
+		return int64(x)
+	case int:
+		return int64(x)
+	case uint64:
+		return int64(min(x, 1<<62))
+	}
+	return 0
+}
+
+// isSelect reports whether query is a SELECT (or a WITH … SELECT, or a
+// parenthesised SELECT): the statements MySQL's max_execution_time applies
+// to. Leading white space and comments are skipped.
+func isSelect(query string) bool {
+	q := query
+	for {
+		q = strings.TrimLeft(q, " \t\r\n(")
+		switch {
+		case strings.HasPrefix(q, "/*"):
+			_, rest, ok := strings.Cut(q[2:], "*/")
+			if !ok {
+				return false
+			}
+			q = rest
+		case strings.HasPrefix(q, "#"), strings.HasPrefix(q, "-- "):
+			_, rest, ok := strings.Cut(q, "\n")
+			if !ok {
+				return false
+			}
+			q = rest
+		default:
+			word := q
+			if i := strings.IndexAny(q, " \t\r\n(/"); i >= 0 {
+				word = q[:i]
+			}
+			return strings.EqualFold(word, "select") || strings.EqualFold(word, "with")
+		}
+	}
+}
+
+// takeCause returns (and forgets) why connection connID's last statement
+// was stopped: errQueryInterrupted, errQueryTimeout, or nil.
+func (l *limitedProcessList) takeCause(connID uint32) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	cause := l.causes[connID]
+	delete(l.causes, connID)
+	return cause
+}
+
+// errorHandler wraps go-mysql-server's connection handler to report
+// errors with MySQL's numbers where go-mysql-server 0.20 gives the generic
+// 1105: a statement stopped by KILL or max_execution_time fails with 1317
+// or 3024 whichever layer noticed the cancellation first (some return
+// "context canceled"), and refused privileges are 1142 (table) and 1044
+// (database), with go-mysql-server's messages.
+//
+// It also keeps conns, the live connections, up to date.
+type errorHandler struct {
+	mysql.Handler
+	pl    *limitedProcessList
+	conns *connRegistry
+}
+
+// NewConnection implements mysql.Handler.
+func (h errorHandler) NewConnection(c *mysql.Conn) {
+	h.conns.add(c)
+	h.Handler.NewConnection(c)
+}
+
+// ConnectionClosed implements mysql.Handler.
+func (h errorHandler) ConnectionClosed(c *mysql.Conn) {
+	h.Handler.ConnectionClosed(c)
+	h.conns.remove(c)
+}
+
+// ComQuery implements mysql.Handler.
+func (h errorHandler) ComQuery(ctx context.Context, c *mysql.Conn, query string, callback mysql.ResultSpoolFn) error {
+	return h.fix(c, h.Handler.ComQuery(ctx, c, query, callback))
+}
+
+// ComMultiQuery implements mysql.Handler.
+func (h errorHandler) ComMultiQuery(ctx context.Context, c *mysql.Conn, query string, callback mysql.ResultSpoolFn) (string, error) {
+	rest, err := h.Handler.ComMultiQuery(ctx, c, query, callback)
+	return rest, h.fix(c, err)
+}
+
+// ComStmtExecute implements mysql.Handler.
+func (h errorHandler) ComStmtExecute(ctx context.Context, c *mysql.Conn, prepare *mysql.PrepareData, callback func(*sqltypes.Result) error) error {
+	return h.fix(c, h.Handler.ComStmtExecute(ctx, c, prepare, callback))
+}
+
+// ComInitDB implements mysql.Handler.
+func (h errorHandler) ComInitDB(c *mysql.Conn, schemaName string) error {
+	return h.fix(c, h.Handler.ComInitDB(c, schemaName))
+}
+
+func (h errorHandler) fix(c *mysql.Conn, err error) error {
+	cause := h.pl.takeCause(c.ConnectionID)
+	if err == nil {
+		return nil
+	}
+	msg := err.Error()
+	var se *mysql.SQLError
+	if errors.As(err, &se) {
+		if se.Num != mysql.ERUnknownError {
+			return err
+		}
+		msg = se.Message
+	}
+	switch {
+	case cause != nil && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) ||
+		strings.Contains(msg, context.Canceled.Error()) || strings.Contains(msg, context.DeadlineExceeded.Error())):
+		return cause
+	case sql.ErrPrivilegeCheckFailed.Is(err), strings.HasPrefix(msg, "command denied to user "),
+		strings.HasPrefix(msg, "Access denied for user ") && strings.Contains(msg, " to table "):
+		return mysql.NewSQLError(erTableAccessDenied, mysql.SSClientError, "%s", msg)
+	case strings.HasPrefix(msg, "Access denied for user ") && strings.Contains(msg, " to database "):
+		return mysql.NewSQLError(mysql.ERDBAccessDenied, mysql.SSClientError, "%s", msg)
+	}
+	return err
+}

@@ -1,0 +1,7 @@
+package sqltests
+
+import "testing"
+
+func TestOrderScripts(t *testing.T) {
+	runScripts(t, OrderScripts)
+}
