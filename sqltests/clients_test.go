@@ -1,0 +1,7 @@
+package sqltests
+
+import "testing"
+
+func TestClientScripts(t *testing.T) {
+	runScripts(t, ClientScripts)
+}
