@@ -72,7 +72,7 @@ func serveCmd(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	cfg := server.Config{Protocol: "tcp", Address: ln.Addr().String(), Listener: ln}
-	srv, err := server.NewServer(cfg, engine, sql.NewContext, pro.SessionBuilder(), nil)
+	srv, err := server.NewServerWithHandler(cfg, engine, sql.NewContext, pro.SessionBuilder(), nil, wrapHandler)
 	if err != nil {
 		ln.Close()
 		return err

@@ -1,0 +1,119 @@
+// Client drives simsql through JDBC with Debian's MariaDB Connector/J
+// (libmariadb-java, /usr/share/java/mariadb-java-client.jar).
+//
+// Usage: java -cp mariadb-java-client.jar:. Client PORT [PREPARE]
+// PREPARE (default false) is the connector's useServerPrepStmts. Runs the
+// scenario every client test shares (see sqltests/clients_test.go), then the
+// DatabaseMetaData calls BI tools make (getTables, getColumns, getIndexInfo,
+// getPrimaryKeys), and prints one tab-separated line per fact; the Go test
+// compares the output with the exact expected text.
+
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.StringJoiner;
+
+public class Client {
+    static final Object[][] ROWS = {
+        {1, "en-a", "SimHash fingerprints find near duplicate documents quickly in large collections of web pages"},
+        {2, "en-b", "SimHash fingerprints find near duplicate documents quickly in large collections of web pages today"},
+        {3, "中文-甲", "相似文档检测使用局部敏感哈希，在海量网页中快速找到近似重复的内容"},
+        {4, "中文-乙", "相似文档检测使用局部敏感哈希，在海量网页中快速找到近似重复的文章内容"},
+        {5, "中文-丙", "今天天气很好，我们去公园散步吧"},
+    };
+
+    static void out(Object... fields) {
+        StringJoiner j = new StringJoiner("\t");
+        for (Object f : fields) {
+            j.add(String.valueOf(f));
+        }
+        System.out.println(j);
+    }
+
+    public static void main(String[] args) throws Exception {
+        String prepare = args.length > 1 ? args[1] : "false";
+        String url = "jdbc:mariadb://127.0.0.1:" + args[0] + "/simsql?user=root&useServerPrepStmts=" + prepare;
+        try (Connection c = DriverManager.getConnection(url)) {
+            try (Statement st = c.createStatement()) {
+                st.execute("CREATE TABLE docs (id INT PRIMARY KEY, title VARCHAR(100) NOT NULL, body TEXT, "
+                        + "fp BIGINT UNSIGNED AS (simhash(body)) STORED)");
+                st.execute("CREATE INDEX fp_k3 ON docs (fp) COMMENT 'simhash k=3'");
+            }
+            int inserted = 0;
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO docs (id, title, body) VALUES (?, ?, ?)")) {
+                for (Object[] r : ROWS) {
+                    ps.setInt(1, (Integer) r[0]);
+                    ps.setString(2, (String) r[1]);
+                    ps.setString(3, (String) r[2]);
+                    inserted += ps.executeUpdate();
+                }
+            }
+            out("inserted", inserted);
+
+            try (Statement st = c.createStatement();
+                 ResultSet rs = st.executeQuery("SELECT id, title, fp FROM docs ORDER BY id")) {
+                while (rs.next()) {
+                    out("row", rs.getInt(1), rs.getString(2), rs.getBigDecimal(3).toBigInteger());
+                }
+            }
+            String probe = (String) ROWS[2][2];
+            try (PreparedStatement ps = c.prepareStatement(
+                    "SELECT id, hamming(fp, simhash(?)) AS d FROM docs WHERE hamming(fp, simhash(?)) <= 3 ORDER BY id")) {
+                ps.setString(1, probe);
+                ps.setString(2, probe);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        out("near", rs.getInt(1), rs.getInt(2));
+                    }
+                }
+            }
+            try (PreparedStatement ps = c.prepareStatement(
+                    "SELECT id, ROUND(jaccard(body, ?), 3) AS j FROM docs WHERE id IN (?, ?) ORDER BY id")) {
+                ps.setString(1, probe);
+                ps.setInt(2, 3);
+                ps.setInt(3, 4);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        out("jaccard", rs.getInt(1), String.format("%.3f", rs.getDouble(2)));
+                    }
+                }
+            }
+            try (Statement st = c.createStatement();
+                 ResultSet rs = st.executeQuery(
+                         "SELECT left_id, right_id, distance FROM near_duplicates('docs', 'fp', 3) ORDER BY left_id")) {
+                while (rs.next()) {
+                    out("pair", rs.getString(1), rs.getString(2), rs.getInt(3));
+                }
+            }
+
+            DatabaseMetaData md = c.getMetaData();
+            out("product", md.getDatabaseProductName().isEmpty() ? "" : "named");
+            try (ResultSet rs = md.getTables("simsql", null, "%", new String[] {"TABLE"})) {
+                while (rs.next()) {
+                    out("table", rs.getString("TABLE_CAT"), rs.getString("TABLE_NAME"), rs.getString("TABLE_TYPE"));
+                }
+            }
+            try (ResultSet rs = md.getColumns("simsql", null, "docs", "%")) {
+                while (rs.next()) {
+                    out("column", rs.getString("COLUMN_NAME"), rs.getString("TYPE_NAME"), rs.getInt("DATA_TYPE"),
+                            rs.getString("IS_NULLABLE"), rs.getInt("ORDINAL_POSITION"),
+                            rs.getString("IS_GENERATEDCOLUMN"));
+                }
+            }
+            try (ResultSet rs = md.getPrimaryKeys("simsql", null, "docs")) {
+                while (rs.next()) {
+                    out("pk", rs.getString("COLUMN_NAME"), rs.getInt("KEY_SEQ"), rs.getString("PK_NAME"));
+                }
+            }
+            try (ResultSet rs = md.getIndexInfo("simsql", null, "docs", false, false)) {
+                while (rs.next()) {
+                    out("index", rs.getString("INDEX_NAME"), rs.getString("COLUMN_NAME"),
+                            rs.getBoolean("NON_UNIQUE"), rs.getInt("ORDINAL_POSITION"));
+                }
+            }
+        }
+    }
+}
