@@ -43,6 +43,7 @@ func NewEngine(s *Store) *sqle.Engine {
 	a := b.Build()
 	engine := sqle.New(a, nil)
 	engine.Analyzer.Catalog.RegisterFunction(sql.NewEmptyContext(), functions.All()...)
+	engine.Parser = generatedValuesParser{Parser: engine.Parser, catalog: engine.Analyzer.Catalog}
 	return engine
 }
 

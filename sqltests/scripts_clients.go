@@ -32,4 +32,34 @@ var ClientScripts = []ScriptTest{
 			}},
 		},
 	},
+	{
+		Name: "values for generated columns in strict mode",
+		SetUpScript: []string{
+			"CREATE TABLE d (id INT PRIMARY KEY, body TEXT, fp BIGINT UNSIGNED AS (simhash(body)) STORED)",
+		},
+		Assertions: []Assertion{
+			{Query: "INSERT INTO d VALUES (1, 'alpha beta', 5)", ExpectedErr: `The value specified for generated column "fp" in table "d" is not allowed`},
+			{Query: "INSERT INTO d (id, body, fp) VALUES (1, 'alpha beta', 5)", ExpectedErr: `The value specified for generated column "fp" in table "d" is not allowed`},
+			{Query: "SELECT COUNT(*) FROM d", Expected: []Row{{0}}},
+		},
+	},
+	{
+		// Regression: mariadb-dump writes generated columns' values into
+		// its INSERTs under SQL_MODE='NO_AUTO_VALUE_ON_ZERO', and its dumps
+		// could not be restored. MariaDB ignores such values outside strict
+		// mode (warning 1906); in strict mode they stay an error (above).
+		Name: "values for generated columns outside strict mode",
+		SetUpScript: []string{
+			"CREATE TABLE d (id INT PRIMARY KEY, body TEXT, fp BIGINT UNSIGNED AS (simhash(body)) STORED, KEY fp_k3 (fp) COMMENT 'simhash k=3')",
+			"SET SESSION sql_mode = 'NO_AUTO_VALUE_ON_ZERO'",
+		},
+		Assertions: []Assertion{
+			{Query: "INSERT INTO d VALUES (1, 'alpha beta', 5), (2, '相似文档检测', DEFAULT)", Expected: nil},
+			{Query: "SHOW WARNINGS", Expected: []Row{{"Warning", 1906, "The value specified for generated column 'fp' in table 'd' has been ignored"}}},
+			{Query: "INSERT INTO d (fp, id, body) VALUES (0, 3, 'gamma delta')", Expected: nil},
+			{Query: "REPLACE INTO d VALUES (3, 'gamma delta epsilon', 7)", Expected: nil},
+			{Query: "SELECT id, fp = simhash(body) FROM d ORDER BY id", Expected: []Row{{1, 1}, {2, 1}, {3, 1}}},
+			{Query: "SELECT id FROM d WHERE hamming(fp, simhash('相似文档检测')) <= 3", Expected: []Row{{2}}},
+		},
+	},
 }
