@@ -218,49 +218,66 @@ index	fp_k3	fp	true	1
 	}
 }
 
-// TestClientODBC runs clients/odbc/scenario.sql through unixODBC's isql
-// with MariaDB Connector/ODBC, from a driver and DSN defined in a temporary
-// odbcinst.ini and odbc.ini. isql prepares every statement (binary
-// protocol) but cannot bind parameters. `help` is SQLTables; `help docs`
-// is SQLColumns, which fails on a go-mysql-server parser limit (README,
-// Clients): this test pins that error so that a fix shows.
+// TestClientODBC runs the scenario through unixODBC and MariaDB Connector/ODBC,
+// from a driver and DSN defined in a temporary odbcinst.ini and odbc.ini:
+// with isql (clients/odbc/scenario.sql; isql prepares every statement but
+// cannot bind parameters), and with pyodbc (clients/odbc/client.py: bound
+// parameters, SQLTables, SQLPrimaryKeys, SQLStatistics). SQLColumns (isql's
+// `help TABLE`) fails on a go-mysql-server parser limit (README, Clients):
+// the test pins that error so that a fix shows.
 func TestClientODBC(t *testing.T) {
-	isql := needClient(t, "isql")
 	driver := needClient(t, "/usr/lib/x86_64-linux-gnu/odbc/libmaodbc.so")
-	script, err := os.ReadFile(filepath.Join(clientsDir(t), "odbc", "scenario.sql"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := StartServer(t)
-	dir := t.TempDir()
-	inis := map[string]string{
-		"odbcinst.ini": "[MariaDB]\nDriver = " + driver + "\n",
-		"odbc.ini": fmt.Sprintf("[simsql]\nDriver = MariaDB\nServer = 127.0.0.1\nPort = %d\nUser = root\nDatabase = simsql\nCharset = utf8mb4\n",
-			s.Port),
-	}
-	for name, text := range inis {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+	const columnsErr = "[S1000][ma-3.1.15][8.0.33]unknown error: Code: INVALID_ARGUMENT\nsyntax error at position 118 near ':='\n"
+	t.Run("isql", func(t *testing.T) {
+		isql := needClient(t, "isql")
+		script, err := os.ReadFile(filepath.Join(clientsDir(t), "odbc", "scenario.sql"))
+		if err != nil {
 			t.Fatal(err)
 		}
-	}
-	cmd := exec.Command(isql, "-b", "-v", "-x0x09", "simsql")
-	cmd.Env = append(os.Environ(), "ODBCSYSINI="+dir, "ODBCINI="+filepath.Join(dir, "odbc.ini"))
-	var got []string
-	for _, line := range strings.SplitAfter(runClient(t, cmd, string(script)), "\n") {
-		if !strings.HasPrefix(line, "information_schema\t") { // SQLTables lists every system view
-			got = append(got, line)
+		s := StartServer(t)
+		dir := t.TempDir()
+		inis := map[string]string{
+			"odbcinst.ini": "[MariaDB]\nDriver = " + driver + "\n",
+			"odbc.ini": fmt.Sprintf("[simsql]\nDriver = MariaDB\nServer = 127.0.0.1\nPort = %d\nUser = root\nDatabase = simsql\nCharset = utf8mb4\n",
+				s.Port),
 		}
-	}
-	want := scenarioOut + `column	id	int	
+		for name, text := range inis {
+			if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		cmd := exec.Command(isql, "-b", "-v", "-x0x09", "simsql")
+		cmd.Env = append(os.Environ(), "ODBCSYSINI="+dir, "ODBCINI="+filepath.Join(dir, "odbc.ini"))
+		var got []string
+		for _, line := range strings.SplitAfter(runClient(t, cmd, string(script)), "\n") {
+			if !strings.HasPrefix(line, "information_schema\t") { // SQLTables lists every system view
+				got = append(got, line)
+			}
+		}
+		want := scenarioOut + `column	id	int	
 column	title	varchar(100)	
 column	body	text	
 column	fp	bigint unsigned	STORED GENERATED
 simsql		docs	TABLE	
-[S1000][ma-3.1.15][8.0.33]unknown error: Code: INVALID_ARGUMENT
-syntax error at position 118 near ':='
-
+` + columnsErr + "\n"
+		checkOut(t, "isql", strings.Join(got, ""), want)
+	})
+	t.Run("pyodbc", func(t *testing.T) {
+		python := needClient(t, "/usr/bin/python3")
+		if err := exec.Command(python, "-c", "import pyodbc").Run(); err != nil {
+			needClient(t, "/usr/lib/python3/dist-packages/pyodbc.so")
+		}
+		s := StartServer(t)
+		dsn := fmt.Sprintf("DRIVER=%s;SERVER=127.0.0.1;PORT=%d;USER=root;DATABASE=simsql;CHARSET=utf8mb4", driver, s.Port)
+		got := runClient(t, exec.Command(python, filepath.Join(clientsDir(t), "odbc", "client.py"), dsn), "")
+		want := scenarioOut + `table	simsql	docs	TABLE
+pk	id	1	PRIMARY
+index	PRIMARY	id	0	1
+index	fp_k3	fp	1	1
+columns error	[HY000] [ma-3.1.15][8.0.33]unknown error: Code: INVALID_ARGUMENT / syntax error at position 118 near ':=' /  (1105) (SQLColumns)
 `
-	checkOut(t, "isql", strings.Join(got, ""), want)
+		checkOut(t, "python3 odbc/client.py", got, want)
+	})
 }
 
 // TestClientGoDriver runs the scenario with go-sql-driver/mysql: server-side
