@@ -154,7 +154,7 @@ func TestClientPython(t *testing.T) {
 		needClient(t, "/usr/lib/python3/dist-packages/pymysql")
 	}
 	s := StartServer(t)
-	got := runClient(t, exec.Command(python, filepath.Join(clientsDir(t), "python", "client.py"), strconv.Itoa(s.Port)), "")
+	got := runClient(t, exec.Command(python, filepath.Join(clientsDir(t), "python", "client.py"), strconv.Itoa(s.Port), rowsFile(t)), "")
 	want := scenarioOut + `table	docs	BASE TABLE
 column	id	int	NO	PRI	
 column	title	varchar(100)	NO		
@@ -175,7 +175,7 @@ func TestClientNode(t *testing.T) {
 	dir := filepath.Join(clientsDir(t), "node")
 	needClient(t, filepath.Join(dir, "node_modules", "mysql2", "package.json"))
 	s := StartServer(t)
-	got := runClient(t, exec.Command(node, filepath.Join(dir, "client.js"), strconv.Itoa(s.Port)), "")
+	got := runClient(t, exec.Command(node, filepath.Join(dir, "client.js"), strconv.Itoa(s.Port), rowsFile(t)), "")
 	want := scenarioOut + `fp	10153183929151373580
 table	docs	BASE TABLE
 column	id	int	NO	PRI	
@@ -212,7 +212,7 @@ index	fp_k3	fp	true	1
 	for _, serverPrep := range []string{"false", "true"} {
 		t.Run("useServerPrepStmts="+serverPrep, func(t *testing.T) {
 			s := StartServer(t)
-			cmd := exec.Command(java, "-Dfile.encoding=UTF-8", "-cp", jar+string(os.PathListSeparator)+classes, "Client", strconv.Itoa(s.Port), serverPrep)
+			cmd := exec.Command(java, "-Dfile.encoding=UTF-8", "-cp", jar+string(os.PathListSeparator)+classes, "Client", strconv.Itoa(s.Port), rowsFile(t), serverPrep)
 			checkOut(t, "java Client", runClient(t, cmd, ""), want)
 		})
 	}
@@ -269,7 +269,7 @@ simsql		docs	TABLE
 		}
 		s := StartServer(t)
 		dsn := fmt.Sprintf("DRIVER=%s;SERVER=127.0.0.1;PORT=%d;USER=root;DATABASE=simsql;CHARSET=utf8mb4", driver, s.Port)
-		got := runClient(t, exec.Command(python, filepath.Join(clientsDir(t), "odbc", "client.py"), dsn), "")
+		got := runClient(t, exec.Command(python, filepath.Join(clientsDir(t), "odbc", "client.py"), dsn, rowsFile(t)), "")
 		want := scenarioOut + `table	simsql	docs	TABLE
 pk	id	1	PRIMARY
 index	PRIMARY	id	0	1
@@ -335,8 +335,9 @@ func TestClientGoDriver(t *testing.T) {
 	exec("CREATE TABLE docs (id INT PRIMARY KEY, title VARCHAR(100) NOT NULL, body TEXT, fp BIGINT UNSIGNED AS (simhash(body)) STORED)")
 	exec("CREATE INDEX fp_k3 ON docs (fp) COMMENT 'simhash k=3'")
 	var inserted int64
-	for _, r := range clientRows {
-		n, err := exec("INSERT INTO docs (id, title, body) VALUES (?, ?, ?)", r.id, r.title, r.body).RowsAffected()
+	rows := loadClientRows(t)
+	for _, r := range rows {
+		n, err := exec("INSERT INTO docs (id, title, body) VALUES (?, ?, ?)", r[0], r[1], r[2]).RowsAffected()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -344,7 +345,7 @@ func TestClientGoDriver(t *testing.T) {
 	}
 	line("inserted", inserted)
 	query("row", "SELECT id, title, fp FROM docs ORDER BY id")
-	probe := clientRows[2].body
+	probe := rows[2][2]
 	query("near", "SELECT id, hamming(fp, simhash(?)) AS d FROM docs WHERE hamming(fp, simhash(?)) <= 3 ORDER BY id", probe, probe)
 	query("jaccard", "SELECT id, FORMAT(jaccard(body, ?), 3) FROM docs WHERE id IN (?, ?) ORDER BY id", probe, 3, 4)
 	query("pair", "SELECT left_id, right_id, distance FROM near_duplicates('docs', 'fp', 3) ORDER BY left_id")
@@ -385,50 +386,26 @@ version	8.0.31	1
 	}
 }
 
-// clientRows are the scenario's rows, as clients/*/ programs hold them.
-var clientRows = []struct {
-	id          int
-	title, body string
-}{
-	{1, "en-a", "SimHash fingerprints find near duplicate documents quickly in large collections of web pages"},
-	{2, "en-b", "SimHash fingerprints find near duplicate documents quickly in large collections of web pages today"},
-	{3, "中文-甲", "相似文档检测使用局部敏感哈希，在海量网页中快速找到近似重复的内容"},
-	{4, "中文-乙", "相似文档检测使用局部敏感哈希，在海量网页中快速找到近似重复的文章内容"},
-	{5, "中文-丙", "今天天气很好，我们去公园散步吧"},
+// rowsFile is clients/rows.tsv, the scenario's rows (id, title, body,
+// tab-separated) that every client program loads.
+func rowsFile(t *testing.T) string {
+	return filepath.Join(clientsDir(t), "rows.tsv")
 }
 
-// TestClientMariaDBDump dumps a simsql database with mariadb-dump (default
-// flags: LOCK TABLES, /*!40101 … */ settings, one multi-row INSERT with
-// every column's value) and restores it into a fresh simsql through the
-// mariadb client. The restore depends on simsql ignoring values given to
-// generated columns outside strict mode, as MariaDB does (the dump sets
-// SQL_MODE='NO_AUTO_VALUE_ON_ZERO'). Table definition, simhash index with
-// its COMMENT, rows, fingerprints and near_duplicates must come back the same.
-func TestClientMariaDBDump(t *testing.T) {
-	client := needClient(t, "mariadb")
-	dump := needClient(t, "mariadb-dump")
-	script, err := os.ReadFile(filepath.Join(clientsDir(t), "mariadb", "scenario.sql"))
+// loadClientRows reads rowsFile: id, title and body of each row.
+func loadClientRows(t *testing.T) [][3]string {
+	t.Helper()
+	data, err := os.ReadFile(rowsFile(t))
 	if err != nil {
 		t.Fatal(err)
 	}
-	src := StartServer(t)
-	runClient(t, exec.Command(client, mariadbArgs(src, "--batch", "simsql")...), string(script))
-	dumped := runClient(t, exec.Command(dump, mariadbArgs(src, "simsql")...), "")
-	if !strings.Contains(dumped, "INSERT INTO `docs` VALUES") || !strings.Contains(dumped, "KEY `fp_k3` (`fp`) COMMENT 'simhash k=3'") {
-		t.Fatalf("mariadb-dump output lacks the table or its rows:\n%s", dumped)
+	var rows [][3]string
+	for _, line := range strings.Split(strings.TrimSuffix(string(data), "\n"), "\n") {
+		f := strings.SplitN(line, "\t", 3)
+		if len(f) != 3 {
+			t.Fatalf("%s: bad line %q", rowsFile(t), line)
+		}
+		rows = append(rows, [3]string{f[0], f[1], f[2]})
 	}
-
-	dst := StartServer(t)
-	runClient(t, exec.Command(client, mariadbArgs(dst, "--batch", "simsql")...), dumped)
-	check := "SHOW CREATE TABLE docs; SELECT id, title, body, fp FROM docs ORDER BY id; " +
-		"SELECT * FROM near_duplicates('docs', 'fp', 3) ORDER BY left_id; SHOW INDEX FROM docs"
-	want := runClient(t, exec.Command(client, mariadbArgs(src, "--batch", "--raw", "simsql", "-e", check)...), "")
-	got := runClient(t, exec.Command(client, mariadbArgs(dst, "--batch", "--raw", "simsql", "-e", check)...), "")
-	checkOut(t, "the restored database", got, want)
-	if !strings.Contains(got, "docs\t"+docsCreate+"\n") {
-		t.Errorf("restored SHOW CREATE TABLE: got\n%s\nwant\n%s", got, docsCreate)
-	}
-	if !strings.Contains(got, "3\t中文-甲\t相似文档检测使用局部敏感哈希，在海量网页中快速找到近似重复的内容\t7837894270656336789\n") {
-		t.Errorf("restored rows lack row 3 with its Chinese text and fingerprint:\n%s", got)
-	}
+	return rows
 }

@@ -1,29 +1,38 @@
 // Client drives simsql through JDBC with Debian's MariaDB Connector/J
 // (libmariadb-java, /usr/share/java/mariadb-java-client.jar).
 //
-// Usage: java -cp mariadb-java-client.jar:. Client PORT [PREPARE]
-// PREPARE (default false) is the connector's useServerPrepStmts. Runs the
+// Usage: java -cp mariadb-java-client.jar:. Client PORT ROWS [PREPARE]
+// ROWS is clients/rows.tsv (id, title, body); PREPARE (default false) is
+// the connector's useServerPrepStmts. Runs the
 // scenario every client test shares (see sqltests/clients_test.go), then the
 // DatabaseMetaData calls BI tools make (getTables, getColumns, getIndexInfo,
 // getPrimaryKeys), and prints one tab-separated line per fact; the Go test
 // compares the output with the exact expected text.
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.StringJoiner;
 
 public class Client {
-    static final Object[][] ROWS = {
-        {1, "en-a", "SimHash fingerprints find near duplicate documents quickly in large collections of web pages"},
-        {2, "en-b", "SimHash fingerprints find near duplicate documents quickly in large collections of web pages today"},
-        {3, "中文-甲", "相似文档检测使用局部敏感哈希，在海量网页中快速找到近似重复的内容"},
-        {4, "中文-乙", "相似文档检测使用局部敏感哈希，在海量网页中快速找到近似重复的文章内容"},
-        {5, "中文-丙", "今天天气很好，我们去公园散步吧"},
-    };
+    /** loadRows reads clients/rows.tsv: {id, title, body} with id an Integer. */
+    static List<Object[]> loadRows(String path) throws IOException {
+        List<Object[]> rows = new ArrayList<>();
+        for (String line : Files.readAllLines(Path.of(path), StandardCharsets.UTF_8)) {
+            String[] f = line.split("\t", 3);
+            rows.add(new Object[] {Integer.valueOf(f[0]), f[1], f[2]});
+        }
+        return rows;
+    }
 
     static void out(Object... fields) {
         StringJoiner j = new StringJoiner("\t");
@@ -34,7 +43,8 @@ public class Client {
     }
 
     public static void main(String[] args) throws Exception {
-        String prepare = args.length > 1 ? args[1] : "false";
+        List<Object[]> rows = loadRows(args[1]);
+        String prepare = args.length > 2 ? args[2] : "false";
         String url = "jdbc:mariadb://127.0.0.1:" + args[0] + "/simsql?user=root&useServerPrepStmts=" + prepare;
         try (Connection c = DriverManager.getConnection(url)) {
             try (Statement st = c.createStatement()) {
@@ -44,7 +54,7 @@ public class Client {
             }
             int inserted = 0;
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO docs (id, title, body) VALUES (?, ?, ?)")) {
-                for (Object[] r : ROWS) {
+                for (Object[] r : rows) {
                     ps.setInt(1, (Integer) r[0]);
                     ps.setString(2, (String) r[1]);
                     ps.setString(3, (String) r[2]);
@@ -59,7 +69,7 @@ public class Client {
                     out("row", rs.getInt(1), rs.getString(2), rs.getBigDecimal(3).toBigInteger());
                 }
             }
-            String probe = (String) ROWS[2][2];
+            String probe = (String) rows.get(2)[2];
             try (PreparedStatement ps = c.prepareStatement(
                     "SELECT id, hamming(fp, simhash(?)) AS d FROM docs WHERE hamming(fp, simhash(?)) <= 3 ORDER BY id")) {
                 ps.setString(1, probe);

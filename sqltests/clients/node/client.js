@@ -1,27 +1,30 @@
 // client.js drives simsql with the npm package mysql2.
 //
-// Usage: node client.js PORT
+// Usage: node client.js PORT ROWS
+// ROWS is clients/rows.tsv (id, title, body).
 // Runs the scenario every client test shares (see sqltests/clients_test.go)
 // with server-side prepared statements (execute) and text queries (query),
 // and prints one tab-separated line per fact; the Go test compares the output
 // with the exact expected text.
 'use strict';
 
+const fs = require('fs');
 const mysql = require('mysql2/promise');
 
-const rows = [
-  [1, 'en-a', 'SimHash fingerprints find near duplicate documents quickly in large collections of web pages'],
-  [2, 'en-b', 'SimHash fingerprints find near duplicate documents quickly in large collections of web pages today'],
-  [3, '中文-甲', '相似文档检测使用局部敏感哈希，在海量网页中快速找到近似重复的内容'],
-  [4, '中文-乙', '相似文档检测使用局部敏感哈希，在海量网页中快速找到近似重复的文章内容'],
-  [5, '中文-丙', '今天天气很好，我们去公园散步吧'],
-];
+// loadRows reads clients/rows.tsv: [id, title, body] arrays, id a number.
+function loadRows(path) {
+  return fs.readFileSync(path, 'utf8').split('\n').filter((l) => l !== '').map((l) => {
+    const [id, title, body] = l.split('\t');
+    return [Number(id), title, body];
+  });
+}
 
 function out(...fields) {
   console.log(fields.join('\t'));
 }
 
 async function main() {
+  const rows = loadRows(process.argv[3]);
   const conn = await mysql.createConnection({
     host: '127.0.0.1',
     port: Number(process.argv[2]),

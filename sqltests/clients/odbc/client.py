@@ -1,45 +1,39 @@
 """client.py drives simsql through ODBC: unixODBC, MariaDB Connector/ODBC
 (odbc-mariadb) and Debian's python3-pyodbc.
 
-Usage: /usr/bin/python3 client.py DSN-CONNECTION-STRING
+Usage: /usr/bin/python3 client.py CONNECTION-STRING ROWS
+ROWS is clients/rows.tsv (id, title, body).
 Prepared statements with bound parameters (SQLPrepare, SQLBindParameter,
 SQLExecute) and the catalog functions BI tools call: SQLTables,
 SQLPrimaryKeys, SQLStatistics and SQLColumns (which fails on simsql; see
 README, "Clients"). Prints one tab-separated line per fact;
 sqltests/clients_test.go compares the output with the exact expected text.
 """
+import os
 import sys
 
 import pyodbc
 
-ROWS = [
-    (1, "en-a", "SimHash fingerprints find near duplicate documents quickly in large collections of web pages"),
-    (2, "en-b", "SimHash fingerprints find near duplicate documents quickly in large collections of web pages today"),
-    (3, "中文-甲", "相似文档检测使用局部敏感哈希，在海量网页中快速找到近似重复的内容"),
-    (4, "中文-乙", "相似文档检测使用局部敏感哈希，在海量网页中快速找到近似重复的文章内容"),
-    (5, "中文-丙", "今天天气很好，我们去公园散步吧"),
-]
-
-
-def out(*fields):
-    print("\t".join(str(f) for f in fields))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "python"))
+from scenario import load_rows, out  # noqa: E402
 
 
 def main():
+    rows = load_rows(sys.argv[2])
     conn = pyodbc.connect(sys.argv[1], autocommit=True)
     cur = conn.cursor()
     cur.execute("CREATE TABLE docs (id INT PRIMARY KEY, title VARCHAR(100) NOT NULL, body TEXT, "
                 "fp BIGINT UNSIGNED AS (simhash(body)) STORED)")
     cur.execute("CREATE INDEX fp_k3 ON docs (fp) COMMENT 'simhash k=3'")
     inserted = 0
-    for r in ROWS:
+    for r in rows:
         cur.execute("INSERT INTO docs (id, title, body) VALUES (?, ?, ?)", *r)
         inserted += cur.rowcount
     out("inserted", inserted)
 
     for r in cur.execute("SELECT id, title, fp FROM docs ORDER BY id").fetchall():
         out("row", *r)
-    probe = ROWS[2][2]
+    probe = rows[2][2]
     for r in cur.execute("SELECT id, hamming(fp, simhash(?)) AS d FROM docs "
                          "WHERE hamming(fp, simhash(?)) <= 3 ORDER BY id", probe, probe).fetchall():
         out("near", *r)

@@ -1,41 +1,33 @@
 """client.py drives simsql with PyMySQL (Debian's python3-pymysql).
 
-Usage: /usr/bin/python3 client.py PORT
-Runs the scenario that every client test shares (see sqltests/clients_test.go)
-and prints one tab-separated line per fact; the Go test compares the output
-with the exact expected text.
+Usage: /usr/bin/python3 client.py PORT ROWS
+ROWS is clients/rows.tsv (id, title, body). Runs the scenario that every
+client test shares (see sqltests/clients_test.go) and prints one
+tab-separated line per fact; the Go test compares the output with the exact
+expected text.
 """
 import sys
 
 import pymysql
 
-ROWS = [
-    (1, "en-a", "SimHash fingerprints find near duplicate documents quickly in large collections of web pages"),
-    (2, "en-b", "SimHash fingerprints find near duplicate documents quickly in large collections of web pages today"),
-    (3, "中文-甲", "相似文档检测使用局部敏感哈希，在海量网页中快速找到近似重复的内容"),
-    (4, "中文-乙", "相似文档检测使用局部敏感哈希，在海量网页中快速找到近似重复的文章内容"),
-    (5, "中文-丙", "今天天气很好，我们去公园散步吧"),
-]
-
-
-def out(*fields):
-    print("\t".join(str(f) for f in fields))
+from scenario import load_rows, out
 
 
 def main():
+    rows = load_rows(sys.argv[2])
     conn = pymysql.connect(host="127.0.0.1", port=int(sys.argv[1]), user="root", password="",
                            database="simsql", charset="utf8mb4", autocommit=True)
     with conn.cursor() as cur:
         cur.execute("CREATE TABLE docs (id INT PRIMARY KEY, title VARCHAR(100) NOT NULL, body TEXT, "
                     "fp BIGINT UNSIGNED AS (simhash(body)) STORED)")
         cur.execute("CREATE INDEX fp_k3 ON docs (fp) COMMENT 'simhash k=3'")
-        cur.executemany("INSERT INTO docs (id, title, body) VALUES (%s, %s, %s)", ROWS)
+        cur.executemany("INSERT INTO docs (id, title, body) VALUES (%s, %s, %s)", rows)
         out("inserted", cur.rowcount)
 
         cur.execute("SELECT id, title, fp FROM docs ORDER BY id")
         for r in cur.fetchall():
             out("row", *r)
-        probe = ROWS[2][2]
+        probe = rows[2][2]
         cur.execute("SELECT id, hamming(fp, simhash(%s)) AS d FROM docs "
                     "WHERE hamming(fp, simhash(%s)) <= 3 ORDER BY id", (probe, probe))
         for r in cur.fetchall():
