@@ -86,6 +86,10 @@ func runClient(t *testing.T, cmd *exec.Cmd, stdin string) string {
 	defer cancel()
 	c := exec.CommandContext(ctx, cmd.Path, cmd.Args[1:]...)
 	c.Dir, c.Env = cmd.Dir, cmd.Env
+	if c.Env == nil {
+		c.Env = os.Environ()
+	}
+	c.Env = append(c.Env, "PYTHONDONTWRITEBYTECODE=1") // no __pycache__ in the source tree
 	c.Stdin = strings.NewReader(stdin)
 	var stdout, stderr bytes.Buffer
 	c.Stdout, c.Stderr = &stdout, &stderr
