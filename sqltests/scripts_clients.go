@@ -62,4 +62,34 @@ var ClientScripts = []ScriptTest{
 			{Query: "SELECT id FROM d WHERE hamming(fp, simhash('相似文档检测')) <= 3", Expected: []Row{{2}}},
 		},
 	},
+	{
+		// Regression: reading a view marked the query as DDL, which
+		// committed the open transaction: a ROLLBACK after a SELECT from a
+		// view kept the writes, and savepoints vanished (mariadb-dump
+		// --single-transaction: "SAVEPOINT sp does not exist").
+		Name: "reading a view inside a transaction",
+		SetUpScript: []string{
+			"CREATE TABLE vt (id INT PRIMARY KEY, body TEXT)",
+			"INSERT INTO vt VALUES (1, 'one')",
+			"CREATE VIEW vv AS SELECT id, body FROM vt",
+		},
+		Assertions: []Assertion{
+			{Query: "BEGIN", Expected: nil},
+			{Query: "INSERT INTO vt VALUES (2, 'two')", Expected: nil},
+			{Query: "SAVEPOINT sp", Expected: nil},
+			{Query: "SELECT COUNT(*) FROM vv", Expected: []Row{{2}}},
+			{Query: "SHOW FIELDS FROM vv", Expected: []Row{{"id", "int", "NO", "", nil, ""}, {"body", "text", "YES", "", nil, ""}}},
+			{Query: "INSERT INTO vt SELECT id + 10, body FROM vv", Expected: nil},
+			{Query: "ROLLBACK TO SAVEPOINT sp", Expected: nil},
+			{Query: "SELECT id FROM vv ORDER BY id", Expected: []Row{{1}, {2}}},
+			{Query: "ROLLBACK", Expected: nil},
+			{Query: "SELECT id FROM vt", Expected: []Row{{1}}},
+			// DDL still commits, as in MySQL.
+			{Query: "BEGIN", Expected: nil},
+			{Query: "INSERT INTO vt VALUES (3, 'three')", Expected: nil},
+			{Query: "CREATE VIEW vw AS SELECT id FROM vv", Expected: nil},
+			{Query: "ROLLBACK", Expected: nil},
+			{Query: "SELECT id FROM vw ORDER BY id", Expected: []Row{{1}, {3}}},
+		},
+	},
 }
