@@ -203,13 +203,24 @@ func TestClientJDBC(t *testing.T) {
 	jar := needClient(t, "/usr/share/java/mariadb-java-client.jar")
 	classes := t.TempDir()
 	runClient(t, exec.Command(javac, "-encoding", "UTF-8", "-d", classes, filepath.Join(clientsDir(t), "java", "Client.java")), "")
-	want := scenarioOut + `product	named
+	want := scenarioOut + `rsmd	id	INTEGER	true	java.lang.Integer	docs
+rsmd	fp	BIGINT UNSIGNED	false	java.math.BigInteger	docs
+rsmd	hamming(fp, 0)	INTEGER	true	java.lang.Integer	
+fp	10153183929151373580
+product	named	8
+catalog	information_schema
+catalog	simsql
+table type	TABLE
+table type	SYSTEM VIEW
+table type	VIEW
 table	simsql	docs	TABLE
 column	id	INT	4	NO	1	NO
 column	title	VARCHAR	12	NO	2	NO
 column	body	TEXT	-1	YES	3	NO
 column	fp	BIGINT UNSIGNED	-5	YES	4	YES
 pk	id	1	PRIMARY
+best row	id	int
+imported keys	0
 index	PRIMARY	id	false	1
 index	fp_k3	fp	true	1
 `

@@ -3,11 +3,12 @@
 //
 // Usage: java -cp mariadb-java-client.jar:. Client PORT ROWS [PREPARE]
 // ROWS is clients/rows.tsv (id, title, body); PREPARE (default false) is
-// the connector's useServerPrepStmts. Runs the
-// scenario every client test shares (see sqltests/clients_test.go), then the
-// DatabaseMetaData calls BI tools make (getTables, getColumns, getIndexInfo,
-// getPrimaryKeys), and prints one tab-separated line per fact; the Go test
-// compares the output with the exact expected text.
+// the connector's useServerPrepStmts. Runs the scenario every client test
+// shares (see sqltests/clients_test.go), then the metadata calls BI tools
+// make (ResultSetMetaData; DatabaseMetaData getCatalogs, getTableTypes,
+// getTables, getColumns, getPrimaryKeys, getBestRowIdentifier,
+// getImportedKeys, getIndexInfo), and prints one tab-separated line per
+// fact; the Go test compares the output with the exact expected text.
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -18,6 +19,7 @@ import java.sql.DatabaseMetaData;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
@@ -99,8 +101,29 @@ public class Client {
                 }
             }
 
+            try (Statement st = c.createStatement();
+                 ResultSet rs = st.executeQuery("SELECT id, fp, hamming(fp, 0) FROM docs WHERE id = 1")) {
+                ResultSetMetaData m = rs.getMetaData();
+                for (int i = 1; i <= m.getColumnCount(); i++) {
+                    out("rsmd", m.getColumnLabel(i), m.getColumnTypeName(i), m.isSigned(i), m.getColumnClassName(i),
+                            m.getTableName(i));
+                }
+                rs.next();
+                out("fp", rs.getObject(2));
+            }
+
             DatabaseMetaData md = c.getMetaData();
-            out("product", md.getDatabaseProductName().isEmpty() ? "" : "named");
+            out("product", md.getDatabaseProductName().isEmpty() ? "" : "named", md.getDatabaseMajorVersion());
+            try (ResultSet rs = md.getCatalogs()) {
+                while (rs.next()) {
+                    out("catalog", rs.getString("TABLE_CAT"));
+                }
+            }
+            try (ResultSet rs = md.getTableTypes()) {
+                while (rs.next()) {
+                    out("table type", rs.getString("TABLE_TYPE"));
+                }
+            }
             try (ResultSet rs = md.getTables("simsql", null, "%", new String[] {"TABLE"})) {
                 while (rs.next()) {
                     out("table", rs.getString("TABLE_CAT"), rs.getString("TABLE_NAME"), rs.getString("TABLE_TYPE"));
@@ -117,6 +140,18 @@ public class Client {
                 while (rs.next()) {
                     out("pk", rs.getString("COLUMN_NAME"), rs.getInt("KEY_SEQ"), rs.getString("PK_NAME"));
                 }
+            }
+            try (ResultSet rs = md.getBestRowIdentifier("simsql", null, "docs", DatabaseMetaData.bestRowSession, false)) {
+                while (rs.next()) {
+                    out("best row", rs.getString("COLUMN_NAME"), rs.getString("TYPE_NAME"));
+                }
+            }
+            try (ResultSet rs = md.getImportedKeys("simsql", null, "docs")) {
+                int n = 0;
+                while (rs.next()) {
+                    n++;
+                }
+                out("imported keys", n);
             }
             try (ResultSet rs = md.getIndexInfo("simsql", null, "docs", false, false)) {
                 while (rs.next()) {
