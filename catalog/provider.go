@@ -8,6 +8,7 @@ package catalog
 import (
 	"strings"
 	"sync"
+	"unicode"
 
 	sqle "github.com/dolthub/go-mysql-server"
 	"github.com/dolthub/go-mysql-server/sql"
@@ -94,11 +95,15 @@ func isExplain(q string) bool {
 	return false
 }
 
-// firstWord returns the first word of statement q, lower-cased.
+// firstWord returns the leading keyword of statement q, lower-cased: the
+// letters after any blanks and opening parentheses ("" if q starts with
+// anything else, such as a comment).
 func firstWord(q string) string {
 	q = strings.TrimLeft(q, " \t\r\n(")
-	word, _, _ := strings.Cut(q, " ")
-	return strings.ToLower(strings.TrimSpace(word))
+	if end := strings.IndexFunc(q, func(r rune) bool { return !unicode.IsLetter(r) }); end >= 0 {
+		q = q[:end]
+	}
+	return strings.ToLower(q)
 }
 
 // viewsKeepTransaction works around a go-mysql-server 0.20 bug: to read a
