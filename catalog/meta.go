@@ -122,6 +122,9 @@ func newColumnMeta(c *sql.Column) (columnMeta, error) {
 		Default: exprOf(c.Default), Generated: exprOf(c.Generated), Virtual: c.Virtual,
 		OnUpdate: exprOf(c.OnUpdate), Comment: c.Comment, Extra: c.Extra,
 	}
+	if cm.Extra == "STORED GENERATED" || cm.Extra == "VIRTUAL GENERATED" {
+		cm.Extra = "" // derived by extra() from Generated and Virtual
+	}
 	if tc, ok := c.Type.(sql.TypeWithCollation); ok && tc.Collation() != sql.Collation_Unspecified {
 		cm.Collation = tc.Collation().Name()
 	}
@@ -178,10 +181,25 @@ func (m *tableMeta) schema(db string) (sql.PrimaryKeySchema, error) {
 			Name: cm.Name, Type: typ, Nullable: cm.Nullable, AutoIncrement: cm.AutoIncrement,
 			Source: m.Name, DatabaseSource: db, PrimaryKey: pk[i],
 			Default: unresolved(cm.Default), Generated: unresolved(cm.Generated), Virtual: cm.Virtual,
-			OnUpdate: unresolved(cm.OnUpdate), Comment: cm.Comment, Extra: cm.Extra,
+			OnUpdate: unresolved(cm.OnUpdate), Comment: cm.Comment, Extra: cm.extra(),
 		}
 	}
 	return sql.NewPrimaryKeySchema(sch, m.PK...), nil
+}
+
+// extra returns the column's Extra as MySQL 8 shows it in SHOW COLUMNS and
+// information_schema.COLUMNS: "STORED GENERATED" or "VIRTUAL GENERATED" for
+// a generated column (go-mysql-server leaves it empty), else what was
+// stored. Dump tools read it to leave generated columns out of their
+// INSERTs (mariadb-dump, mysqldump).
+func (cm columnMeta) extra() string {
+	if cm.Generated == nil || cm.Extra != "" {
+		return cm.Extra
+	}
+	if cm.Virtual {
+		return "VIRTUAL GENERATED"
+	}
+	return "STORED GENERATED"
 }
 
 func unresolved(e *exprMeta) *sql.ColumnDefaultValue {

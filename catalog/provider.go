@@ -8,6 +8,7 @@ package catalog
 import (
 	"strings"
 	"sync"
+	"unicode"
 
 	sqle "github.com/dolthub/go-mysql-server"
 	"github.com/dolthub/go-mysql-server/sql"
@@ -34,7 +35,8 @@ func Open(dataDir string) (*Store, error) {
 // the engine accepts any user until the caller adds one to
 // engine.Analyzer.Catalog.MySQLDb.
 func NewEngine(s *Store) *sqle.Engine {
-	b := analyzer.NewBuilder(s).AddPostAnalyzeRule(ruleExplainManyRows, explainManyRows)
+	b := analyzer.NewBuilder(s).AddPostAnalyzeRule(ruleExplainManyRows, explainManyRows).
+		AddPostAnalyzeRule(ruleViewsKeepTransaction, viewsKeepTransaction)
 	rulesMu.Lock()
 	for _, r := range rules {
 		b = b.AddPostAnalyzeRule(r.Id, r.Apply)
@@ -43,6 +45,7 @@ func NewEngine(s *Store) *sqle.Engine {
 	a := b.Build()
 	engine := sqle.New(a, nil)
 	engine.Analyzer.Catalog.RegisterFunction(sql.NewEmptyContext(), functions.All()...)
+	engine.Parser = generatedValuesParser{Parser: engine.Parser, catalog: engine.Analyzer.Catalog}
 	return engine
 }
 
@@ -66,6 +69,7 @@ const FirstRuleID analyzer.RuleId = 10_100
 // Rule ids of simsql's analyzer rules, above go-mysql-server's own.
 const (
 	ruleExplainManyRows analyzer.RuleId = 10_000 + iota
+	ruleViewsKeepTransaction
 )
 
 // explainManyRows works around a go-mysql-server 0.20 bug: a query that
@@ -84,13 +88,41 @@ func explainManyRows(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan
 // isExplain reports whether a statement is EXPLAIN, DESCRIBE or DESC of a
 // query.
 func isExplain(q string) bool {
-	q = strings.TrimLeft(q, " \t\r\n(")
-	word, _, _ := strings.Cut(q, " ")
-	switch strings.ToLower(strings.TrimSpace(word)) {
+	switch firstWord(q) {
 	case "explain", "describe", "desc":
 		return true
 	}
 	return false
+}
+
+// firstWord returns the leading keyword of statement q, lower-cased: the
+// letters after any blanks and opening parentheses ("" if q starts with
+// anything else, such as a comment).
+func firstWord(q string) string {
+	q = strings.TrimLeft(q, " \t\r\n(")
+	if end := strings.IndexFunc(q, func(r rune) bool { return !unicode.IsLetter(r) }); end >= 0 {
+		q = q[:end]
+	}
+	return strings.ToLower(q)
+}
+
+// viewsKeepTransaction works around a go-mysql-server 0.20 bug: to read a
+// view, the planner binds the view's CREATE VIEW statement, which marks the
+// whole query as DDL, and DDL commits the open transaction. So a SELECT
+// from a view (or SHOW FIELDS FROM it) inside BEGIN … ROLLBACK committed the
+// transaction's writes and dropped its savepoints (mariadb-dump
+// --single-transaction: "SAVEPOINT sp does not exist"). A statement whose
+// text starts with a query or DML keyword is not DDL, whatever it reads.
+func viewsKeepTransaction(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope, _ analyzer.RuleSelector, qFlags *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+	if qFlags == nil || ctx == nil || !qFlags.IsSet(sql.QFlagDDL) {
+		return n, transform.SameTree, nil
+	}
+	switch firstWord(ctx.Query()) {
+	case "select", "with", "table", "values", "show", "describe", "desc", "explain",
+		"insert", "replace", "update", "delete":
+		qFlags.Unset(sql.QFlagDDL)
+	}
+	return n, transform.SameTree, nil
 }
 
 // DataDir returns the data directory of s.

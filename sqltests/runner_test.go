@@ -48,17 +48,18 @@ func (c *engineConn) query(q string) (rows [][]Cell, err error) {
 		return nil, err
 	}
 	defer gsql.SessionCommandEnd(c.ctx.Session)
-	sch, iter, _, err := c.engine.Query(c.ctx, q)
+	ctx := c.ctx.WithQuery(q) // as the server's context carries the statement text
+	sch, iter, _, err := c.engine.Query(ctx, q)
 	if err != nil {
 		return nil, err
 	}
 	defer func() {
-		if cerr := iter.Close(c.ctx); err == nil {
+		if cerr := iter.Close(ctx); err == nil {
 			err = cerr
 		}
 	}()
 	for {
-		row, err := iter.Next(c.ctx)
+		row, err := iter.Next(ctx)
 		if err == io.EOF {
 			return rows, nil
 		}

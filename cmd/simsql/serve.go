@@ -97,7 +97,11 @@ func serveCmd(args []string, stdout, stderr io.Writer) error {
 	cfg := server.Config{Protocol: "tcp", Address: ln.Addr().String(), Listener: ln,
 		TLSConfig: tlsConfig, RequireSecureTransport: *requireTLS, ProtocolListenerFactory: withDeniedAuth(mysqlDb)}
 	wrap := func(h vtmysql.Handler) (vtmysql.Handler, error) {
-		return errorHandler{h, engine.ProcessList.(*limitedProcessList), conns}, nil
+		ch, err := wrapHandler(h)
+		if err != nil {
+			return nil, err
+		}
+		return errorHandler{ch, engine.ProcessList.(*limitedProcessList), conns}, nil
 	}
 	srv, err := server.NewServerWithHandler(cfg, engine, conns.newContext, withTLSStatus(pro.SessionBuilder()), nil, wrap)
 	if err != nil {
