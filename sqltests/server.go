@@ -51,7 +51,23 @@ var readyLine = regexp.MustCompile(`^simsql: serving MySQL protocol on (127\.0\.
 // --host must stay 127.0.0.1.
 func StartServer(tb testing.TB, args ...string) *Server {
 	tb.Helper()
-	bin := Binary(tb)
+	return startServer(tb, Binary(tb), args)
+}
+
+// StartTestHookServer is StartServer with a binary built with -tags
+// simsql_testhooks, which adds test-only SQL functions such as
+// simsql_test_panic(x) (cmd/simsql/testhooks.go).
+func StartTestHookServer(tb testing.TB, args ...string) *Server {
+	tb.Helper()
+	hookBuild.once.Do(func() { hookBuild.path, hookBuild.err = buildBinary("simsql-testhooks", "-tags", "simsql_testhooks") })
+	if hookBuild.err != nil {
+		tb.Fatal(hookBuild.err)
+	}
+	return startServer(tb, hookBuild.path, args)
+}
+
+func startServer(tb testing.TB, bin string, args []string) *Server {
+	tb.Helper()
 	full := append([]string{"serve", "--port", "0", "--data-dir", tb.TempDir()}, args...)
 	cmd := exec.Command(bin, full...)
 	stdout, err := cmd.StdoutPipe()
@@ -196,7 +212,7 @@ func (s *Server) stop() error {
 	return s.waitErr
 }
 
-var build struct {
+var build, hookBuild struct {
 	once sync.Once
 	path string
 	err  error
@@ -206,17 +222,18 @@ var build struct {
 // path of the binary.
 func Binary(tb testing.TB) string {
 	tb.Helper()
-	build.once.Do(func() { build.path, build.err = buildBinary() })
+	build.once.Do(func() { build.path, build.err = buildBinary("simsql") })
 	if build.err != nil {
 		tb.Fatal(build.err)
 	}
 	return build.path
 }
 
-// buildBinary builds cmd/simsql into a directory named after this process,
-// after removing the directories of earlier test processes that are gone
-// (a test binary has no hook to remove its own at exit).
-func buildBinary() (string, error) {
+// buildBinary builds cmd/simsql with go build flags into a directory named
+// after this process, as file name, after removing the directories of
+// earlier test processes that are gone (a test binary has no hook to
+// remove its own at exit).
+func buildBinary(name string, flags ...string) (string, error) {
 	_, file, _, ok := runtime.Caller(0)
 	if !ok {
 		return "", errors.New("sqltests: cannot locate the module source")
@@ -227,8 +244,8 @@ func buildBinary() (string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", err
 	}
-	bin := filepath.Join(dir, "simsql")
-	cmd := exec.Command("go", "build", "-o", bin, "./cmd/simsql")
+	bin := filepath.Join(dir, name)
+	cmd := exec.Command("go", append(append([]string{"build", "-o", bin}, flags...), "./cmd/simsql")...)
 	cmd.Dir = root
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return "", fmt.Errorf("go build ./cmd/simsql: %v\n%s", err, out)

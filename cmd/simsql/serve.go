@@ -72,7 +72,10 @@ func serveCmd(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	cfg := server.Config{Protocol: "tcp", Address: ln.Addr().String(), Listener: ln}
-	srv, err := server.NewServer(cfg, engine, sql.NewContext, pro.SessionBuilder(), nil)
+	if testHooks != nil {
+		testHooks(engine)
+	}
+	srv, err := server.NewServerWithHandler(cfg, engine, sql.NewContext, pro.SessionBuilder(), nil, wrapRecovering)
 	if err != nil {
 		ln.Close()
 		return err
@@ -92,6 +95,10 @@ func serveCmd(args []string, stdout, stderr io.Writer) error {
 	srv.Close()
 	return <-done
 }
+
+// testHooks, set only in binaries built with -tags simsql_testhooks
+// (testhooks.go), registers test-only SQL functions.
+var testHooks func(*sqle.Engine)
 
 // configure sets up what every connection relies on: the one account that
 // may connect, and the global system variables LOAD DATA LOCAL INFILE needs.
