@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"runtime/debug"
 
@@ -10,10 +11,14 @@ import (
 	"github.com/dolthub/vitess/go/sqltypes"
 	querypb "github.com/dolthub/vitess/go/vt/proto/query"
 	"github.com/sirupsen/logrus"
+
+	"github.com/simsql/simsql/functions"
 )
 
-// recoveringHandler is go-mysql-server's handler with every command that
-// runs SQL guarded against panics: a panic anywhere in parsing, planning,
+// recoveringHandler is go-mysql-server's handler with two changes to every
+// command that runs SQL. First, the errors of simsql's functions get their
+// MySQL error numbers (functions.MySQLCode: 1210, 1411, 1235, 1582) where
+// go-mysql-server would send 1105. Second, it is guarded against panics: a panic anywhere in parsing, planning,
 // a function, an iterator, the index or storage code becomes MySQL error
 // 1105 for that client, its statement is rolled back (the session's
 // command end rolls back a failed autocommit statement; an explicit
@@ -34,12 +39,20 @@ func wrapRecovering(h mysql.Handler) (mysql.Handler, error) {
 	return recoveringHandler{gh}, nil
 }
 
-// recoverAsError turns a panic into err; use as `defer recoverAsError(&err)`.
+// recoverAsError turns a panic into err and gives simsql's function errors
+// their MySQL numbers; use as `defer recoverAsError(&err)`.
 func recoverAsError(err *error) {
 	if r := recover(); r != nil {
 		logrus.Errorf("panic while running a statement (returned to the client as error 1105): %v\n%s", r, debug.Stack())
 		*err = mysql.NewSQLError(mysql.ERUnknownError, mysql.SSUnknownSQLState,
 			"internal error: %v (the statement was rolled back; the server logged the stack)", r)
+		return
+	}
+	var se *mysql.SQLError
+	if errors.As(*err, &se) && se.Num == mysql.ERUnknownError {
+		if num, state, ok := functions.MySQLCode(se.Message); ok {
+			*err = &mysql.SQLError{Num: num, State: state, Message: se.Message, Query: se.Query}
+		}
 	}
 }
 
