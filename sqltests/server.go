@@ -46,7 +46,8 @@ var readyLine = regexp.MustCompile(`^simsql: serving MySQL protocol on (127\.0\.
 
 // StartServer starts `simsql serve --port 0 --data-dir <tb.TempDir()>`
 // followed by args, waits for its ready line and registers a cleanup that
-// stops it. The binary is built once per test process (about 70 s the
+// stops it, failing the test if the server's stderr reports a data race.
+// The binary is built once per test process (about 70 s the
 // first time on a cold build cache). Flags in args override the defaults;
 // --host must stay 127.0.0.1.
 func StartServer(tb testing.TB, args ...string) *Server {
@@ -103,6 +104,9 @@ func startServer(tb testing.TB, bin string, args []string) *Server {
 	}()
 	tb.Cleanup(func() {
 		s.stop()
+		if strings.Contains(s.stderr.String(), "WARNING: DATA RACE") {
+			tb.Errorf("the race detector found a data race in the server (built with SIMSQL_RACE_SERVER=1)")
+		}
 		if tb.Failed() {
 			tb.Logf("simsql server stderr:\n%s", s.stderr.String())
 		}
@@ -118,10 +122,20 @@ func startServer(tb testing.TB, bin string, args []string) *Server {
 		s.Port, _ = strconv.Atoi(m[2])
 	case <-s.exited:
 		tb.Fatalf("simsql serve exited before it was ready: %v\n%s", s.waitErr, s.stderr.String())
-	case <-time.After(30 * time.Second):
-		tb.Fatalf("simsql serve printed no ready line in 30 s\n%s", s.stderr.String())
+	case <-time.After(readyTimeout()):
+		tb.Fatalf("simsql serve printed no ready line in %v\n%s", readyTimeout(), s.stderr.String())
 	}
 	return s
+}
+
+// readyTimeout is how long StartServer waits for the ready line: 30 s, or
+// 120 s for a server built with -race (SIMSQL_RACE_SERVER=1), which loads
+// its dictionaries several times slower.
+func readyTimeout() time.Duration {
+	if os.Getenv("SIMSQL_RACE_SERVER") == "1" {
+		return 120 * time.Second
+	}
+	return 30 * time.Second
 }
 
 // Binary returns the path of the simsql binary the server runs.
@@ -229,8 +243,9 @@ func Binary(tb testing.TB) string {
 	return build.path
 }
 
-// buildBinary builds cmd/simsql with go build flags into a directory named
-// after this process, as file name, after removing the directories of
+// buildBinary builds cmd/simsql with go build flags (and -race when
+// SIMSQL_RACE_SERVER=1) into a directory named after this process, as file
+// name, after removing the directories of
 // earlier test processes that are gone (a test binary has no hook to
 // remove its own at exit).
 func buildBinary(name string, flags ...string) (string, error) {
@@ -243,6 +258,9 @@ func buildBinary(name string, flags ...string) (string, error) {
 	dir := filepath.Join(os.TempDir(), fmt.Sprintf("simsql-sqltests-%d", os.Getpid()))
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", err
+	}
+	if os.Getenv("SIMSQL_RACE_SERVER") == "1" {
+		flags = append(flags, "-race")
 	}
 	bin := filepath.Join(dir, name)
 	cmd := exec.Command("go", append(append([]string{"build", "-o", bin}, flags...), "./cmd/simsql")...)
