@@ -3,7 +3,9 @@ package functions
 import (
 	"fmt"
 	"math"
+	"runtime"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -146,4 +148,29 @@ func FuzzEveryFunction(f *testing.F) {
 			t.Fatalf("%s: undocumented error %T %v", call, err, err)
 		}
 	})
+}
+
+// TestPairMeasuresMemory is a regression test: jaccard(), tanimoto() and
+// cosine() of long texts of few distinct words kept every token and sized
+// their maps by the token count: two 8 MiB texts allocated over 1 GB (two
+// 64 MiB texts, over 10 GB). Counting tokens as they come, they allocate a
+// few copies of the texts.
+func TestPairMeasuresMemory(t *testing.T) {
+	x, y := strings.Repeat("a b ", 2<<20), strings.Repeat("b c ", 2<<20) // 8 MiB each
+	textsim.Default()                                                    // load the dictionaries first
+	for _, mk := range []func(a, b sql.Expression) sql.Expression{NewJaccard, NewTanimoto, NewCosine} {
+		var m runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&m)
+		before := m.TotalAlloc
+		e := mk(lit(x), lit(y))
+		v := eval(t, e)
+		runtime.ReadMemStats(&m)
+		alloc := m.TotalAlloc - before
+		name := e.(sql.FunctionExpression).FunctionName()
+		t.Logf("%s of two 8 MiB texts = %v: %d MiB allocated", name, v, alloc>>20)
+		if limit := uint64(8 * len(x)); alloc > limit {
+			t.Errorf("%s of two 8 MiB texts allocated %d MiB, want at most %d MiB", name, alloc>>20, limit>>20)
+		}
+	}
 }
