@@ -45,6 +45,8 @@ func (a args) format(name string) string {
 }
 
 // eval evaluates every argument; null is true if any of them is NULL.
+// DATE, DATETIME, TIMESTAMP, TIME, ENUM and SET values come as their MySQL
+// text.
 func (a args) eval(ctx *sql.Context, row sql.Row) (vals []interface{}, null bool, err error) {
 	vals = make([]interface{}, len(a))
 	for i, e := range a {
@@ -54,6 +56,15 @@ func (a args) eval(ctx *sql.Context, row sql.Row) (vals []interface{}, null bool
 		}
 		if v == nil {
 			return nil, true, nil
+		}
+		if t := e.Type(); types.IsTime(t) || types.IsEnum(t) || types.IsSet(t) {
+			// Their Go values (time.Time, an ENUM's or SET's number) are not
+			// what MySQL reads as their text: '2024-01-02', the label.
+			sv, err := t.SQL(ctx, nil, v)
+			if err != nil {
+				return nil, false, err
+			}
+			v = sv.ToString()
 		}
 		vals[i] = v
 	}

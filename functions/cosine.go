@@ -42,7 +42,7 @@ func (f *Cosine) WithChildren(children ...sql.Expression) (sql.Expression, error
 
 // Eval implements sql.Expression.
 func (f *Cosine) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
-	return textPair(ctx, row, f.FunctionName(), f.args, textsim.Cosine)
+	return textPair(ctx, row, f.FunctionName(), f.args, textsim.CosineCounts)
 }
 
 // CosineTFIDF is cosine_tfidf(a, b [, 'table.column']): the cosine

@@ -1,6 +1,11 @@
 package functions
 
-import "gopkg.in/src-d/go-errors.v1"
+import (
+	"regexp"
+	"strings"
+
+	"gopkg.in/src-d/go-errors.v1"
+)
 
 // Error kinds of simsql's SQL functions, worded as MySQL words its own.
 var (
@@ -31,3 +36,41 @@ var (
 	// not implement yet.
 	ErrNotSupported = errors.NewKind("%s is not supported yet: %s")
 )
+
+// MySQL error numbers and SQLSTATEs of the kinds above, as MySQL gives them
+// for the same faults in its own functions.
+const (
+	codeWrongArguments   = 1210 // ER_WRONG_ARGUMENTS: "Incorrect arguments to %s"
+	codeWrongValue       = 1411 // ER_WRONG_VALUE_FOR_TYPE: "Incorrect %s value: '%s' for function %s"
+	codeNotSupportedYet  = 1235 // ER_NOT_SUPPORTED_YET
+	codeWrongParamCount  = 1582 // ER_WRONG_PARAMCOUNT_TO_NATIVE_FCT
+	stateGeneral         = "HY000"
+	stateSyntaxOrAccess  = "42000"
+	prefixWrongArguments = "Incorrect arguments to "
+	prefixWrongValue     = "Incorrect fingerprint value for "
+)
+
+var paramCountMessage = regexp.MustCompile(`^function '[^']+' expected [0-9]+( to [0-9]+)? arguments?, [0-9]+ received$`)
+
+// MySQLCode returns the MySQL error number and SQLSTATE for the message of
+// an error of one of the kinds above or of sql.ErrInvalidArgumentNumber:
+// 1210 (ER_WRONG_ARGUMENTS, HY000) for "Incorrect arguments to …", 1411
+// (ER_WRONG_VALUE_FOR_TYPE, HY000) for ErrNotFingerprint, 1235
+// (ER_NOT_SUPPORTED_YET, 42000) for ErrNotSupported and 1582
+// (ER_WRONG_PARAMCOUNT_TO_NATIVE_FCT, 42000) for a wrong argument count;
+// ok is false for any other message. go-mysql-server sends such errors as
+// 1105 (unknown error) and keeps only their text, so the server maps them
+// by message.
+func MySQLCode(msg string) (num int, state string, ok bool) {
+	switch {
+	case strings.HasPrefix(msg, prefixWrongArguments):
+		return codeWrongArguments, stateGeneral, true
+	case strings.HasPrefix(msg, prefixWrongValue):
+		return codeWrongValue, stateGeneral, true
+	case strings.Contains(msg, " is not supported yet: "):
+		return codeNotSupportedYet, stateSyntaxOrAccess, true
+	case paramCountMessage.MatchString(msg):
+		return codeWrongParamCount, stateSyntaxOrAccess, true
+	}
+	return 0, "", false
+}

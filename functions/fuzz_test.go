@@ -1,12 +1,17 @@
 package functions
 
 import (
+	"fmt"
 	"math"
+	"runtime"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/types"
+	"gopkg.in/src-d/go-errors.v1"
 
 	"github.com/simsql/simsql/textsim"
 )
@@ -89,4 +94,93 @@ func FuzzFunctions(f *testing.F) {
 			t.Fatalf("minhash_jaccard(minhash(x, 16, 7), x) = %v", j)
 		}
 	})
+}
+
+// documentedErrors are the error kinds a simsql function may return; any
+// other error, or a panic, is a bug.
+var documentedErrors = []*errors.Kind{ErrIncorrectArguments, ErrNotFingerprint, ErrLengthMismatch,
+	ErrIncompatibleSignatures, ErrInvalidSignature, ErrTextTooLong, ErrNotSupported, sql.ErrInvalidArgumentNumber}
+
+// FuzzEveryFunction calls every registered function with 0 to 4 arguments
+// drawn from arbitrary text, arbitrary bytes (damaged signatures, invalid
+// UTF-8), an arbitrary signed and unsigned integer, a float, NULL and a
+// valid signature, chosen by pick. It checks that no call panics and that
+// every error is of a documented kind.
+func FuzzEveryFunction(f *testing.F) {
+	sig, _ := NewMinHash(lit("a b c"), lit(int64(4)), lit(int64(9)))
+	v, err := sig.Eval(sql.NewEmptyContext(), nil)
+	if err != nil {
+		f.Fatal(err)
+	}
+	good := v.([]byte)
+	for i, s := range []string{"", "a b c", "\xff\xfe", "！？。", "后脚龙族幻想恰烂钱", "e\u0301\u200d👩‍👩‍👧"} {
+		f.Add(s, []byte(s), int64(i-2), uint64(1)<<uint(i*13), uint32(i*7919))
+	}
+	f.Add("x", good, int64(4), uint64(9), uint32(123456))
+	f.Add("x", good[:20], int64(4097), uint64(0), uint32(654321))
+	f.Fuzz(func(t *testing.T, text string, raw []byte, n int64, u uint64, pick uint32) {
+		pool := []sql.Expression{
+			lit(text), lit(raw), lit(n), lit(u),
+			expression.NewLiteral(float64(n)/3, types.Float64),
+			expression.NewLiteral(nil, types.Null), lit(good),
+		}
+		fns := All()
+		fn := fns[int(pick)%len(fns)]
+		pick /= uint32(len(fns))
+		arity := int(pick % 5)
+		pick /= 5
+		exprs := make([]sql.Expression, arity)
+		for i := range exprs {
+			exprs[i] = pool[int(pick)%len(pool)]
+			pick /= uint32(len(pool))
+		}
+		call := fmt.Sprintf("%s%v", fn.FunctionName(), exprs)
+		defer func() {
+			if r := recover(); r != nil {
+				t.Fatalf("%s panicked: %v", call, r)
+			}
+		}()
+		e, err := fn.NewInstance(exprs)
+		if err == nil {
+			_, err = e.Eval(sql.NewEmptyContext(), nil)
+		}
+		if err != nil && !slices.ContainsFunc(documentedErrors, func(k *errors.Kind) bool { return k.Is(err) }) {
+			t.Fatalf("%s: undocumented error %T %v", call, err, err)
+		}
+	})
+}
+
+// TestLongTextMemory is a regression test: on long texts of few distinct
+// words, jaccard(), tanimoto() and cosine() kept every token and sized maps
+// by the token count (two 8 MiB texts allocated 1,087 MiB; two 64 MiB
+// texts, over 10 GB), and minhash() and simhash_ngram() sized maps and
+// offset tables by the text's length. Counting distinct tokens and
+// shingles as they come, each allocates a few copies of its texts.
+func TestLongTextMemory(t *testing.T) {
+	x, y := strings.Repeat("a b ", 2<<20), strings.Repeat("b c ", 2<<20) // 8 MiB each
+	textsim.Default()                                                    // load the dictionaries first
+	for _, e := range []sql.Expression{
+		NewJaccard(lit(x), lit(y)), NewTanimoto(lit(x), lit(y)), NewCosine(lit(x), lit(y)),
+		must(NewMinHash(lit(x), lit(int64(128)))), NewSimHashNgram(lit(x), lit(int64(64))), NewSimHash(lit(x)),
+	} {
+		var m runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&m)
+		before := m.TotalAlloc
+		eval(t, e)
+		runtime.ReadMemStats(&m)
+		alloc := m.TotalAlloc - before
+		name := e.(sql.FunctionExpression).FunctionName()
+		t.Logf("%s of 8 MiB texts: %d MiB allocated", name, alloc>>20)
+		if limit := uint64(8 * len(x)); alloc > limit {
+			t.Errorf("%s of 8 MiB texts allocated %d MiB, want at most %d MiB", name, alloc>>20, limit>>20)
+		}
+	}
+}
+
+func must(e sql.Expression, err error) sql.Expression {
+	if err != nil {
+		panic(err)
+	}
+	return e
 }

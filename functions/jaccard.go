@@ -7,8 +7,10 @@ import (
 	"github.com/simsql/simsql/textsim"
 )
 
-// tokenPairMeasure is a similarity of two texts computed from their tokens.
-type tokenPairMeasure func(a, b []string) (v float64, ok bool)
+// tokenPairMeasure is a similarity of two texts computed from their term
+// counts (textsim.Analyzer.TermCounts, which keeps only distinct tokens, so
+// that a 64 MiB text of few words costs little memory).
+type tokenPairMeasure func(a, b map[string]int64) (v float64, ok bool)
 
 // textPair is the shared Eval of the two-text similarity functions: NULL if
 // either argument is NULL or the measure is undefined (ok false).
@@ -26,7 +28,7 @@ func textPair(ctx *sql.Context, row sql.Row, name string, a args, m tokenPairMea
 		return nil, err
 	}
 	an := textsim.Default()
-	v, ok := m(an.Tokens(x), an.Tokens(y))
+	v, ok := m(an.TermCounts(x), an.TermCounts(y))
 	if !ok {
 		return nil, nil
 	}
@@ -67,8 +69,8 @@ func (f *Jaccard) WithChildren(children ...sql.Expression) (sql.Expression, erro
 
 // Eval implements sql.Expression.
 func (f *Jaccard) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
-	return textPair(ctx, row, f.FunctionName(), f.args, func(a, b []string) (float64, bool) {
-		return textsim.Jaccard(a, b), true
+	return textPair(ctx, row, f.FunctionName(), f.args, func(a, b map[string]int64) (float64, bool) {
+		return textsim.JaccardCounts(a, b), true
 	})
 }
 
@@ -107,7 +109,7 @@ func (f *Tanimoto) WithChildren(children ...sql.Expression) (sql.Expression, err
 
 // Eval implements sql.Expression.
 func (f *Tanimoto) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
-	return textPair(ctx, row, f.FunctionName(), f.args, func(a, b []string) (float64, bool) {
-		return textsim.Tanimoto(a, b), true
+	return textPair(ctx, row, f.FunctionName(), f.args, func(a, b map[string]int64) (float64, bool) {
+		return textsim.TanimotoCounts(a, b), true
 	})
 }

@@ -102,7 +102,7 @@ func (f *MinHash) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
 	if err != nil {
 		return nil, ErrIncorrectArguments.New(f.FunctionName(), err.Error())
 	}
-	b, err := m.Sum(textsim.Default().Tokens(text)).MarshalBinary()
+	b, err := m.Sum(tokenSet(text)).MarshalBinary()
 	if err != nil {
 		return nil, err
 	}
@@ -184,7 +184,7 @@ func (f *MinHashJaccard) Eval(ctx *sql.Context, row sql.Row) (interface{}, error
 			if err != nil {
 				return nil, ErrIncorrectArguments.New(f.FunctionName(), err.Error())
 			}
-			s := m.Sum(textsim.Default().Tokens(texts[i]))
+			s := m.Sum(tokenSet(texts[i]))
 			sigs[i] = &s
 		}
 	}
@@ -193,4 +193,15 @@ func (f *MinHashJaccard) Eval(ctx *sql.Context, row sql.Row) (interface{}, error
 		return nil, ErrIncompatibleSignatures.New(f.FunctionName(), err.Error())
 	}
 	return j, nil
+}
+
+// tokenSet returns text's distinct tokens, in no particular order: all a
+// MinHash signature depends on, without keeping every token of a long text.
+func tokenSet(text string) []string {
+	counts := textsim.Default().TermCounts(text)
+	set := make([]string, 0, len(counts))
+	for t := range counts {
+		set = append(set, t)
+	}
+	return set
 }

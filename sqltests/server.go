@@ -46,12 +46,29 @@ var readyLine = regexp.MustCompile(`^simsql: serving MySQL protocol on (127\.0\.
 
 // StartServer starts `simsql serve --port 0 --data-dir <tb.TempDir()>`
 // followed by args, waits for its ready line and registers a cleanup that
-// stops it. The binary is built once per test process (about 70 s the
+// stops it, failing the test if the server's stderr reports a data race.
+// The binary is built once per test process (about 70 s the
 // first time on a cold build cache). Flags in args override the defaults;
 // --host must stay 127.0.0.1.
 func StartServer(tb testing.TB, args ...string) *Server {
 	tb.Helper()
-	bin := Binary(tb)
+	return startServer(tb, Binary(tb), args)
+}
+
+// StartTestHookServer is StartServer with a binary built with -tags
+// simsql_testhooks, which adds test-only SQL functions such as
+// simsql_test_panic(x) (cmd/simsql/testhooks.go).
+func StartTestHookServer(tb testing.TB, args ...string) *Server {
+	tb.Helper()
+	hookBuild.once.Do(func() { hookBuild.path, hookBuild.err = buildBinary("simsql-testhooks", "-tags", "simsql_testhooks") })
+	if hookBuild.err != nil {
+		tb.Fatal(hookBuild.err)
+	}
+	return startServer(tb, hookBuild.path, args)
+}
+
+func startServer(tb testing.TB, bin string, args []string) *Server {
+	tb.Helper()
 	full := append([]string{"serve", "--port", "0", "--data-dir", tb.TempDir()}, args...)
 	cmd := exec.Command(bin, full...)
 	stdout, err := cmd.StdoutPipe()
@@ -87,6 +104,9 @@ func StartServer(tb testing.TB, args ...string) *Server {
 	}()
 	tb.Cleanup(func() {
 		s.stop()
+		if strings.Contains(s.stderr.String(), "WARNING: DATA RACE") {
+			tb.Errorf("the race detector found a data race in the server (built with SIMSQL_RACE_SERVER=1)")
+		}
 		if tb.Failed() {
 			tb.Logf("simsql server stderr:\n%s", s.stderr.String())
 		}
@@ -102,10 +122,20 @@ func StartServer(tb testing.TB, args ...string) *Server {
 		s.Port, _ = strconv.Atoi(m[2])
 	case <-s.exited:
 		tb.Fatalf("simsql serve exited before it was ready: %v\n%s", s.waitErr, s.stderr.String())
-	case <-time.After(30 * time.Second):
-		tb.Fatalf("simsql serve printed no ready line in 30 s\n%s", s.stderr.String())
+	case <-time.After(readyTimeout()):
+		tb.Fatalf("simsql serve printed no ready line in %v\n%s", readyTimeout(), s.stderr.String())
 	}
 	return s
+}
+
+// readyTimeout is how long StartServer waits for the ready line: 30 s, or
+// 120 s for a server built with -race (SIMSQL_RACE_SERVER=1), which loads
+// its dictionaries several times slower.
+func readyTimeout() time.Duration {
+	if os.Getenv("SIMSQL_RACE_SERVER") == "1" {
+		return 120 * time.Second
+	}
+	return 30 * time.Second
 }
 
 // Binary returns the path of the simsql binary the server runs.
@@ -196,7 +226,7 @@ func (s *Server) stop() error {
 	return s.waitErr
 }
 
-var build struct {
+var build, hookBuild struct {
 	once sync.Once
 	path string
 	err  error
@@ -206,17 +236,19 @@ var build struct {
 // path of the binary.
 func Binary(tb testing.TB) string {
 	tb.Helper()
-	build.once.Do(func() { build.path, build.err = buildBinary() })
+	build.once.Do(func() { build.path, build.err = buildBinary("simsql") })
 	if build.err != nil {
 		tb.Fatal(build.err)
 	}
 	return build.path
 }
 
-// buildBinary builds cmd/simsql into a directory named after this process,
-// after removing the directories of earlier test processes that are gone
-// (a test binary has no hook to remove its own at exit).
-func buildBinary() (string, error) {
+// buildBinary builds cmd/simsql with go build flags (and -race when
+// SIMSQL_RACE_SERVER=1) into a directory named after this process, as file
+// name, after removing the directories of
+// earlier test processes that are gone (a test binary has no hook to
+// remove its own at exit).
+func buildBinary(name string, flags ...string) (string, error) {
 	_, file, _, ok := runtime.Caller(0)
 	if !ok {
 		return "", errors.New("sqltests: cannot locate the module source")
@@ -227,8 +259,11 @@ func buildBinary() (string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", err
 	}
-	bin := filepath.Join(dir, "simsql")
-	cmd := exec.Command("go", "build", "-o", bin, "./cmd/simsql")
+	if os.Getenv("SIMSQL_RACE_SERVER") == "1" {
+		flags = append(flags, "-race")
+	}
+	bin := filepath.Join(dir, name)
+	cmd := exec.Command("go", append(append([]string{"build", "-o", bin}, flags...), "./cmd/simsql")...)
 	cmd.Dir = root
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return "", fmt.Errorf("go build ./cmd/simsql: %v\n%s", err, out)

@@ -108,3 +108,33 @@ func FuzzJaccardCosine(f *testing.F) {
 		}
 	})
 }
+
+// TestTermCounts checks TermCounts against Tokens, and the count-based
+// measures against the token-based ones.
+func TestTermCounts(t *testing.T) {
+	a := Default()
+	texts := []string{"", "!!!", "a b a c", "The cat and the hat", "后脚龙族幻想恰烂钱 后脚", "naïve NAÏVE naive"}
+	for _, x := range texts {
+		want := map[string]int64{}
+		for _, tok := range a.Tokens(x) {
+			want[tok]++
+		}
+		got := a.TermCounts(x)
+		if len(got) != len(want) {
+			t.Errorf("TermCounts(%q) = %v, want %v", x, got, want)
+		}
+		for k, v := range want {
+			if got[k] != v {
+				t.Errorf("TermCounts(%q)[%q] = %d, want %d", x, k, got[k], v)
+			}
+		}
+		for _, y := range texts {
+			tx, ty, cx, cy := a.Tokens(x), a.Tokens(y), a.TermCounts(x), a.TermCounts(y)
+			c1, ok1 := Cosine(tx, ty)
+			c2, ok2 := CosineCounts(cx, cy)
+			if Jaccard(tx, ty) != JaccardCounts(cx, cy) || Tanimoto(tx, ty) != TanimotoCounts(cx, cy) || c1 != c2 || ok1 != ok2 {
+				t.Errorf("%q, %q: count-based measures differ from token-based ones", x, y)
+			}
+		}
+	}
+}

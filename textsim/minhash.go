@@ -68,7 +68,7 @@ func (m *MinHasher) Sum(elements []string) Signature {
 	for i := range sig.Values {
 		sig.Values[i] = mersenne61
 	}
-	seen := make(map[uint64]struct{}, len(elements))
+	seen := make(map[uint64]struct{}, min(len(elements), 1<<12)) // not by length: repeats are common
 	for _, e := range elements {
 		x := reduce61(xxhash.Sum64String(e))
 		if _, dup := seen[x]; dup {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"unicode/utf8"
 
 	"github.com/cespare/xxhash/v2"
 )
@@ -140,19 +141,23 @@ func (a *Analyzer) SimHashNgram(text string, n int) (fp uint64, ok bool, err err
 // shingles returns the distinct character n-grams of s in order of first
 // occurrence, weighted by count.
 func shingles(s string, n int) []Feature {
-	starts := make([]int, 0, len(s)+1)
-	for i := range s {
-		starts = append(starts, i)
-	}
-	starts = append(starts, len(s))
-	runes := len(starts) - 1
+	runes := utf8.RuneCountInString(s)
 	if runes <= n {
 		return []Feature{{Text: s, Weight: 1}}
 	}
-	c := newCounter(runes - n + 1)
-	for i := 0; i+n <= runes; i++ {
-		c.add(s[starts[i]:starts[i+n]])
+	// The byte offsets of the last n+1 rune starts, in a ring: memory
+	// follows n and the distinct shingles, not the text's length.
+	c := newCounter(min(runes-n+1, 1<<12))
+	ring := make([]int, n+1)
+	k := 0 // runes seen
+	for i := range s {
+		ring[k%(n+1)] = i
+		if k >= n {
+			c.add(s[ring[(k-n)%(n+1)]:i]) // runes k−n … k−1
+		}
+		k++
 	}
+	c.add(s[ring[(k-n)%(n+1)]:]) // the last n runes
 	return c.features
 }
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/big"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -360,4 +361,40 @@ func BenchmarkGseCut(b *testing.B) {
 			}
 		})
 	}
+}
+
+// FuzzShingles checks shingles against a plain reference: every window of
+// n runes, counted, in order of first occurrence.
+func FuzzShingles(f *testing.F) {
+	for _, s := range []string{"", "a", "ab", "hello world", "后脚龙族 幻想", "a\xffb", "ééééé", "ab ab ab"} {
+		f.Add(s, uint8(3))
+	}
+	f.Fuzz(func(t *testing.T, s string, n8 uint8) {
+		n := int(n8%MaxNgram) + 1
+		r := []rune(s)
+		var want []Feature
+		if len(r) <= n {
+			want = []Feature{{Text: s, Weight: 1}}
+		} else {
+			// Byte offsets of each rune start, as ranging over s gives them.
+			var starts []int
+			for i := range s {
+				starts = append(starts, i)
+			}
+			starts = append(starts, len(s))
+			index := map[string]int{}
+			for i := 0; i+n < len(starts); i++ {
+				w := s[starts[i]:starts[i+n]]
+				if j, ok := index[w]; ok {
+					want[j].Weight++
+					continue
+				}
+				index[w] = len(want)
+				want = append(want, Feature{Text: w, Weight: 1})
+			}
+		}
+		if got := shingles(s, n); !slices.Equal(got, want) {
+			t.Fatalf("shingles(%q, %d) = %v, want %v", s, n, got, want)
+		}
+	})
 }

@@ -12,11 +12,15 @@ import (
 // the counts are integers and the norms' product is taken under one square
 // root. ok is false when either vector is empty (the cosine is undefined;
 // SQL gives NULL, never NaN).
-func Cosine(a, b []string) (cos float64, ok bool) {
-	if len(a) == 0 || len(b) == 0 {
+func Cosine(a, b []string) (cos float64, ok bool) { return CosineCounts(termCounts(a), termCounts(b)) }
+
+// CosineCounts is Cosine of two term-count vectors (as from
+// Analyzer.TermCounts).
+func CosineCounts(va, vb map[string]int64) (cos float64, ok bool) {
+	if len(va) == 0 || len(vb) == 0 {
 		return 0, false
 	}
-	dot, na, nb := countProducts(termCounts(a), termCounts(b))
+	dot, na, nb := countProducts(va, vb)
 	return clampUnit(float64(dot) / math.Sqrt(float64(na)*float64(nb))), true
 }
 

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/simsql/simsql/functions"
 	"github.com/simsql/simsql/sqltests"
 )
 
@@ -166,5 +167,59 @@ func TestImportErrors(t *testing.T) {
 	}
 	if got := queryStrings(t, db, "SELECT path, body FROM x"); !reflect.DeepEqual(got, [][]string{{"ok.txt", "fine"}}) {
 		t.Errorf("got %q, want only ok.txt", got)
+	}
+}
+
+// TestImportBadRows imports files with one bad row each into a table with
+// a generated simhash column: the error names the file and line, exit 1,
+// and the rows before it are imported (a batch the server refuses is sent
+// again row by row to find the row). Invalid UTF-8 bytes are an error
+// naming the line; a JSON escape of a lone surrogate becomes U+FFFD, as
+// encoding/json decodes it.
+func TestImportBadRows(t *testing.T) {
+	s := sqltests.StartServer(t)
+	db := s.DB(t)
+	dir := t.TempDir()
+	big := strings.Repeat("a", functions.MaxTextBytes+1)
+	writeFiles(t, dir, map[string]string{
+		"latin1.jsonl":    `{"id":"1","body":"ok"}` + "\n" + `{"id":"2","body":"caf` + "\xe9" + `"}` + "\n",
+		"surrogate.jsonl": `{"id":"s","body":"\ud800x \u00e9t\u00e9"}` + "\n",
+		"big.jsonl":       `{"id":"b1","body":"one"}` + "\n" + `{"id":"b2","body":"two"}` + "\n" + `{"id":"b3","body":"` + big + `"}` + "\n",
+		"dup.jsonl":       `{"id":"d1","body":"x"}` + "\n" + `{"id":"d2","body":"y"}` + "\n\n" + `{"id":"d1","body":"z"}` + "\n" + `{"id":"d4","body":"w"}` + "\n",
+		"quote.csv":       "id,body\nq1,fine\nq2,bad \"quote\n",
+	})
+	if _, err := db.Exec("CREATE TABLE g (id VARCHAR(20) PRIMARY KEY, body LONGTEXT, fp BIGINT UNSIGNED AS (simhash(body)) STORED)"); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		file, want string
+		rows       [][]string // the table g afterwards: id, body
+	}{
+		{"latin1.jsonl", "latin1.jsonl:2: invalid UTF-8", nil},
+		{"big.jsonl", "big.jsonl:3: inserting 1 row: Error 1210 (HY000): Incorrect arguments to simhash: text of 67108865 bytes is longer than the maximum of 67108864 bytes (2 rows imported before it)",
+			[][]string{{"b1", "one"}, {"b2", "two"}}},
+		{"dup.jsonl", "dup.jsonl:4: inserting 1 row: Error 1062 (HY000): duplicate primary key given: [d1] (2 rows imported before it)",
+			[][]string{{"d1", "x"}, {"d2", "y"}}},
+		{"quote.csv", `quote.csv: parse error on line 3, column 8: bare " in non-quoted-field`, nil},
+	} {
+		t.Run(tc.file, func(t *testing.T) {
+			if _, err := db.Exec("DELETE FROM g"); err != nil {
+				t.Fatal(err)
+			}
+			_, stderr, code := runImport(t, s, "--table", "g", filepath.Join(dir, tc.file))
+			if code != 1 || !strings.Contains(stderr, filepath.Join(dir, tc.want)) {
+				t.Errorf("exit %d, stderr %q; want exit 1 and %q", code, stderr, filepath.Join(dir, tc.want))
+			}
+			got := queryStrings(t, db, "SELECT id, body FROM g ORDER BY id")
+			if len(got) != len(tc.rows) || (len(got) > 0 && !reflect.DeepEqual(got, tc.rows)) {
+				t.Errorf("table after the import: %q, want %q", got, tc.rows)
+			}
+		})
+	}
+	if _, stderr, code := runImport(t, s, "--table", "g", filepath.Join(dir, "surrogate.jsonl")); code != 0 {
+		t.Fatalf("surrogate.jsonl: exit %d: %s", code, stderr)
+	}
+	if got := queryStrings(t, db, "SELECT body, tokenize(body) FROM g WHERE id = 's'"); !reflect.DeepEqual(got, [][]string{{"\ufffdx été", `["x", "été"]`}}) {
+		t.Errorf("surrogate.jsonl: got %q", got)
 	}
 }

@@ -2,9 +2,12 @@ package main
 
 import (
 	"database/sql"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/go-sql-driver/mysql"
 )
 
 const (
@@ -21,11 +24,11 @@ type inserter struct {
 	tableCol map[string]string // lower-case name -> name in the table
 	maxRows  int
 
-	cols       []string
-	vals       []any
-	n, bytes   int
-	file       string
-	first, end int // lines of the first and last record in the batch
+	cols     []string
+	vals     []any
+	n, bytes int
+	file     string
+	lines    []int // line of each record in the batch
 
 	rows int64 // rows inserted so far
 }
@@ -65,49 +68,80 @@ func (ins *inserter) add(r record) error {
 		}
 	}
 	if ins.n == 0 {
-		ins.cols, ins.file, ins.first = cols, r.file, r.line
+		ins.cols, ins.file = cols, r.file
 	}
 	ins.vals = append(ins.vals, r.vals...)
+	ins.lines = append(ins.lines, r.line)
 	ins.n++
 	ins.bytes += size
-	ins.end = r.line
 	return nil
 }
 
-// flush sends the queued batch, if any.
+// flush sends the queued batch, if any. If the server refuses the batch
+// (a MySQL error, such as a bad value in one row), nothing of it is kept
+// and the rows are sent again one at a time, so that the error names the
+// row that fails; the rows before it are then imported.
 func (ins *inserter) flush() error {
 	if ins.n == 0 {
 		return nil
 	}
+	err := ins.insert(ins.cols, ins.vals, ins.n)
+	var me *mysql.MySQLError
+	if err != nil && ins.n > 1 && errors.As(err, &me) {
+		per := len(ins.cols)
+		for i := range ins.n {
+			if err = ins.insert(ins.cols, ins.vals[i*per:(i+1)*per], 1); err != nil {
+				ins.n, ins.lines = 1, ins.lines[i:i+1]
+				break
+			}
+			ins.rows++
+		}
+	}
+	if err != nil {
+		loc := ins.file
+		if ins.lines[0] > 0 {
+			loc = fmt.Sprintf("%s:%d", ins.file, ins.lines[0])
+			if ins.n > 1 {
+				loc += fmt.Sprintf("-%d", ins.lines[ins.n-1])
+			}
+		}
+		return fmt.Errorf("%s: inserting %s: %v (%d rows imported before it)", loc, plural(ins.n, "row"), err, ins.rows)
+	}
+	ins.rows += int64(ins.n)
+	clear(ins.vals) // drop references to the sent documents
+	ins.vals, ins.lines, ins.n, ins.bytes = ins.vals[:0], ins.lines[:0], 0, 0
+	return nil
+}
+
+// insert sends one INSERT of n rows of cols.
+func (ins *inserter) insert(cols []string, vals []any, n int) error {
 	var b strings.Builder
 	b.WriteString("INSERT INTO ")
 	b.WriteString(quoteIdent(ins.table))
 	b.WriteString(" (")
-	for i, c := range ins.cols {
+	for i, c := range cols {
 		if i > 0 {
 			b.WriteString(", ")
 		}
 		b.WriteString(quoteIdent(c))
 	}
 	b.WriteString(") VALUES ")
-	tuple := "(" + strings.Repeat("?, ", len(ins.cols)-1) + "?)"
-	for i := 0; i < ins.n; i++ {
+	tuple := "(" + strings.Repeat("?, ", len(cols)-1) + "?)"
+	for i := 0; i < n; i++ {
 		if i > 0 {
 			b.WriteString(", ")
 		}
 		b.WriteString(tuple)
 	}
-	if _, err := ins.db.Exec(b.String(), ins.vals...); err != nil {
-		loc := ins.file
-		if ins.first > 0 {
-			loc = fmt.Sprintf("%s:%d-%d", ins.file, ins.first, ins.end)
-		}
-		return fmt.Errorf("%s: inserting %d rows: %v", loc, ins.n, err)
+	_, err := ins.db.Exec(b.String(), vals...)
+	return err
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
 	}
-	ins.rows += int64(ins.n)
-	clear(ins.vals) // drop references to the sent documents
-	ins.vals, ins.n, ins.bytes = ins.vals[:0], 0, 0
-	return nil
+	return fmt.Sprintf("%d %ss", n, what)
 }
 
 // where names a record's place: file:line, or the file alone.

@@ -96,8 +96,18 @@ func serveCmd(args []string, stdout, stderr io.Writer) error {
 	}
 	cfg := server.Config{Protocol: "tcp", Address: ln.Addr().String(), Listener: ln,
 		TLSConfig: tlsConfig, RequireSecureTransport: *requireTLS, ProtocolListenerFactory: withDeniedAuth(mysqlDb)}
+	if testHooks != nil {
+		testHooks(engine)
+	}
+	// From the inside out: panics become errors (on go-mysql-server's own
+	// handler), the protocol fixes for real clients, then the MySQL numbers
+	// of cancelled statements.
 	wrap := func(h vtmysql.Handler) (vtmysql.Handler, error) {
-		ch, err := wrapHandler(h)
+		rh, err := wrapRecovering(h)
+		if err != nil {
+			return nil, err
+		}
+		ch, err := wrapHandler(rh)
 		if err != nil {
 			return nil, err
 		}
@@ -123,6 +133,10 @@ func serveCmd(args []string, stdout, stderr io.Writer) error {
 	srv.Close()
 	return <-done
 }
+
+// testHooks, set only in binaries built with -tags simsql_testhooks
+// (testhooks.go), registers test-only SQL functions.
+var testHooks func(*sqle.Engine)
 
 // configure sets up what every connection relies on: the global system
 // variables LOAD DATA LOCAL INFILE needs, the default max_execution_time

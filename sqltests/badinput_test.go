@@ -1,0 +1,264 @@
+package sqltests
+
+import (
+	"context"
+	dbsql "database/sql"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/go-sql-driver/mysql"
+
+	"github.com/simsql/simsql/functions"
+	"github.com/simsql/simsql/textsim"
+)
+
+// badText is one class of bad or unusual input: the SQL expression that
+// gives it, the text a function reads from it, and what the analyzer
+// makes of it.
+type badText struct {
+	class  string
+	sql    string // SQL expression
+	text   string // the text the functions read; ignored when null
+	null   bool
+	tokens string // tokenize(sql), pinned
+	// hamming(sql, 0): a distance, or the exact error message (1411).
+	hamming0 any
+}
+
+// notFingerprint are the classes that are neither integers nor strings,
+// so that hamming(x, x) is error 1411 too.
+var notFingerprint = map[string]bool{"JSON": true, "DECIMAL": true}
+
+var badTexts = []badText{
+	{"NULL", "NULL", "", true, "", nil},
+	{"empty", "''", "", false, "[]", "Incorrect fingerprint value for hamming: "},
+	{"whitespace only", `' \t\n  '`, " \t\n  ", false, "[]", "Incorrect fingerprint value for hamming:  \t\n  "},
+	{"punctuation only", `'!!! ... ?,;'`, "!!! ... ?,;", false, "[]", "Incorrect fingerprint value for hamming: !!! ... ?,;"},
+	{"invalid UTF-8 (X'')", "X'61FF62C3'", "a\xffb\xc3", false, `["a", "b"]`, "Incorrect fingerprint value for hamming: 0x61FF62C3"},
+	{"invalid UTF-8 (UNHEX)", "UNHEX('C0AF776F7264')", "\xc0\xafword", false, `["word"]`, "Incorrect fingerprint value for hamming: 0xC0AF776F7264"},
+	{"control characters", "X'6100620763097F64'", "a\x00b\x07c\td\x7f", false, `["a", "b", "c", "d"]`, "Incorrect fingerprint value for hamming: 0x6100620763097F64"},
+	{"zero-width space and joiner", "CONCAT('foo', X'E2808B', 'bar', X'E2808D', 'baz')", "foo\u200bbar\u200dbaz", false, `["foo", "barbaz"]`, "Incorrect fingerprint value for hamming: foo\u200bbar\u200dbaz"},
+	{"combining marks", "CONCAT('cafe', X'CC81', ' ', X'CC81', 'x')", "cafe\u0301 \u0301x", false, `["café", "x"]`, "Incorrect fingerprint value for hamming: cafe\u0301 \u0301x"},
+	{"mixed scripts", "'Hello世界Привет123 ﾃｽﾄ'", "Hello世界Привет123 ﾃｽﾄ", false, `["hello", "世界", "привет123", "テスト"]`, "Incorrect fingerprint value for hamming: Hello世界Привет123 ﾃｽﾄ"},
+	{"emoji only", "'👍🏽 👨\u200d👩\u200d👧 🇫🇷'", "👍🏽 👨\u200d👩\u200d👧 🇫🇷", false, "[]", "Incorrect fingerprint value for hamming: 👍🏽 👨\u200d👩\u200d👧 🇫🇷"},
+	{"emoji between words", "'good👍job'", "good👍job", false, `["good", "job"]`, "Incorrect fingerprint value for hamming: good👍job"},
+	// Wrong types: each is read as MySQL converts it to text.
+	{"JSON", "JSON_OBJECT('k', 'a b')", `{"k": "a b"}`, false, `["k", "a", "b"]`, `Incorrect fingerprint value for hamming: {"k": "a b"}`},
+	{"DATE", "CAST('2024-01-02' AS DATE)", "2024-01-02", false, `["2024", "01", "02"]`, "Incorrect fingerprint value for hamming: 2024-01-02"},
+	{"DATETIME", "CAST('2024-01-02 03:04:05' AS DATETIME)", "2024-01-02 03:04:05", false, `["2024", "01", "02", "03", "04", "05"]`, "Incorrect fingerprint value for hamming: 2024-01-02 03:04:05"},
+	{"BLOB", "X'00FF'", "\x00\xff", false, "[]", "Incorrect fingerprint value for hamming: 0x00FF"},
+	{"DECIMAL", "1.5", "1.5", false, `["1.5"]`, "Incorrect fingerprint value for hamming: 1.5"},
+	{"negative integer", "-7", "-7", false, `["7"]`, 62},
+}
+
+// wireErr is an expected MySQL error: number and exact message.
+type wireErr struct {
+	num int
+	msg string
+}
+
+// TestBadInputEveryFunction calls every registered function over the wire
+// on every class of badTexts and checks the exact value (pinned for
+// tokenize and hamming, equal to textsim in-process for the rest) or the
+// exact MySQL error number and message.
+func TestBadInputEveryFunction(t *testing.T) {
+	db := StartServer(t).DB(t)
+	a := textsim.Default()
+	def, err := textsim.NewMinHasher(textsim.DefaultNumPerm, textsim.DefaultSeed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	small, err := textsim.NewMinHasher(4, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := a.Tokens("a b")
+	covered := map[string]bool{}
+	for _, bt := range badTexts {
+		tok := a.Tokens(bt.text)
+		num := func(v float64, ok bool) any {
+			if !ok || bt.null {
+				return nil
+			}
+			return v
+		}
+		fp := func(v uint64, ok bool) any {
+			if !ok || bt.null {
+				return nil
+			}
+			return strconv.FormatUint(v, 10)
+		}
+		sig, _ := small.Sum(tok).MarshalBinary()
+		minJ, _ := textsim.EstimateJaccard(def.Sum(tok), def.Sum(other))
+		cos, cosOK := textsim.Cosine(tok, other)
+		ng, ngOK, _ := a.SimHashNgram(bt.text, 3)
+		var tokens, self, hexSig any = bt.tokens, 0, strings.ToUpper(hex.EncodeToString(sig))
+		if bt.null {
+			tokens, self, hexSig = nil, nil, nil
+		}
+		if notFingerprint[bt.class] {
+			self = bt.hamming0
+		}
+		if want := jsonStrings(tok); !bt.null && !sameValue(bt.tokens, want) {
+			t.Errorf("%s: pinned tokens %s, textsim says %s", bt.class, bt.tokens, want)
+		}
+		for _, c := range []struct {
+			fn, call string
+			want     any
+		}{
+			{"tokenize", "tokenize(%s)", tokens},
+			{"simhash", "simhash(%s)", fp(a.SimHash(bt.text))},
+			{"simhash_ngram", "simhash_ngram(%s, 3)", fp(ng, ngOK)},
+			{"minhash", "HEX(minhash(%s, 4, 1))", hexSig},
+			{"minhash_jaccard", "minhash_jaccard(%s, 'a b')", num(minJ, true)},
+			{"jaccard", "jaccard(%s, 'a b')", num(textsim.Jaccard(tok, other), true)},
+			{"tanimoto", "tanimoto(%s, 'a b')", num(textsim.Tanimoto(tok, other), true)},
+			{"cosine", "cosine(%s, 'a b')", num(cos, cosOK)},
+			{"cosine_tfidf", "cosine_tfidf(%s, 'a b')", num(a.CosineTFIDF(bt.text, "a b"))},
+			{"hamming", "hamming(%s, %[1]s)", self},
+			{"hamming", "hamming(%s, 0)", bt.hamming0},
+		} {
+			covered[c.fn] = true
+			q := "SELECT " + fmt.Sprintf(c.call, bt.sql)
+			if msg, isErr := c.want.(string); isErr && strings.HasPrefix(msg, "Incorrect fingerprint") {
+				expectWireErr(t, db, q, wireErr{1411, msg})
+				continue
+			}
+			checkOneValue(t, db, bt.class, q, c.want)
+		}
+	}
+	for _, fn := range functions.All() {
+		if !covered[fn.FunctionName()] {
+			t.Errorf("%s: not called on the bad inputs", fn.FunctionName())
+		}
+	}
+}
+
+// checkOneValue runs q (one row, one column) and compares the value.
+func checkOneValue(t *testing.T, db *dbsql.DB, class, q string, want any) {
+	t.Helper()
+	var got dbsql.NullString
+	if err := db.QueryRow(q).Scan(&got); err != nil {
+		t.Errorf("%s: %s: %v", class, q, err)
+		return
+	}
+	var cell Cell
+	if got.Valid {
+		cell = &got.String
+	}
+	if msg := compareValue(want, cell); msg != "" {
+		t.Errorf("%s: %s: %s", class, q, msg)
+	}
+}
+
+// expectWireErr runs q and checks it fails with exactly want.
+func expectWireErr(t *testing.T, db *dbsql.DB, q string, want wireErr) {
+	t.Helper()
+	var v dbsql.NullString
+	err := db.QueryRow(q).Scan(&v)
+	var me *mysql.MySQLError
+	if !errors.As(err, &me) || int(me.Number) != want.num || me.Message != want.msg {
+		t.Errorf("%s: got %v (value %q); want error %d %q", q, err, v.String, want.num, want.msg)
+	}
+}
+
+// TestBadArgumentsEveryFunction checks the exact MySQL error of wrong
+// argument counts for every function and of out-of-range parameters.
+func TestBadArgumentsEveryFunction(t *testing.T) {
+	db := StartServer(t).DB(t)
+	arity := map[string][2]int{
+		"cosine": {2, 2}, "cosine_tfidf": {2, 3}, "hamming": {2, 2}, "jaccard": {2, 2}, "minhash": {1, 3},
+		"minhash_jaccard": {2, 2}, "simhash": {1, 1}, "simhash_ngram": {2, 2}, "tanimoto": {2, 2}, "tokenize": {1, 1},
+	}
+	for _, fn := range functions.All() {
+		name := fn.FunctionName()
+		r, ok := arity[name]
+		if !ok {
+			t.Errorf("%s: no expected argument count", name)
+			continue
+		}
+		want := strconv.Itoa(r[0])
+		if r[1] > r[0] {
+			want = fmt.Sprintf("%d to %d", r[0], r[1])
+		}
+		for _, n := range []int{0, r[0] - 1, r[1] + 1} {
+			if n < 0 || (n == r[0]-1 && n == 0) {
+				continue
+			}
+			args := strings.TrimSuffix(strings.Repeat("'a', ", n), ", ")
+			expectWireErr(t, db, fmt.Sprintf("SELECT %s(%s)", name, args),
+				wireErr{1582, fmt.Sprintf("function '%s' expected %s arguments, %d received", name, want, n)})
+		}
+	}
+	const sig2 = "minhash('a b', 2)"
+	for _, tc := range []struct {
+		q    string
+		want wireErr
+	}{
+		{"SELECT minhash('a', 0)", wireErr{1210, "Incorrect arguments to minhash: num_perm must be an integer from 1 to 4096, got 0"}},
+		{"SELECT minhash('a', -1)", wireErr{1210, "Incorrect arguments to minhash: num_perm must be an integer from 1 to 4096, got -1"}},
+		{"SELECT minhash('a', 4097)", wireErr{1210, "Incorrect arguments to minhash: num_perm must be an integer from 1 to 4096, got 4097"}},
+		{"SELECT minhash('a', 99999999999999999999999)", wireErr{1210, "Incorrect arguments to minhash: num_perm must be an integer from 1 to 4096, got 99999999999999999999999"}},
+		{"SELECT minhash('a', 2.5)", wireErr{1210, "Incorrect arguments to minhash: num_perm must be an integer from 1 to 4096, got 2.5"}},
+		{"SELECT minhash('a', 'many')", wireErr{1210, "Incorrect arguments to minhash: num_perm must be an integer from 1 to 4096, got many"}},
+		{"SELECT minhash('a', 2, -1)", wireErr{1210, "Incorrect arguments to minhash: seed must be an integer from 0 to 18446744073709551615, got -1"}},
+		{"SELECT minhash('a', 2, 18446744073709551616)", wireErr{1210, "Incorrect arguments to minhash: seed must be an integer from 0 to 18446744073709551615, got 18446744073709551616"}},
+		{"SELECT simhash_ngram('abc', 0)", wireErr{1210, "Incorrect arguments to simhash_ngram: n must be an integer from 1 to 64, got 0"}},
+		{"SELECT simhash_ngram('abc', -1)", wireErr{1210, "Incorrect arguments to simhash_ngram: n must be an integer from 1 to 64, got -1"}},
+		{"SELECT simhash_ngram('abc', 65)", wireErr{1210, "Incorrect arguments to simhash_ngram: n must be an integer from 1 to 64, got 65"}},
+		{"SELECT simhash_ngram('abc', 2.5)", wireErr{1210, "Incorrect arguments to simhash_ngram: n must be an integer from 1 to 64, got 2.5"}},
+		{"SELECT hamming(1.5, 0)", wireErr{1411, "Incorrect fingerprint value for hamming: 1.5"}},
+		{"SELECT hamming(0, 'x')", wireErr{1411, "Incorrect fingerprint value for hamming: x"}},
+		{"SELECT hamming(18446744073709551616, 0)", wireErr{1411, "Incorrect fingerprint value for hamming: 18446744073709551616"}},
+		{"SELECT hamming(-9223372036854775809, 0)", wireErr{1411, "Incorrect fingerprint value for hamming: -9223372036854775809"}},
+		{"SELECT hamming(X'FF', X'FFFF')", wireErr{1210, "Incorrect arguments to hamming: binary strings of 1 and 2 bytes; Hamming distance needs equal lengths"}},
+		{"SELECT minhash_jaccard(" + sig2 + ", minhash('a b', 4))", wireErr{1210, "Incorrect arguments to minhash_jaccard: minhash signatures are incompatible: 2 permutations with seed 1 against 4 with seed 1"}},
+		{"SELECT minhash_jaccard(" + sig2 + ", minhash('a b', 2, 5))", wireErr{1210, "Incorrect arguments to minhash_jaccard: minhash signatures are incompatible: 2 permutations with seed 1 against 2 with seed 5"}},
+		{"SELECT minhash_jaccard(UNHEX(LEFT(HEX(" + sig2 + "), 40)), 'a')", wireErr{1210, "Incorrect arguments to minhash_jaccard: invalid minhash signature: 20 bytes for 2 permutations, want 30"}},
+		{"SELECT cosine_tfidf('a', 'b', 't.c')", wireErr{1235, "cosine_tfidf with a corpus column is not supported yet: IDF from a column's documents needs per-column document frequencies; use cosine_tfidf(a, b) with the built-in IDF"}},
+	} {
+		expectWireErr(t, db, tc.q, tc.want)
+	}
+}
+
+// TestTextLimit checks texts at and just above functions.MaxTextBytes
+// (64 MiB): made on the server with REPEAT, and sent by the client as a
+// prepared-statement parameter (go-mysql-server's max_allowed_packet is
+// 1 GiB, so the text reaches the function). Above the limit every text
+// function gives error 1210 naming the sizes; at the limit it works.
+func TestTextLimit(t *testing.T) {
+	if testing.Short() {
+		t.Skip("allocates several 64 MiB texts")
+	}
+	db := StartServer(t).DB(t)
+	over := functions.MaxTextBytes + 1
+	tooLong := func(fn string) wireErr {
+		return wireErr{1210, fmt.Sprintf("Incorrect arguments to %s: text of %d bytes is longer than the maximum of %d bytes", fn, over, functions.MaxTextBytes)}
+	}
+	big := fmt.Sprintf("REPEAT('a', %d)", over)
+	for _, fn := range []struct{ name, call string }{
+		{"tokenize", "tokenize(%s)"}, {"simhash", "simhash(%s)"}, {"simhash_ngram", "simhash_ngram(%s, 3)"},
+		{"minhash", "minhash(%s)"}, {"minhash_jaccard", "minhash_jaccard(%s, 'a')"}, {"jaccard", "jaccard('a', %s)"},
+		{"tanimoto", "tanimoto(%s, 'a')"}, {"cosine", "cosine(%s, 'a')"}, {"cosine_tfidf", "cosine_tfidf('a', %s)"},
+	} {
+		expectWireErr(t, db, "SELECT "+fmt.Sprintf(fn.call, big), tooLong(fn.name))
+	}
+	// hamming reads binary strings of any length, without analysis.
+	checkOneValue(t, db, "64 MiB + 1", fmt.Sprintf("SELECT hamming(%s, %[1]s)", big), 0)
+	// At the limit: one 64 MiB token.
+	at := fmt.Sprintf("REPEAT('a', %d)", functions.MaxTextBytes)
+	checkOneValue(t, db, "64 MiB", fmt.Sprintf("SELECT simhash(%s) IS NOT NULL AND jaccard(%[1]s, 'a') = 0", at), 1)
+	// From the client, as a parameter.
+	text := strings.Repeat("b", over)
+	var v dbsql.NullString
+	err := db.QueryRowContext(context.Background(), "SELECT simhash(?)", text).Scan(&v)
+	var me *mysql.MySQLError
+	if want := tooLong("simhash"); !errors.As(err, &me) || int(me.Number) != want.num || me.Message != want.msg {
+		t.Errorf("simhash(? = 64 MiB + 1 bytes): got %v; want error %d %q", err, want.num, want.msg)
+	}
+	checkOneValue(t, db, "after the big texts", "SELECT tokenize('still serving')", `["still", "serving"]`)
+}
