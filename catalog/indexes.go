@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"slices"
@@ -132,6 +133,9 @@ func (it *indexedTable) LookupPartitions(ctx *sql.Context, lookup sql.IndexLooku
 	ix, ok := lookup.Index.(*btreeIndex)
 	if !ok {
 		return nil, fmt.Errorf("catalog: %s cannot use index %s", it.Table.meta.Name, lookup.Index.ID())
+	}
+	if sk, isSearchable := ix.searchableKind(); isSearchable {
+		return it.lookupEqual(ctx, ix, sk, lookup)
 	}
 	var parts []sql.Partition
 	if !lookup.IsEmptyRange {
@@ -355,8 +359,81 @@ func (b *btreeIndex) ColumnExpressionTypes() []sql.ColumnExpressionType {
 // CanSupport implements sql.Index: B-tree indexes serve ranges; indexes
 // of custom kinds answer only their own predicates (through their planner
 // hooks), never go-mysql-server's ranges.
-func (b *btreeIndex) CanSupport(*sql.Context, ...sql.Range) bool {
-	return b.meta.Kind == "" || b.meta.Kind == "btree"
+func (b *btreeIndex) CanSupport(_ *sql.Context, ranges ...sql.Range) bool {
+	if b.meta.Kind == "" || b.meta.Kind == "btree" {
+		return true
+	}
+	if _, ok := b.searchableKind(); !ok {
+		return false
+	}
+	for _, r := range ranges {
+		if _, ok := pointKey(r); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// searchableKind returns the kind of a custom index that answers queries.
+func (b *btreeIndex) searchableKind() (SearchableKind, bool) {
+	kind, isCustom, err := b.meta.custom()
+	if !isCustom || err != nil {
+		return nil, false
+	}
+	sk, ok := kind.(SearchableKind)
+	return sk, ok
+}
+
+// pointKey returns the value of a range that holds one non-NULL value of
+// one column, [v, v].
+func pointKey(r sql.Range) (any, bool) {
+	mr, ok := r.(sql.MySQLRange)
+	if !ok || len(mr) != 1 {
+		return nil, false
+	}
+	lo, ok1 := mr[0].LowerBound.(sql.Below)
+	hi, ok2 := mr[0].UpperBound.(sql.Above)
+	if !ok1 || !ok2 || lo.Key == nil || hi.Key == nil {
+		return nil, false
+	}
+	if c, err := mr[0].Typ.Compare(context.Background(), lo.Key, hi.Key); err != nil || c != 0 {
+		return nil, false
+	}
+	return lo.Key, true
+}
+
+// lookupEqual returns the partitions of a lookup of equal values (=, IN)
+// through a custom index: one exact Scan per distinct value.
+func (it *indexedTable) lookupEqual(ctx *sql.Context, ix *btreeIndex, sk SearchableKind, lookup sql.IndexLookup) (sql.PartitionIter, error) {
+	pl := &partitionList{}
+	if lookup.IsEmptyRange {
+		return pl, nil
+	}
+	ranges, ok := lookup.Ranges.(sql.MySQLRangeCollection)
+	if !ok {
+		return nil, fmt.Errorf("catalog: unsupported range collection %T", lookup.Ranges)
+	}
+	spec := it.Table.indexSpec(ix.meta)
+	var seen []any
+	for _, r := range ranges {
+		key, ok := pointKey(r)
+		if !ok {
+			return nil, fmt.Errorf("catalog: index %s answers only lookups of equal values, not %s", ix.meta.Name, r.String())
+		}
+		dup := false
+		for _, s := range seen {
+			if c, err := r[0].Typ.Compare(ctx, s, key); err == nil && c == 0 {
+				dup = true
+			}
+		}
+		if dup {
+			continue
+		}
+		seen = append(seen, key)
+		s := &searchIndex{btreeIndex: ix, kind: sk, spec: spec, query: sk.EqualQuery(spec, key)}
+		pl.parts = append(pl.parts, searchPartition{idx: s})
+	}
+	return pl, nil
 }
 func (b *btreeIndex) CanSupportOrderBy(sql.Expression) bool { return false }
 

@@ -30,6 +30,11 @@ type SearchableKind interface {
 	// PointQuery returns the query Scan takes for a lookup join: the rows
 	// index holds near value (the join's condition stays above).
 	PointQuery(index IndexSpec, value any) any
+	// EqualQuery returns the query Scan takes for the rows whose indexed
+	// column equals value (not NULL): exactly those, so that go-mysql-server
+	// may use the index for = and IN as it would a B-tree (its own lookups
+	// of equal values, in joins too).
+	EqualQuery(index IndexSpec, value any) any
 }
 
 // CustomIndexes returns the indexes of t of the named kind.

@@ -27,6 +27,12 @@ func (SimHashKind) PointQuery(spec catalog.IndexSpec, value any) any {
 	return hammingQuery{column: spec.Columns[0], expr: expression.NewLiteral(value, nil), k: k}
 }
 
+// EqualQuery implements catalog.SearchableKind: the rows whose fingerprint
+// is value's 64 bits (distance 0), for = and IN.
+func (SimHashKind) EqualQuery(spec catalog.IndexSpec, value any) any {
+	return hammingQuery{column: spec.Columns[0], expr: expression.NewLiteral(value, nil), k: 0}
+}
+
 // hammingLookups is an analyzer rule, run after go-mysql-server's own,
 // for the near-duplicate predicates that the planner's index costing
 // cannot offer to a table (catalog.SearchableKind.Match sees only filters
@@ -52,7 +58,11 @@ func hammingLookups(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.
 			if n.Filter == nil {
 				return n, transform.SameTree, nil
 			}
-			return joinThroughIndex(ctx, n.Op, n.Left(), n.Right(), n.Filter)
+			nj, same, err := joinThroughIndex(ctx, n.Op, n.Left(), n.Right(), n.Filter)
+			if err != nil || same == transform.SameTree {
+				return n, transform.SameTree, err
+			}
+			return nj, transform.NewTree, nil
 		case *plan.Filter:
 			if j, ok := n.Child.(*plan.JoinNode); ok {
 				if j.Op != plan.JoinTypeInner && j.Op != plan.JoinTypeCross {

@@ -404,6 +404,8 @@ func TestSimHashIndexLookups(t *testing.T) {
 			{"SELECT p.pid, COUNT(*) FROM j JOIN p ON hamming(j.fp, p.pfp) <= %d GROUP BY p.pid", grouped},
 			{"SELECT q.pid, j.id FROM j JOIN p ON hamming(j.fp, p.pfp) <= %d JOIN p q ON q.pid = p.pid", joined},
 			{"SELECT t.pid, t.id FROM (SELECT p.pid, j.id FROM j JOIN p ON hamming(j.fp, p.pfp) <= %d) t", joined},
+			{"SELECT pid FROM p WHERE pid IN (SELECT x.pid FROM p x JOIN j ON hamming(j.fp, x.pfp) <= %d)", some},
+			{"SELECT pid FROM p WHERE EXISTS (SELECT 1 FROM p x JOIN j ON hamming(j.fp, x.pfp) <= %d WHERE x.pid = p.pid)", some},
 		} {
 			query := fmt.Sprintf(tc.query, k)
 			assertPlanIndex(t, c, query, index)
