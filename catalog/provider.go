@@ -35,7 +35,8 @@ func Open(dataDir string) (*Store, error) {
 // the engine accepts any user until the caller adds one to
 // engine.Analyzer.Catalog.MySQLDb.
 func NewEngine(s *Store) *sqle.Engine {
-	b := analyzer.NewBuilder(s).AddPostAnalyzeRule(ruleExplainManyRows, explainManyRows).
+	b := analyzer.NewBuilder(s).AddPreAnalyzeRule(ruleNotExistsNulls, notExistsNulls).
+		AddPostAnalyzeRule(ruleExplainManyRows, explainManyRows).
 		AddPostAnalyzeRule(ruleViewsKeepTransaction, viewsKeepTransaction)
 	rulesMu.Lock()
 	for _, r := range rules {
@@ -70,6 +71,7 @@ const FirstRuleID analyzer.RuleId = 10_100
 const (
 	ruleExplainManyRows analyzer.RuleId = 10_000 + iota
 	ruleViewsKeepTransaction
+	ruleNotExistsNulls
 )
 
 // explainManyRows works around a go-mysql-server 0.20 bug: a query that

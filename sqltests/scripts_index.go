@@ -91,20 +91,26 @@ var IndexScripts = []ScriptTest{
 		// does), NULL fingerprints left out, the statement's own
 		// transaction's uncommitted rows seen, k above the index's k read
 		// by a scan.
-		// MySQL's answer for NOT EXISTS with NULL outer values: through the
-		// index, and without one by the workaround README gives for GMS
-		// 0.20's anti join (which drops the NULL row).
-		Name: "NOT EXISTS with a NULL outer fingerprint",
+		// MySQL's answers for NOT EXISTS with NULLs on either side, through
+		// the index (k ≤ 3) and without (k = 7, and =): go-mysql-server
+		// 0.20's anti join dropped every outer row when one inner
+		// condition was NULL (catalog/notexists.go).
+		Name: "NOT EXISTS with NULL fingerprints",
 		SetUpScript: []string{
 			"CREATE TABLE d (id INT PRIMARY KEY, fp BIGINT UNSIGNED, KEY fp_k3 (fp) COMMENT 'simhash k=3')",
 			"CREATE TABLE q (id INT PRIMARY KEY, fp BIGINT)",
-			"INSERT INTO d VALUES (1, 0), (2, 1)",
-			"INSERT INTO q VALUES (1, 0), (2, NULL), (3, 255)",
+			"INSERT INTO d VALUES (1, 0), (2, 1), (3, NULL)",
+			"INSERT INTO q VALUES (1, 0), (2, NULL), (3, 255), (4, 65535)",
 		},
 		Assertions: []Assertion{
-			{Query: "SELECT id FROM q WHERE NOT EXISTS (SELECT 1 FROM d WHERE hamming(d.fp, q.fp) <= 3) ORDER BY id", Expected: []Row{{2}, {3}}},
-			{Query: "SELECT id FROM q WHERE q.fp IS NULL OR NOT EXISTS (SELECT 1 FROM d WHERE hamming(d.fp, q.fp) <= 7) ORDER BY id", Expected: []Row{{2}}},
+			{Query: "SELECT id FROM q WHERE NOT EXISTS (SELECT 1 FROM d WHERE hamming(d.fp, q.fp) <= 3) ORDER BY id", Expected: []Row{{2}, {3}, {4}}},
+			{Query: "SELECT id FROM q WHERE NOT EXISTS (SELECT 1 FROM d WHERE hamming(d.fp, q.fp) <= 7) ORDER BY id", Expected: []Row{{2}, {4}}},
+			{Query: "SELECT id FROM q WHERE NOT EXISTS (SELECT 1 FROM d WHERE d.fp = q.fp) ORDER BY id", Expected: []Row{{2}, {3}, {4}}},
+			{Query: "SELECT id FROM q WHERE NOT EXISTS (SELECT 1 FROM d WHERE d.fp = q.fp AND d.id > 1) ORDER BY id", Expected: []Row{{1}, {2}, {3}, {4}}},
+			{Query: "SELECT id FROM q WHERE NOT EXISTS (SELECT 1 FROM d WHERE d.fp + 1 = q.fp) ORDER BY id", Expected: []Row{{1}, {2}, {3}, {4}}},
+			{Query: "SELECT id FROM q WHERE q.fp IS NULL OR NOT EXISTS (SELECT 1 FROM d WHERE hamming(d.fp, q.fp) <= 7) ORDER BY id", Expected: []Row{{2}, {4}}},
 			{Query: "SELECT id FROM q WHERE EXISTS (SELECT 1 FROM d WHERE hamming(d.fp, q.fp) <= 3) ORDER BY id", Expected: []Row{{1}}},
+			{Query: "SELECT id FROM q WHERE NOT EXISTS (SELECT 1 FROM d WHERE NOT EXISTS (SELECT 1 FROM q q2 WHERE q2.fp = d.fp)) ORDER BY id", Expected: nil},
 		},
 	},
 	{
