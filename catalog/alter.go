@@ -79,6 +79,9 @@ func (t *Table) alteredMeta(oldSch, newSch sql.PrimaryKeySchema, oldCol, newCol 
 		return nil, err
 	}
 	m.Columns, m.PK = fresh.Columns, fresh.PK
+	for _, o := range m.PK {
+		m.Columns[o].Nullable = false // a primary key column is NOT NULL, as in MySQL
+	}
 	m.Schema++
 	var kept []indexMeta
 	for _, ix := range m.Indexes {
@@ -98,6 +101,24 @@ func (t *Table) alteredMeta(oldSch, newSch sql.PrimaryKeySchema, oldCol, newCol 
 		}
 	}
 	m.Indexes = kept
+	// An index of a custom kind must still accept its columns (a simhash
+	// index refuses a column changed to INT or DOUBLE, as CREATE INDEX
+	// would).
+	sch, err := m.schema(t.db.name)
+	if err != nil {
+		return nil, err
+	}
+	nt := &Table{db: t.db, meta: m, sch: sch}
+	for i := range m.Indexes {
+		if kind, isCustom, err := m.Indexes[i].custom(); isCustom {
+			if err == nil {
+				err = kind.Validate(nt.indexSpec(&m.Indexes[i]))
+			}
+			if err != nil {
+				return nil, err
+			}
+		}
+	}
 	return m, nil
 }
 

@@ -479,8 +479,14 @@ func (t *Table) CreateIndex(ctx *sql.Context, def sql.IndexDef) error {
 	}
 	ix := indexMeta{ID: id, Name: def.Name, Unique: def.IsUnique(), Comment: def.Comment}
 	for _, c := range def.Columns {
-		if m.column(c.Name) < 0 {
+		o := m.column(c.Name)
+		if o < 0 {
 			return sql.ErrKeyColumnDoesNotExist.New(c.Name)
+		}
+		if m.Columns[o].Virtual {
+			// go-mysql-server 0.20 leaves indexes on VIRTUAL columns out of
+			// SHOW CREATE TABLE and SHOW INDEX, so a dump would lose them.
+			return fmt.Errorf("index %s: column %s is a VIRTUAL generated column; simsql indexes STORED generated columns only (declare it … AS (…) STORED)", def.Name, c.Name)
 		}
 		ix.Columns = append(ix.Columns, indexColumn{Name: c.Name, Length: c.Length})
 	}

@@ -77,7 +77,11 @@ func RegisterIndexKind(kind IndexKind) {
 
 // kindOf returns the registered kind a COMMENT asks for, if any.
 func kindOf(comment string) (IndexKind, bool) {
-	word, _, _ := strings.Cut(strings.TrimSpace(comment), " ")
+	fields := strings.Fields(comment)
+	if len(fields) == 0 {
+		return nil, false
+	}
+	word := fields[0]
 	kindsMu.RLock()
 	defer kindsMu.RUnlock()
 	k, ok := kinds[strings.ToLower(word)]

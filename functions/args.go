@@ -248,8 +248,9 @@ func toMagnitude(v interface{}) (mag uint64, neg bool, ok bool) {
 	return abs.Uint64(), neg, true
 }
 
-// describe renders a SQL value for an error message, shortened.
-func describe(v interface{}) string {
+// Describe renders a SQL value for an error message: bytes in hex (0x…),
+// anything else as its value, cut at 40 characters.
+func Describe(v interface{}) string {
 	s := fmt.Sprintf("%v", v)
 	if b, ok := v.([]byte); ok {
 		s = fmt.Sprintf("0x%X", b)

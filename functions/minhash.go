@@ -88,14 +88,14 @@ func (f *MinHash) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
 		var ok bool
 		if n, ok = toInt(vals[1]); !ok || n < textsim.MinNumPerm || n > textsim.MaxNumPerm {
 			return nil, ErrIncorrectArguments.New(f.FunctionName(), fmt.Sprintf(
-				"num_perm must be an integer from %d to %d, got %s", textsim.MinNumPerm, textsim.MaxNumPerm, describe(vals[1])))
+				"num_perm must be an integer from %d to %d, got %s", textsim.MinNumPerm, textsim.MaxNumPerm, Describe(vals[1])))
 		}
 	}
 	if len(vals) > 2 {
 		var ok bool
 		if seed, ok = toUint(vals[2]); !ok {
 			return nil, ErrIncorrectArguments.New(f.FunctionName(), fmt.Sprintf(
-				"seed must be an integer from 0 to %d, got %s", uint64(math.MaxUint64), describe(vals[2])))
+				"seed must be an integer from 0 to %d, got %s", uint64(math.MaxUint64), Describe(vals[2])))
 		}
 	}
 	m, err := minHasher(int(n), seed)

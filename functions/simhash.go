@@ -108,7 +108,7 @@ func (f *SimHashNgram) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) 
 	n, ok := toInt(vals[1])
 	if !ok || n < textsim.MinNgram || n > textsim.MaxNgram {
 		return nil, ErrIncorrectArguments.New(f.FunctionName(),
-			fmt.Sprintf("n must be an integer from %d to %d, got %s", textsim.MinNgram, textsim.MaxNgram, describe(vals[1])))
+			fmt.Sprintf("n must be an integer from %d to %d, got %s", textsim.MinNgram, textsim.MaxNgram, Describe(vals[1])))
 	}
 	fp, ok, err := textsim.Default().SimHashNgram(text, int(n))
 	if err != nil || !ok {
@@ -170,11 +170,11 @@ func (f *Hamming) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
 	}
 	x, ok := toBits64(vals[0])
 	if !ok {
-		return nil, ErrNotFingerprint.New(f.FunctionName(), describe(vals[0]))
+		return nil, ErrNotFingerprint.New(f.FunctionName(), Describe(vals[0]))
 	}
 	y, ok := toBits64(vals[1])
 	if !ok {
-		return nil, ErrNotFingerprint.New(f.FunctionName(), describe(vals[1]))
+		return nil, ErrNotFingerprint.New(f.FunctionName(), Describe(vals[1]))
 	}
 	return int32(textsim.Hamming(x, y)), nil
 }

@@ -323,7 +323,7 @@ func (f *fingerprintKey) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	}
 	fp, ok := functions.FingerprintBits(v)
 	if !ok {
-		return nil, functions.ErrNotFingerprint.New("hamming", fmt.Sprint(v))
+		return nil, functions.ErrNotFingerprint.New("hamming", functions.Describe(v))
 	}
 	if f.unsigned {
 		return fp, nil

@@ -64,6 +64,9 @@ func ParseK(comment string) (int, error) {
 		if !ok || !strings.EqualFold(name, "k") {
 			return 0, fmt.Errorf("simhash index: unknown parameter %q (want k=N, N from 0 to %d)", f, MaxK)
 		}
+		if k >= 0 {
+			return 0, fmt.Errorf("simhash index: k is given twice in %q", comment)
+		}
 		n, err := strconv.Atoi(val)
 		if err != nil || n < 0 || n > MaxK {
 			return 0, fmt.Errorf("simhash index: k must be an integer from 0 to %d, got %q", MaxK, val)
@@ -305,7 +308,7 @@ func (SimHashKind) Scan(ctx *sql.Context, t *catalog.Table, spec catalog.IndexSp
 	}
 	fp, ok := functions.FingerprintBits(v)
 	if !ok {
-		return nil, functions.ErrNotFingerprint.New("hamming", fmt.Sprint(v))
+		return nil, functions.ErrNotFingerprint.New("hamming", functions.Describe(v))
 	}
 	kIndex, err := ParseK(spec.Comment)
 	if err != nil {

@@ -215,7 +215,7 @@ func corpusFromTable(ctx *sql.Context, t *catalog.Table, column, fn string) (*co
 		}
 		fp, ok := functions.FingerprintBits(vals[1])
 		if !ok {
-			return functions.ErrNotFingerprint.New(fn, fmt.Sprint(vals[1]))
+			return functions.ErrNotFingerprint.New(fn, functions.Describe(vals[1]))
 		}
 		ids = append(ids, vals[0])
 		fps = append(fps, fp)

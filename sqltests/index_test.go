@@ -57,6 +57,21 @@ func TestSimHashIndexPlans(t *testing.T) {
 	}
 }
 
+// TestSimHashIndexCommentSpaces checks that any white space separates the
+// words of an index COMMENT ('simhash<TAB>k=0' was a plain B-tree index).
+func TestSimHashIndexCommentSpaces(t *testing.T) {
+	c := newEngineConn(t)
+	for _, q := range []string{
+		"CREATE TABLE d (id INT PRIMARY KEY, fp BIGINT UNSIGNED)",
+		"CREATE INDEX tab_k0 ON d (fp) COMMENT 'simhash\tk=0'",
+	} {
+		if _, err := c.query(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	assertPlanIndex(t, c, "SELECT id FROM d WHERE hamming(fp, 0) = 0", "tab_k0")
+}
+
 // TestSimHashIndexExact is the property test: random fingerprints (as
 // BIGINT UNSIGNED and as signed BIGINT) plus neighbours planted at every
 // distance 0..k+2; for k from 0 to 6, every point query through the index

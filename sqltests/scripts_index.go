@@ -22,6 +22,24 @@ var IndexScripts = []ScriptTest{
 			{Query: "CREATE INDEX bad ON d (id) COMMENT 'simhash k=3'", ExpectedErr: "a fingerprint column is BIGINT UNSIGNED or BIGINT"},
 			{Query: "CREATE INDEX bad ON d (fp, sfp) COMMENT 'simhash k=3'", ExpectedErr: "index one fingerprint column"},
 			{Query: "CREATE UNIQUE INDEX bad ON d (fp) COMMENT 'simhash k=3'", ExpectedErr: "cannot be UNIQUE"},
+			{Query: "CREATE INDEX bad ON d (fp) COMMENT 'simhash k=3 k=4'", ExpectedErr: "k is given twice"},
+			{Query: "CREATE INDEX tab_k2 ON d (fp) COMMENT 'simhash\tk=2'", Expected: nil}, // any white space separates
+			{Query: "SELECT COUNT(*) FROM d WHERE hamming(fp, 0) <= 2", Expected: []Row{{0}}},
+			{Query: "DROP INDEX tab_k2 ON d", Expected: nil},
+			// An ALTER that the index would refuse is refused; a primary key
+			// column stays NOT NULL when it is modified.
+			{Query: "ALTER TABLE d MODIFY fp INT", ExpectedErr: "simhash index fp_k3: column fp is int; a fingerprint column is BIGINT UNSIGNED or BIGINT"},
+			{Query: "ALTER TABLE d MODIFY fp VARCHAR(30)", ExpectedErr: "a fingerprint column is BIGINT UNSIGNED or BIGINT"},
+			{Query: "ALTER TABLE d MODIFY fp BIGINT", Expected: nil},
+			{Query: "ALTER TABLE d MODIFY fp BIGINT UNSIGNED", Expected: nil},
+			{Query: "ALTER TABLE d MODIFY id INT", Expected: nil},
+			{Query: "INSERT INTO d (id, fp) VALUES (NULL, 1)", ExpectedErr: "non-nullable"},
+			// Indexes on VIRTUAL generated columns are refused: go-mysql-server
+			// leaves them out of SHOW CREATE TABLE and SHOW INDEX.
+			{Query: "CREATE TABLE v (id INT PRIMARY KEY, b TEXT, fp BIGINT UNSIGNED AS (simhash(b)) VIRTUAL, KEY s (fp) COMMENT 'simhash k=3')", ExpectedErr: "VIRTUAL generated column"},
+			{Query: "CREATE TABLE v (id INT PRIMARY KEY, b TEXT, fp BIGINT UNSIGNED AS (simhash(b)) VIRTUAL)", Expected: nil},
+			{Query: "CREATE INDEX s ON v (fp)", ExpectedErr: "VIRTUAL generated column"},
+			{Query: "SELECT hamming(fp, x'0102030405060708') FROM d WHERE hamming(fp, x'0102030405060708') <= 3", ExpectedErr: "0x0102030405060708"},
 			{Query: "DROP INDEX fp_k6 ON d", Expected: nil},
 			{Query: "SELECT COUNT(*) FROM information_schema.statistics WHERE table_name = 'd' AND index_name = 'fp_k6'", Expected: []Row{{0}}},
 		},
