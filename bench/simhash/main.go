@@ -48,7 +48,6 @@ import (
 	"runtime"
 	"slices"
 	"strings"
-	"sync"
 	"syscall"
 	"time"
 
@@ -193,7 +192,7 @@ func (b *bench) run(binary string, withMaria bool) error {
 		b.qfps[i] = b.fps[r.IntN(b.rows)]
 	}
 	t0 := time.Now()
-	b.truth = bruteQueries(b.fps, b.qfps)
+	b.truth = harness.BruteQueries(b.fps, b.qfps, k)
 	b.answerMin, b.answerMax = 1<<30, 0
 	for _, t := range b.truth {
 		b.ans += len(t)
@@ -264,7 +263,7 @@ func (b *bench) run(binary string, withMaria bool) error {
 
 	// near_duplicates over the whole table, and exactness on the sample.
 	logf("near_duplicates('idx', 'fp', 3) x %d", b.ndRuns)
-	b.ndWant = pigeonholeCount(b.fps)
+	b.ndWant = harness.PairsWithin3(b.fps)
 	for range b.ndRuns {
 		var n int64
 		t0 := time.Now()
@@ -318,29 +317,6 @@ func (b *bench) exec(db *sql.DB, q string) error {
 	return nil
 }
 
-// bruteQueries returns, for each query fingerprint, the sorted ids within k.
-func bruteQueries(fps, qs []uint64) [][]int64 {
-	out := make([][]int64, len(qs))
-	var wg sync.WaitGroup
-	workers := runtime.NumCPU()
-	for w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for qi := w; qi < len(qs); qi += workers {
-				q := qs[qi]
-				for i, fp := range fps {
-					if bits.OnesCount64(fp^q) <= k {
-						out[qi] = append(out[qi], int64(i+1))
-					}
-				}
-			}
-		}()
-	}
-	wg.Wait()
-	return out
-}
-
 type pair struct {
 	left, right int64
 	dist        int
@@ -360,62 +336,13 @@ func brutePairs(fps []uint64) []pair {
 	return out
 }
 
-// pigeonholeCount counts the pairs within k among fps by the block method,
-// independently of simsql: four 16-bit blocks; a pair is counted in the
-// first block on which it agrees.
-func pigeonholeCount(fps []uint64) int64 {
-	idx := make([]int32, len(fps))
-	var n int64
-	for blk := range k + 1 {
-		shift := uint(16 * blk)
-		key := func(i int32) uint64 { return fps[i] >> shift & 0xffff }
-		for i := range idx {
-			idx[i] = int32(i)
-		}
-		slices.SortFunc(idx, func(a, b int32) int {
-			if c := int(key(a)) - int(key(b)); c != 0 {
-				return c
-			}
-			return int(a - b)
-		})
-		for lo := 0; lo < len(idx); {
-			hi := lo + 1
-			for hi < len(idx) && key(idx[hi]) == key(idx[lo]) {
-				hi++
-			}
-			for i := lo; i < hi; i++ {
-				for j := i + 1; j < hi; j++ {
-					a, c := fps[idx[i]], fps[idx[j]]
-					if bits.OnesCount64(a^c) > k {
-						continue
-					}
-					// counted here only if no earlier block agrees
-					first := true
-					for e := range blk {
-						s := uint(16 * e)
-						if a>>s&0xffff == c>>s&0xffff {
-							first = false
-							break
-						}
-					}
-					if first {
-						n++
-					}
-				}
-			}
-			lo = hi
-		}
-	}
-	return n
-}
-
 // pointQueries runs one query per query fingerprint (format has one %d),
 // after warmup unmeasured ones, checks every answer against brute force and
 // checks EXPLAIN PLAN of the first for planWord (want: whether it must
 // appear).
 func (b *bench) pointQueries(db *sql.DB, format, planWord string, want bool) series {
 	var s series
-	plan, err := explain(b.ctx, db, fmt.Sprintf(format, b.qfps[0]))
+	plan, err := harness.Explain(b.ctx, db, fmt.Sprintf(format, b.qfps[0]))
 	if err != nil {
 		s.notMeasured = "EXPLAIN PLAN: " + err.Error()
 		return s
@@ -444,7 +371,7 @@ func timeQueries(ctx context.Context, db *sql.DB, format string, qfps []uint64, 
 		}
 		q := fmt.Sprintf(format, qfps[qi])
 		t0 := time.Now()
-		got, err := queryIDs(ctx, db, q)
+		got, err := harness.QueryIDs(ctx, db, q)
 		elapsed := time.Since(t0)
 		if err != nil {
 			return nil, 0, "", fmt.Errorf("%s: %w", q, err)
@@ -462,40 +389,6 @@ func timeQueries(ctx context.Context, db *sql.DB, format string, qfps []uint64, 
 		}
 	}
 	return times, wrong, first, nil
-}
-
-func queryIDs(ctx context.Context, db *sql.DB, q string) ([]int64, error) {
-	rows, err := db.QueryContext(ctx, q)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var ids []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		ids = append(ids, id)
-	}
-	return ids, rows.Err()
-}
-
-func explain(ctx context.Context, db *sql.DB, q string) (string, error) {
-	rows, err := db.QueryContext(ctx, "EXPLAIN PLAN "+q)
-	if err != nil {
-		return "", err
-	}
-	defer rows.Close()
-	var lines []string
-	for rows.Next() {
-		var line string
-		if err := rows.Scan(&line); err != nil {
-			return "", err
-		}
-		lines = append(lines, line)
-	}
-	return strings.Join(lines, "\n"), rows.Err()
 }
 
 // checkSample loads the first b.sample rows into `sample` (with the index)

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime/pprof"
 	"syscall"
 
 	sqle "github.com/dolthub/go-mysql-server"
@@ -28,6 +29,7 @@ func serveCmd(args []string, stdout, stderr io.Writer) error {
 	conn.register(fs)
 	dataDir := fs.String("data-dir", "./simsql-data", "`directory` for the server's data (created if missing)")
 	logLevel := fs.String("log-level", "warn", "logging `level`: trace, debug, info, warn, error")
+	cpuProfile := fs.String("cpu-profile", "", "write a CPU profile (pprof) of the serving, from the ready line to shutdown, to `file`")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -78,6 +80,19 @@ func serveCmd(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			srv.Close()
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			srv.Close()
+			return err
+		}
+		defer pprof.StopCPUProfile()
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	done := make(chan error, 1)

@@ -9,8 +9,10 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/go-sql-driver/mysql"
@@ -118,4 +120,77 @@ func Quantiles(ts []time.Duration) (median, p99 time.Duration) {
 	s := slices.Clone(ts)
 	slices.Sort(s)
 	return s[len(s)/2], s[min(len(s)-1, len(s)*99/100)]
+}
+
+// BruteQueries returns, for each query fingerprint, the ids (i+1 for fps[i])
+// within Hamming distance k, in increasing order, by a scan on all CPUs.
+func BruteQueries(fps, qs []uint64, k int) [][]int64 {
+	out := make([][]int64, len(qs))
+	var wg sync.WaitGroup
+	workers := runtime.NumCPU()
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for qi := w; qi < len(qs); qi += workers {
+				q := qs[qi]
+				for i, fp := range fps {
+					if bits.OnesCount64(fp^q) <= k {
+						out[qi] = append(out[qi], int64(i+1))
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return out
+}
+
+// PairsWithin3 counts the pairs of fps within Hamming distance 3 by the
+// block method, independently of simsql: four 16-bit blocks; a pair is
+// counted in the first block on which it agrees.
+func PairsWithin3(fps []uint64) int64 {
+	idx := make([]int32, len(fps))
+	var n int64
+	for blk := range 4 {
+		shift := uint(16 * blk)
+		key := func(i int32) uint64 { return fps[i] >> shift & 0xffff }
+		for i := range idx {
+			idx[i] = int32(i)
+		}
+		slices.SortFunc(idx, func(a, b int32) int {
+			if c := int(key(a)) - int(key(b)); c != 0 {
+				return c
+			}
+			return int(a - b)
+		})
+		for lo := 0; lo < len(idx); {
+			hi := lo + 1
+			for hi < len(idx) && key(idx[hi]) == key(idx[lo]) {
+				hi++
+			}
+			for i := lo; i < hi; i++ {
+				for j := i + 1; j < hi; j++ {
+					a, c := fps[idx[i]], fps[idx[j]]
+					if bits.OnesCount64(a^c) > 3 {
+						continue
+					}
+					// counted here only if no earlier block agrees
+					first := true
+					for e := range blk {
+						s := uint(16 * e)
+						if a>>s&0xffff == c>>s&0xffff {
+							first = false
+							break
+						}
+					}
+					if first {
+						n++
+					}
+				}
+			}
+			lo = hi
+		}
+	}
+	return n
 }
