@@ -55,9 +55,9 @@ func barChart(file, title, ylabel string, groups []string, series []barSeries, l
 	}
 	p.NominalX(groups...)
 	p.Y.Min = 0
-	p.Y.Max = maxV * 1.25
+	p.Y.Max = maxV * 1.4 // room for the legend
 	if logScale {
-		p.Y.Max = math.Ceil(maxV + 0.5)
+		p.Y.Max = math.Ceil(maxV + 1.2)
 		var ticks []plot.Tick
 		for e := 0.0; e <= p.Y.Max; e++ {
 			ticks = append(ticks, plot.Tick{Value: e, Label: powLabel(e)})
@@ -79,10 +79,12 @@ func powLabel(e float64) string {
 	return fmt.Sprintf("%g", v)
 }
 
-// prSeries is a precision–recall curve (or single point) with labels.
+// prSeries is a precision–recall curve with labels, or separate points
+// when pointsOnly.
 type prSeries struct {
-	name   string
-	points []prPoint
+	name       string
+	points     []prPoint
+	pointsOnly bool
 }
 
 type prPoint struct {
@@ -122,7 +124,7 @@ func prChart(file, title string, series []prSeries) error {
 		line.Color = c
 		points.Color = c
 		points.Shape = plotutil.Shape(i)
-		if len(xys) == 1 {
+		if len(xys) == 1 || s.pointsOnly {
 			p.Add(points)
 			p.Legend.Add(s.name, points)
 		} else {
@@ -215,7 +217,7 @@ func (r *report) charts(dir string) (map[string]string, error) {
 			s.points = append(s.points, prPoint{c.recall(), c.precision(), fmt.Sprintf("k=%d", kk)})
 		}
 		pr = append(pr, s)
-		m := prSeries{name: q.lang + ": minhash_jaccard ≥ 0.8"}
+		m := prSeries{name: q.lang + ": minhash_jaccard ≥ 0.8 (label: num_perm)", pointsOnly: true}
 		for _, n := range numPerms {
 			c := q.minhash[n]
 			m.points = append(m.points, prPoint{c.recall(), c.precision(), fmt.Sprint(n)})

@@ -405,7 +405,15 @@ func (r *report) profileSection(w *bytes.Buffer) {
 		return
 	}
 	p("### Where simsql's bulk load spends its time (CPU profile)\n\n")
-	p("A separate simsql server, started with `--cpu-profile`, loaded the %s-row files again with the same LOAD DATA statements; `go tool pprof` of that profile (%s). Flat CPU time summed by component:\n\n", groupDigits(int64(r.profileRows)), r.profile.total)
+	p("A separate simsql server, started with `--cpu-profile`, loaded the %s-row files again with the same LOAD DATA statements; `go tool pprof` of that profile (%s).\n\n", groupDigits(int64(r.profileRows)), r.profile.total)
+	if len(r.profile.steps) > 0 {
+		p("| step of the load (function) | cumulative share of CPU samples |\n|---|---|\n")
+		for _, c := range r.profile.steps {
+			p("| %s | %.1f%% |\n", c.name, 100*c.share)
+		}
+		p("\nThe steps nest (a function's time includes what it calls). ")
+	}
+	p("Flat CPU time (each sample counted once, in the function running) summed by component:\n\n")
 	p("| component | share of CPU samples |\n|---|---|\n")
 	for _, c := range r.profile.shares {
 		if c.share < 0.005 {

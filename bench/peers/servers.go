@@ -353,6 +353,7 @@ type profileTop struct {
 	total  string           // total samples, as pprof prints them
 	shares []componentShare // flat time by component, largest first
 	cumTop []string         // pprof -top -cum lines
+	steps  []componentShare // cumulative share of the load's steps (keySteps)
 }
 
 type componentShare struct {
@@ -367,7 +368,7 @@ func summarizeProfile(ctx context.Context, bin, prof string) (*profileTop, error
 	if err != nil {
 		return nil, fmt.Errorf("go tool pprof -top: %w", err)
 	}
-	cum, err := exec.CommandContext(ctx, "go", "tool", "pprof", "-top", "-cum", "-nodecount=25", bin, prof).Output()
+	cum, err := exec.CommandContext(ctx, "go", "tool", "pprof", "-top", "-cum", "-nodecount=100000", bin, prof).Output()
 	if err != nil {
 		return nil, fmt.Errorf("go tool pprof -top -cum: %w", err)
 	}
@@ -400,15 +401,47 @@ func summarizeProfile(ctx context.Context, bin, prof string) (*profileTop, error
 		return strings.Compare(a.name, b.name)
 	})
 	started := false
+	cumByFn := map[string]float64{}
 	for _, line := range strings.Split(string(cum), "\n") {
 		if strings.HasPrefix(strings.TrimSpace(line), "flat") {
 			started = true
 		}
-		if started && strings.TrimSpace(line) != "" {
+		if !started || strings.TrimSpace(line) == "" {
+			continue
+		}
+		if len(p.cumTop) < 26 {
 			p.cumTop = append(p.cumTop, line)
+		}
+		f := strings.Fields(line)
+		var pct float64
+		if len(f) >= 6 && strings.HasSuffix(f[4], "%") {
+			if _, err := fmt.Sscanf(f[4], "%f%%", &pct); err == nil {
+				cumByFn[strings.TrimSuffix(strings.Join(f[5:], " "), " (inline)")] = pct / 100
+			}
+		}
+	}
+	for _, k := range keySteps {
+		if share, ok := cumByFn[k.fn]; ok {
+			p.steps = append(p.steps, componentShare{k.name + " (`" + k.fn + "`)", share})
 		}
 	}
 	return p, nil
+}
+
+// keySteps are the functions of simsql's LOAD DATA path whose cumulative
+// share of a profile says where the time goes (they nest: the first holds
+// most of the others).
+var keySteps = []struct{ fn, name string }{
+	{"github.com/dolthub/go-mysql-server/sql/rowexec.(*accumulatorIter).Next", "the whole LOAD DATA statement in go-mysql-server"},
+	{"github.com/dolthub/go-mysql-server/sql/rowexec.(*loadDataIter).Next", "reading and parsing the file's lines into rows (go-mysql-server)"},
+	{"github.com/dolthub/go-mysql-server/sql/rowexec.(*insertIter).Next", "go-mysql-server's insert of each row (type conversion, checks, then simsql's editor)"},
+	{"github.com/simsql/simsql/catalog.(*editor).Insert", "simsql's per-row insert (encoding, buffering)"},
+	{"github.com/simsql/simsql/catalog.(*editor).StatementComplete", "simsql writing the statement's rows into bbolt in key order"},
+	{"go.etcd.io/bbolt.(*Bucket).Get", "bbolt key lookups (primary-key duplicate checks)"},
+	{"go.etcd.io/bbolt.(*Bucket).Put", "bbolt puts"},
+	{"go.etcd.io/bbolt.(*Tx).Commit", "bbolt commit (page writes and fsync)"},
+	{"runtime.mallocgc", "memory allocation"},
+	{"runtime.gcBgMarkWorker", "background garbage collection"},
 }
 
 // component names the part of the program a function (as pprof names it)
