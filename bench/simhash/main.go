@@ -38,7 +38,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"database/sql"
 	"flag"
@@ -46,28 +45,22 @@ import (
 	"io/fs"
 	"math/bits"
 	"math/rand/v2"
-	"net"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"slices"
-	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"time"
 
-	"github.com/go-sql-driver/mysql"
 	"go.etcd.io/bbolt"
 
 	"github.com/simsql/simsql/bench/internal/harness"
 )
 
 const (
-	k          = 3
-	warmup     = 10 // unmeasured queries before each measured series
-	plantEvery = 100
+	k      = 3
+	warmup = 10 // unmeasured queries before each measured series
 )
 
 // fileRows is the number of rows per LOAD DATA file (-file-rows).
@@ -124,6 +117,8 @@ func fatal(err error) {
 func logf(format string, args ...any) {
 	fmt.Fprintf(os.Stderr, "simhash: "+format+"\n", args...)
 }
+
+func logFile(name string, d time.Duration) { logf("  %s: %.2f s", name, d.Seconds()) }
 
 // series is one set of timed point queries.
 type series struct {
@@ -185,12 +180,12 @@ func (b *bench) run(binary string, withMaria bool) error {
 	}
 
 	logf("generating %d fingerprints and %d queries", b.rows, b.queries)
-	b.fps = generate(b.rows)
-	files, err := writeFiles(b.tmp, b.fps, fileRows)
+	b.fps = harness.PlantedFingerprints(b.rows)
+	files, err := harness.WriteFingerprintFiles(b.tmp, b.fps, fileRows)
 	if err != nil {
 		return err
 	}
-	sampleFiles, err := writeFiles(filepath.Join(b.tmp, "sample"), b.fps[:b.sample], fileRows)
+	sampleFiles, err := harness.WriteFingerprintFiles(filepath.Join(b.tmp, "sample"), b.fps[:b.sample], fileRows)
 	if err != nil {
 		return err
 	}
@@ -200,7 +195,7 @@ func (b *bench) run(binary string, withMaria bool) error {
 		b.qfps[i] = b.fps[r.IntN(b.rows)]
 	}
 	t0 := time.Now()
-	b.truth = bruteQueries(b.fps, b.qfps)
+	b.truth = harness.BruteQueries(b.fps, b.qfps, k)
 	b.answerMin, b.answerMax = 1<<30, 0
 	for _, t := range b.truth {
 		b.ans += len(t)
@@ -236,7 +231,7 @@ func (b *bench) run(binary string, withMaria bool) error {
 		return err
 	}
 	logf("LOAD DATA into plain (no index)")
-	if b.loadPlain, b.filesPlain, err = loadFilesTimed(b.ctx, db, "plain", files, b.rows); err != nil {
+	if b.loadPlain, b.filesPlain, err = harness.LoadDataFiles(b.ctx, db, "plain", files, b.rows, logFile); err != nil {
 		return fmt.Errorf("loading plain: %w", err)
 	}
 	du1, err := du(dataDir)
@@ -252,7 +247,7 @@ func (b *bench) run(binary string, withMaria bool) error {
 		}
 	}
 	logf("LOAD DATA into idx (simhash k=3 index made before the load)")
-	if b.loadIdx, b.filesIdx, err = loadFilesTimed(b.ctx, db, "idx", files, b.rows); err != nil {
+	if b.loadIdx, b.filesIdx, err = harness.LoadDataFiles(b.ctx, db, "idx", files, b.rows, logFile); err != nil {
 		return fmt.Errorf("loading idx: %w", err)
 	}
 	du2, err := du(dataDir)
@@ -273,7 +268,7 @@ func (b *bench) run(binary string, withMaria bool) error {
 	// Through the index (idx) and by a table scan (plain, no index yet),
 	// alternating.
 	logf("near_duplicates('idx', 'fp', 3) and near_duplicates('plain', 'fp', 3) x %d", b.ndRuns)
-	b.ndWant = pigeonholeCount(b.fps)
+	b.ndWant = harness.PairsWithin3(b.fps)
 	for range b.ndRuns {
 		for _, table := range []string{"idx", "plain"} {
 			var n int64
@@ -333,121 +328,6 @@ func (b *bench) exec(db *sql.DB, q string) error {
 	return nil
 }
 
-// generate returns n fingerprints: in each run of plantEvery, the first is
-// random and the last three are it with 1, 2 and 3 bits flipped.
-func generate(n int) []uint64 {
-	r := rand.New(rand.NewPCG(1, 0x73696d68617368))
-	fps := make([]uint64, n)
-	for i := range fps {
-		pos := i % plantEvery
-		if d := pos - (plantEvery - 4); d >= 1 {
-			fps[i] = flip(r, fps[i-pos], d)
-		} else {
-			fps[i] = r.Uint64()
-		}
-	}
-	return fps
-}
-
-// flip returns x with d distinct random bits flipped.
-func flip(r *rand.Rand, x uint64, d int) uint64 {
-	var mask uint64
-	for bits.OnesCount64(mask) < d {
-		mask |= 1 << r.IntN(64)
-	}
-	return x ^ mask
-}
-
-// writeFiles writes fps as tab-separated files of per rows each (id, fp;
-// id i+1 for fps[i]) under dir and returns their paths.
-func writeFiles(dir string, fps []uint64, per int) ([]string, error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, err
-	}
-	var paths []string
-	for first := 0; first < len(fps); first += per {
-		path := filepath.Join(dir, fmt.Sprintf("fp-%08d.tsv", first+1))
-		f, err := os.Create(path)
-		if err != nil {
-			return nil, err
-		}
-		w := bufio.NewWriterSize(f, 1<<20)
-		var line []byte
-		for i := first; i < min(first+per, len(fps)); i++ {
-			line = strconv.AppendInt(line[:0], int64(i+1), 10)
-			line = append(line, '\t')
-			line = strconv.AppendUint(line, fps[i], 10)
-			line = append(line, '\n')
-			w.Write(line)
-		}
-		if err := w.Flush(); err != nil {
-			f.Close()
-			return nil, err
-		}
-		if err := f.Close(); err != nil {
-			return nil, err
-		}
-		paths = append(paths, path)
-	}
-	return paths, nil
-}
-
-// loadFiles loads files into table, one LOAD DATA LOCAL INFILE each, and
-// checks the row count.
-func loadFiles(ctx context.Context, db *sql.DB, table string, files []string, want int) (time.Duration, error) {
-	total, _, err := loadFilesTimed(ctx, db, table, files, want)
-	return total, err
-}
-
-// loadFilesTimed is loadFiles that also returns the time of each file.
-func loadFilesTimed(ctx context.Context, db *sql.DB, table string, files []string, want int) (time.Duration, []time.Duration, error) {
-	start := time.Now()
-	var each []time.Duration
-	for _, path := range files {
-		mysql.RegisterLocalFile(path)
-		t0 := time.Now()
-		_, err := db.ExecContext(ctx, "LOAD DATA LOCAL INFILE '"+path+"' INTO TABLE "+table)
-		each = append(each, time.Since(t0))
-		mysql.DeregisterLocalFile(path)
-		if err != nil {
-			return 0, each, fmt.Errorf("%s: %w", filepath.Base(path), err)
-		}
-		logf("  %s: %.2f s", filepath.Base(path), each[len(each)-1].Seconds())
-	}
-	elapsed := time.Since(start)
-	var n int
-	if err := db.QueryRowContext(ctx, "SELECT COUNT(*) FROM "+table).Scan(&n); err != nil {
-		return 0, each, err
-	}
-	if n != want {
-		return 0, each, fmt.Errorf("%s has %d rows after the load, want %d", table, n, want)
-	}
-	return elapsed, each, nil
-}
-
-// bruteQueries returns, for each query fingerprint, the sorted ids within k.
-func bruteQueries(fps, qs []uint64) [][]int64 {
-	out := make([][]int64, len(qs))
-	var wg sync.WaitGroup
-	workers := runtime.NumCPU()
-	for w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for qi := w; qi < len(qs); qi += workers {
-				q := qs[qi]
-				for i, fp := range fps {
-					if bits.OnesCount64(fp^q) <= k {
-						out[qi] = append(out[qi], int64(i+1))
-					}
-				}
-			}
-		}()
-	}
-	wg.Wait()
-	return out
-}
-
 type pair struct {
 	left, right int64
 	dist        int
@@ -467,62 +347,13 @@ func brutePairs(fps []uint64) []pair {
 	return out
 }
 
-// pigeonholeCount counts the pairs within k among fps by the block method,
-// independently of simsql: four 16-bit blocks; a pair is counted in the
-// first block on which it agrees.
-func pigeonholeCount(fps []uint64) int64 {
-	idx := make([]int32, len(fps))
-	var n int64
-	for blk := range k + 1 {
-		shift := uint(16 * blk)
-		key := func(i int32) uint64 { return fps[i] >> shift & 0xffff }
-		for i := range idx {
-			idx[i] = int32(i)
-		}
-		slices.SortFunc(idx, func(a, b int32) int {
-			if c := int(key(a)) - int(key(b)); c != 0 {
-				return c
-			}
-			return int(a - b)
-		})
-		for lo := 0; lo < len(idx); {
-			hi := lo + 1
-			for hi < len(idx) && key(idx[hi]) == key(idx[lo]) {
-				hi++
-			}
-			for i := lo; i < hi; i++ {
-				for j := i + 1; j < hi; j++ {
-					a, c := fps[idx[i]], fps[idx[j]]
-					if bits.OnesCount64(a^c) > k {
-						continue
-					}
-					// counted here only if no earlier block agrees
-					first := true
-					for e := range blk {
-						s := uint(16 * e)
-						if a>>s&0xffff == c>>s&0xffff {
-							first = false
-							break
-						}
-					}
-					if first {
-						n++
-					}
-				}
-			}
-			lo = hi
-		}
-	}
-	return n
-}
-
 // pointQueries runs one query per query fingerprint (format has one %d),
 // after warmup unmeasured ones, checks every answer against brute force and
 // checks EXPLAIN PLAN of the first for planWord (want: whether it must
 // appear).
 func (b *bench) pointQueries(db *sql.DB, format, planWord string, want bool) series {
 	var s series
-	plan, err := explain(b.ctx, db, fmt.Sprintf(format, b.qfps[0]))
+	plan, err := harness.Explain(b.ctx, db, fmt.Sprintf(format, b.qfps[0]))
 	if err != nil {
 		s.notMeasured = "EXPLAIN PLAN: " + err.Error()
 		return s
@@ -536,7 +367,7 @@ func (b *bench) pointQueries(db *sql.DB, format, planWord string, want bool) ser
 		return s
 	}
 	s.n, s.wrong, s.firstWrong = len(times), wrong, first
-	s.median, s.p99 = quantiles(times)
+	s.median, s.p99 = harness.Quantiles(times)
 	return s
 }
 
@@ -551,7 +382,7 @@ func timeQueries(ctx context.Context, db *sql.DB, format string, qfps []uint64, 
 		}
 		q := fmt.Sprintf(format, qfps[qi])
 		t0 := time.Now()
-		got, err := queryIDs(ctx, db, q)
+		got, err := harness.QueryIDs(ctx, db, q)
 		elapsed := time.Since(t0)
 		if err != nil {
 			return nil, 0, "", fmt.Errorf("%s: %w", q, err)
@@ -571,46 +402,6 @@ func timeQueries(ctx context.Context, db *sql.DB, format string, qfps []uint64, 
 	return times, wrong, first, nil
 }
 
-func queryIDs(ctx context.Context, db *sql.DB, q string) ([]int64, error) {
-	rows, err := db.QueryContext(ctx, q)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var ids []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		ids = append(ids, id)
-	}
-	return ids, rows.Err()
-}
-
-func explain(ctx context.Context, db *sql.DB, q string) (string, error) {
-	rows, err := db.QueryContext(ctx, "EXPLAIN PLAN "+q)
-	if err != nil {
-		return "", err
-	}
-	defer rows.Close()
-	var lines []string
-	for rows.Next() {
-		var line string
-		if err := rows.Scan(&line); err != nil {
-			return "", err
-		}
-		lines = append(lines, line)
-	}
-	return strings.Join(lines, "\n"), rows.Err()
-}
-
-func quantiles(ts []time.Duration) (median, p99 time.Duration) {
-	s := slices.Clone(ts)
-	slices.Sort(s)
-	return s[len(s)/2], s[min(len(s)-1, len(s)*99/100)]
-}
-
 // checkSample loads the first b.sample rows into `sample` (with the index)
 // and compares near_duplicates' full pair list with brute force.
 func (b *bench) checkSample(db *sql.DB, files []string) error {
@@ -623,7 +414,7 @@ func (b *bench) checkSample(db *sql.DB, files []string) error {
 			return err
 		}
 	}
-	if _, err := loadFiles(b.ctx, db, "sample", files, b.sample); err != nil {
+	if _, _, err := harness.LoadDataFiles(b.ctx, db, "sample", files, b.sample, logFile); err != nil {
 		return fmt.Errorf("loading sample: %w", err)
 	}
 	want := brutePairs(b.fps[:b.sample])
@@ -703,24 +494,12 @@ func (b *bench) bucketSizes(path string) error {
 // mariaDB loads files into a fresh MariaDB and runs the BIT_COUNT query
 // series. Any failure is recorded in b.maria.notMeasured.
 func (b *bench) mariaDB(files []string) {
-	var daemon string
-	for _, name := range []string{"mariadbd", "mysqld"} {
-		if p, err := exec.LookPath(name); err == nil {
-			daemon = p
-			break
-		}
-	}
-	if daemon == "" {
-		b.maria.notMeasured = "not measured: neither mariadbd nor mysqld is on PATH"
-		return
-	}
-	logf("MariaDB: %s", daemon)
-	db, stop, err := startMariaDB(b.ctx, daemon, filepath.Join(b.tmp, "mariadb"))
+	db, srv, err := harness.StartMariaDB(b.ctx, filepath.Join(b.tmp, "mariadb"))
 	if err != nil {
 		b.maria.notMeasured = "not measured: " + err.Error()
 		return
 	}
-	defer stop()
+	defer srv.Stop()
 	defer db.Close()
 	db.QueryRowContext(b.ctx, "SELECT VERSION()").Scan(&b.mariaVersion)
 	var engine string
@@ -736,7 +515,7 @@ func (b *bench) mariaDB(files []string) {
 	db.QueryRowContext(b.ctx, "SELECT ENGINE FROM information_schema.TABLES WHERE TABLE_SCHEMA='bench' AND TABLE_NAME='t'").Scan(&engine)
 	b.mariaVersion += ", " + engine
 	logf("LOAD DATA into MariaDB")
-	if b.mariaLoad, err = loadFiles(b.ctx, db, "t", files, b.rows); err != nil {
+	if b.mariaLoad, _, err = harness.LoadDataFiles(b.ctx, db, "t", files, b.rows, logFile); err != nil {
 		b.maria.notMeasured = "not measured: " + err.Error()
 		return
 	}
@@ -748,62 +527,8 @@ func (b *bench) mariaDB(files []string) {
 		return
 	}
 	b.maria.n, b.maria.wrong, b.maria.firstWrong = len(times), wrong, first
-	b.maria.median, b.maria.p99 = quantiles(times)
+	b.maria.median, b.maria.p99 = harness.Quantiles(times)
 	logf("  median %.3f ms, p99 %.3f ms", harness.Ms(b.maria.median), harness.Ms(b.maria.p99))
-}
-
-// startMariaDB initializes dataDir and starts daemon on it with its default
-// settings, on 127.0.0.1 and a free port, without grant tables, and returns
-// a one-connection pool and a stop function.
-func startMariaDB(ctx context.Context, daemon, dataDir string) (*sql.DB, func(), error) {
-	if err := os.MkdirAll(dataDir, 0o700); err != nil {
-		return nil, nil, err
-	}
-	common := []string{"--no-defaults", "--datadir=" + dataDir}
-	if os.Geteuid() == 0 {
-		common = append(common, "--user=root")
-	}
-	var initCmd *exec.Cmd
-	if p, err := exec.LookPath("mariadb-install-db"); err == nil {
-		initCmd = exec.CommandContext(ctx, p, append(common, "--auth-root-authentication-method=normal", "--skip-test-db")...)
-	} else {
-		initCmd = exec.CommandContext(ctx, daemon, append(common, "--initialize-insecure")...)
-	}
-	if out, err := initCmd.CombinedOutput(); err != nil {
-		return nil, nil, fmt.Errorf("%s: %v (%s)", initCmd.Path, err, harness.LastLine(out))
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return nil, nil, err
-	}
-	port := ln.Addr().(*net.TCPAddr).Port
-	ln.Close()
-	args := append(common,
-		"--bind-address=127.0.0.1", "--port="+strconv.Itoa(port),
-		"--socket="+filepath.Join(dataDir, "mysqld.sock"),
-		"--pid-file="+filepath.Join(dataDir, "mysqld.pid"),
-		"--skip-grant-tables", "--skip-name-resolve")
-	s, err := harness.Start(exec.Command(daemon, args...))
-	if err != nil {
-		return nil, nil, err
-	}
-	addr := "127.0.0.1:" + strconv.Itoa(port)
-	for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(200 * time.Millisecond) {
-		db, err := harness.Open(addr, "")
-		if err == nil {
-			db.SetMaxOpenConns(1)
-			return db, s.Stop, nil
-		}
-		select {
-		case <-s.Exited:
-			return nil, nil, fmt.Errorf("%s exited: %s", daemon, harness.LastLine([]byte(s.Stderr.String())))
-		default:
-		}
-		if time.Now().After(deadline) || ctx.Err() != nil {
-			s.Stop()
-			return nil, nil, fmt.Errorf("%s not answering on %s: %v", daemon, addr, err)
-		}
-	}
 }
 
 // du returns the bytes allocated to the files under dir (512-byte blocks,
@@ -858,7 +583,7 @@ func verdict(ok bool) string {
 // print writes the results measured so far as markdown.
 func (b *bench) print() {
 	fmt.Printf("\nsimsql %s; %d rows (id BIGINT PRIMARY KEY, fp BIGINT UNSIGNED): random fingerprints, every %dth with 3 planted neighbours at distances 1, 2, 3; k = %d\n",
-		b.commit, b.rows, plantEvery, k)
+		b.commit, b.rows, harness.PlantEvery, k)
 	fmt.Printf("%s, %s/%s, %d CPUs (%s); %s\n\n", runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), harness.CPUModel(),
 		time.Now().UTC().Format("2006-01-02"))
 	n := float64(b.rows)

@@ -36,9 +36,7 @@ import (
 	"fmt"
 	"io/fs"
 	"math/rand/v2"
-	"net"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -402,66 +400,12 @@ func dirSize(dir string) (alloc, size int64, err error) {
 // innodb_flush_log_at_trx_commit=1) on a fresh data directory under tmp,
 // listening on 127.0.0.1 only. It returns the figure, or why there is none.
 func mariaDBSingleInserts(ctx context.Context, tmp string, d time.Duration) string {
-	var daemon string
-	for _, name := range []string{"mariadbd", "mysqld"} {
-		if p, err := exec.LookPath(name); err == nil {
-			daemon = p
-			break
-		}
-	}
-	if daemon == "" {
-		return "not measured: neither mariadbd nor mysqld is on PATH"
-	}
-	fmt.Fprintf(os.Stderr, "storage: single-row INSERTs on %s for %v\n", daemon, d)
-	dataDir := filepath.Join(tmp, "mariadb")
-	if err := os.MkdirAll(dataDir, 0o700); err != nil {
-		return "not measured: " + err.Error()
-	}
-	common := []string{"--no-defaults", "--datadir=" + dataDir}
-	if os.Geteuid() == 0 {
-		common = append(common, "--user=root")
-	}
-	// MariaDB initializes with mariadb-install-db; MySQL with mysqld --initialize-insecure.
-	var initCmd *exec.Cmd
-	if p, err := exec.LookPath("mariadb-install-db"); err == nil {
-		initCmd = exec.CommandContext(ctx, p, append(common, "--auth-root-authentication-method=normal", "--skip-test-db")...)
-	} else {
-		initCmd = exec.CommandContext(ctx, daemon, append(common, "--initialize-insecure")...)
-	}
-	if out, err := initCmd.CombinedOutput(); err != nil {
-		return fmt.Sprintf("not measured: %s: %v (%s)", initCmd.Path, err, harness.LastLine(out))
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	fmt.Fprintln(os.Stderr, "storage: single-row INSERTs on MariaDB for", d)
+	db, srv, err := harness.StartMariaDB(ctx, filepath.Join(tmp, "mariadb"))
 	if err != nil {
 		return "not measured: " + err.Error()
 	}
-	port := ln.Addr().(*net.TCPAddr).Port
-	ln.Close()
-	args := append(common,
-		"--bind-address=127.0.0.1", "--port="+strconv.Itoa(port),
-		"--socket="+filepath.Join(dataDir, "mysqld.sock"),
-		"--pid-file="+filepath.Join(dataDir, "mysqld.pid"),
-		"--skip-grant-tables", "--skip-name-resolve")
-	s, err := harness.Start(exec.Command(daemon, args...))
-	if err != nil {
-		return "not measured: " + err.Error()
-	}
-	defer s.Stop()
-	addr := "127.0.0.1:" + strconv.Itoa(port)
-	var db *sql.DB
-	for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(200 * time.Millisecond) {
-		if db, err = harness.Open(addr, ""); err == nil {
-			break
-		}
-		select {
-		case <-s.Exited:
-			return fmt.Sprintf("not measured: %s exited: %s", daemon, harness.LastLine([]byte(s.Stderr.String())))
-		default:
-		}
-		if time.Now().After(deadline) || ctx.Err() != nil {
-			return fmt.Sprintf("not measured: %s not answering on %s: %v", daemon, addr, err)
-		}
-	}
+	defer srv.Stop()
 	defer db.Close()
 	db.SetMaxOpenConns(1)
 	var version string

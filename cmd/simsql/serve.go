@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime/pprof"
 	"syscall"
 
 	sqle "github.com/dolthub/go-mysql-server"
@@ -34,6 +35,7 @@ func serveCmd(args []string, stdout, stderr io.Writer) error {
 	tlsKey := fs.String("tls-key", "", "PEM `file` with the private key of --tls-cert")
 	requireTLS := fs.Bool("require-secure-transport", false, "refuse connections without TLS (needs --tls-cert and --tls-key)")
 	maxExec := fs.Int64("max-execution-time", 0, "default max_execution_time in `milliseconds` for SELECT statements (0: no limit)")
+	cpuProfile := fs.String("cpu-profile", "", "write a CPU profile (pprof) of the serving, from the ready line to shutdown, to `file`")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -119,6 +121,19 @@ func serveCmd(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			srv.Close()
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			srv.Close()
+			return err
+		}
+		defer pprof.StopCPUProfile()
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	done := make(chan error, 1)

@@ -29,6 +29,25 @@ func TestServeStopsOnSIGTERM(t *testing.T) {
 	s.Stop(t)
 }
 
+// TestServeCPUProfile checks that --cpu-profile writes a pprof profile
+// (gzip-compressed protocol buffer) when the server stops.
+func TestServeCPUProfile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "cpu.pprof")
+	s := sqltests.StartServer(t, "--cpu-profile", path)
+	var n int
+	if err := s.DB(t).QueryRow("SELECT hamming(1, 2)").Scan(&n); err != nil || n != 2 {
+		t.Fatalf("SELECT hamming(1, 2) = %d, %v; want 2", n, err)
+	}
+	s.Stop(t)
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(b) < 2 || b[0] != 0x1f || b[1] != 0x8b {
+		t.Errorf("%s: %d bytes, want a gzip stream (pprof format)", path, len(b))
+	}
+}
+
 func TestServeAccount(t *testing.T) {
 	s := sqltests.StartServer(t, "--user", "alice", "--password", "s3cret")
 	s.DB(t) // pings with alice/s3cret

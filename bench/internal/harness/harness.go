@@ -32,7 +32,7 @@ func Open(addr, db string) (*sql.DB, error) {
 	cfg.DBName = db
 	cfg.InterpolateParams = true
 	cfg.Timeout = 10 * time.Second
-	cfg.ReadTimeout = 5 * time.Minute
+	cfg.ReadTimeout = 30 * time.Minute // a peer's self-join takes minutes
 	conn, err := sql.Open("mysql", cfg.FormatDSN())
 	if err != nil {
 		return nil, err
@@ -84,10 +84,11 @@ type Server struct {
 
 var readyLine = regexp.MustCompile(`^simsql: serving MySQL protocol on (127\.0\.0\.1:\d+) `)
 
-// StartSimsql starts `simsql serve` on 127.0.0.1 and a free port and waits
-// (up to 60 s) for its ready line.
-func StartSimsql(ctx context.Context, bin, dataDir string) (*Server, error) {
-	cmd := exec.Command(bin, "serve", "--host", "127.0.0.1", "--port", "0", "--data-dir", dataDir)
+// StartSimsql starts `simsql serve` on 127.0.0.1 and a free port, with
+// extra flags appended, and waits (up to 60 s) for its ready line.
+func StartSimsql(ctx context.Context, bin, dataDir string, extra ...string) (*Server, error) {
+	args := append([]string{"serve", "--host", "127.0.0.1", "--port", "0", "--data-dir", dataDir}, extra...)
+	cmd := exec.Command(bin, args...)
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		return nil, err
@@ -118,11 +119,15 @@ func StartSimsql(ctx context.Context, bin, dataDir string) (*Server, error) {
 }
 
 // Start starts cmd, to be killed if this process dies, with stderr
-// captured.
+// captured; other attributes in cmd.SysProcAttr (such as credentials) are
+// kept.
 func Start(cmd *exec.Cmd) (*Server, error) {
 	s := &Server{Cmd: cmd, Stderr: &LockedBuffer{}, Exited: make(chan struct{})}
 	cmd.Stderr = s.Stderr
-	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
+	if cmd.SysProcAttr == nil {
+		cmd.SysProcAttr = &syscall.SysProcAttr{}
+	}
+	cmd.SysProcAttr.Pdeathsig = syscall.SIGKILL
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("starting %s: %w", cmd.Path, err)
 	}
@@ -185,4 +190,40 @@ func CPUModel() string {
 		}
 	}
 	return "unknown CPU"
+}
+
+// QueryIDs runs q and returns the BIGINT of each row's only column.
+func QueryIDs(ctx context.Context, db *sql.DB, q string) ([]int64, error) {
+	rows, err := db.QueryContext(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
+}
+
+// Explain returns the lines of EXPLAIN PLAN q.
+func Explain(ctx context.Context, db *sql.DB, q string) (string, error) {
+	rows, err := db.QueryContext(ctx, "EXPLAIN PLAN "+q)
+	if err != nil {
+		return "", err
+	}
+	defer rows.Close()
+	var lines []string
+	for rows.Next() {
+		var line string
+		if err := rows.Scan(&line); err != nil {
+			return "", err
+		}
+		lines = append(lines, line)
+	}
+	return strings.Join(lines, "\n"), rows.Err()
 }

@@ -1,0 +1,335 @@
+package main
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"unicode"
+
+	"github.com/simsql/simsql/textsim"
+)
+
+// Detection quality, in process over textsim (what the SQL functions call):
+// per language, cfg.qualityDocs original documents from its two corpora
+// (half from each, 50 to 3,000 tokens, picked at random with a fixed seed),
+// and for each a planted near duplicate made by deleting, inserting and
+// substituting words at an edit rate drawn uniformly from 1% to 30% (an
+// edit is one of the three at random; inserted and substituted words are
+// drawn from the words of the originals). Words are what whitespace
+// separates in English and gse's segments in Chinese. Over every pair of
+// the 2·qualityDocs documents, ground truth is textsim.Jaccard (SQL
+// jaccard()) ≥ 0.8; predictions are hamming(simhash) ≤ k for k = 0..6 and
+// minhash_jaccard ≥ 0.8 for each num_perm.
+
+const (
+	minTokens     = 50
+	maxTokens     = 3000
+	truthJaccard  = 0.8
+	maxK          = 6
+	minEditRate   = 0.01
+	maxEditRate   = 0.30
+	randomPairs   = 2000 // unrelated pairs sampled for the MinHash error
+	qualitySeed   = 0x7175616c
+	minhashSeed   = 1
+	minhashThresh = 0.8
+)
+
+var numPerms = []int{32, 64, 128, 256}
+
+// confusion counts a prediction against the truth.
+type confusion struct{ tp, fp, fn int }
+
+func (c confusion) precision() float64 {
+	if c.tp+c.fp == 0 {
+		return math.NaN()
+	}
+	return float64(c.tp) / float64(c.tp+c.fp)
+}
+
+func (c confusion) recall() float64 {
+	if c.tp+c.fn == 0 {
+		return math.NaN()
+	}
+	return float64(c.tp) / float64(c.tp+c.fn)
+}
+
+func (c *confusion) add(pred, truth bool) {
+	switch {
+	case pred && truth:
+		c.tp++
+	case pred:
+		c.fp++
+	case truth:
+		c.fn++
+	}
+}
+
+// errStats are MinHash estimate errors |estimate − Jaccard| over a set of pairs.
+type errStats struct {
+	n              int
+	mean, p95, rms float64
+	theoryRMS      float64 // sqrt(mean J(1−J) / num_perm)
+}
+
+// qualityResult is detection quality for one language.
+type qualityResult struct {
+	lang            string
+	sources         string
+	docs            int        // originals (as many planted duplicates)
+	pairs           int        // pairs compared
+	positives       int        // pairs with Jaccard ≥ 0.8
+	plantedPositive int        // of which planted pairs
+	plantedJ        [2]float64 // min and max Jaccard of the planted pairs
+	simhash         [maxK + 1]confusion
+	minhash         map[int]confusion
+	errPlanted      map[int]errStats
+	errRandom       map[int]errStats
+	missing         string
+}
+
+// qdoc is one document of the quality set.
+type qdoc struct {
+	text   string
+	tokens []string
+	uniq   int
+	fp     uint64
+	sigs   map[int]textsim.Signature
+}
+
+func (b *bench) quality() error {
+	a := textsim.Default()
+	hashers := map[int]*textsim.MinHasher{}
+	for _, n := range numPerms {
+		m, err := textsim.NewMinHasher(n, minhashSeed)
+		if err != nil {
+			return err
+		}
+		hashers[n] = m
+	}
+	for _, lang := range []string{"English", "Chinese"} {
+		q := &qualityResult{lang: lang, minhash: map[int]confusion{}, errPlanted: map[int]errStats{}, errRandom: map[int]errStats{}}
+		b.r.quality = append(b.r.quality, q)
+		rng := rand.New(rand.NewPCG(qualitySeed, uint64(len(lang))))
+		var originals []string
+		var names []string
+		for _, c := range corpora {
+			if c.lang != lang {
+				continue
+			}
+			docs, missing, err := b.loadCorpus(c, b.cfg.corpusBytes)
+			if err != nil {
+				return err
+			}
+			if missing != "" {
+				q.missing = missing
+				break
+			}
+			names = append(names, c.name)
+			rng.Shuffle(len(docs), func(i, j int) { docs[i], docs[j] = docs[j], docs[i] })
+			picked := 0
+			for _, d := range docs {
+				if n := len(a.Tokens(d)); n >= minTokens && n <= maxTokens {
+					originals = append(originals, d)
+					if picked++; picked == b.cfg.qualityDocs/2 {
+						break
+					}
+				}
+			}
+		}
+		if q.missing != "" {
+			continue
+		}
+		q.sources = strings.Join(names, " and ")
+		logf("quality: %s, %d originals", lang, len(originals))
+		vocab := vocabulary(originals, lang, b.splitWords)
+		docs := make([]*qdoc, 0, 2*len(originals))
+		for _, o := range originals {
+			docs = append(docs, &qdoc{text: o})
+		}
+		for _, o := range originals {
+			docs = append(docs, &qdoc{text: plant(o, lang, rng, vocab, b.splitWords)})
+		}
+		for _, d := range docs {
+			d.tokens = a.Tokens(d.text)
+			d.uniq = len(uniq(d.tokens))
+			d.fp, _ = a.SimHash(d.text)
+			d.sigs = map[int]textsim.Signature{}
+			for n, m := range hashers {
+				d.sigs[n] = m.Sum(d.tokens)
+			}
+		}
+		q.docs = len(originals)
+		planted := func(i, j int) bool { return j == i+len(originals) }
+		errs := map[int][]float64{}
+		jPlanted := []float64{}
+		q.plantedJ = [2]float64{1, 0}
+		for i := range docs {
+			for j := i + 1; j < len(docs); j++ {
+				q.pairs++
+				x, y := docs[i], docs[j]
+				var jac float64
+				truth := false
+				// Jaccard ≤ min/max of the set sizes: skip pairs that cannot reach 0.8.
+				if float64(min(x.uniq, y.uniq)) >= truthJaccard*float64(max(x.uniq, y.uniq)) || planted(i, j) {
+					jac = textsim.Jaccard(x.tokens, y.tokens)
+					truth = jac >= truthJaccard
+				}
+				if truth {
+					q.positives++
+				}
+				d := textsim.Hamming(x.fp, y.fp)
+				for kk := range maxK + 1 {
+					c := q.simhash[kk]
+					c.add(d <= kk, truth)
+					q.simhash[kk] = c
+				}
+				for _, n := range numPerms {
+					est, err := textsim.EstimateJaccard(x.sigs[n], y.sigs[n])
+					if err != nil {
+						return err
+					}
+					c := q.minhash[n]
+					c.add(est >= minhashThresh, truth)
+					q.minhash[n] = c
+					if planted(i, j) {
+						errs[n] = append(errs[n], math.Abs(est-jac))
+					}
+				}
+				if planted(i, j) {
+					jPlanted = append(jPlanted, jac)
+					q.plantedJ[0], q.plantedJ[1] = min(q.plantedJ[0], jac), max(q.plantedJ[1], jac)
+					if truth {
+						q.plantedPositive++
+					}
+				}
+			}
+		}
+		// Unrelated pairs for the MinHash error: originals i < j, at random.
+		var jRandom []float64
+		errsRandom := map[int][]float64{}
+		for range randomPairs {
+			i, j := rng.IntN(len(originals)), rng.IntN(len(originals))
+			if i == j {
+				continue
+			}
+			jac := textsim.Jaccard(docs[i].tokens, docs[j].tokens)
+			jRandom = append(jRandom, jac)
+			for _, n := range numPerms {
+				est, _ := textsim.EstimateJaccard(docs[i].sigs[n], docs[j].sigs[n])
+				errsRandom[n] = append(errsRandom[n], math.Abs(est-jac))
+			}
+		}
+		for _, n := range numPerms {
+			q.errPlanted[n] = summarizeErr(errs[n], jPlanted, n)
+			q.errRandom[n] = summarizeErr(errsRandom[n], jRandom, n)
+		}
+	}
+	return nil
+}
+
+func summarizeErr(errs, js []float64, numPerm int) errStats {
+	if len(errs) == 0 {
+		return errStats{}
+	}
+	s := errStats{n: len(errs)}
+	var sq, v float64
+	for i, e := range errs {
+		s.mean += e
+		sq += e * e
+		v += js[i] * (1 - js[i])
+	}
+	s.mean /= float64(len(errs))
+	s.rms = math.Sqrt(sq / float64(len(errs)))
+	s.theoryRMS = math.Sqrt(v / float64(len(errs)) / float64(numPerm))
+	sorted := slices.Clone(errs)
+	slices.Sort(sorted)
+	s.p95 = sorted[min(len(sorted)-1, len(sorted)*95/100)]
+	return s
+}
+
+func uniq(tokens []string) map[string]struct{} {
+	m := make(map[string]struct{}, len(tokens))
+	for _, t := range tokens {
+		m[t] = struct{}{}
+	}
+	return m
+}
+
+// splitWords splits text into segments and says which are words: English
+// on whitespace (every field a word, joined back with spaces), Chinese by
+// gse's Cut with HMM (segments with a letter or digit are words; joined
+// back with nothing).
+func (b *bench) splitWords(text, lang string) (segs []string, isWord []bool, sep string) {
+	if lang == "English" {
+		segs = strings.Fields(text)
+		isWord = make([]bool, len(segs))
+		for i := range isWord {
+			isWord[i] = true
+		}
+		return segs, isWord, " "
+	}
+	segs = b.seg.Cut(text, true)
+	isWord = make([]bool, len(segs))
+	for i, s := range segs {
+		isWord[i] = strings.IndexFunc(s, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsNumber(r) }) >= 0
+	}
+	return segs, isWord, ""
+}
+
+type splitter func(text, lang string) ([]string, []bool, string)
+
+// vocabulary returns the distinct words of docs, in first-seen order.
+func vocabulary(docs []string, lang string, split splitter) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, d := range docs {
+		segs, isWord, _ := split(d, lang)
+		for i, s := range segs {
+			if isWord[i] && !seen[s] {
+				seen[s] = true
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
+// plant returns text with words deleted, inserted and substituted at an
+// edit rate drawn uniformly from [minEditRate, maxEditRate].
+func plant(text, lang string, rng *rand.Rand, vocab []string, split splitter) string {
+	segs, isWord, sep := split(text, lang)
+	words := 0
+	for _, w := range isWord {
+		if w {
+			words++
+		}
+	}
+	rate := minEditRate + (maxEditRate-minEditRate)*rng.Float64()
+	edits := max(1, int(math.Round(rate*float64(words))))
+	if words == 0 {
+		return text
+	}
+	for range edits {
+		// A random word position (words are most segments: rejection sampling).
+		p := rng.IntN(len(segs))
+		for !isWord[p] {
+			p = rng.IntN(len(segs))
+		}
+		switch rng.IntN(3) {
+		case 0: // delete, keeping at least one word
+			if words > 1 {
+				segs = slices.Delete(segs, p, p+1)
+				isWord = slices.Delete(isWord, p, p+1)
+				words--
+			}
+		case 1: // insert after
+			segs = slices.Insert(segs, p+1, vocab[rng.IntN(len(vocab))])
+			isWord = slices.Insert(isWord, p+1, true)
+			words++
+		default: // substitute
+			segs[p] = vocab[rng.IntN(len(vocab))]
+		}
+	}
+	return strings.Join(segs, sep)
+}
