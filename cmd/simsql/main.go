@@ -29,6 +29,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 && (args[0] == "--version" || args[0] == "-version") {
 		cmd, args = "version", args[1:]
 	}
+	if len(args) > 0 && (args[0] == "--help" || args[0] == "-help" || args[0] == "-h") {
+		cmd, args = "help", args[1:]
+	}
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		cmd, args = args[0], args[1:]
 	}

@@ -128,3 +128,14 @@ func TestMariaDBClient(t *testing.T) {
 		t.Errorf("mariadb output:\n%s\nwant:\n%s", out, want)
 	}
 }
+
+// TestHelp checks that --help, -h and help print the commands, not the
+// flags of serve alone, and exit 0.
+func TestHelp(t *testing.T) {
+	for _, args := range [][]string{{"--help"}, {"-h"}, {"help"}} {
+		var out, errOut strings.Builder
+		if code := run(args, &out, &errOut); code != 0 || out.String() != usage {
+			t.Errorf("simsql %s: exit %d, output %q (stderr %q), want 0 and the usage", args[0], code, out.String(), errOut.String())
+		}
+	}
+}
