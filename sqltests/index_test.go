@@ -78,19 +78,7 @@ func TestSimHashIndexCommentSpaces(t *testing.T) {
 // returns exactly the rows brute force finds.
 func TestSimHashIndexExact(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 12))
-	var fps []uint64
-	for range 150 {
-		fps = append(fps, r.Uint64())
-	}
-	for i := 0; i < 150; i += 5 {
-		for d := 0; d <= 8; d++ {
-			fp := fps[i]
-			for _, b := range r.Perm(64)[:d] {
-				fp ^= 1 << b
-			}
-			fps = append(fps, fp)
-		}
-	}
+	fps := plantedFingerprints(r, 150, 5)
 	c := newEngineConn(t)
 	var ddl []string
 	ddl = append(ddl, "CREATE TABLE u (id INT PRIMARY KEY, fp BIGINT UNSIGNED)", "CREATE TABLE s (id INT PRIMARY KEY, fp BIGINT)")
@@ -198,19 +186,7 @@ func TestSimHashIndexWire(t *testing.T) {
 // (EXPLAIN names the one read).
 func TestNearDuplicatesExact(t *testing.T) {
 	r := rand.New(rand.NewPCG(21, 22))
-	var fps []uint64
-	for range 300 {
-		fps = append(fps, r.Uint64())
-	}
-	for i := 0; i < 300; i += 4 {
-		for d := 0; d <= 8; d++ {
-			fp := fps[i]
-			for _, b := range r.Perm(64)[:d] {
-				fp ^= 1 << b
-			}
-			fps = append(fps, fp)
-		}
-	}
+	fps := plantedFingerprints(r, 300, 4)
 	c := newEngineConn(t)
 	var vals []string
 	for _, i := range r.Perm(len(fps)) {
@@ -322,19 +298,7 @@ func checkNearDuplicates(t *testing.T, c *engineConn, fps []uint64, k int) {
 // exactly what brute force finds; at k=7 it must scan, still exactly.
 func TestSimHashIndexLookups(t *testing.T) {
 	r := rand.New(rand.NewPCG(31, 32))
-	var fps []uint64
-	for range 120 {
-		fps = append(fps, r.Uint64())
-	}
-	for i := 0; i < 120; i += 3 {
-		for d := 0; d <= 8; d++ {
-			fp := fps[i]
-			for _, b := range r.Perm(64)[:d] {
-				fp ^= 1 << b
-			}
-			fps = append(fps, fp)
-		}
-	}
+	fps := plantedFingerprints(r, 120, 3)
 	probes := map[int]*uint64{0: nil} // pid → fingerprint; pid 0 is NULL
 	for i := 0; i < len(fps); i += 7 {
 		probes[i+1] = &fps[i]
@@ -443,6 +407,26 @@ func TestSimHashIndexLookups(t *testing.T) {
 			}
 		}
 	}
+}
+
+// plantedFingerprints returns n random fingerprints and, after them, for
+// every step-th of those, neighbours at each distance 0..8 (random bits
+// flipped).
+func plantedFingerprints(r *rand.Rand, n, step int) []uint64 {
+	var fps []uint64
+	for range n {
+		fps = append(fps, r.Uint64())
+	}
+	for i := 0; i < n; i += step {
+		for d := 0; d <= 8; d++ {
+			fp := fps[i]
+			for _, b := range r.Perm(64)[:d] {
+				fp ^= 1 << b
+			}
+			fps = append(fps, fp)
+		}
+	}
+	return fps
 }
 
 // assertPlanIndex fails t unless EXPLAIN PLAN of query names the simhash
