@@ -137,3 +137,37 @@ func jsonText(t *testing.T, v any) string {
 	}
 	return s.ToString()
 }
+
+// TestAppendJSONString compares tokenize()'s JSON string writer with
+// go-mysql-server's own (what a JSON value of the list of tokens printed
+// before) on every ASCII byte, quotes, backslashes, non-ASCII and invalid
+// UTF-8.
+func TestAppendJSONString(t *testing.T) {
+	inputs := []string{"", "hello", `say "hi"`, `back\slash`, "tab\tnew\nline\r\f\b", "naïve 中文 😀", "\xff\xfe", "\u2028"}
+	for c := 0; c < 128; c++ {
+		inputs = append(inputs, "a"+string(rune(c))+"b")
+	}
+	for _, s := range inputs {
+		want, err := types.JsonToMySqlBytes(types.JSONDocument{Val: s})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := appendJSONString(nil, s); string(got) != string(want) {
+			t.Errorf("appendJSONString(%q) = %s, go-mysql-server writes %s", s, got, want)
+		}
+	}
+}
+
+// FuzzAppendJSONString is TestAppendJSONString on arbitrary strings.
+func FuzzAppendJSONString(f *testing.F) {
+	f.Add(`a"b\c` + "\n\x00\xff")
+	f.Fuzz(func(t *testing.T, s string) {
+		want, err := types.JsonToMySqlBytes(types.JSONDocument{Val: s})
+		if err != nil {
+			t.Skip()
+		}
+		if got := appendJSONString(nil, s); string(got) != string(want) {
+			t.Errorf("appendJSONString(%q) = %s, go-mysql-server writes %s", s, got, want)
+		}
+	})
+}

@@ -161,7 +161,7 @@ func TestLongTextMemory(t *testing.T) {
 	textsim.Default()                                                    // load the dictionaries first
 	for _, e := range []sql.Expression{
 		NewJaccard(lit(x), lit(y)), NewTanimoto(lit(x), lit(y)), NewCosine(lit(x), lit(y)),
-		must(NewMinHash(lit(x), lit(int64(128)))), NewSimHashNgram(lit(x), lit(int64(64))), NewSimHash(lit(x)),
+		must(NewMinHash(lit(x), lit(int64(128)))), NewSimHashNgram(lit(x), lit(int64(64))), NewSimHash(lit(x)), NewTokenize(lit(x)),
 	} {
 		var m runtime.MemStats
 		runtime.GC()
@@ -172,7 +172,13 @@ func TestLongTextMemory(t *testing.T) {
 		alloc := m.TotalAlloc - before
 		name := e.(sql.FunctionExpression).FunctionName()
 		t.Logf("%s of 8 MiB texts: %d MiB allocated", name, alloc>>20)
-		if limit := uint64(8 * len(x)); alloc > limit {
+		limit := uint64(8 * len(x))
+		if name == "tokenize" {
+			// Its answer is bigger than the text: ["a", "b", …] is 2.5
+			// bytes per byte of "a b ", and the buffer grows by doubling.
+			limit = uint64(12 * len(x))
+		}
+		if alloc > limit {
 			t.Errorf("%s of 8 MiB texts allocated %d MiB, want at most %d MiB", name, alloc>>20, limit>>20)
 		}
 	}
