@@ -42,7 +42,6 @@ import (
 	"database/sql"
 	"flag"
 	"fmt"
-	"io/fs"
 	"math/bits"
 	"math/rand/v2"
 	"os"
@@ -50,7 +49,6 @@ import (
 	"runtime"
 	"slices"
 	"strings"
-	"syscall"
 	"time"
 
 	"go.etcd.io/bbolt"
@@ -223,7 +221,7 @@ func (b *bench) run(binary string, withMaria bool) error {
 	db.SetMaxOpenConns(1)
 
 	// Loads: plain first, then idx (index made before its load).
-	du0, err := du(dataDir)
+	du0, _, err := harness.DirSize(dataDir)
 	if err != nil {
 		return err
 	}
@@ -234,7 +232,7 @@ func (b *bench) run(binary string, withMaria bool) error {
 	if b.loadPlain, b.filesPlain, err = harness.LoadDataFiles(b.ctx, db, "plain", files, b.rows, logFile); err != nil {
 		return fmt.Errorf("loading plain: %w", err)
 	}
-	du1, err := du(dataDir)
+	du1, _, err := harness.DirSize(dataDir)
 	if err != nil {
 		return err
 	}
@@ -250,7 +248,7 @@ func (b *bench) run(binary string, withMaria bool) error {
 	if b.loadIdx, b.filesIdx, err = harness.LoadDataFiles(b.ctx, db, "idx", files, b.rows, logFile); err != nil {
 		return fmt.Errorf("loading idx: %w", err)
 	}
-	du2, err := du(dataDir)
+	du2, _, err := harness.DirSize(dataDir)
 	if err != nil {
 		return err
 	}
@@ -290,7 +288,7 @@ func (b *bench) run(binary string, withMaria bool) error {
 	}
 
 	// The index built in bulk on the filled plain table.
-	du3, err := du(dataDir)
+	du3, _, err := harness.DirSize(dataDir)
 	if err != nil {
 		return err
 	}
@@ -300,7 +298,7 @@ func (b *bench) run(binary string, withMaria bool) error {
 		return err
 	}
 	b.createIdx = time.Since(t0)
-	du4, err := du(dataDir)
+	du4, _, err := harness.DirSize(dataDir)
 	if err != nil {
 		return err
 	}
@@ -529,26 +527,6 @@ func (b *bench) mariaDB(files []string) {
 	b.maria.n, b.maria.wrong, b.maria.firstWrong = len(times), wrong, first
 	b.maria.median, b.maria.p99 = harness.Quantiles(times)
 	logf("  median %.3f ms, p99 %.3f ms", harness.Ms(b.maria.median), harness.Ms(b.maria.p99))
-}
-
-// du returns the bytes allocated to the files under dir (512-byte blocks,
-// as du counts them).
-func du(dir string) (int64, error) {
-	var alloc int64
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		info, err := d.Info()
-		if err != nil {
-			return err
-		}
-		if st, ok := info.Sys().(*syscall.Stat_t); ok {
-			alloc += st.Blocks * 512
-		}
-		return nil
-	})
-	return alloc, err
 }
 
 func tail(s string, n int) string {

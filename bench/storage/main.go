@@ -34,7 +34,6 @@ import (
 	"database/sql"
 	"flag"
 	"fmt"
-	"io/fs"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -42,7 +41,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/go-sql-driver/mysql"
@@ -154,7 +152,7 @@ func (b *bench) run(binary string, single time.Duration, selects int) error {
 	if b.insert, err = b.bulkInsert(db, "bulk"); err != nil {
 		return fmt.Errorf("bulk INSERT: %w", err)
 	}
-	alloc, size, err := dirSize(dataDir)
+	alloc, size, err := harness.DirSize(dataDir)
 	if err != nil {
 		return err
 	}
@@ -164,7 +162,7 @@ func (b *bench) run(binary string, single time.Duration, selects int) error {
 	if b.loadData, err = b.loadDataLocal(db, "bulk_ld"); err != nil {
 		return fmt.Errorf("LOAD DATA: %w", err)
 	}
-	alloc2, _, err := dirSize(dataDir)
+	alloc2, _, err := harness.DirSize(dataDir)
 	if err != nil {
 		return err
 	}
@@ -371,28 +369,6 @@ func (b *bench) pointSelects(db *sql.DB, n int) error {
 	b.selMedian = times[len(times)/2]
 	b.selP99 = times[min(len(times)-1, len(times)*99/100)]
 	return nil
-}
-
-// dirSize returns the bytes allocated to the files under dir (512-byte
-// blocks, as du counts them) and their apparent size.
-func dirSize(dir string) (alloc, size int64, err error) {
-	err = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		info, err := d.Info()
-		if err != nil {
-			return err
-		}
-		if st, ok := info.Sys().(*syscall.Stat_t); ok {
-			alloc += st.Blocks * 512
-		}
-		if info.Mode().IsRegular() {
-			size += info.Size()
-		}
-		return nil
-	})
-	return alloc, size, err
 }
 
 // mariaDBSingleInserts measures single-row autocommit INSERTs on a MariaDB

@@ -10,6 +10,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -226,4 +227,26 @@ func Explain(ctx context.Context, db *sql.DB, q string) (string, error) {
 		lines = append(lines, line)
 	}
 	return strings.Join(lines, "\n"), rows.Err()
+}
+
+// DirSize returns the bytes allocated to the files under dir (512-byte
+// blocks, as du counts them) and their apparent size.
+func DirSize(dir string) (alloc, size int64, err error) {
+	err = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		if st, ok := info.Sys().(*syscall.Stat_t); ok {
+			alloc += st.Blocks * 512
+		}
+		if info.Mode().IsRegular() {
+			size += info.Size()
+		}
+		return nil
+	})
+	return alloc, size, err
 }
