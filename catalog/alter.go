@@ -110,11 +110,8 @@ func (t *Table) alteredMeta(oldSch, newSch sql.PrimaryKeySchema, oldCol, newCol 
 	}
 	nt := &Table{db: t.db, meta: m, sch: sch}
 	for i := range m.Indexes {
-		if kind, isCustom, err := m.Indexes[i].custom(); isCustom {
-			if err == nil {
-				err = kind.Validate(nt.indexSpec(&m.Indexes[i]))
-			}
-			if err != nil {
+		if m.Indexes[i].isCustom() {
+			if _, err := nt.compileIndex(&m.Indexes[i]); err != nil {
 				return nil, err
 			}
 		}
@@ -207,8 +204,8 @@ func (r *rewriter) Close(*sql.Context) error {
 		if _, err := r.tx.CreateBucket(indexBucket(ix.ID)); err != nil {
 			return err
 		}
-		if kind, isCustom, _ := ix.custom(); isCustom {
-			_, ix.Values = kind.(ValuedKind) // a rebuilt index takes the current entry format
+		if ix.isCustom() {
+			ix.Values = true // a rebuilt index takes the current entry format
 		}
 		if err := r.new.buildIndex(r.tr, r.tx, ix); err != nil {
 			return err

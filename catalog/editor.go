@@ -182,12 +182,12 @@ func (e *editor) indexEntries(row sql.Row, k, v []byte, f func(bucket, key, valu
 	}
 	for i := range e.t.meta.Indexes {
 		ix := &e.t.meta.Indexes[i]
-		keys, value, err := e.t.entryKeys(ix, row)
+		entries, err := e.t.indexEntries(ix, row, k)
 		if err != nil {
 			return err
 		}
-		for _, key := range keys {
-			if err := f(indexBucket(ix.ID), append(key, k...), value); err != nil {
+		for _, en := range entries {
+			if err := f(indexBucket(ix.ID), en.key, en.value); err != nil {
 				return err
 			}
 		}

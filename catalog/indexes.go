@@ -102,7 +102,11 @@ func (t *Table) GetIndexes(*sql.Context) ([]sql.Index, error) {
 		out = append(out, t.newBtreeIndex(pk, true))
 	}
 	for i := range t.meta.Indexes {
-		out = append(out, t.newBtreeIndex(&t.meta.Indexes[i], false))
+		if ix := &t.meta.Indexes[i]; ix.isCustom() {
+			out = append(out, t.newKindIndex(ix))
+		} else {
+			out = append(out, t.newBtreeIndex(ix, false))
+		}
 	}
 	return out, nil
 }
@@ -130,12 +134,12 @@ func (it *indexedTable) LookupPartitions(ctx *sql.Context, lookup sql.IndexLooku
 	if j, ok := lookup.Index.(*joinIndex); ok {
 		return it.lookupJoin(j, lookup)
 	}
+	if k, ok := lookup.Index.(*kindIndex); ok {
+		return it.lookupEqual(ctx, k, lookup)
+	}
 	ix, ok := lookup.Index.(*btreeIndex)
 	if !ok {
 		return nil, fmt.Errorf("catalog: %s cannot use index %s", it.Table.meta.Name, lookup.Index.ID())
-	}
-	if sk, isSearchable := ix.searchableKind(); isSearchable {
-		return it.lookupEqual(ctx, ix, sk, lookup)
 	}
 	var parts []sql.Partition
 	if !lookup.IsEmptyRange {
@@ -356,33 +360,8 @@ func (b *btreeIndex) ColumnExpressionTypes() []sql.ColumnExpressionType {
 	return b.typs
 }
 
-// CanSupport implements sql.Index: B-tree indexes serve ranges; indexes
-// of custom kinds answer only their own predicates (through their planner
-// hooks), never go-mysql-server's ranges.
-func (b *btreeIndex) CanSupport(_ *sql.Context, ranges ...sql.Range) bool {
-	if b.meta.Kind == "" || b.meta.Kind == "btree" {
-		return true
-	}
-	if _, ok := b.searchableKind(); !ok {
-		return false
-	}
-	for _, r := range ranges {
-		if _, ok := pointKey(r); !ok {
-			return false
-		}
-	}
-	return true
-}
-
-// searchableKind returns the kind of a custom index that answers queries.
-func (b *btreeIndex) searchableKind() (SearchableKind, bool) {
-	kind, isCustom, err := b.meta.custom()
-	if !isCustom || err != nil {
-		return nil, false
-	}
-	sk, ok := kind.(SearchableKind)
-	return sk, ok
-}
+// CanSupport implements sql.Index: B-tree indexes serve every range.
+func (b *btreeIndex) CanSupport(*sql.Context, ...sql.Range) bool { return true }
 
 // pointKey returns the value of a range that holds one non-NULL value of
 // one column, [v, v].
@@ -402,39 +381,6 @@ func pointKey(r sql.Range) (any, bool) {
 	return lo.Key, true
 }
 
-// lookupEqual returns the partitions of a lookup of equal values (=, IN)
-// through a custom index: one exact Scan per distinct value.
-func (it *indexedTable) lookupEqual(ctx *sql.Context, ix *btreeIndex, sk SearchableKind, lookup sql.IndexLookup) (sql.PartitionIter, error) {
-	pl := &partitionList{}
-	if lookup.IsEmptyRange {
-		return pl, nil
-	}
-	ranges, ok := lookup.Ranges.(sql.MySQLRangeCollection)
-	if !ok {
-		return nil, fmt.Errorf("catalog: unsupported range collection %T", lookup.Ranges)
-	}
-	spec := it.Table.indexSpec(ix.meta)
-	var seen []any
-	for _, r := range ranges {
-		key, ok := pointKey(r)
-		if !ok {
-			return nil, fmt.Errorf("catalog: index %s answers only lookups of equal values, not %s", ix.meta.Name, r.String())
-		}
-		dup := false
-		for _, s := range seen {
-			if c, err := r[0].Typ.Compare(ctx, s, key); err == nil && c == 0 {
-				dup = true
-			}
-		}
-		if dup {
-			continue
-		}
-		seen = append(seen, key)
-		s := &searchIndex{btreeIndex: ix, kind: sk, spec: spec, query: sk.EqualQuery(spec, key)}
-		pl.parts = append(pl.parts, searchPartition{idx: s})
-	}
-	return pl, nil
-}
 func (b *btreeIndex) CanSupportOrderBy(sql.Expression) bool { return false }
 
 // Order implements sql.OrderedIndex: entries come in ascending key order.
@@ -490,16 +436,20 @@ func (t *Table) CreateIndex(ctx *sql.Context, def sql.IndexDef) error {
 		}
 		ix.Columns = append(ix.Columns, indexColumn{Name: c.Name, Length: c.Length})
 	}
-	if kind, ok := kindOf(def.Comment); ok {
+	kind, isKind, err := kindOf(def.Comment)
+	if err != nil {
+		return err
+	}
+	if isKind {
 		if ix.Unique {
 			return fmt.Errorf("a %s index cannot be UNIQUE", kind.Name())
 		}
-		spec := t.indexSpec(&ix)
-		if err := kind.Validate(spec); err != nil {
+		ix.Kind, ix.Values = strings.ToLower(kind.Name()), true
+		ci, err := t.compileIndex(&ix)
+		if err != nil {
 			return err
 		}
-		ix.Kind, ix.KeyLen = strings.ToLower(kind.Name()), kind.KeyLength(spec)
-		_, ix.Values = kind.(ValuedKind)
+		ix.KeyLen = ci.Compiled.KeyLength()
 	}
 	m.Indexes = append(m.Indexes, ix)
 	m.Schema++
@@ -519,9 +469,16 @@ func (t *Table) buildIndex(tr *Transaction, tx *bbolt.Tx, ix *indexMeta) error {
 	c := tx.Bucket(rowsBucket(t.meta.rowsID())).Cursor()
 	idx := tx.Bucket(indexBucket(ix.ID))
 	// Entries are collected and put in key order (see applySorted).
-	type entry struct{ key, value []byte }
 	var entries []entry
 	total := tx.Bucket(rowsBucket(t.meta.rowsID())).Stats().KeyN
+	if ix.isCustom() && ix.compiled == nil {
+		// Compiled once for the build, not per row (ix is not shared yet).
+		ci, err := t.compileIndex(ix)
+		if err != nil {
+			return err
+		}
+		ix.compiled = ci
+	}
 	progress := newProgress(fmt.Sprintf("building index %s on %s.%s", ix.Name, t.db.name, t.meta.Name), total)
 	defer progress.done()
 	for k, v := c.First(); k != nil; k, v = c.Next() {
@@ -530,13 +487,11 @@ func (t *Table) buildIndex(tr *Transaction, tx *bbolt.Tx, ix *indexMeta) error {
 		if err != nil {
 			return err
 		}
-		keys, value, err := t.entryKeys(ix, row)
+		es, err := t.indexEntries(ix, row, k)
 		if err != nil {
 			return err
 		}
-		for _, key := range keys {
-			entries = append(entries, entry{append(key, k...), value})
-		}
+		entries = append(entries, es...)
 	}
 	slices.SortFunc(entries, func(a, b entry) int { return bytes.Compare(a.key, b.key) })
 	for i, en := range entries {

@@ -73,7 +73,9 @@ type indexMeta struct {
 	Kind    string        `json:"kind,omitempty"`
 	Comment string        `json:"comment,omitempty"`
 	KeyLen  int           `json:"key_len,omitempty"` // custom kinds: bytes of every key
-	Values  bool          `json:"values,omitempty"`  // a ValuedKind's entries carry its EntryValue
+	Values  bool          `json:"values,omitempty"`  // custom kinds: entries in the kind's current format
+
+	compiled *CustomIndex // custom kinds: compiled when the metadata loaded (nil while DDL changes it)
 }
 
 type indexColumn struct {

@@ -288,6 +288,7 @@ func (s *Store) table(t *Transaction, db string, id uint64) (*cachedTable, error
 	if err != nil {
 		return nil, err
 	}
+	(&Table{meta: m, sch: sch}).compileIndexes()
 	c = &cachedTable{raw: append([]byte(nil), raw...), meta: m, sch: sch}
 	s.mu.Lock()
 	s.tables[id] = c

@@ -83,10 +83,11 @@ func checkArity(name string, a []sql.Expression, min, max int) error {
 	return nil
 }
 
-// toText converts a SQL value to the text a function analyses: strings as
-// they are, binary strings as UTF-8 bytes (invalid bytes are dropped by the
-// analyzer), anything else through MySQL's conversion to text.
-func toText(ctx *sql.Context, name string, v interface{}) (string, error) {
+// Text converts a non-NULL argument of the function named name to the
+// text it analyses: strings as they are, binary strings as UTF-8 bytes
+// (invalid bytes are dropped by the analyzer), anything else through
+// MySQL's conversion to text.
+func Text(ctx *sql.Context, name string, v interface{}) (string, error) {
 	var s string
 	switch x := v.(type) {
 	case string:

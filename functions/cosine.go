@@ -95,11 +95,11 @@ func (f *CosineTFIDF) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
 	if err != nil || null {
 		return nil, err
 	}
-	x, err := toText(ctx, f.FunctionName(), vals[0])
+	x, err := Text(ctx, f.FunctionName(), vals[0])
 	if err != nil {
 		return nil, err
 	}
-	y, err := toText(ctx, f.FunctionName(), vals[1])
+	y, err := Text(ctx, f.FunctionName(), vals[1])
 	if err != nil {
 		return nil, err
 	}

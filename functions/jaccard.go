@@ -19,11 +19,11 @@ func textPair(ctx *sql.Context, row sql.Row, name string, a args, m tokenPairMea
 	if err != nil || null {
 		return nil, err
 	}
-	x, err := toText(ctx, name, vals[0])
+	x, err := Text(ctx, name, vals[0])
 	if err != nil {
 		return nil, err
 	}
-	y, err := toText(ctx, name, vals[1])
+	y, err := Text(ctx, name, vals[1])
 	if err != nil {
 		return nil, err
 	}

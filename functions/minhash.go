@@ -79,7 +79,7 @@ func (f *MinHash) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
 	if err != nil || null {
 		return nil, err
 	}
-	text, err := toText(ctx, f.FunctionName(), vals[0])
+	text, err := Text(ctx, f.FunctionName(), vals[0])
 	if err != nil {
 		return nil, err
 	}
@@ -167,7 +167,7 @@ func (f *MinHashJaccard) Eval(ctx *sql.Context, row sql.Row) (interface{}, error
 			sigs[i] = &s
 			continue
 		}
-		if texts[i], err = toText(ctx, f.FunctionName(), v); err != nil {
+		if texts[i], err = Text(ctx, f.FunctionName(), v); err != nil {
 			return nil, err
 		}
 	}
@@ -204,4 +204,37 @@ func tokenSet(text string) []string {
 		set = append(set, t)
 	}
 	return set
+}
+
+// SignValue returns the MinHash signature that a minhash_jaccard()
+// argument v stands for when the other argument's signatures are made by
+// m: a signature (bytes beginning 0xFF 'M' 'H', as a VARBINARY or a
+// parameter string) is parsed and must have m's num_perm and seed; any
+// other value is read as text and signed with m. The caller handles NULL.
+// Errors: ErrInvalidSignature, ErrIncompatibleSignatures, and toText's.
+func SignValue(ctx *sql.Context, v any, m *textsim.MinHasher) (textsim.Signature, error) {
+	const name = "minhash_jaccard"
+	if b, ok := stringBytes(v); ok && textsim.IsSignature(b) {
+		s, err := textsim.ParseSignature(b)
+		if err != nil {
+			return textsim.Signature{}, ErrInvalidSignature.New(name, err.Error())
+		}
+		if len(s.Values) != m.NumPerm() || s.Seed != m.Seed() {
+			return textsim.Signature{}, ErrIncompatibleSignatures.New(name, fmt.Sprintf("%s: %d permutations with seed %d against %d with seed %d",
+				textsim.ErrIncompatible, len(s.Values), s.Seed, m.NumPerm(), m.Seed()))
+		}
+		return s, nil
+	}
+	return SignText(ctx, name, v, m)
+}
+
+// SignText returns the MinHash signature, made by m, of the token set of
+// v read as text by the function named name (as jaccard() reads its
+// arguments). The caller handles NULL. Errors: toText's.
+func SignText(ctx *sql.Context, name string, v any, m *textsim.MinHasher) (textsim.Signature, error) {
+	text, err := Text(ctx, name, v)
+	if err != nil {
+		return textsim.Signature{}, err
+	}
+	return m.Sum(tokenSet(text)), nil
 }

@@ -48,7 +48,7 @@ func (f *SimHash) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
 	if err != nil || null {
 		return nil, err
 	}
-	text, err := toText(ctx, f.FunctionName(), vals[0])
+	text, err := Text(ctx, f.FunctionName(), vals[0])
 	if err != nil {
 		return nil, err
 	}
@@ -101,7 +101,7 @@ func (f *SimHashNgram) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) 
 	if err != nil || null {
 		return nil, err
 	}
-	text, err := toText(ctx, f.FunctionName(), vals[0])
+	text, err := Text(ctx, f.FunctionName(), vals[0])
 	if err != nil {
 		return nil, err
 	}

@@ -45,7 +45,7 @@ func (f *Tokenize) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
 	if err != nil || null {
 		return nil, err
 	}
-	text, err := toText(ctx, f.FunctionName(), vals[0])
+	text, err := Text(ctx, f.FunctionName(), vals[0])
 	if err != nil {
 		return nil, err
 	}

@@ -1,7 +1,6 @@
 package indexes
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -9,29 +8,12 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/transform"
-	"github.com/dolthub/go-mysql-server/sql/types"
-	"github.com/dolthub/vitess/go/sqltypes"
 
 	"github.com/simsql/simsql/catalog"
-	"github.com/simsql/simsql/functions"
 )
 
 // ruleHammingLookups is the id of the analyzer rule hammingLookups.
 const ruleHammingLookups = catalog.FirstRuleID + 1
-
-// PointQuery implements catalog.SearchableKind: the rows within the
-// index's own k of value, for a lookup whose condition (kept above) asks
-// for k or less.
-func (SimHashKind) PointQuery(spec catalog.IndexSpec, value any) any {
-	k, _ := ParseK(spec.Comment)
-	return hammingQuery{column: spec.Columns[0], expr: expression.NewLiteral(value, nil), k: k}
-}
-
-// EqualQuery implements catalog.SearchableKind: the rows whose fingerprint
-// is value's 64 bits (distance 0), for = and IN.
-func (SimHashKind) EqualQuery(spec catalog.IndexSpec, value any) any {
-	return hammingQuery{column: spec.Columns[0], expr: expression.NewLiteral(value, nil), k: 0}
-}
 
 // hammingLookups is an analyzer rule, run after go-mysql-server's own,
 // for the near-duplicate predicates that the planner's index costing
@@ -151,17 +133,35 @@ func lookupSide(ctx *sql.Context, side sql.Node, others map[string]bool, cond sq
 	})
 }
 
-// lookupThrough returns n, a table or an alias of one, read through its
-// simhash index for the first conjunct of cond of the form
-// hamming(n.fp, E) <= k (a form of Match) with keyOK(E, n's name), or nil
-// if there is none.
+// lookup is a conjunct that point lookups through a custom index answer:
+// for each value of key, an expression of other tables' columns or a value
+// known only while the query runs, the rows of point(value) (a Scan query
+// of the index's kind); the conjunct stays above as the condition.
+type lookup struct {
+	index *catalog.CustomIndex
+	key   sql.Expression
+	point func(value any) any
+}
+
+// lookupMatcher recognises a conjunct c on the columns of table (its name
+// or alias, lower case) that an index of t answers by point lookups, with
+// a key expression that satisfies keyOK.
+type lookupMatcher func(ctx *sql.Context, t *catalog.Table, c sql.Expression, table string, keyOK func(sql.Expression) bool) (lookup, bool)
+
+// lookupMatchers are the matchers of every searchable kind, tried in turn
+// on each conjunct.
+var lookupMatchers = []lookupMatcher{hammingLookup, minhashLookup}
+
+// lookupThrough returns n, a table or an alias of one, read through a
+// custom index for the first conjunct of cond that a lookup matcher takes
+// with keyOK(E, n's name) for its key E, or nil if there is none.
 func lookupThrough(ctx *sql.Context, n sql.Node, cond sql.Expression, keyOK func(e sql.Expression, table string) bool) (sql.Node, error) {
 	rt, alias := tableNode(n)
 	if rt == nil {
 		return nil, nil
 	}
 	t, ok := rt.UnderlyingTable().(*catalog.Table)
-	if !ok || len(t.CustomIndexes(SimHashKind{}.Name())) == 0 {
+	if !ok {
 		return nil, nil
 	}
 	name := strings.ToLower(t.Name())
@@ -169,29 +169,24 @@ func lookupThrough(ctx *sql.Context, n sql.Node, cond sql.Expression, keyOK func
 		name = strings.ToLower(alias.Name())
 	}
 	for _, c := range expression.SplitConjunction(cond) {
-		col, key, k, ok := matchLookupHamming(ctx, c, name, func(e sql.Expression) bool { return keyOK(e, name) })
-		if ok {
-			return indexedAccess(ctx, rt, alias, t, col, key, k)
+		for _, match := range lookupMatchers {
+			lk, ok := match(ctx, t, c, name, func(e sql.Expression) bool { return keyOK(e, name) })
+			if ok {
+				return indexedAccess(ctx, rt, alias, t, lk)
+			}
 		}
 	}
 	return nil, nil
 }
 
 // indexedAccess returns the table rt (under alias, if any) read through
-// the simhash index of t on col with the smallest k' ≥ k, looking up the
-// value of key; nil if there is no such index.
-func indexedAccess(ctx *sql.Context, rt *plan.ResolvedTable, alias *plan.TableAlias, t *catalog.Table, col string, key sql.Expression, k int) (sql.Node, error) {
-	best := bestIndex(t, col, k, false)
-	if best == nil {
-		return nil, nil
-	}
-	idx, err := t.JoinIndex(best.Name)
+// the lookups of lk.
+func indexedAccess(ctx *sql.Context, rt *plan.ResolvedTable, alias *plan.TableAlias, t *catalog.Table, lk lookup) (sql.Node, error) {
+	idx, err := t.JoinIndex(lk.index, lk.point)
 	if err != nil {
 		return nil, err
 	}
-	unsigned := best.Types[0].Type() == sqltypes.Uint64
-	fk := &fingerprintKey{UnaryExpression: expression.UnaryExpression{Child: key}, unsigned: unsigned, index: best.Name}
-	lb := plan.NewLookupBuilder(idx, []sql.Expression{fk}, []bool{false})
+	lb := plan.NewLookupBuilder(idx, []sql.Expression{lk.key}, []bool{false})
 	ita, err := plan.NewIndexedAccessForTableNode(ctx, rt, lb)
 	if err != nil {
 		return nil, nil // leave the plan as it is
@@ -251,26 +246,6 @@ func tableNode(n sql.Node) (*plan.ResolvedTable, *plan.TableAlias) {
 	return nil, nil
 }
 
-// matchLookupHamming recognises hamming(table.col, E) <= k (and the other
-// forms of Match) where keyOK(E).
-func matchLookupHamming(ctx *sql.Context, e sql.Expression, table string, keyOK func(sql.Expression) bool) (col string, key sql.Expression, k int, ok bool) {
-	b, ok := matchHammingAny(ctx, e)
-	if !ok {
-		return "", nil, 0, false
-	}
-	args := b.call.Children()
-	for i := range 2 {
-		gf, isCol := args[i].(*expression.GetField)
-		if !isCol || !strings.EqualFold(gf.Table(), table) {
-			continue
-		}
-		if keyOK(args[1-i]) {
-			return gf.Name(), args[1-i], b.k, true
-		}
-	}
-	return "", nil, 0, false
-}
-
 // usesOnly reports whether e reads columns of the given tables only (and
 // at least one: a constant is the point query's business).
 func usesOnly(e sql.Expression, tables map[string]bool) bool {
@@ -288,54 +263,4 @@ func usesOnly(e sql.Expression, tables map[string]bool) bool {
 		return !ok
 	})
 	return ok && any
-}
-
-// fingerprintKey is the key of a lookup through a simhash index: the
-// value of Child as the 64-bit pattern hamming() reads (BIGINT −1 and
-// BIGINT UNSIGNED 2^64−1 are the same fingerprint), typed as the indexed
-// column, so that go-mysql-server's conversion of lookup keys to the
-// column's type cannot change or zero it. NULL stays NULL (no rows); a
-// value that is not a fingerprint is hamming()'s error. EXPLAIN shows it
-// as "E (simhash index NAME)".
-type fingerprintKey struct {
-	expression.UnaryExpression
-	unsigned bool
-	index    string
-}
-
-var _ sql.Expression = (*fingerprintKey)(nil)
-
-func (f *fingerprintKey) String() string {
-	return fmt.Sprintf("%s (simhash index %s)", f.Child, f.index)
-}
-
-func (f *fingerprintKey) Type() sql.Type {
-	if f.unsigned {
-		return types.Uint64
-	}
-	return types.Int64
-}
-
-func (f *fingerprintKey) Eval(ctx *sql.Context, row sql.Row) (any, error) {
-	v, err := f.Child.Eval(ctx, row)
-	if err != nil || v == nil {
-		return nil, err
-	}
-	fp, ok := functions.FingerprintBits(v)
-	if !ok {
-		return nil, functions.ErrNotFingerprint.New("hamming", functions.Describe(v))
-	}
-	if f.unsigned {
-		return fp, nil
-	}
-	return int64(fp), nil
-}
-
-func (f *fingerprintKey) WithChildren(children ...sql.Expression) (sql.Expression, error) {
-	if len(children) != 1 {
-		return nil, sql.ErrInvalidChildrenNumber.New(f, len(children), 1)
-	}
-	nf := *f
-	nf.Child = children[0]
-	return &nf, nil
 }

@@ -42,7 +42,8 @@ type NearDuplicates struct {
 	column string
 	k      int
 	idType sql.Type
-	index  *catalog.IndexSpec // the simhash index read, or nil for a table scan
+	index  *catalog.CustomIndex // the simhash index read, or nil for a table scan
+	sim    *similarityPairs     // a signature or text column: the Jaccard search
 }
 
 var (
@@ -82,9 +83,8 @@ func (n *NearDuplicates) NewInstance(ctx *sql.Context, db sql.Database, args []s
 	}
 	tableName, ok1 := vals[0].(string)
 	column, ok2 := vals[1].(string)
-	k, ok3 := constInt(ctx, args[2])
-	if !ok1 || !ok2 || !ok3 || k < 0 || k > 64 {
-		return nil, functions.ErrIncorrectArguments.New(n.Name(), "want ('table', 'column', k) with k from 0 to 64")
+	if !ok1 || !ok2 {
+		return nil, functions.ErrIncorrectArguments.New(n.Name(), "want ('table', 'column', k) or ('table', 'column', t)")
 	}
 	if dbName, tn, ok := strings.Cut(tableName, "."); ok {
 		store := currentStore(db)
@@ -122,33 +122,22 @@ func (n *NearDuplicates) NewInstance(ctx *sql.Context, db sql.Database, args []s
 		return nil, sql.ErrTableColumnNotFound.New(tableName, column)
 	}
 	column = t.Schema()[col].Name
-	return &NearDuplicates{db: db, args: args, groups: n.groups, table: t, column: column,
-		k: int(k), idType: t.Schema()[pk[0]].Type, index: bestIndex(t, column, int(k), true)}, nil
-}
-
-// bestIndex returns the simhash index of t on column with the smallest
-// k' ≥ k, or nil. With withValues, only an index whose entries carry the
-// fingerprint counts.
-func bestIndex(t *catalog.Table, column string, k int, withValues bool) *catalog.IndexSpec {
-	specs := t.CustomIndexes(SimHashKind{}.Name())
-	if withValues {
-		specs = slices.DeleteFunc(specs, func(s catalog.IndexSpec) bool { return !s.Values })
-	}
-	return bestIndexOf(specs, column, k)
-}
-
-// bestIndexOf returns the simhash index among specs on column with the
-// smallest k' ≥ k, or nil.
-func bestIndexOf(specs []catalog.IndexSpec, column string, k int) *catalog.IndexSpec {
-	var best *catalog.IndexSpec
-	bestK := MaxK + 1
-	for _, s := range specs {
-		sk, err := ParseK(s.Comment)
-		if err == nil && strings.EqualFold(s.Columns[0], column) && sk >= k && sk < bestK {
-			best, bestK = &s, sk
+	nd := &NearDuplicates{db: db, args: args, groups: n.groups, table: t, column: column, idType: t.Schema()[pk[0]].Type}
+	if typ := t.Schema()[col].Type; types.IsText(typ) { // CHAR … TEXT, BINARY … BLOB
+		// Signatures or texts: a Jaccard threshold.
+		th, ok := constFloat(ctx, args[2])
+		if !ok || !(th > 0 && th <= 1) {
+			return nil, functions.ErrIncorrectArguments.New(n.Name(), fmt.Sprintf("want ('table', '%s', t) with the Jaccard threshold t greater than 0 and at most 1", column))
 		}
+		nd.sim = newSimilarityPairs(ctx, t, column, !types.IsBinaryType(typ), th)
+		return nd, nil
 	}
-	return best
+	k, ok := constInt(ctx, args[2])
+	if !ok || k < 0 || k > 64 {
+		return nil, functions.ErrIncorrectArguments.New(n.Name(), fmt.Sprintf("want ('table', '%s', k) with k from 0 to 64", column))
+	}
+	nd.k, nd.index = int(k), bestIndex(t, column, int(k), true)
+	return nd, nil
 }
 
 // currentStore finds the Store behind db.
@@ -161,6 +150,13 @@ func currentStore(db sql.Database) *catalog.Store {
 
 // Schema implements sql.Node.
 func (n *NearDuplicates) Schema() sql.Schema {
+	if n.sim != nil && !n.groups {
+		return sql.Schema{
+			{Name: "left_id", Type: n.idType, Source: n.Name()},
+			{Name: "right_id", Type: n.idType, Source: n.Name()},
+			{Name: "similarity", Type: types.Float64, Source: n.Name()},
+		}
+	}
 	if n.groups {
 		return sql.Schema{
 			{Name: "id", Type: n.idType, Source: n.Name()},
@@ -176,9 +172,13 @@ func (n *NearDuplicates) Schema() sql.Schema {
 
 // RowIter implements sql.ExecSourceRel.
 func (n *NearDuplicates) RowIter(ctx *sql.Context, _ sql.Row) (sql.RowIter, error) {
+	if n.sim != nil {
+		rows, err := n.sim.rows(ctx, n.groups)
+		return catalog.RowsIter(rows), err
+	}
 	var c *corpus
 	if n.index != nil {
-		c = corpusFromIndex(n.table, *n.index)
+		c = corpusFromIndex(n.table, n.index)
 	} else {
 		var err error
 		if c, err = corpusFromTable(ctx, n.table, n.column, n.Name()); err != nil {
@@ -235,7 +235,7 @@ func corpusFromTable(ctx *sql.Context, t *catalog.Table, column, fn string) (*co
 // order, where each run of equal block values is a group that RunPairs
 // verifies. Rows are numbered only when they are in a pair, and read only
 // for the answer's ids.
-func corpusFromIndex(t *catalog.Table, spec catalog.IndexSpec) *corpus {
+func corpusFromIndex(t *catalog.Table, spec *catalog.CustomIndex) *corpus {
 	items := newItemTable()
 	pk := t.PrimaryKeySchema().PkOrdinals[0]
 	c := &corpus{
@@ -253,11 +253,8 @@ func corpusFromIndex(t *catalog.Table, spec catalog.IndexSpec) *corpus {
 		},
 	}
 	c.pairs = func(ctx *sql.Context, k int, emit func(l, r, d int) bool) error {
-		kIndex, err := ParseK(spec.Comment)
-		if err != nil {
-			return err
-		}
-		blocks, width := Blocks(kIndex), valueBytes(kIndex)
+		x := simhashOf(spec)
+		blocks, width := x.blocks, x.width
 		var run struct {
 			key     []byte   // the run's index key: block number and value
 			fps     []uint64 // the members' fingerprints
@@ -289,7 +286,7 @@ func corpusFromIndex(t *catalog.Table, spec catalog.IndexSpec) *corpus {
 			prefix = []byte{0} // identical fingerprints first agree on block 0
 		}
 		entries := 0
-		err = t.ScanIndex(ctx, spec.Name, prefix, func(key, rk, value []byte) error {
+		err := t.ScanIndex(ctx, spec.Name, prefix, func(key, rk, value []byte) error {
 			fp, ok := entryFingerprint(value)
 			if len(key) != 1+width || int(key[0]) >= len(blocks) || !ok {
 				return fmt.Errorf("simhash index %s: damaged entry %x", spec.Name, key)
@@ -478,6 +475,9 @@ func (n *NearDuplicates) CheckAuth(ctx *sql.Context, checker sql.PrivilegedOpera
 
 // String implements sql.Node.
 func (n *NearDuplicates) String() string {
+	if n.sim != nil {
+		return fmt.Sprintf("%s(%s, %s, %v) (%s)", n.Name(), n.table.Name(), n.column, n.sim.t, n.sim.how())
+	}
 	how := "table scan"
 	if n.index != nil {
 		how = "simhash index " + n.index.Name

@@ -433,6 +433,13 @@ func plantedFingerprints(r *rand.Rand, n, step int) []uint64 {
 // index (or, for index "", names none).
 func assertPlanIndex(t *testing.T, c *engineConn, query, index string) {
 	t.Helper()
+	assertPlanKind(t, c, "simhash", query, index)
+}
+
+// assertPlanKind fails the test unless query reads through the index of
+// the kind named index, or, with index "", through no index of the kind.
+func assertPlanKind(t *testing.T, c *engineConn, kind, query, index string) {
+	t.Helper()
 	rows, err := c.query("EXPLAIN PLAN " + query)
 	if err != nil {
 		t.Fatal(err)
@@ -442,10 +449,10 @@ func assertPlanIndex(t *testing.T, c *engineConn, query, index string) {
 		plan.WriteString(*row[0] + "\n")
 	}
 	switch {
-	case index == "" && strings.Contains(plan.String(), "simhash index"):
-		t.Fatalf("%s: uses a simhash index, want a scan:\n%s", query, plan.String())
-	case index != "" && !strings.Contains(plan.String(), "(simhash index "+index+")"):
-		t.Fatalf("%s: does not read through simhash index %s:\n%s", query, index, plan.String())
+	case index == "" && strings.Contains(plan.String(), kind+" index"):
+		t.Fatalf("%s: uses a %s index, want a scan:\n%s", query, kind, plan.String())
+	case index != "" && !strings.Contains(plan.String(), "("+kind+" index "+index+")") && !strings.Contains(plan.String(), "("+kind+" index "+index+",") && !strings.Contains(plan.String(), "("+kind+" index "+index+" "):
+		t.Fatalf("%s: does not read through %s index %s:\n%s", query, kind, index, plan.String())
 	}
 }
 

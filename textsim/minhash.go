@@ -58,6 +58,12 @@ func NewMinHasher(numPerm int, seed uint64) (*MinHasher, error) {
 	return m, nil
 }
 
+// NumPerm returns the number of permutations, the signatures' slot count.
+func (m *MinHasher) NumPerm() int { return len(m.a) }
+
+// Seed returns the seed the permutations were drawn from.
+func (m *MinHasher) Seed() uint64 { return m.seed }
+
 // Sum returns the signature of the set of the given elements (repeats do
 // not matter). Each element is hashed with xxHash64 (seed 0) and reduced mod
 // 2^61−1 before the permutations; each distinct element is permuted once, so

@@ -13,29 +13,46 @@ import (
 )
 
 // firstLetter is a toy index kind for the tests: one 1-byte key, the first
-// byte of a string column; none for NULL or "".
-type firstLetter struct{}
+// byte of a string column; none for NULL or "". With valued, entries carry
+// the whole word.
+type firstLetter struct {
+	name   string
+	valued bool
+}
 
-func (firstLetter) Name() string { return "firstletter" }
+func (k firstLetter) Name() string { return k.name }
 
-func (firstLetter) Validate(spec IndexSpec) error {
+func (k firstLetter) Compile(spec IndexSpec) (CompiledIndex, error) {
 	if len(spec.Columns) != 1 || !strings.Contains(strings.ToLower(spec.Types[0].String()), "char") {
-		return errors.New("firstletter indexes one VARCHAR column")
+		return nil, errors.New("firstletter indexes one VARCHAR column")
 	}
+	return firstLetterIndex{valued: k.valued && spec.Values}, nil
+}
+
+type firstLetterIndex struct{ valued bool }
+
+func (firstLetterIndex) KeyLength() int { return 1 }
+
+func (f firstLetterIndex) Entries(vals []any, add func(key, value []byte)) error {
+	s, _ := vals[0].(string)
+	if s == "" {
+		return nil
+	}
+	if s == "poison" {
+		return errors.New("firstletter refuses the word poison")
+	}
+	var value []byte
+	if f.valued {
+		value = []byte(s)
+	}
+	add([]byte{s[0]}, value)
 	return nil
 }
 
-func (firstLetter) KeyLength(IndexSpec) int { return 1 }
-
-func (firstLetter) Keys(_ IndexSpec, vals []any) ([][]byte, error) {
-	s, _ := vals[0].(string)
-	if s == "" {
-		return nil, nil
-	}
-	return [][]byte{{s[0]}}, nil
+func init() {
+	RegisterIndexKind(firstLetter{name: "firstletter"})
+	RegisterIndexKind(firstLetter{name: "firstlettervalued", valued: true})
 }
-
-func init() { RegisterIndexKind(firstLetter{}) }
 
 // TestCustomIndexKind checks that entries of a plugged-in index kind follow
 // every insert, update, delete, ALTER TABLE and restart.
@@ -114,17 +131,6 @@ func TestCustomIndexKind(t *testing.T) {
 	defer s2.Close()
 	check(s2, want)
 }
-
-// firstLetterValued is firstLetter whose entries carry the whole word.
-type firstLetterValued struct{ firstLetter }
-
-func (firstLetterValued) Name() string { return "firstlettervalued" }
-
-func (firstLetterValued) EntryValue(_ IndexSpec, vals []any) ([]byte, error) {
-	return []byte(vals[0].(string)), nil
-}
-
-func init() { RegisterIndexKind(firstLetterValued{}) }
 
 // TestIndexEntryValues checks that a ValuedKind's entries carry its value
 // through inserts, updates and a bulk build; that an index in the earlier
@@ -225,5 +231,42 @@ func TestIndexEntryValues(t *testing.T) {
 	query(t, NewEngine(s).Query, ctx, "ALTER TABLE w ADD COLUMN n INT DEFAULT 0")
 	if got, has := entries(s); strings.Join(got, ",") != "apple,apricot,banana,blueberry" || !has {
 		t.Errorf("after a rewrite: values %q (index has values: %v), want the words", got, has)
+	}
+}
+
+// TestCustomIndexSurface checks what a user meets around a custom index:
+// SHOW INDEX names its kind, a COMMENT that names a kind without asking
+// for it is refused rather than made a B-tree, and a value the kind
+// refuses is an error naming the row.
+func TestCustomIndexSurface(t *testing.T) {
+	s, err := Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	e := NewEngine(s)
+	ctx := s.NewContext(context.Background())
+	defer sql.SessionEnd(ctx.Session)
+	query(t, e.Query, ctx, "CREATE TABLE w (id INT PRIMARY KEY, word VARCHAR(20), KEY fl (word) COMMENT 'firstletter')")
+	rows := query(t, e.Query, ctx, "SHOW INDEX FROM w")
+	if got := rows[1][10]; got != "FIRSTLETTER" {
+		t.Errorf("SHOW INDEX: Index_type %v, want FIRSTLETTER", got)
+	}
+	for _, comment := range []string{"firstletter: x", "firstletter,x", "fast lookups via firstletter", "(firstletter)"} {
+		_, iter, _, err := e.Query(ctx, "CREATE INDEX bad ON w (word) COMMENT '"+comment+"'")
+		if err == nil {
+			_, err = sql.RowIterToRows(ctx, iter)
+		}
+		if err == nil || !strings.Contains(err.Error(), "names the firstletter index kind but does not begin with it") {
+			t.Errorf("COMMENT %q: %v, want an error", comment, err)
+		}
+	}
+	query(t, e.Query, ctx, "CREATE INDEX plain ON w (word) COMMENT 'first letters'") // no kind named: a B-tree
+	_, iter, _, err := e.Query(ctx, "INSERT INTO w VALUES (9, 'poison')")
+	if err == nil {
+		_, err = sql.RowIterToRows(ctx, iter)
+	}
+	if err == nil || !strings.Contains(err.Error(), "firstletter refuses the word poison, in the row with id = 9") {
+		t.Errorf("a refused value: %v, want the kind's error naming the row", err)
 	}
 }

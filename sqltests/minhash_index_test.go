@@ -1,0 +1,205 @@
+package sqltests
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// plantedTexts returns texts of random word sets and, for each of base
+// sets, neighbours planted at Jaccard similarities 0.3 to 1.0 (an equal
+// size set sharing c words has J = c / (2s − c)); some texts repeat
+// exactly and one is empty.
+func plantedTexts(r *rand.Rand, bases int) []string {
+	word := func() string { return fmt.Sprintf("w%d", r.IntN(5000)) }
+	set := func(n int) []string {
+		seen := map[string]bool{}
+		var out []string
+		for len(out) < n {
+			if w := word(); !seen[w] {
+				seen[w] = true
+				out = append(out, w)
+			}
+		}
+		return out
+	}
+	var texts []string
+	for b := 0; b < bases; b++ {
+		s := 20 + r.IntN(40)
+		base := set(s)
+		texts = append(texts, strings.Join(base, " "))
+		for _, j := range []float64{0.3, 0.5, 0.6, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95, 1} {
+			if r.IntN(3) == 0 {
+				continue
+			}
+			c := int(2 * float64(s) * j / (1 + j))
+			keep := slices.Clone(base)
+			r.Shuffle(len(keep), func(a, b int) { keep[a], keep[b] = keep[b], keep[a] })
+			n := append(keep[:c:c], set(s-c)...)
+			texts = append(texts, strings.Join(n, " "))
+		}
+	}
+	return append(texts, "", texts[0], texts[1])
+}
+
+// TestMinHashIndexExact is the property test of the exact minhash index:
+// texts with planted neighbours, signatures of several num_perm and seeds,
+// thresholds 0.6 to 1; every point query, join and near_duplicates call
+// through the index equals the full scan (written as IF(…, 1, 0) = 1, which
+// no index answers) row for row, and the plans say which is which.
+func TestMinHashIndexExact(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 22))
+	texts := plantedTexts(r, 12)
+	for _, sig := range []struct {
+		perm, seed int
+		indexes    []float64
+	}{
+		{128, 1, []float64{0.6, 0.8, 0.9}},
+		{64, 7, []float64{0.7}},
+	} {
+		t.Run(fmt.Sprintf("perm=%d,seed=%d", sig.perm, sig.seed), func(t *testing.T) {
+			c := newEngineConn(t)
+			ddl := []string{fmt.Sprintf("CREATE TABLE d (id INT PRIMARY KEY, body TEXT, sig VARBINARY(%d) AS (minhash(body, %d, %d)) STORED)",
+				14+8*sig.perm, sig.perm, sig.seed)}
+			var vals []string
+			for i, text := range texts {
+				vals = append(vals, fmt.Sprintf("(%d, '%s')", i, text))
+			}
+			vals = append(vals, fmt.Sprintf("(%d, NULL)", len(texts)))
+			ddl = append(ddl, "INSERT INTO d (id, body) VALUES "+strings.Join(vals, ", "))
+			for i, th := range sig.indexes {
+				// Half the indexes are built in bulk, half as rows arrive.
+				stmt := fmt.Sprintf("CREATE INDEX j%d ON d (sig) COMMENT 'minhash t=%v perm=%d seed=%d'", int(th*100), th, sig.perm, sig.seed)
+				if i%2 == 0 {
+					ddl = append([]string{ddl[0], stmt}, ddl[1:]...)
+				} else {
+					ddl = append(ddl, stmt)
+				}
+			}
+			for _, q := range ddl {
+				if _, err := c.query(q); err != nil {
+					t.Fatalf("%s: %v", q, err)
+				}
+			}
+			indexFor := func(th float64) string {
+				best := ""
+				for _, it := range sig.indexes {
+					if it <= th {
+						best = fmt.Sprintf("j%d", int(it*100))
+					}
+				}
+				return best
+			}
+			for _, th := range []float64{0.6, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95, 1} {
+				want := indexFor(th)
+				if want == "" {
+					continue
+				}
+				for qi := 0; qi < len(texts); qi += 7 {
+					probe := fmt.Sprintf("minhash('%s', %d, %d)", texts[qi], sig.perm, sig.seed)
+					forms := []string{
+						fmt.Sprintf("minhash_jaccard(sig, %s) >= %v", probe, th),
+						fmt.Sprintf("%v <= minhash_jaccard(%s, sig)", th, probe),
+						fmt.Sprintf("minhash_jaccard(sig, %s) BETWEEN %v AND 1", probe, th),
+						fmt.Sprintf("minhash_jaccard(sig, '%s') >= %v AND id >= 0", texts[qi], th), // a text probe, signed with sig's parameters
+					}
+					scan := queryStrings(t, c, fmt.Sprintf("SELECT id FROM d WHERE IF(minhash_jaccard(sig, %s) >= %v, 1, 0) = 1 ORDER BY id", probe, th))
+					assertPlanKind(t, c, "minhash", fmt.Sprintf("SELECT id FROM d WHERE IF(minhash_jaccard(sig, %s) >= %v, 1, 0) = 1", probe, th), "")
+					for _, f := range forms {
+						q := "SELECT id FROM d WHERE " + f
+						assertPlanKind(t, c, "minhash", q, want)
+						if got := queryStrings(t, c, q+" ORDER BY id"); !slices.Equal(got, scan) {
+							t.Fatalf("%s:\n index %v\n scan  %v", q, got, scan)
+						}
+					}
+					// Strictly greater: the boundary row is left out.
+					q := fmt.Sprintf("SELECT id FROM d WHERE minhash_jaccard(sig, %s) > %v ORDER BY id", probe, th)
+					scanGT := queryStrings(t, c, fmt.Sprintf("SELECT id FROM d WHERE IF(minhash_jaccard(sig, %s) > %v, 1, 0) = 1 ORDER BY id", probe, th))
+					if got := queryStrings(t, c, q); !slices.Equal(got, scanGT) {
+						t.Fatalf("%s:\n index %v\n scan  %v", q, got, scanGT)
+					}
+				}
+				join := fmt.Sprintf("SELECT a.id, b.id FROM d a JOIN d b ON minhash_jaccard(a.sig, b.sig) >= %v AND a.id < b.id", th)
+				scan := queryStrings(t, c, fmt.Sprintf("SELECT a.id, b.id FROM d a JOIN d b ON IF(minhash_jaccard(a.sig, b.sig) >= %v, 1, 0) = 1 AND a.id < b.id ORDER BY 1, 2", th))
+				assertPlanKind(t, c, "minhash", join, want)
+				if got := queryStrings(t, c, join+" ORDER BY 1, 2"); !slices.Equal(got, scan) {
+					t.Fatalf("%s:\n index %v\n scan  %v", join, got, scan)
+				}
+				nd := fmt.Sprintf("SELECT left_id, right_id FROM near_duplicates('d', 'sig', %v)", th)
+				assertPlanKind(t, c, "minhash", nd, want)
+				if got := queryStrings(t, c, nd); !slices.Equal(got, scan) {
+					t.Fatalf("%s:\n index %v\n brute force %v", nd, got, scan)
+				}
+			}
+		})
+	}
+}
+
+// TestMinHashIndexBoundary plants the pairs the pigeonhole argument is
+// about: signatures that differ from a query in exactly n − m slots (m the
+// fewest agreeing slots at t), one in every band but band i, so that band i
+// is the only one that agrees in full; the index must find each of them,
+// and none of those one slot further away.
+func TestMinHashIndexBoundary(t *testing.T) {
+	const n, th = 128, 0.8
+	r := rand.New(rand.NewPCG(5, 6))
+	c := newEngineConn(t)
+	for _, q := range []string{
+		"CREATE TABLE s (id INT PRIMARY KEY, sig VARBINARY(1038))",
+		"CREATE INDEX j80 ON s (sig) COMMENT 'minhash t=0.8'",
+	} {
+		if _, err := c.query(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	base := make([]uint64, n)
+	for i := range base {
+		base[i] = r.Uint64N(1<<61 - 1)
+	}
+	sigHex := func(v []uint64) string {
+		var b strings.Builder
+		fmt.Fprintf(&b, "X'FF4D4801%04X%016X", n, 1)
+		for _, x := range v {
+			fmt.Fprintf(&b, "%016X", x)
+		}
+		return b.String() + "'"
+	}
+	// ExactBands(128, 0.8): 26 bands, the first 24 of 5 slots, then 2 of 4.
+	bandStart := func(b int) int { return 5*min(b, 24) + 4*max(0, b-24) }
+	var want []string
+	id := 0
+	for only := 0; only < 26; only++ {
+		for _, extra := range []int{0, 1} {
+			v := slices.Clone(base)
+			differ := 0
+			for b := 0; b < 26; b++ {
+				if b != only {
+					v[bandStart(b)+r.IntN(4)] ^= 1 << 40 // one slot of every other band
+					differ++
+				}
+			}
+			if extra == 1 {
+				// One more differing slot, in band only: nothing agrees.
+				v[bandStart(only)] ^= 1 << 41
+				differ++
+			}
+			if differ != 25+extra {
+				t.Fatal("bad plant")
+			}
+			id++
+			if _, err := c.query(fmt.Sprintf("INSERT INTO s VALUES (%d, %s)", id, sigHex(v))); err != nil {
+				t.Fatal(err)
+			}
+			if extra == 0 {
+				want = append(want, fmt.Sprint(id)) // 103 of 128 agree: 0.8047
+			}
+		}
+	}
+	q := fmt.Sprintf("SELECT id FROM s WHERE minhash_jaccard(sig, %s) >= %v", sigHex(base), th)
+	assertPlanKind(t, c, "minhash", q, "j80")
+	if got := queryStrings(t, c, q+" ORDER BY id"); !slices.Equal(got, want) {
+		t.Fatalf("index %v, want %v", got, want)
+	}
+}
