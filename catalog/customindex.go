@@ -274,7 +274,7 @@ func (t *Table) describeRow(row sql.Row) string {
 func (t *Table) CustomIndexes(kind string) []*CustomIndex {
 	var out []*CustomIndex
 	for i := range t.meta.Indexes {
-		if t.meta.Indexes[i].Kind == kind {
+		if t.meta.Indexes[i].Kind == kind && t.allowsIndex(t.meta.Indexes[i].Name) {
 			if ci, err := t.customIndex(&t.meta.Indexes[i]); err == nil {
 				out = append(out, ci)
 			}
@@ -542,7 +542,7 @@ func (t *Table) LookupForExpressions(ctx *sql.Context, exprs ...sql.Expression) 
 	byKind := map[string][]*CustomIndex{}
 	for i := range t.meta.Indexes {
 		ix := &t.meta.Indexes[i]
-		if !ix.isCustom() {
+		if !ix.isCustom() || !t.allowsIndex(ix.Name) {
 			continue
 		}
 		ci, err := t.customIndex(ix)

@@ -94,7 +94,7 @@ func truncatePrefix(v any, n int64) any {
 // primary key), then the secondary indexes in order of creation.
 func (t *Table) GetIndexes(*sql.Context) ([]sql.Index, error) {
 	var out []sql.Index
-	if !t.keyless() {
+	if !t.keyless() && t.allowsIndex("PRIMARY") {
 		pk := &indexMeta{Name: "PRIMARY", Unique: true}
 		for _, o := range t.meta.PK {
 			pk.Columns = append(pk.Columns, indexColumn{Name: t.meta.Columns[o].Name})
@@ -102,6 +102,9 @@ func (t *Table) GetIndexes(*sql.Context) ([]sql.Index, error) {
 		out = append(out, t.newBtreeIndex(pk, true))
 	}
 	for i := range t.meta.Indexes {
+		if !t.allowsIndex(t.meta.Indexes[i].Name) {
+			continue
+		}
 		if ix := &t.meta.Indexes[i]; ix.isCustom() {
 			out = append(out, t.newKindIndex(ix))
 		} else {

@@ -36,6 +36,7 @@ func Open(dataDir string) (*Store, error) {
 // engine.Analyzer.Catalog.MySQLDb.
 func NewEngine(s *Store) *sqle.Engine {
 	b := analyzer.NewBuilder(s).AddPreAnalyzeRule(ruleNotExistsNulls, notExistsNulls).
+		AddPreAnalyzeRule(ruleIndexHints, applyIndexHints).
 		AddPostAnalyzeRule(ruleExplainManyRows, explainManyRows).
 		AddPostAnalyzeRule(ruleViewsKeepTransaction, viewsKeepTransaction)
 	rulesMu.Lock()
@@ -72,6 +73,7 @@ const (
 	ruleExplainManyRows analyzer.RuleId = 10_000 + iota
 	ruleViewsKeepTransaction
 	ruleNotExistsNulls
+	ruleIndexHints
 )
 
 // explainManyRows works around a go-mysql-server 0.20 bug: a query that

@@ -22,6 +22,7 @@ type Table struct {
 	db   *Database
 	meta *tableMeta
 	sch  sql.PrimaryKeySchema
+	hint *indexHint // the query's USE, FORCE or IGNORE INDEX for this table, if any
 }
 
 var (
