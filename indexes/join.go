@@ -36,6 +36,8 @@ const ruleHammingLookups = catalog.FirstRuleID + 1
 func hammingLookups(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
 	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		switch n := n.(type) {
+		case *plan.Limit:
+			return topKPlan(ctx, n)
 		case *plan.JoinNode:
 			if n.Filter == nil {
 				return n, transform.SameTree, nil

@@ -203,3 +203,57 @@ func TestMinHashIndexBoundary(t *testing.T) {
 		t.Fatalf("index %v, want %v", got, want)
 	}
 }
+
+// TestTopKThroughIndexes checks ORDER BY similarity LIMIT n through the
+// cascade of indexes against the same query under IGNORE INDEX (a scan
+// and a sort), row for row, for MinHash estimates and Hamming distances,
+// with and without a WHERE clause and an OFFSET.
+func TestTopKThroughIndexes(t *testing.T) {
+	r := rand.New(rand.NewPCG(31, 32))
+	texts := plantedTexts(r, 10)
+	fps := plantedFingerprints(r, 60, 4)
+	c := newEngineConn(t)
+	ddl := []string{"CREATE TABLE d (id INT PRIMARY KEY, n INT, fp BIGINT UNSIGNED, body TEXT, sig VARBINARY(1038) AS (minhash(body)) STORED, " +
+		"KEY sig_j90 (sig) COMMENT 'minhash t=0.9', KEY sig_j70 (sig) COMMENT 'minhash t=0.7', KEY sig_b (sig) COMMENT 'minhash t=0.5 bands=20 rows=5', " +
+		"KEY fp_k2 (fp) COMMENT 'simhash k=2', KEY fp_k5 (fp) COMMENT 'simhash k=5')"}
+	var vals []string
+	for i := range max(len(texts), len(fps)) {
+		body, fp := "NULL", "NULL"
+		if i < len(texts) {
+			body = "'" + texts[i] + "'"
+		}
+		if i < len(fps) {
+			fp = fmt.Sprint(fps[i])
+		}
+		vals = append(vals, fmt.Sprintf("(%d, %d, %s, %s)", i, i%3, fp, body))
+	}
+	ddl = append(ddl, "INSERT INTO d (id, n, fp, body) VALUES "+strings.Join(vals, ", "))
+	for _, q := range ddl {
+		if _, err := c.query(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for qi := 0; qi < 40; qi += 9 {
+		for _, lim := range []string{"1", "3", "10", "40", "1000", "2 OFFSET 3"} {
+			for _, where := range []string{"", "WHERE n <> 1 "} {
+				for _, q := range []string{
+					fmt.Sprintf("SELECT id, minhash_jaccard(sig, '%s') AS s FROM d %sORDER BY s DESC, id LIMIT %s", texts[qi], where, lim),
+					fmt.Sprintf("SELECT id FROM d %sORDER BY minhash_jaccard(sig, minhash('%s')) DESC, id LIMIT %s", where, texts[qi], lim),
+					fmt.Sprintf("SELECT id, hamming(fp, %d) FROM d %sORDER BY hamming(fp, %d), id LIMIT %s", fps[qi], where, fps[qi], lim),
+				} {
+					plan := strings.Join(queryStrings(t, c, "EXPLAIN PLAN "+q), "\n")
+					if !strings.Contains(plan, "TopKIndexedAccess") {
+						t.Fatalf("%s: not through the indexes:\n%s", q, plan)
+					}
+					scan := strings.Replace(q, "FROM d ", "FROM d IGNORE INDEX (sig_j90, sig_j70, sig_b, fp_k2, fp_k5) ", 1)
+					if plan := strings.Join(queryStrings(t, c, "EXPLAIN PLAN "+scan), "\n"); strings.Contains(plan, "TopKIndexedAccess") {
+						t.Fatalf("%s: through an index:\n%s", scan, plan)
+					}
+					if got, want := queryStrings(t, c, q), queryStrings(t, c, scan); !slices.Equal(got, want) {
+						t.Fatalf("%s:\n index %v\n scan  %v", q, got, want)
+					}
+				}
+			}
+		}
+	}
+}
