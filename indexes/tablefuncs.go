@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/types"
 
 	"github.com/simsql/simsql/catalog"
@@ -44,6 +45,8 @@ type NearDuplicates struct {
 	idType sql.Type
 	index  *catalog.CustomIndex // the simhash index read, or nil for a table scan
 	sim    *similarityPairs     // a signature or text column: the Jaccard search
+
+	unbound bool // made while a statement with parameters is prepared: never run
 }
 
 var (
@@ -69,6 +72,9 @@ func (n *NearDuplicates) Name() string {
 func (n *NearDuplicates) NewInstance(ctx *sql.Context, db sql.Database, args []sql.Expression) (sql.Node, error) {
 	if len(args) != 3 {
 		return nil, sql.ErrInvalidArgumentNumber.New(n.Name(), 3, len(args))
+	}
+	if i := slices.IndexFunc(args, isParameter); i >= 0 {
+		return n.prepared(ctx, db, args, i)
 	}
 	vals := make([]any, 3)
 	for i, a := range args {
@@ -102,6 +108,11 @@ func (n *NearDuplicates) NewInstance(ctx *sql.Context, db sql.Database, args []s
 		return nil, err
 	}
 	if !found {
+		if vdb, ok := db.(sql.ViewDatabase); ok {
+			if _, isView, _ := vdb.GetViewDefinition(ctx, tableName); isView {
+				return nil, functions.ErrIncorrectArguments.New(n.Name(), fmt.Sprintf("%s is a view; near_duplicates reads a base table (and its index), so name the table the view reads", tableName))
+			}
+		}
 		return nil, sql.ErrTableNotFound.New(tableName)
 	}
 	t, ok := tbl.(*catalog.Table)
@@ -140,6 +151,33 @@ func (n *NearDuplicates) NewInstance(ctx *sql.Context, db sql.Database, args []s
 	return nd, nil
 }
 
+// isParameter reports whether e is a parameter of a statement being
+// prepared.
+func isParameter(e sql.Expression) bool {
+	_, ok := e.(*expression.BindVar)
+	return ok
+}
+
+// prepared returns the node of a statement being prepared whose argument
+// i is a parameter: go-mysql-server makes the function again with the
+// parameters' values for each EXECUTE, so this node only gives the
+// statement its columns (those of a call with the same table and column,
+// when they are given) and is never run.
+func (n *NearDuplicates) prepared(ctx *sql.Context, db sql.Database, args []sql.Expression, i int) (sql.Node, error) {
+	nd := &NearDuplicates{db: db, args: args, groups: n.groups, idType: types.Int64, unbound: true}
+	if i == 2 {
+		// The table and column are known: the columns are the call's.
+		bound := append(slices.Clone(args[:2]), expression.NewLiteral(int8(1), types.Int8))
+		node, err := n.NewInstance(ctx, db, bound)
+		if err != nil {
+			return nil, err
+		}
+		nd = node.(*NearDuplicates)
+		nd.args, nd.unbound = args, true
+	}
+	return nd, nil
+}
+
 // currentStore finds the Store behind db.
 func currentStore(db sql.Database) *catalog.Store {
 	if d, ok := db.(*catalog.Database); ok {
@@ -172,6 +210,9 @@ func (n *NearDuplicates) Schema() sql.Schema {
 
 // RowIter implements sql.ExecSourceRel.
 func (n *NearDuplicates) RowIter(ctx *sql.Context, _ sql.Row) (sql.RowIter, error) {
+	if n.unbound {
+		return nil, functions.ErrIncorrectArguments.New(n.Name(), "a parameter has no value")
+	}
 	if n.sim != nil {
 		rows, err := n.sim.rows(ctx, n.groups)
 		return catalog.RowsIter(rows), err

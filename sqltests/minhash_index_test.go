@@ -257,3 +257,7 @@ func TestTopKThroughIndexes(t *testing.T) {
 		}
 	}
 }
+
+func TestMinHashScripts(t *testing.T) {
+	runScripts(t, MinHashScripts)
+}

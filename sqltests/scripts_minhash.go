@@ -1,0 +1,82 @@
+package sqltests
+
+// MinHashScripts are the SQL script tests of the MinHash band index: DDL,
+// what it refuses, maintenance, and the table functions over signature
+// and text columns. Exactness against scans is TestMinHashIndexExact's.
+var MinHashScripts = []ScriptTest{
+	{
+		Name: "minhash index DDL",
+		SetUpScript: []string{
+			"CREATE TABLE d (id INT PRIMARY KEY, body TEXT, sig VARBINARY(1038) AS (minhash(body)) STORED, KEY sig_j80 (sig) COMMENT 'minhash t=0.8')",
+		},
+		Assertions: []Assertion{
+			{Query: "SHOW CREATE TABLE d", Expected: []Row{{"d", "CREATE TABLE `d` (\n  `id` int NOT NULL,\n  `body` text,\n  `sig` varbinary(1038) GENERATED ALWAYS AS (minhash(`body`)) STORED,\n  PRIMARY KEY (`id`),\n  KEY `sig_j80` (`sig`) COMMENT 'minhash t=0.8'\n) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_bin"}}},
+			{Query: "CREATE INDEX sig_j90 ON d (sig) COMMENT 'minhash t=0.9'", Expected: nil},
+			{Query: "ALTER TABLE d ADD INDEX sig_b (sig) COMMENT 'minhash t=0.5 bands=20 rows=5'", Expected: nil},
+			{Query: "SELECT index_name, index_type, index_comment FROM information_schema.statistics WHERE table_name = 'd' ORDER BY index_name",
+				Expected: []Row{{"PRIMARY", "BTREE", ""}, {"sig_b", "MINHASH", "minhash t=0.5 bands=20 rows=5"}, {"sig_j80", "MINHASH", "minhash t=0.8"}, {"sig_j90", "MINHASH", "minhash t=0.9"}}},
+			{Query: "CREATE INDEX bad ON d (sig) COMMENT 'minhash t=0.5'", ExpectedErr: "for example COMMENT 'minhash t=0.5 bands=35 rows=3'"},
+			{Query: "CREATE INDEX bad ON d (sig) COMMENT 'minhash'", ExpectedErr: "must give the Jaccard threshold"},
+			{Query: "CREATE INDEX bad ON d (sig) COMMENT 'minhash t=0.8 k=3'", ExpectedErr: "unknown parameter"},
+			{Query: "CREATE INDEX bad ON d (body(10)) COMMENT 'minhash t=0.8'", ExpectedErr: "a signature column is VARBINARY or BLOB"},
+			{Query: "CREATE INDEX bad ON d (sig, id) COMMENT 'minhash t=0.8'", ExpectedErr: "index one signature column"},
+			{Query: "CREATE UNIQUE INDEX bad ON d (sig) COMMENT 'minhash t=0.8'", ExpectedErr: "cannot be UNIQUE"},
+			// A comment that names a kind but does not ask for it is refused,
+			// not silently made a B-tree.
+			{Query: "CREATE INDEX bad ON d (sig) COMMENT 'minhash: t=0.8'", ExpectedErr: "names the minhash index kind but does not begin with it"},
+			{Query: "CREATE INDEX bad ON d (sig) COMMENT 'fast lookups via simhash k=3'", ExpectedErr: "names the simhash index kind"},
+			{Query: "CREATE INDEX bad ON d (sig) COMMENT 'simhash,k=3'", ExpectedErr: "names the simhash index kind"},
+			{Query: "ALTER TABLE d MODIFY sig INT", ExpectedErr: "minhash index sig_j80: column sig is int; a signature column is VARBINARY or BLOB"},
+			{Query: "DROP INDEX sig_j90 ON d", Expected: nil},
+			{Query: "SELECT COUNT(*) FROM information_schema.statistics WHERE table_name = 'd' AND index_name = 'sig_j90'", Expected: []Row{{0}}},
+		},
+	},
+	{
+		Name: "minhash index maintenance and refused values",
+		SetUpScript: []string{
+			"CREATE TABLE d (id INT PRIMARY KEY, body TEXT, sig VARBINARY(1038) AS (minhash(body)) STORED, KEY sig_j80 (sig) COMMENT 'minhash t=0.8')",
+			"INSERT INTO d (id, body) VALUES (1, 'a b c d e f g h i j'), (2, 'a b c d e f g h i j'), (3, 'x y z'), (4, NULL)",
+			"CREATE TABLE s (id INT PRIMARY KEY, sig VARBINARY(2000), KEY j (sig) COMMENT 'minhash t=0.9 perm=64 seed=7')",
+		},
+		Assertions: []Assertion{
+			{Query: "SELECT id FROM d WHERE minhash_jaccard(sig, 'a b c d e f g h i j') >= 0.8 ORDER BY id", Expected: []Row{{1}, {2}}},
+			{Query: "UPDATE d SET body = 'x y z' WHERE id = 2", Expected: nil},
+			{Query: "SELECT id FROM d WHERE minhash_jaccard(sig, 'a b c d e f g h i j') >= 0.8 ORDER BY id", Expected: []Row{{1}}},
+			{Query: "SELECT id FROM d WHERE minhash_jaccard(sig, 'x y z') >= 0.8 ORDER BY id", Expected: []Row{{2}, {3}}},
+			{Query: "DELETE FROM d WHERE id = 3", Expected: nil},
+			{Query: "SELECT id FROM d WHERE minhash_jaccard(sig, 'x y z') >= 0.8 ORDER BY id", Expected: []Row{{2}}},
+			{Query: "SELECT id FROM d WHERE minhash_jaccard(sig, NULL) >= 0.8", Expected: []Row{}},
+			{Query: "SELECT id FROM d WHERE jaccard(body, 'x y z') >= 0.8", Expected: []Row{{2}}},
+			// A probe of other parameters is minhash_jaccard's own error.
+			{Query: "SELECT id FROM d WHERE minhash_jaccard(sig, minhash('x y z', 64)) >= 0.8", ExpectedErr: "incompatible"},
+			// Values the index refuses name the index and the row.
+			{Query: "INSERT INTO s VALUES (1, minhash('a b', 64, 7))", Expected: nil},
+			{Query: "INSERT INTO s VALUES (2, minhash('a b'))", ExpectedErr: "minhash index j: a signature of 128 permutations with seed 1, but the index is for perm=64 seed=7"},
+			{Query: "INSERT INTO s VALUES (3, 'hello')", ExpectedErr: "minhash index j: a 5-byte value that is not a minhash() signature, in the row with id = 3"},
+			{Query: "INSERT INTO s VALUES (4, NULL)", Expected: nil},
+			{Query: "SELECT id FROM s WHERE minhash_jaccard(sig, 'a b') >= 0.9", Expected: []Row{{1}}},
+		},
+	},
+	{
+		Name: "near_duplicates over signatures and texts",
+		SetUpScript: []string{
+			"CREATE TABLE d (id INT PRIMARY KEY, body TEXT, sig VARBINARY(1038) AS (minhash(body)) STORED)",
+			"INSERT INTO d (id, body) VALUES (1, 'a b c d e f g h i j'), (2, 'a b c d e f g h i k'), (3, 'x y z'), (4, NULL), (5, 'a b c d e f g h i j'), (6, 'x y z w')",
+			"CREATE VIEW v AS SELECT * FROM d",
+			"SET @t = 0.9",
+		},
+		Assertions: []Assertion{
+			{Query: "SELECT * FROM near_duplicates('d', 'sig', 0.7)", Expected: []Row{{1, 2, 0.796875}, {1, 5, 1.0}, {2, 5, 0.796875}}},
+			{Query: "SELECT left_id, right_id, ROUND(similarity, 4) FROM near_duplicates('d', 'body', 0.7)", Expected: []Row{{1, 2, 0.8182}, {1, 5, 1.0}, {2, 5, 0.8182}, {3, 6, 0.75}}},
+			{Query: "SELECT * FROM near_duplicate_groups('d', 'body', 0.7)", Expected: []Row{{1, 1}, {2, 1}, {3, 3}, {5, 1}, {6, 3}}},
+			{Query: "CREATE INDEX sig_j70 ON d (sig) COMMENT 'minhash t=0.7'", Expected: nil},
+			{Query: "SELECT * FROM near_duplicates('d', 'sig', 0.7)", Expected: []Row{{1, 2, 0.796875}, {1, 5, 1.0}, {2, 5, 0.796875}}},
+			{Query: "SELECT left_id, right_id, ROUND(similarity, 4) FROM near_duplicates('d', 'body', 0.7)", Expected: []Row{{1, 2, 0.8182}, {1, 5, 1.0}, {2, 5, 0.8182}, {3, 6, 0.75}}},
+			{Query: "SELECT * FROM near_duplicate_groups('d', 'sig', 0.9)", Expected: []Row{{1, 1}, {5, 1}}},
+			{Query: "SELECT * FROM near_duplicates('d', 'sig', 1.5)", ExpectedErr: "the Jaccard threshold t greater than 0 and at most 1"},
+			{Query: "SELECT * FROM near_duplicates('v', 'sig', 0.8)", ExpectedErr: "v is a view; near_duplicates reads a base table"},
+			{Query: "PREPARE p FROM 'SELECT left_id, right_id FROM near_duplicates(''d'', ''sig'', ?)'", Expected: nil},
+			{Query: "EXECUTE p USING @t", Expected: []Row{{1, 5}}},
+		},
+	},
+}
