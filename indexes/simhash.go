@@ -124,9 +124,17 @@ func (x *simhashIndex) Entries(vals []any, add func(key, value []byte)) error {
 	if vals[0] == nil {
 		return nil
 	}
-	fp, ok := functions.FingerprintBits(vals[0])
-	if !ok {
-		return fmt.Errorf("simhash index %s: %v is not a 64-bit fingerprint", x.name, vals[0])
+	var fp uint64
+	switch v := vals[0].(type) { // the column is BIGINT or BIGINT UNSIGNED (Compile)
+	case uint64:
+		fp = v
+	case int64:
+		fp = uint64(v)
+	default:
+		var ok bool
+		if fp, ok = functions.FingerprintBits(v); !ok {
+			return fmt.Errorf("simhash index %s: %v is not a 64-bit fingerprint", x.name, v)
+		}
 	}
 	var value []byte
 	if x.values {
