@@ -33,8 +33,10 @@ import (
 //
 // Classic banding ('minhash t=T bands=B rows=R', Indyk & Motwani 1998):
 // B bands of R slots; a pair at Jaccard similarity s is a candidate with
-// probability 1 − (1 − s^R)^B. It is approximate for minhash_jaccard; the
-// planner says so in EXPLAIN.
+// probability 1 − (1 − s^R)^B. 'minhash t=T approximate' chooses the
+// widest bands for which a pair at t is a candidate with probability at
+// least 0.99 (pigeonhole.ChooseRows). Banding is approximate for
+// minhash_jaccard; the planner says so in EXPLAIN.
 //
 // Either form answers jaccard(body, E) ≥ t when sig is a stored
 // minhash(body) column with the index's parameters: candidates from the
@@ -68,7 +70,8 @@ type minhashParams struct {
 	t             float64
 	numPerm       int
 	seed          uint64
-	nBands, nRows int // classic banding when nBands > 0
+	nBands, nRows int  // classic banding when nBands > 0
+	approximate   bool // classic banding chosen for t (pigeonhole.ChooseRows)
 }
 
 // minBandWidth is the fewest slots an exact index's bands may have on
@@ -89,6 +92,13 @@ func parseMinHashComment(comment string) (minhashParams, error) {
 	}
 	seen := map[string]bool{}
 	for _, f := range fields[1:] {
+		if strings.EqualFold(f, "approximate") {
+			if p.approximate {
+				return p, fmt.Errorf("minhash index: approximate is given twice in %q", comment)
+			}
+			p.approximate = true
+			continue
+		}
 		name, val, ok := strings.Cut(f, "=")
 		name = strings.ToLower(name)
 		if !ok || val == "" {
@@ -129,6 +139,9 @@ func parseMinHashComment(comment string) (minhashParams, error) {
 			return p, fmt.Errorf("minhash index: unknown parameter %q (want t=T, and optionally perm=N seed=S bands=B rows=R)", f)
 		}
 	}
+	if p.approximate && p.nBands > 0 {
+		return p, fmt.Errorf("minhash index: approximate chooses bands and rows itself; give one or the other")
+	}
 	if p.t < 0 {
 		return p, fmt.Errorf("minhash index: the comment must give the Jaccard threshold, as in 'minhash t=0.8'")
 	}
@@ -168,6 +181,13 @@ func (MinHashKind) Compile(spec catalog.IndexSpec) (catalog.CompiledIndex, error
 		return nil, fmt.Errorf("minhash index %s: column %s is %s; a signature column is VARBINARY or BLOB (minhash() signatures)",
 			spec.Name, spec.Columns[0], spec.Types[0].String())
 	}
+	if p.approximate {
+		b, r, ok := pigeonhole.ChooseRows(p.numPerm, p.t, 0.99)
+		if !ok {
+			return nil, fmt.Errorf("minhash index %s: no banding of %d slots finds a pair at Jaccard %v with probability 0.99", spec.Name, p.numPerm, p.t)
+		}
+		p.nBands, p.nRows = b, r
+	}
 	x := &minhashIndex{minhashParams: p, name: spec.Name, exact: p.nBands == 0}
 	if x.exact {
 		x.m = pigeonhole.MinAgree(p.numPerm, p.t)
@@ -175,8 +195,8 @@ func (MinHashKind) Compile(spec catalog.IndexSpec) (catalog.CompiledIndex, error
 		if err != nil {
 			msg := fmt.Sprintf("minhash index %s: %v", spec.Name, err)
 			if b, r, ok := pigeonhole.ChooseRows(p.numPerm, p.t, 0.99); ok {
-				msg += fmt.Sprintf("; for example COMMENT 'minhash t=%v bands=%d rows=%d' finds a pair at Jaccard %v with probability %.3f",
-					p.t, b, r, p.t, pigeonhole.CandidateProbability(p.t, pigeonhole.Rows(b, r)))
+				msg += fmt.Sprintf("; for example COMMENT 'minhash t=%v bands=%d rows=%d' (or 'minhash t=%v approximate', the same) finds a pair at Jaccard %v with probability %.3f",
+					p.t, b, r, p.t, p.t, pigeonhole.CandidateProbability(p.t, pigeonhole.Rows(b, r)))
 			}
 			return nil, fmt.Errorf("%s", msg)
 		}

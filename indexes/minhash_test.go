@@ -34,6 +34,8 @@ func TestParseMinHashComment(t *testing.T) {
 		{comment: "minhash t=0.8 bands=20", err: "bands and rows go together"},
 		{comment: "minhash t=0.8 bands=20 rows=7", err: "needs 140 slots"},
 		{comment: "minhash t=0.8 rows=", err: "unknown parameter"},
+		{comment: "minhash t=0.5 approximate", want: minhashParams{t: 0.5, numPerm: 128, seed: 1, approximate: true}},
+		{comment: "minhash t=0.5 approximate bands=2 rows=3", err: "give one or the other"},
 	} {
 		got, err := parseMinHashComment(tc.comment)
 		if tc.err != "" {
@@ -87,6 +89,7 @@ func TestMinHashCompile(t *testing.T) {
 		{comment: "minhash t=0.9 perm=256", typ: types.LongBlob, bands: 26}, // 256 − 231 + 1
 		{comment: "minhash t=0.5 bands=20 rows=5", typ: vb, bands: 20},
 		{comment: "minhash t=0.5", typ: vb, err: "for example COMMENT 'minhash t=0.5 bands=35 rows=3'"},
+		{comment: "minhash t=0.5 approximate", typ: vb, bands: 35}, // pigeonhole.ChooseRows(128, 0.5, 0.99): 35 × 3
 		{comment: "minhash t=0.8", typ: types.Text, err: "a signature column is VARBINARY or BLOB"},
 		{comment: "minhash t=0.8", typ: types.Uint64, err: "a signature column is VARBINARY or BLOB"},
 	} {

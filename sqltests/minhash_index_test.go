@@ -261,3 +261,77 @@ func TestTopKThroughIndexes(t *testing.T) {
 func TestMinHashScripts(t *testing.T) {
 	runScripts(t, MinHashScripts)
 }
+
+// TestMinHashIndexLookups checks the query shapes that reach the minhash
+// index by lookups — joins either way round, LEFT, semi and anti joins,
+// correlated and scalar subqueries, user variables, jaccard() over the
+// text — against the same query under IGNORE INDEX, row for row (exact
+// forms), and for jaccard() that every row returned qualifies.
+func TestMinHashIndexLookups(t *testing.T) {
+	r := rand.New(rand.NewPCG(41, 42))
+	texts := plantedTexts(r, 8)
+	c := newEngineConn(t)
+	ddl := []string{
+		"CREATE TABLE d (id INT PRIMARY KEY, body TEXT, sig VARBINARY(1038) AS (minhash(body)) STORED, KEY j80 (sig) COMMENT 'minhash t=0.8', KEY j70 (sig) COMMENT 'minhash t=0.7')",
+		"CREATE TABLE q (id INT PRIMARY KEY, body TEXT, sig VARBINARY(1038) AS (minhash(body)) STORED)",
+	}
+	var dv, qv []string
+	for i, text := range texts {
+		dv = append(dv, fmt.Sprintf("(%d, '%s')", i, text))
+		if i%5 == 0 {
+			qv = append(qv, fmt.Sprintf("(%d, '%s')", i, text))
+		}
+	}
+	ddl = append(ddl, "INSERT INTO d (id, body) VALUES "+strings.Join(dv, ", "), "INSERT INTO q (id, body) VALUES "+strings.Join(qv, ", ")+", (999, NULL)",
+		fmt.Sprintf("SET @probe = '%s'", texts[3]))
+	for _, s := range ddl {
+		if _, err := c.query(s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const hint = " IGNORE INDEX (j80, j70)"
+	for _, tc := range []struct{ query, index string }{
+		{"SELECT q.id, d.id FROM q JOIN d ON minhash_jaccard(q.sig, d.sig) >= 0.8", "j80"},
+		{"SELECT q.id, d.id FROM d JOIN q ON minhash_jaccard(d.sig, q.sig) >= 0.85", "j80"},
+		{"SELECT q.id, d.id FROM q, d WHERE minhash_jaccard(q.sig, d.sig) >= 0.75", "j70"},
+		{"SELECT q.id, d.id FROM q LEFT JOIN d ON minhash_jaccard(q.sig, d.sig) >= 0.9", "j80"},
+		{"SELECT q.id FROM q WHERE EXISTS (SELECT 1 FROM d WHERE minhash_jaccard(d.sig, q.sig) >= 0.8 AND d.id <> q.id)", "j80"},
+		{"SELECT q.id FROM q WHERE NOT EXISTS (SELECT 1 FROM d WHERE minhash_jaccard(d.sig, q.sig) >= 0.8 AND d.id <> q.id)", "j80"},
+		{"SELECT q.id, (SELECT COUNT(*) FROM d WHERE minhash_jaccard(d.sig, q.sig) >= 0.8) FROM q", "j80"},
+		{"SELECT id FROM d WHERE minhash_jaccard(sig, (SELECT sig FROM q WHERE id = 5)) >= 0.8", "j80"},
+		{"SELECT id FROM d WHERE minhash_jaccard(sig, @probe) >= 0.8", "j80"},
+		{"SELECT id FROM d WHERE minhash_jaccard(sig, minhash(@probe)) >= 0.7 AND id > 2", "j70"},
+	} {
+		assertPlanKind(t, c, "minhash", tc.query, tc.index)
+		scan := strings.Replace(strings.Replace(tc.query, "FROM d ", "FROM d"+hint+" ", 1), "JOIN d ", "JOIN d"+hint+" ", 1)
+		scan = strings.Replace(scan, ", d WHERE", ", d"+hint+" WHERE", 1)
+		if strings.HasSuffix(scan, "FROM d") {
+			scan += hint
+		}
+		assertPlanKind(t, c, "minhash", scan, "")
+		got, want := queryStrings(t, c, tc.query), queryStrings(t, c, scan)
+		slices.Sort(got)
+		slices.Sort(want)
+		if !slices.Equal(got, want) {
+			t.Errorf("%s:\n index %v\n scan  %v", tc.query, got, want)
+		}
+	}
+	// jaccard() through the index: candidates verified, so every row
+	// qualifies; the planted neighbours at 0.8 and above are found.
+	for _, tc := range []struct{ query, truth, index string }{
+		{"SELECT q.id, d.id FROM q JOIN d ON jaccard(q.body, d.body) >= 0.8", "SELECT q.id, d.id FROM q JOIN d" + hint + " ON IF(jaccard(q.body, d.body) >= 0.8, 1, 0) = 1", "j80"},
+		{"SELECT id FROM d WHERE jaccard(body, @probe) >= 0.8", "SELECT id FROM d" + hint + " WHERE IF(jaccard(body, @probe) >= 0.8, 1, 0) = 1", "j80"},
+		{"SELECT id FROM d WHERE jaccard(@probe, body) >= 0.75", "SELECT id FROM d" + hint + " WHERE IF(jaccard(body, @probe) >= 0.75, 1, 0) = 1", "j80"}, // its bands still find J = 0.75 (P ≥ 0.99), with the higher floor
+	} {
+		assertPlanKind(t, c, "minhash", tc.query, tc.index)
+		got, truth := queryStrings(t, c, tc.query), queryStrings(t, c, tc.truth)
+		for _, g := range got {
+			if !slices.Contains(truth, g) {
+				t.Errorf("%s: %s does not qualify", tc.query, g)
+			}
+		}
+		if len(got) < len(truth)*9/10 {
+			t.Errorf("%s: %d of %d qualifying rows", tc.query, len(got), len(truth))
+		}
+	}
+}
