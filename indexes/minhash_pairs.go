@@ -319,7 +319,11 @@ func (p *similarityPairs) fromIndex(ctx *sql.Context, r *catalog.IndexReader) ([
 			return search.run(members)
 		}
 		prefix := []byte{byte(b >> 8), byte(b)}
+		entries := 0
 		err := r.Scan(prefix, func(k, rowKey, _ []byte) error {
+			if entries++; entries&4095 == 0 && ctx.Err() != nil {
+				return context.Cause(ctx)
+			}
 			if !bytes.Equal(k, key) {
 				if err := flush(); err != nil {
 					return err
