@@ -133,7 +133,7 @@ title	varchar(100)	utf8mb4_0900_bin	NO		NULL
 body	text	utf8mb4_0900_bin	YES		NULL			
 fp	bigint unsigned	NULL	YES	MUL	NULL	STORED GENERATED		
 docs	0	PRIMARY	1	id	NULL	0	NULL	NULL		BTREE			YES	NULL
-docs	1	fp_k3	1	fp	NULL	0	NULL	NULL	YES	BTREE	simhash k=3		YES	NULL
+docs	1	fp_k3	1	fp	NULL	0	NULL	NULL	YES	SIMHASH	simhash k=3		YES	NULL
 docs	` + strings.ReplaceAll(docsCreate, "\n", `\n`) + `
 session	1	simsql
 `
@@ -165,7 +165,7 @@ column	title	varchar(100)	NO
 column	body	text	YES		
 column	fp	bigint unsigned	YES	MUL	STORED GENERATED
 index	PRIMARY	id	BTREE	
-index	fp_k3	fp	BTREE	simhash k=3
+index	fp_k3	fp	SIMHASH	simhash k=3
 session	1	simsql
 `
 	checkOut(t, "python3 client.py", got, want)
