@@ -46,8 +46,8 @@ func bruteForce(fps []uint64, k int) []pair {
 	return out
 }
 
-func nearPairs(fps []uint64, k int) []pair {
-	return collectPairs(func(emit func(l, r, d int) bool) { NearPairs(fps, k, emit) })
+func collectNearPairs(fps []uint64, k int) []pair {
+	return collectPairs(func(emit func(l, r, d int) bool) { NearPairs(fps, k, nil, emit) })
 }
 
 // collectPairs returns the pairs search emits, sorted.
@@ -64,30 +64,6 @@ func collectPairs(search func(emit func(l, r, d int) bool)) []pair {
 		return a.r - b.r
 	})
 	return out
-}
-
-// nearPairsInRuns is nearPairs through RunPairs, over the runs an index
-// with k = kIndex would give.
-func nearPairsInRuns(fps []uint64, k, kIndex int) []pair {
-	blocks := Blocks(kIndex)
-	return collectPairs(func(emit func(l, r, d int) bool) {
-		for bi, b := range blocks {
-			runs := map[uint64][]int{} // block value → items
-			for i, fp := range fps {
-				runs[b.Value(fp)] = append(runs[b.Value(fp)], i)
-			}
-			for _, items := range runs {
-				run := make([]uint64, len(items))
-				for j, it := range items {
-					run[j] = fps[it]
-				}
-				RunPairs(run, blocks, bi, k, func(l, r, d int) bool {
-					l, r = items[l], items[r]
-					return emit(min(l, r), max(l, r), d)
-				})
-			}
-		}
-	})
 }
 
 // plant returns n random fingerprints plus, for each of some of them,
@@ -133,13 +109,8 @@ func TestNearPairsExact(t *testing.T) {
 		}
 		for name, fps := range sets {
 			want := bruteForce(fps, k)
-			if got := nearPairs(fps, k); !slices.Equal(got, want) {
+			if got := collectNearPairs(fps, k); !slices.Equal(got, want) {
 				t.Errorf("k=%d %s: %d pairs, brute force %d", k, name, len(got), len(want))
-			}
-			for _, kIndex := range []int{k, k + 1, 6} {
-				if got := nearPairsInRuns(fps, k, kIndex); !slices.Equal(got, want) {
-					t.Errorf("k=%d %s, runs of a k=%d index: %d pairs, brute force %d", k, name, kIndex, len(got), len(want))
-				}
 			}
 		}
 	}
@@ -154,14 +125,8 @@ func TestNearPairsSkewCost(t *testing.T) {
 	for i := range fps {
 		fps[i] = 0xFFFF_0000_0000_0000 | r.Uint64()>>16 // top block identical
 	}
-	checks := 0
-	s := &pairSearch{fps: distinctFingerprints(fps).fps, k: 3, report: func(a, b int32, d int) bool { return true }}
-	s.onVerify = func() { checks++ }
-	items := make([]int32, len(s.fps))
-	for i := range items {
-		items[i] = int32(i)
-	}
-	s.search(items, ^uint64(0), func(a, b int32) bool { return true })
+	_, st := nearPairs(fps, 3, 1, nil, func(l, r, d int) bool { return true })
+	checks := st.checks
 	if checks > 2_000_000 {
 		t.Errorf("%d distance checks for 10,000 skewed fingerprints; want far fewer than 50M", checks)
 	}
