@@ -425,7 +425,9 @@ func fewestSharing(n, width int) int64 {
 func (s *pairSearch) plan(items []int32, fps []uint64, mask uint64) node {
 	n := node{items: items, fps: fps, cost: pairs(len(items))}
 	nblocks := s.k + 1
-	sorting := int64(nblocks) * sortCost(len(items))
+	// What plan spends at most: a pass over the items, then for each block
+	// a pass (already sorted?) and a sort.
+	sorting := int64(len(items)) + int64(nblocks)*(int64(len(items))+sortCost(len(items)))
 	if 4*sorting > n.cost {
 		return n // sorting alone would cost more than a quarter of verifying
 	}

@@ -1,10 +1,16 @@
 package indexes
 
 import (
+	"bufio"
+	"encoding/json"
 	"math/bits"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
+
+	"github.com/simsql/simsql/textsim"
 )
 
 func TestBlocks(t *testing.T) {
@@ -143,4 +149,121 @@ func TestValueBytes(t *testing.T) {
 			t.Errorf("k=%d: valueBytes %d, want %d (widest block %d bits)", k, got, want, widest)
 		}
 	}
+}
+
+// clustered returns n fingerprints shaped like SimHash fingerprints of real
+// near-duplicate texts (fingerprint v1 on the SPDX licences): 54 of the 64
+// bits are set in under 40% or over 60% of them (from 1% to 99%), the rest
+// near 50%; and most come in clusters, a centre and copies of it with 0 to
+// 4 bits flipped (some identical), so that many share most bits.
+func clustered(r *rand.Rand, n int) []uint64 {
+	var p [64]float64
+	for b, bit := range r.Perm(64) {
+		switch {
+		case b < 27:
+			p[bit] = 0.01 + 0.39*r.Float64()
+		case b < 54:
+			p[bit] = 0.61 + 0.38*r.Float64()
+		default:
+			p[bit] = 0.4 + 0.2*r.Float64()
+		}
+	}
+	fps := make([]uint64, 0, n)
+	for len(fps) < n {
+		var centre uint64
+		for bit := range 64 {
+			if r.Float64() < p[bit] {
+				centre |= 1 << bit
+			}
+		}
+		for range 1 + r.IntN(12) {
+			fp := centre
+			for range r.IntN(5) {
+				fp ^= 1 << r.IntN(64)
+			}
+			fps = append(fps, fp)
+		}
+	}
+	return fps[:n]
+}
+
+// spdxFingerprints returns the SimHash fingerprints of the SPDX licence
+// texts, or skips t (fails it with SIMSQL_REQUIRE_CORPORA=1) when the
+// corpus is missing.
+func spdxFingerprints(t *testing.T) []uint64 {
+	t.Helper()
+	path := filepath.Join(os.Getenv("SIMSQL_CORPORA"), "spdx", "licenses.jsonl")
+	f, err := os.Open(path)
+	if err != nil || os.Getenv("SIMSQL_CORPORA") == "" {
+		if os.Getenv("SIMSQL_REQUIRE_CORPORA") == "1" {
+			t.Fatalf("corpus missing (set SIMSQL_CORPORA, run scripts/fetch-corpora.sh): %v", err)
+		}
+		t.Skipf("corpus missing (set SIMSQL_CORPORA, run scripts/fetch-corpora.sh): %v", err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 64<<20)
+	var fps []uint64
+	for sc.Scan() {
+		var doc struct{ Body string }
+		if err := json.Unmarshal(sc.Bytes(), &doc); err != nil {
+			t.Fatal(err)
+		}
+		if fp, ok := textsim.Default().SimHash(doc.Body); ok {
+			fps = append(fps, fp)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return fps
+}
+
+// checkNeverWorse runs NearPairs over fps for k = 0..16, 24, 32 and 64, on
+// one goroutine and on two, and fails unless it finds exactly the pairs
+// brute force finds and makes at most n(n−1)/2 distance checks (n distinct
+// fingerprints).
+func checkNeverWorse(t *testing.T, fps []uint64) {
+	n := len(distinctFingerprints(fps, 1).fps)
+	equal := int64(len(bruteForce(fps, 0)))
+	t.Logf("%d fingerprints, %d distinct, %d pairs", len(fps), n, pairs(n))
+	ks := []int{24, 32, 64}
+	for k := 0; k <= MaxK; k++ {
+		ks = append(ks, k)
+	}
+	for _, k := range ks {
+		want := bruteForce(fps, k)
+		for _, workers := range []int{1, 2} {
+			var st searchStats
+			got := collectPairs(func(emit func(l, r, d int) bool) { _, st = nearPairs(fps, k, workers, nil, emit) })
+			if !slices.Equal(got, want) {
+				t.Errorf("k=%d, %d workers: %d pairs, brute force %d", k, workers, len(got), len(want))
+			}
+			if st.checks > pairs(n) {
+				t.Errorf("k=%d, %d workers: %d distance checks, more than the %d of brute force", k, workers, st.checks, pairs(n))
+			}
+			// The work bound of NearPairs' comment: 1.25 times brute force,
+			// plus sorting out the identical fingerprints and their pairs.
+			if bound := pairs(n)*5/4 + 10*int64(len(fps)) + equal; st.work > bound {
+				t.Errorf("k=%d, %d workers: work %d, more than %d", k, workers, st.work, bound)
+			}
+			if workers == 1 {
+				t.Logf("k=%d: %d pairs, %d distance checks (%.3f of brute force), work %d", k, len(want), st.checks, float64(st.checks)/float64(pairs(n)), st.work)
+			}
+		}
+	}
+}
+
+// TestNearPairsNeverWorseClustered: on clustered fingerprints, where crowded
+// groups used to be split again and again (the work growing about k+1
+// times per level: 10^3 times brute force at k=16), the search checks no
+// more pairs than brute force and finds the same ones, at every k.
+func TestNearPairsNeverWorseClustered(t *testing.T) {
+	checkNeverWorse(t, clustered(rand.New(rand.NewPCG(5, 6)), 1500))
+}
+
+// TestNearPairsNeverWorseSPDX is TestNearPairsNeverWorseClustered on the
+// fingerprints of the SPDX licence texts.
+func TestNearPairsNeverWorseSPDX(t *testing.T) {
+	checkNeverWorse(t, spdxFingerprints(t))
 }
