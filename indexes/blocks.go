@@ -554,7 +554,7 @@ func (s *pairSearch) searchGroups(n node, bi int, keep func(x, y uint64) bool) {
 func (s *pairSearch) verify(items []int32, fps []uint64, w, of int, keep func(x, y uint64) bool) {
 	k := s.k
 	// Small groups are charged at once, large ones row by row.
-	byRow := of > 1 || len(fps) > 1024
+	byRow := of > 1 || len(fps) > 256
 	if !byRow {
 		n := pairs(len(fps))
 		s.checks += n

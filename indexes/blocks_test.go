@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"sync/atomic"
 	"testing"
 
 	"github.com/simsql/simsql/textsim"
@@ -266,4 +267,67 @@ func TestNearPairsNeverWorseClustered(t *testing.T) {
 // fingerprints of the SPDX licence texts.
 func TestNearPairsNeverWorseSPDX(t *testing.T) {
 	checkNeverWorse(t, spdxFingerprints(t))
+}
+
+// TestNearPairsStop: a search whose stop function turns true after a few
+// polls returns false having done little more work, on one goroutine and
+// on two, whether it verifies pairwise (random fingerprints at k=16: few
+// pairs, none of which stops it, as emit always goes on) or splits groups
+// (clustered fingerprints at k=6); and one whose emit returns false emits
+// nothing after that. Work is counted, not timed: between two polls a
+// goroutine does at most stopEvery units plus one indivisible step (a row
+// of a pairwise verification, a small group, or the sort of a group).
+func TestNearPairsStop(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	randomFps := make([]uint64, 20000)
+	for i := range randomFps {
+		randomFps[i] = r.Uint64()
+	}
+	for _, tc := range []struct {
+		name string
+		fps  []uint64
+		k    int
+	}{
+		{"random, k=16 (pairwise)", randomFps, 16},
+		{"clustered, k=6 (split)", clustered(r, 60000), 6},
+	} {
+		n := len(tc.fps)
+		step := stopEvery + max(pairs(256), int64(n)+sortCost(n))
+		_, full := nearPairs(tc.fps, tc.k, 1, nil, func(l, r, d int) bool { return true })
+		for _, workers := range []int{1, 2} {
+			const stopAt = 5 // polls before stop turns true
+			var polls, pollsAtStop atomic.Int64
+			stop := func() bool {
+				p := polls.Add(1)
+				if p == stopAt {
+					pollsAtStop.Store(p)
+				}
+				return p >= stopAt
+			}
+			ok, st := nearPairs(tc.fps, tc.k, workers, stop, func(l, r, d int) bool { return true })
+			goroutines := int64(workers + 1)
+			bound := (stopAt + goroutines) * step
+			t.Logf("%s, %d workers: full search %d units of work; stopped after %d polls with %d", tc.name, workers, full.work, polls.Load(), st.work)
+			if ok {
+				t.Errorf("%s, %d workers: search not stopped", tc.name, workers)
+			}
+			if st.work > bound || polls.Load() > stopAt+goroutines {
+				t.Errorf("%s, %d workers: %d units of work and %d polls, stop true from poll %d; want at most %d and %d",
+					tc.name, workers, st.work, polls.Load(), stopAt, bound, stopAt+goroutines)
+			}
+			if full.work < 4*bound {
+				t.Errorf("%s, %d workers: the full search does %d units of work, too little to test the stop (bound %d)", tc.name, workers, full.work, bound)
+			}
+		}
+	}
+	for _, workers := range []int{1, 2} {
+		emitted := 0
+		ok, _ := nearPairs(randomFps, 16, workers, nil, func(l, r, d int) bool {
+			emitted++
+			return emitted < 10
+		})
+		if ok || emitted != 10 {
+			t.Errorf("%d workers: emit false at the 10th pair: NearPairs returned %v after %d pairs", workers, ok, emitted)
+		}
+	}
 }
