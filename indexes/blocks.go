@@ -118,8 +118,8 @@ type searchStats struct {
 }
 
 // parallelWork is the least estimated work (distance checks) for which
-// nearPairs starts goroutines.
-const parallelWork = 1 << 20
+// nearPairs starts goroutines (a variable for tests).
+var parallelWork int64 = 1 << 20
 
 // nearPairs is NearPairs with at most workers goroutines, returning its
 // statistics.
@@ -128,8 +128,8 @@ func nearPairs(fps []uint64, k int, workers int, stop func() bool, emit func(l, 
 		panic(fmt.Sprintf("indexes: NearPairs with k = %d, want 0 to 64", k))
 	}
 	d := distinctFingerprints(fps, workers)
-	main := &pairSearch{fps: d.fps, k: k, stop: stop, workers: workers}
-	main.spend(int64(len(fps)) * 8) // the radix sort's passes
+	main := &pairSearch{k: k, stop: stop, workers: workers}
+	main.spend(8 * int64(len(fps))) // sorting them: a few radix passes
 	if main.stopped || !d.emitEqual(emit, main) || k == 0 || len(d.fps) < 2 {
 		return !main.stopped, main.stats()
 	}
@@ -190,7 +190,7 @@ func runParallel(d *distinct, main *pairSearch, workers, tasks int, run func(s *
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			s := &pairSearch{fps: d.fps, k: main.k, stop: stop}
+			s := &pairSearch{k: main.k, stop: stop}
 			batch := make([]found, 0, batchSize)
 			s.report = func(a, b int32, dist int) bool {
 				if batch = append(batch, found{a, b, int32(dist)}); len(batch) == batchSize {
@@ -318,7 +318,6 @@ const stopEvery = 1 << 16
 // pairSearch finds the pairs within distance k among distinct fingerprints,
 // on one goroutine.
 type pairSearch struct {
-	fps     []uint64
 	k       int
 	report  func(a, b int32, dist int) bool
 	stop    func() bool // polled every stopEvery units of work; may be nil
@@ -362,9 +361,9 @@ type node struct {
 	cost        int64 // distance checks the chosen way will make at most
 }
 
-// parallelItems is the fewest items for which plan sorts blocks in
-// parallel.
-const parallelItems = 1 << 16
+// parallelItems is the fewest items for which plan and sortByMask sort in
+// parallel (a variable for tests).
+var parallelItems = 1 << 16
 
 // parallelFor calls f(0), …, f(n−1) on up to workers goroutines and
 // returns when all have returned. A panic in f is raised again in the
@@ -396,8 +395,8 @@ func parallelFor(workers, n int, f func(i int)) {
 }
 
 // keepSorted is the most items (summed over a group's blocks) whose sorted
-// copies plan keeps for the search.
-const keepSorted = 1 << 22
+// copies plan keeps for the search (a variable for tests).
+var keepSorted = 1 << 22
 
 // pairs is n(n−1)/2.
 func pairs(n int) int64 { return int64(n) * int64(n-1) / 2 }

@@ -2,6 +2,7 @@ package indexes
 
 import (
 	"bufio"
+	"cmp"
 	"encoding/json"
 	"math/bits"
 	"math/rand/v2"
@@ -328,6 +329,72 @@ func TestNearPairsStop(t *testing.T) {
 		})
 		if ok || emitted != 10 {
 			t.Errorf("%d workers: emit false at the 10th pair: NearPairs returned %v after %d pairs", workers, ok, emitted)
+		}
+	}
+}
+
+// TestNearPairsPaths runs the paths that only large inputs take — blocks
+// sorted in parallel, sorted copies not kept but made again, goroutines
+// for small searches, parallel radix sorts — on small inputs, by lowering
+// their thresholds, and compares the pairs with brute force.
+func TestNearPairsPaths(t *testing.T) {
+	defer func(w int64, p, k int) { parallelWork, parallelItems, keepSorted = w, p, k }(parallelWork, parallelItems, keepSorted)
+	parallelWork, parallelItems, keepSorted = 0, 64, 512
+	r := rand.New(rand.NewPCG(9, 10))
+	sets := map[string][]uint64{
+		"random plus planted": plant(r, 2000, 4),
+		"clustered":           clustered(r, 2000),
+	}
+	for name, fps := range sets {
+		for k := 0; k <= 8; k++ {
+			want := bruteForce(fps, k)
+			for _, workers := range []int{1, 2, 3} {
+				got := collectPairs(func(emit func(l, r, d int) bool) { nearPairs(fps, k, workers, nil, emit) })
+				if !slices.Equal(got, want) {
+					t.Errorf("%s, k=%d, %d workers: %d pairs, brute force %d", name, k, workers, len(got), len(want))
+				}
+			}
+		}
+	}
+}
+
+// TestSortByMask compares the radix sort with a stable comparison sort on
+// random keys, keys sharing their high bits, sparse masks and sizes about
+// the insertion-sort and parallel thresholds.
+func TestSortByMask(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	for _, n := range []int{0, 1, 2, 31, 32, 33, 300, 70000} {
+		for _, mask := range []uint64{^uint64(0), 0xFFFF_0000_0000_0000, 0xF0F0_0000_0F0F_0001, 1, 0xFF << 3, 0} {
+			for _, skew := range []uint64{0, 0xFFFF_FFF0_0000_0000} {
+				keys := make([]uint64, n)
+				items := make([]int32, n)
+				for i := range keys {
+					keys[i] = (r.Uint64() &^ skew) | (skew & 0xA5A5_A5A5_A5A5_A5A5)
+					if r.IntN(4) == 0 && i > 0 {
+						keys[i] = keys[r.IntN(i)] // duplicates
+					}
+					items[i] = int32(i)
+				}
+				type kv struct {
+					key  uint64
+					item int32
+				}
+				want := make([]kv, n)
+				for i := range keys {
+					want[i] = kv{keys[i], items[i]}
+				}
+				slices.SortStableFunc(want, func(a, b kv) int { return cmp.Compare(a.key&mask, b.key&mask) })
+				for _, workers := range []int{1, 2} {
+					k, it := slices.Clone(keys), slices.Clone(items)
+					sortByMask(k, it, mask, make([]uint64, n), make([]int32, n), workers)
+					for i := range want {
+						if k[i] != want[i].key || it[i] != want[i].item {
+							t.Fatalf("n=%d mask=%x skew=%x workers=%d: position %d holds (%x, %d), want (%x, %d)",
+								n, mask, skew, workers, i, k[i], it[i], want[i].key, want[i].item)
+						}
+					}
+				}
+			}
 		}
 	}
 }
