@@ -2,7 +2,9 @@ package indexes
 
 import (
 	"bytes"
+	"cmp"
 	"context"
+	"encoding/binary"
 	"fmt"
 	"io"
 	"slices"
@@ -249,8 +251,9 @@ func corpusFromIndex(ctx *sql.Context, t *catalog.Table, spec catalog.IndexSpec)
 		return nil, err
 	}
 	width := valueBytes(kIndex)
-	var rowKeys []byte // the items' row keys, end to end
-	var ends []int     // where each item's row key ends in rowKeys
+	var rowKeys []byte    // the items' row keys, end to end
+	var ends []int        // where each item's row key ends in rowKeys
+	var prefixes []uint64 // the first 8 bytes of each row key, big-endian, zero-padded
 	c := &corpus{}
 	err = t.ScanIndex(ctx, spec.Name, []byte{0}, func(key, rk, value []byte) error {
 		fp, ok := entryFingerprint(value)
@@ -263,6 +266,9 @@ func corpusFromIndex(ctx *sql.Context, t *catalog.Table, spec catalog.IndexSpec)
 		c.fps = append(c.fps, fp)
 		rowKeys = append(rowKeys, rk...)
 		ends = append(ends, len(rowKeys))
+		var prefix [8]byte
+		copy(prefix[:], rk)
+		prefixes = append(prefixes, binary.BigEndian.Uint64(prefix[:]))
 		return nil
 	})
 	if err != nil {
@@ -275,8 +281,14 @@ func corpusFromIndex(ctx *sql.Context, t *catalog.Table, spec catalog.IndexSpec)
 		}
 		return rowKeys[start:ends[i]]
 	}
-	// Row keys sort as the primary key does.
-	c.compare = func(a, b int) int { return bytes.Compare(rowKey(a), rowKey(b)) }
+	// Row keys sort as the primary key does; their prefixes, compared as
+	// numbers, order them as bytes.Compare does unless they are equal.
+	c.compare = func(a, b int) int {
+		if x := cmp.Compare(prefixes[a], prefixes[b]); x != 0 {
+			return x
+		}
+		return bytes.Compare(rowKey(a), rowKey(b))
+	}
 	pk := t.PrimaryKeySchema().PkOrdinals[0]
 	pkType := t.Schema()[pk].Type
 	c.id = func(ctx *sql.Context, i int) (any, error) {
