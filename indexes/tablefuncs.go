@@ -28,11 +28,11 @@ import (
 // fingerprints and crowded blocks cost in proportion to the pairs found,
 // and never more than comparing every pair. With a simhash index on the
 // column with k' ≥ k (the smallest such), the fingerprints come from the
-// index's entries for its first block (one per row; no row is read but
-// those in the answer); without one, the table is scanned. Either way the
-// search stops soon after KILL QUERY, KILL, max_execution_time or a closed
-// connection ends the statement's context, with its error.
-// EXPLAIN shows which.
+// index's entries for its first block, one per row (a row is read only for
+// the id of a row in the answer, and not even then for an integer primary
+// key); without one, the table is scanned. EXPLAIN shows which. Either way
+// the search stops soon after KILL QUERY, KILL, max_execution_time or a
+// closed connection ends the statement's context, with its error.
 //
 // NearDuplicateGroups is near_duplicate_groups('table', 'column', k): the
 // connected components of that relation, as rows (id, group_id), group_id
