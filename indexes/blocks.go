@@ -87,7 +87,8 @@ func firstAgreeing(a, b uint64, blocks []Block) int {
 // Emit is called from the caller's goroutine only, in no particular order.
 // k must be in [0, 64].
 //
-// The method (Manku et al. 2007): items with equal fingerprints are grouped
+// The method (Manku, Jain & Das Sarma, WWW 2007, with a cost rule of our
+// own for crowded groups): items with equal fingerprints are grouped
 // first, so n identical fingerprints cost n(n−1)/2 emitted pairs and nothing
 // more. The distinct fingerprints are grouped by each of the k+1 block
 // values (pigeonhole: a pair within k agrees on at least one block); within
@@ -256,6 +257,8 @@ type distinct struct {
 	members []int32
 }
 
+// distinctFingerprints sorts fps (on up to workers goroutines) and groups
+// the items of equal fingerprints.
 func distinctFingerprints(fps []uint64, workers int) *distinct {
 	keys := slices.Clone(fps)
 	items := make([]int32, len(fps))
@@ -332,6 +335,7 @@ type pairSearch struct {
 	tmpItems []int32
 }
 
+// stats returns what s has done.
 func (s *pairSearch) stats() searchStats { return searchStats{checks: s.checks, work: s.work} }
 
 // spend counts n units of work and polls stop when they add up to
@@ -611,6 +615,8 @@ func sortByMask(keys []uint64, items []int32, mask uint64, tk []uint64, ti []int
 	msdSort(keys, items, mask, max(64-bits.LeadingZeros64(mask)-8, 0), tk, ti, workers)
 }
 
+// msdSort is sortByMask from the digit at bit shift down, the digits above
+// it being equal in all keys.
 func msdSort(keys []uint64, items []int32, mask uint64, shift int, tk []uint64, ti []int32, workers int) {
 	for {
 		if len(keys) <= 32 {
