@@ -134,7 +134,7 @@ func nearPairs(fps []uint64, k int, workers int, stop func() bool, emit func(l, 
 	if main.stopped || !d.emitEqual(emit, main) || k == 0 || len(d.fps) < 2 {
 		return !main.stopped, main.stats()
 	}
-	items := make([]int32, len(d.fps))
+	items := d.scratch[:len(d.fps)]
 	for i := range items {
 		items[i] = int32(i)
 	}
@@ -255,6 +255,7 @@ type distinct struct {
 	fps     []uint64
 	start   []int32
 	members []int32
+	scratch []int32 // room for len(fps) items, free for the search
 }
 
 // distinctFingerprints sorts fps (on up to workers goroutines) and groups
@@ -265,8 +266,10 @@ func distinctFingerprints(fps []uint64, workers int) *distinct {
 	for i := range items {
 		items[i] = int32(i)
 	}
-	sortByMask(keys, items, ^uint64(0), make([]uint64, len(keys)), make([]int32, len(items)), workers)
-	d := &distinct{members: items, fps: make([]uint64, 0, len(keys)), start: make([]int32, 0, len(keys)+1)}
+	tmpItems := make([]int32, len(items))
+	sortByMask(keys, items, ^uint64(0), make([]uint64, len(keys)), tmpItems, workers)
+	// The distinct fingerprints overwrite keys as they are read.
+	d := &distinct{members: items, fps: keys[:0], start: make([]int32, 0, len(keys)+1), scratch: tmpItems}
 	for i, fp := range keys {
 		if n := len(d.fps); n == 0 || d.fps[n-1] != fp {
 			d.fps = append(d.fps, fp)

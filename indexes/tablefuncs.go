@@ -252,7 +252,8 @@ func corpusFromIndex(ctx *sql.Context, t *catalog.Table, spec catalog.IndexSpec)
 	}
 	width := valueBytes(kIndex)
 	var rowKeys []byte    // the items' row keys, end to end
-	var ends []int        // where each item's row key ends in rowKeys
+	keyLen := -1          // the length of every row key, while they are all alike
+	var ends []int        // where each item's row key ends in rowKeys, once lengths differ
 	var prefixes []uint64 // the first 8 bytes of each row key, big-endian, zero-padded
 	c := &corpus{}
 	err = t.ScanIndex(ctx, spec.Name, []byte{0}, func(key, rk, value []byte) error {
@@ -263,9 +264,21 @@ func corpusFromIndex(ctx *sql.Context, t *catalog.Table, spec catalog.IndexSpec)
 		if len(c.fps)%65536 == 65535 && ctx.Err() != nil {
 			return context.Cause(ctx)
 		}
+		switch {
+		case keyLen < 0 && ends == nil:
+			keyLen = len(rk)
+		case keyLen >= 0 && len(rk) != keyLen:
+			ends = make([]int, len(c.fps), 2*len(c.fps)+1)
+			for i := range ends {
+				ends[i] = (i + 1) * keyLen
+			}
+			keyLen = -1
+		}
 		c.fps = append(c.fps, fp)
 		rowKeys = append(rowKeys, rk...)
-		ends = append(ends, len(rowKeys))
+		if keyLen < 0 {
+			ends = append(ends, len(rowKeys))
+		}
 		var prefix [8]byte
 		copy(prefix[:], rk)
 		prefixes = append(prefixes, binary.BigEndian.Uint64(prefix[:]))
@@ -275,6 +288,9 @@ func corpusFromIndex(ctx *sql.Context, t *catalog.Table, spec catalog.IndexSpec)
 		return nil, err
 	}
 	rowKey := func(i int) []byte {
+		if keyLen >= 0 {
+			return rowKeys[i*keyLen : (i+1)*keyLen]
+		}
 		start := 0
 		if i > 0 {
 			start = ends[i-1]
