@@ -1,10 +1,18 @@
 package indexes
 
 import (
+	"bufio"
+	"cmp"
+	"encoding/json"
 	"math/bits"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
+	"sync/atomic"
 	"testing"
+
+	"github.com/simsql/simsql/textsim"
 )
 
 func TestBlocks(t *testing.T) {
@@ -46,8 +54,8 @@ func bruteForce(fps []uint64, k int) []pair {
 	return out
 }
 
-func nearPairs(fps []uint64, k int) []pair {
-	return collectPairs(func(emit func(l, r, d int) bool) { NearPairs(fps, k, emit) })
+func collectNearPairs(fps []uint64, k int) []pair {
+	return collectPairs(func(emit func(l, r, d int) bool) { NearPairs(fps, k, nil, emit) })
 }
 
 // collectPairs returns the pairs search emits, sorted.
@@ -64,30 +72,6 @@ func collectPairs(search func(emit func(l, r, d int) bool)) []pair {
 		return a.r - b.r
 	})
 	return out
-}
-
-// nearPairsInRuns is nearPairs through RunPairs, over the runs an index
-// with k = kIndex would give.
-func nearPairsInRuns(fps []uint64, k, kIndex int) []pair {
-	blocks := Blocks(kIndex)
-	return collectPairs(func(emit func(l, r, d int) bool) {
-		for bi, b := range blocks {
-			runs := map[uint64][]int{} // block value → items
-			for i, fp := range fps {
-				runs[b.Value(fp)] = append(runs[b.Value(fp)], i)
-			}
-			for _, items := range runs {
-				run := make([]uint64, len(items))
-				for j, it := range items {
-					run[j] = fps[it]
-				}
-				RunPairs(run, blocks, bi, k, func(l, r, d int) bool {
-					l, r = items[l], items[r]
-					return emit(min(l, r), max(l, r), d)
-				})
-			}
-		}
-	})
 }
 
 // plant returns n random fingerprints plus, for each of some of them,
@@ -133,13 +117,8 @@ func TestNearPairsExact(t *testing.T) {
 		}
 		for name, fps := range sets {
 			want := bruteForce(fps, k)
-			if got := nearPairs(fps, k); !slices.Equal(got, want) {
+			if got := collectNearPairs(fps, k); !slices.Equal(got, want) {
 				t.Errorf("k=%d %s: %d pairs, brute force %d", k, name, len(got), len(want))
-			}
-			for _, kIndex := range []int{k, k + 1, 6} {
-				if got := nearPairsInRuns(fps, k, kIndex); !slices.Equal(got, want) {
-					t.Errorf("k=%d %s, runs of a k=%d index: %d pairs, brute force %d", k, name, kIndex, len(got), len(want))
-				}
 			}
 		}
 	}
@@ -154,14 +133,8 @@ func TestNearPairsSkewCost(t *testing.T) {
 	for i := range fps {
 		fps[i] = 0xFFFF_0000_0000_0000 | r.Uint64()>>16 // top block identical
 	}
-	checks := 0
-	s := &pairSearch{fps: distinctFingerprints(fps).fps, k: 3, report: func(a, b int32, d int) bool { return true }}
-	s.onVerify = func() { checks++ }
-	items := make([]int32, len(s.fps))
-	for i := range items {
-		items[i] = int32(i)
-	}
-	s.search(items, ^uint64(0), func(a, b int32) bool { return true })
+	_, st := nearPairs(fps, 3, 1, nil, func(l, r, d int) bool { return true })
+	checks := st.checks
 	if checks > 2_000_000 {
 		t.Errorf("%d distance checks for 10,000 skewed fingerprints; want far fewer than 50M", checks)
 	}
@@ -176,6 +149,252 @@ func TestValueBytes(t *testing.T) {
 		}
 		if got, want := valueBytes(k), (widest+7)/8; got != want {
 			t.Errorf("k=%d: valueBytes %d, want %d (widest block %d bits)", k, got, want, widest)
+		}
+	}
+}
+
+// clustered returns n fingerprints shaped like SimHash fingerprints of real
+// near-duplicate texts (fingerprint v1 on the SPDX licences): 54 of the 64
+// bits are set in under 40% or over 60% of them (from 1% to 99%), the rest
+// near 50%; and most come in clusters, a centre and copies of it with 0 to
+// 4 bits flipped (some identical), so that many share most bits.
+func clustered(r *rand.Rand, n int) []uint64 {
+	var p [64]float64
+	for b, bit := range r.Perm(64) {
+		switch {
+		case b < 27:
+			p[bit] = 0.01 + 0.39*r.Float64()
+		case b < 54:
+			p[bit] = 0.61 + 0.38*r.Float64()
+		default:
+			p[bit] = 0.4 + 0.2*r.Float64()
+		}
+	}
+	fps := make([]uint64, 0, n)
+	for len(fps) < n {
+		var centre uint64
+		for bit := range 64 {
+			if r.Float64() < p[bit] {
+				centre |= 1 << bit
+			}
+		}
+		for range 1 + r.IntN(12) {
+			fp := centre
+			for range r.IntN(5) {
+				fp ^= 1 << r.IntN(64)
+			}
+			fps = append(fps, fp)
+		}
+	}
+	return fps[:n]
+}
+
+// spdxFingerprints returns the SimHash fingerprints of the SPDX licence
+// texts, or skips t (fails it with SIMSQL_REQUIRE_CORPORA=1) when the
+// corpus is missing.
+func spdxFingerprints(t *testing.T) []uint64 {
+	t.Helper()
+	path := filepath.Join(os.Getenv("SIMSQL_CORPORA"), "spdx", "licenses.jsonl")
+	f, err := os.Open(path)
+	if err != nil || os.Getenv("SIMSQL_CORPORA") == "" {
+		if os.Getenv("SIMSQL_REQUIRE_CORPORA") == "1" {
+			t.Fatalf("corpus missing (set SIMSQL_CORPORA, run scripts/fetch-corpora.sh): %v", err)
+		}
+		t.Skipf("corpus missing (set SIMSQL_CORPORA, run scripts/fetch-corpora.sh): %v", err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 64<<20)
+	var fps []uint64
+	for sc.Scan() {
+		var doc struct{ Body string }
+		if err := json.Unmarshal(sc.Bytes(), &doc); err != nil {
+			t.Fatal(err)
+		}
+		if fp, ok := textsim.Default().SimHash(doc.Body); ok {
+			fps = append(fps, fp)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return fps
+}
+
+// checkNeverWorse runs NearPairs over fps for k = 0..16, 24, 32 and 64, on
+// one goroutine and on two, and fails unless it finds exactly the pairs
+// brute force finds and makes at most n(n−1)/2 distance checks (n distinct
+// fingerprints).
+func checkNeverWorse(t *testing.T, fps []uint64) {
+	n := len(distinctFingerprints(fps, 1).fps)
+	equal := int64(len(bruteForce(fps, 0)))
+	t.Logf("%d fingerprints, %d distinct, %d pairs", len(fps), n, pairs(n))
+	ks := []int{24, 32, 64}
+	for k := 0; k <= MaxK; k++ {
+		ks = append(ks, k)
+	}
+	for _, k := range ks {
+		want := bruteForce(fps, k)
+		for _, workers := range []int{1, 2} {
+			var st searchStats
+			got := collectPairs(func(emit func(l, r, d int) bool) { _, st = nearPairs(fps, k, workers, nil, emit) })
+			if !slices.Equal(got, want) {
+				t.Errorf("k=%d, %d workers: %d pairs, brute force %d", k, workers, len(got), len(want))
+			}
+			if st.checks > pairs(n) {
+				t.Errorf("k=%d, %d workers: %d distance checks, more than the %d of brute force", k, workers, st.checks, pairs(n))
+			}
+			// The work bound of NearPairs' comment: 1.25 times brute force,
+			// plus sorting out the identical fingerprints and their pairs.
+			if bound := pairs(n)*5/4 + 10*int64(len(fps)) + equal; st.work > bound {
+				t.Errorf("k=%d, %d workers: work %d, more than %d", k, workers, st.work, bound)
+			}
+			if workers == 1 {
+				t.Logf("k=%d: %d pairs, %d distance checks (%.3f of brute force), work %d", k, len(want), st.checks, float64(st.checks)/float64(pairs(n)), st.work)
+			}
+		}
+	}
+}
+
+// TestNearPairsNeverWorseClustered: on clustered fingerprints, where crowded
+// groups used to be split again and again (the work growing about k+1
+// times per level: 10^3 times brute force at k=16), the search checks no
+// more pairs than brute force and finds the same ones, at every k.
+func TestNearPairsNeverWorseClustered(t *testing.T) {
+	checkNeverWorse(t, clustered(rand.New(rand.NewPCG(5, 6)), 1500))
+}
+
+// TestNearPairsNeverWorseSPDX is TestNearPairsNeverWorseClustered on the
+// fingerprints of the SPDX licence texts.
+func TestNearPairsNeverWorseSPDX(t *testing.T) {
+	checkNeverWorse(t, spdxFingerprints(t))
+}
+
+// TestNearPairsStop: a search whose stop function turns true after a few
+// polls returns false having done little more work, on one goroutine and
+// on two, whether it verifies pairwise (random fingerprints at k=16: few
+// pairs, none of which stops it, as emit always goes on) or splits groups
+// (clustered fingerprints at k=6); and one whose emit returns false emits
+// nothing after that. Work is counted, not timed: between two polls a
+// goroutine does at most stopEvery units plus one indivisible step (a row
+// of a pairwise verification, a small group, or the sort of a group).
+func TestNearPairsStop(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	randomFps := make([]uint64, 20000)
+	for i := range randomFps {
+		randomFps[i] = r.Uint64()
+	}
+	for _, tc := range []struct {
+		name string
+		fps  []uint64
+		k    int
+	}{
+		{"random, k=16 (pairwise)", randomFps, 16},
+		{"clustered, k=6 (split)", clustered(r, 60000), 6},
+	} {
+		n := len(tc.fps)
+		step := stopEvery + max(pairs(256), int64(n)+sortCost(n))
+		_, full := nearPairs(tc.fps, tc.k, 1, nil, func(l, r, d int) bool { return true })
+		for _, workers := range []int{1, 2} {
+			const stopAt = 5 // polls before stop turns true
+			var polls, pollsAtStop atomic.Int64
+			stop := func() bool {
+				p := polls.Add(1)
+				if p == stopAt {
+					pollsAtStop.Store(p)
+				}
+				return p >= stopAt
+			}
+			ok, st := nearPairs(tc.fps, tc.k, workers, stop, func(l, r, d int) bool { return true })
+			goroutines := int64(workers + 1)
+			bound := (stopAt + goroutines) * step
+			t.Logf("%s, %d workers: full search %d units of work; stopped after %d polls with %d", tc.name, workers, full.work, polls.Load(), st.work)
+			if ok {
+				t.Errorf("%s, %d workers: search not stopped", tc.name, workers)
+			}
+			if st.work > bound || polls.Load() > stopAt+goroutines {
+				t.Errorf("%s, %d workers: %d units of work and %d polls, stop true from poll %d; want at most %d and %d",
+					tc.name, workers, st.work, polls.Load(), stopAt, bound, stopAt+goroutines)
+			}
+			if full.work < 4*bound {
+				t.Errorf("%s, %d workers: the full search does %d units of work, too little to test the stop (bound %d)", tc.name, workers, full.work, bound)
+			}
+		}
+	}
+	for _, workers := range []int{1, 2} {
+		emitted := 0
+		ok, _ := nearPairs(randomFps, 16, workers, nil, func(l, r, d int) bool {
+			emitted++
+			return emitted < 10
+		})
+		if ok || emitted != 10 {
+			t.Errorf("%d workers: emit false at the 10th pair: NearPairs returned %v after %d pairs", workers, ok, emitted)
+		}
+	}
+}
+
+// TestNearPairsPaths runs the paths that only large inputs take — blocks
+// sorted in parallel, sorted copies not kept but made again, goroutines
+// for small searches, parallel radix sorts — on small inputs, by lowering
+// their thresholds, and compares the pairs with brute force.
+func TestNearPairsPaths(t *testing.T) {
+	defer func(w int64, p, k int) { parallelWork, parallelItems, keepSorted = w, p, k }(parallelWork, parallelItems, keepSorted)
+	parallelWork, parallelItems, keepSorted = 0, 64, 512
+	r := rand.New(rand.NewPCG(9, 10))
+	sets := map[string][]uint64{
+		"random plus planted": plant(r, 2000, 4),
+		"clustered":           clustered(r, 2000),
+	}
+	for name, fps := range sets {
+		for k := 0; k <= 8; k++ {
+			want := bruteForce(fps, k)
+			for _, workers := range []int{1, 2, 3} {
+				got := collectPairs(func(emit func(l, r, d int) bool) { nearPairs(fps, k, workers, nil, emit) })
+				if !slices.Equal(got, want) {
+					t.Errorf("%s, k=%d, %d workers: %d pairs, brute force %d", name, k, workers, len(got), len(want))
+				}
+			}
+		}
+	}
+}
+
+// TestSortByMask compares the radix sort with a stable comparison sort on
+// random keys, keys sharing their high bits, sparse masks and sizes about
+// the insertion-sort and parallel thresholds.
+func TestSortByMask(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	for _, n := range []int{0, 1, 2, 31, 32, 33, 300, 70000} {
+		for _, mask := range []uint64{^uint64(0), 0xFFFF_0000_0000_0000, 0xF0F0_0000_0F0F_0001, 1, 0xFF << 3, 0} {
+			for _, skew := range []uint64{0, 0xFFFF_FFF0_0000_0000} {
+				keys := make([]uint64, n)
+				items := make([]int32, n)
+				for i := range keys {
+					keys[i] = (r.Uint64() &^ skew) | (skew & 0xA5A5_A5A5_A5A5_A5A5)
+					if r.IntN(4) == 0 && i > 0 {
+						keys[i] = keys[r.IntN(i)] // duplicates
+					}
+					items[i] = int32(i)
+				}
+				type kv struct {
+					key  uint64
+					item int32
+				}
+				want := make([]kv, n)
+				for i := range keys {
+					want[i] = kv{keys[i], items[i]}
+				}
+				slices.SortStableFunc(want, func(a, b kv) int { return cmp.Compare(a.key&mask, b.key&mask) })
+				for _, workers := range []int{1, 2} {
+					k, it := slices.Clone(keys), slices.Clone(items)
+					sortByMask(k, it, mask, make([]uint64, n), make([]int32, n), workers)
+					for i := range want {
+						if k[i] != want[i].key || it[i] != want[i].item {
+							t.Fatalf("n=%d mask=%x skew=%x workers=%d: position %d holds (%x, %d), want (%x, %d)",
+								n, mask, skew, workers, i, k[i], it[i], want[i].key, want[i].item)
+						}
+					}
+				}
+			}
 		}
 	}
 }

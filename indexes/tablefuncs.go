@@ -2,7 +2,9 @@ package indexes
 
 import (
 	"bytes"
-	"errors"
+	"cmp"
+	"context"
+	"encoding/binary"
 	"fmt"
 	"io"
 	"slices"
@@ -14,6 +16,7 @@ import (
 
 	"github.com/simsql/simsql/catalog"
 	"github.com/simsql/simsql/functions"
+	"github.com/simsql/simsql/storage"
 )
 
 // NearDuplicates is the table function near_duplicates('table', 'column',
@@ -21,14 +24,16 @@ import (
 // within Hamming distance k, as rows (left_id, right_id, distance) with
 // left_id < right_id in primary-key order, each pair once, sorted. The
 // table needs a one-column primary key; NULL fingerprints take no part.
-// Computed by the method of Manku et al. (2007): rows are grouped on each
-// block value and verified within groups; identical fingerprints and
-// crowded blocks cost in proportion to the pairs found. With a simhash
-// index on the column with k' ≥ k (the smallest such), the groups are the
-// index's runs of equal block values and the fingerprints come from its
-// entries (NearPairsInRuns; no row is read but those in the answer);
-// without one, the table is scanned and grouped in memory (NearPairs).
-// EXPLAIN shows which.
+// Computed by the method of Manku et al. (2007), NearPairs: rows are
+// grouped on each block value and verified within groups; identical
+// fingerprints and crowded blocks cost in proportion to the pairs found,
+// and never more than comparing every pair. With a simhash index on the
+// column with k' ≥ k (the smallest such), the fingerprints come from the
+// index's entries for its first block, one per row (a row is read only for
+// the id of a row in the answer, and not even then for an integer primary
+// key); without one, the table is scanned. EXPLAIN shows which. Either way
+// the search stops soon after KILL QUERY, KILL, max_execution_time or a
+// closed connection ends the statement's context, with its error.
 //
 // NearDuplicateGroups is near_duplicate_groups('table', 'column', k): the
 // connected components of that relation, as rows (id, group_id), group_id
@@ -218,13 +223,14 @@ func (n *NearDuplicates) RowIter(ctx *sql.Context, _ sql.Row) (sql.RowIter, erro
 		return catalog.RowsIter(rows), err
 	}
 	var c *corpus
+	var err error
 	if n.index != nil {
-		c = corpusFromIndex(n.table, n.index)
+		c, err = corpusFromIndex(ctx, n.table, n.index)
 	} else {
-		var err error
-		if c, err = corpusFromTable(ctx, n.table, n.column, n.Name()); err != nil {
-			return nil, err
-		}
+		c, err = corpusFromTable(ctx, n.table, n.column, n.Name())
+	}
+	if err != nil {
+		return nil, err
 	}
 	if n.groups {
 		rows, err := c.groupRows(ctx, n.k)
@@ -236,20 +242,28 @@ func (n *NearDuplicates) RowIter(ctx *sql.Context, _ sql.Row) (sql.RowIter, erro
 // corpus is the rows that near_duplicates searches, as items: numbers of
 // rows with a non-NULL fingerprint.
 type corpus struct {
+	fps     []uint64                                      // the items' fingerprints
 	compare func(a, b int) int                            // the items' primary-key order
 	id      func(ctx *sql.Context, item int) (any, error) // the item's primary key
-	// pairs calls emit for every pair of items within distance k, until
-	// emit returns false.
-	pairs func(ctx *sql.Context, k int, emit func(l, r, d int) bool) error
+}
+
+// pairs calls emit for every pair of items within distance k (NearPairs),
+// until emit returns false; the search stops, with the cause of ctx's end
+// as its error (KILL QUERY, max_execution_time, a closed connection), soon
+// after ctx is done, whether or not it finds pairs.
+func (c *corpus) pairs(ctx *sql.Context, k int, emit func(l, r, d int) bool) error {
+	if !NearPairs(c.fps, min(k, 64), func() bool { return ctx.Err() != nil }, emit) && ctx.Err() != nil {
+		return context.Cause(ctx)
+	}
+	return nil
 }
 
 // corpusFromTable reads the fingerprints by scanning the table, in
-// primary-key order, and searches them with NearPairs.
+// primary-key order.
 func corpusFromTable(ctx *sql.Context, t *catalog.Table, column, fn string) (*corpus, error) {
 	pkCol := t.Schema()[t.PrimaryKeySchema().PkOrdinals[0]].Name
 	c := &corpus{}
 	var ids []any
-	var fps []uint64
 	err := t.ScanColumns(ctx, []string{pkCol, column}, func(_ []byte, vals []any) error {
 		if vals[1] == nil {
 			return nil
@@ -259,122 +273,95 @@ func corpusFromTable(ctx *sql.Context, t *catalog.Table, column, fn string) (*co
 			return functions.ErrNotFingerprint.New(fn, functions.Describe(vals[1]))
 		}
 		ids = append(ids, vals[0])
-		fps = append(fps, fp)
+		c.fps = append(c.fps, fp)
 		return nil
 	})
 	c.compare = func(a, b int) int { return a - b } // scanned in primary-key order
 	c.id = func(_ *sql.Context, i int) (any, error) { return ids[i], nil }
-	c.pairs = func(_ *sql.Context, k int, emit func(l, r, d int) bool) error {
-		NearPairs(fps, min(k, 64), emit)
-		return nil
-	}
 	return c, err
 }
 
-// corpusFromIndex searches a simhash index whose entries carry the
-// fingerprint, reading nothing else: one pass over the entries in key
-// order, where each run of equal block values is a group that RunPairs
-// verifies. Rows are numbered only when they are in a pair, and read only
-// for the answer's ids.
-func corpusFromIndex(t *catalog.Table, spec *catalog.CustomIndex) *corpus {
-	items := newItemTable()
+// corpusFromIndex reads the fingerprints from a simhash index whose entries
+// carry them, and nothing else: the entries of block 0 alone, in key order,
+// hold every row's fingerprint and row key once (a quarter of the entries
+// of a k=3 index). The answer's ids are decoded from the row keys (integer
+// primary keys) or read from their rows.
+func corpusFromIndex(ctx *sql.Context, t *catalog.Table, spec *catalog.CustomIndex) (*corpus, error) {
+	width := simhashOf(spec).width
+	var rowKeys []byte    // the items' row keys, end to end
+	keyLen := -1          // the length of every row key, while they are all alike
+	var ends []int        // where each item's row key ends in rowKeys, once lengths differ
+	var prefixes []uint64 // the first 8 bytes of each row key, big-endian, zero-padded
+	c := &corpus{}
+	err := t.ScanIndex(ctx, spec.Name, []byte{0}, func(key, rk, value []byte) error {
+		fp, ok := entryFingerprint(value)
+		if len(key) != 1+width || !ok {
+			return fmt.Errorf("simhash index %s: damaged entry %x", spec.Name, key)
+		}
+		if len(c.fps)%65536 == 65535 && ctx.Err() != nil {
+			return context.Cause(ctx)
+		}
+		switch {
+		case keyLen < 0 && ends == nil:
+			keyLen = len(rk)
+		case keyLen >= 0 && len(rk) != keyLen:
+			ends = make([]int, len(c.fps), 2*len(c.fps)+1)
+			for i := range ends {
+				ends[i] = (i + 1) * keyLen
+			}
+			keyLen = -1
+		}
+		c.fps = append(c.fps, fp)
+		rowKeys = append(rowKeys, rk...)
+		if keyLen < 0 {
+			ends = append(ends, len(rowKeys))
+		}
+		var prefix [8]byte
+		copy(prefix[:], rk)
+		prefixes = append(prefixes, binary.BigEndian.Uint64(prefix[:]))
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	rowKey := func(i int) []byte {
+		if keyLen >= 0 {
+			return rowKeys[i*keyLen : (i+1)*keyLen]
+		}
+		start := 0
+		if i > 0 {
+			start = ends[i-1]
+		}
+		return rowKeys[start:ends[i]]
+	}
+	// Row keys sort as the primary key does; their prefixes, compared as
+	// numbers, order them as bytes.Compare does unless they are equal.
+	c.compare = func(a, b int) int {
+		if x := cmp.Compare(prefixes[a], prefixes[b]); x != 0 {
+			return x
+		}
+		return bytes.Compare(rowKey(a), rowKey(b))
+	}
 	pk := t.PrimaryKeySchema().PkOrdinals[0]
-	c := &corpus{
-		// Row keys sort as the primary key does.
-		compare: func(a, b int) int { return strings.Compare(items.keys[a], items.keys[b]) },
-		id: func(ctx *sql.Context, i int) (any, error) {
-			row, err := t.Row(ctx, []byte(items.keys[i]))
-			if err != nil {
-				return nil, err
+	pkType := t.Schema()[pk].Type
+	c.id = func(ctx *sql.Context, i int) (any, error) {
+		if types.IsInteger(pkType) {
+			// The row key is the key encoding of the primary key, which
+			// gives integers back as they were stored.
+			if v, rest, err := storage.DecodeKey(rowKey(i), pkType); err == nil && len(rest) == 0 {
+				return v, nil
 			}
-			if row == nil {
-				return nil, fmt.Errorf("simhash index %s: entry for a missing row", spec.Name)
-			}
-			return row[pk], nil
-		},
+		}
+		row, err := t.Row(ctx, rowKey(i))
+		if err != nil {
+			return nil, err
+		}
+		if row == nil {
+			return nil, fmt.Errorf("simhash index %s: entry for a missing row", spec.Name)
+		}
+		return row[pk], nil
 	}
-	c.pairs = func(ctx *sql.Context, k int, emit func(l, r, d int) bool) error {
-		x := simhashOf(spec)
-		blocks, width := x.blocks, x.width
-		var run struct {
-			key     []byte   // the run's index key: block number and value
-			fps     []uint64 // the members' fingerprints
-			rowKeys []byte   // the members' row keys, end to end
-			ends    []int    // where each row key ends in rowKeys
-		}
-		rowKey := func(i int) []byte {
-			start := 0
-			if i > 0 {
-				start = run.ends[i-1]
-			}
-			return run.rowKeys[start:run.ends[i]]
-		}
-		stopped := errors.New("stopped")
-		flush := func() error {
-			if len(run.fps) < 2 {
-				return nil
-			}
-			ok := RunPairs(run.fps, blocks, int(run.key[0]), k, func(l, r, d int) bool {
-				return emit(int(items.item(rowKey(l))), int(items.item(rowKey(r))), d)
-			})
-			if !ok {
-				return stopped
-			}
-			return nil
-		}
-		var prefix []byte
-		if k == 0 {
-			prefix = []byte{0} // identical fingerprints first agree on block 0
-		}
-		entries := 0
-		err := t.ScanIndex(ctx, spec.Name, prefix, func(key, rk, value []byte) error {
-			fp, ok := entryFingerprint(value)
-			if len(key) != 1+width || int(key[0]) >= len(blocks) || !ok {
-				return fmt.Errorf("simhash index %s: damaged entry %x", spec.Name, key)
-			}
-			if entries++; entries%65536 == 0 && ctx.Err() != nil {
-				return ctx.Err()
-			}
-			if !bytes.Equal(key, run.key) {
-				if err := flush(); err != nil {
-					return err
-				}
-				run.key = append(run.key[:0], key...)
-				run.fps, run.rowKeys, run.ends = run.fps[:0], run.rowKeys[:0], run.ends[:0]
-			}
-			run.fps = append(run.fps, fp)
-			run.rowKeys = append(run.rowKeys, rk...)
-			run.ends = append(run.ends, len(run.rowKeys))
-			return nil
-		})
-		if err == nil {
-			err = flush()
-		}
-		if err == stopped {
-			err = ctx.Err()
-		}
-		return err
-	}
-	return c
-}
-
-// itemTable numbers row keys in order of first sight.
-type itemTable struct {
-	byKey map[string]int32
-	keys  []string
-}
-
-func newItemTable() *itemTable { return &itemTable{byKey: map[string]int32{}} }
-
-// item returns the number of rowKey, len(keys) before the call if new.
-func (t *itemTable) item(rowKey []byte) int32 {
-	if it, ok := t.byKey[string(rowKey)]; ok {
-		return it
-	}
-	it := int32(len(t.keys))
-	t.byKey[string(rowKey)] = it
-	t.keys = append(t.keys, string(rowKey))
-	return it
+	return c, nil
 }
 
 // pairRows returns the rows (left_id, right_id, distance) of the pairs

@@ -1,6 +1,7 @@
 package sqltests
 
 import (
+	"cmp"
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
@@ -477,4 +478,61 @@ func queryStrings(t *testing.T, c *engineConn, query string) []string {
 		out = append(out, strings.Join(cells, ","))
 	}
 	return out
+}
+
+// TestNearDuplicatesTextKeys: through a simsql index, with a VARCHAR
+// primary key whose values share long prefixes and differ in length, the
+// pairs come in primary-key order (left_id before right_id, rows sorted),
+// as brute force over the sorted ids gives them.
+func TestNearDuplicatesTextKeys(t *testing.T) {
+	r := rand.New(rand.NewPCG(41, 42))
+	fps := plantedFingerprints(r, 200, 3)
+	c := newEngineConn(t)
+	ids := make([]string, len(fps))
+	var vals []string
+	for i := range fps {
+		ids[i] = fmt.Sprintf("documentnumber%d", i*7919%1000) // 14 shared bytes, 1 to 3 digits
+		vals = append(vals, fmt.Sprintf("('%s', %d)", ids[i], fps[i]))
+	}
+	for _, q := range []string{
+		"CREATE TABLE tk (id VARCHAR(40) PRIMARY KEY, fp BIGINT UNSIGNED)",
+		"INSERT INTO tk VALUES " + strings.Join(vals, ","),
+		"CREATE INDEX tk_k3 ON tk (fp) COMMENT 'simhash k=3'",
+	} {
+		if _, err := c.query(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	type row struct {
+		l, r string
+		d    int
+	}
+	var want []row
+	for i := range fps {
+		for j := i + 1; j < len(fps); j++ {
+			if d := bits.OnesCount64(fps[i] ^ fps[j]); d <= 3 {
+				want = append(want, row{min(ids[i], ids[j]), max(ids[i], ids[j]), d})
+			}
+		}
+	}
+	slices.SortFunc(want, func(a, b row) int { return cmp.Or(strings.Compare(a.l, b.l), strings.Compare(a.r, b.r)) })
+	var wantRows []string
+	for _, w := range want {
+		wantRows = append(wantRows, fmt.Sprintf("%s,%s,%d", w.l, w.r, w.d))
+	}
+	plan := strings.Join(queryStrings(t, c, "EXPLAIN PLAN SELECT * FROM near_duplicates('tk', 'fp', 3)"), "\n")
+	if !strings.Contains(plan, "(simhash index tk_k3)") {
+		t.Fatalf("near_duplicates does not read the index:\n%s", plan)
+	}
+	rows, err := c.query("SELECT left_id, right_id, distance FROM near_duplicates('tk', 'fp', 3)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, row := range rows {
+		got = append(got, *row[0]+","+*row[1]+","+*row[2])
+	}
+	if !slices.Equal(got, wantRows) {
+		t.Fatalf("near_duplicates gave %d rows, brute force %d:\n%v\nwant\n%v", len(got), len(wantRows), got, wantRows)
+	}
 }
