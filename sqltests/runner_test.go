@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -159,7 +160,37 @@ func runScript(t *testing.T, c conn, s ScriptTest) {
 				t.Errorf("%s: %s", a.Query, msg)
 			}
 		}
+		if a.ExpectedIndexes != nil {
+			got, plan, err := planIndexes(c, a.Query)
+			if err != nil {
+				t.Errorf("EXPLAIN PLAN %s: %v", a.Query, err)
+			} else if !slices.Equal(got, a.ExpectedIndexes) {
+				t.Errorf("%s: reads indexes %q, want %q:\n%s", a.Query, got, a.ExpectedIndexes, plan)
+			}
+		}
 	}
+}
+
+// planIndexes returns the indexes EXPLAIN PLAN of query reads, by their
+// columns ("t.a,t.b"), in plan order, and the plan's text.
+func planIndexes(c conn, query string) ([]string, string, error) {
+	rows, err := c.query("EXPLAIN PLAN " + query)
+	if err != nil {
+		return nil, "", err
+	}
+	got := []string{}
+	var plan strings.Builder
+	for _, r := range rows {
+		if len(r) == 0 || r[0] == nil {
+			continue
+		}
+		line := *r[0]
+		plan.WriteString(line + "\n")
+		if _, rest, ok := strings.Cut(line, "index: ["); ok {
+			got = append(got, strings.TrimSuffix(rest, "]"))
+		}
+	}
+	return got, plan.String(), nil
 }
 
 // runScripts runs every script in-process and over the wire, each on a
