@@ -122,7 +122,9 @@ type indexedTable struct {
 	lookup sql.IndexLookup
 }
 
-// LookupPartitions implements sql.IndexedTable: one partition per range.
+// LookupPartitions implements sql.IndexedTable: for a B-tree index, one
+// partition per key interval of the union of the ranges' intervals, in key
+// order, so that each row comes once (see mergeSpans).
 func (it *indexedTable) LookupPartitions(ctx *sql.Context, lookup sql.IndexLookup) (sql.PartitionIter, error) {
 	if s, ok := lookup.Index.(*searchIndex); ok {
 		return it.lookupSearch(s)
@@ -147,12 +149,16 @@ func (it *indexedTable) LookupPartitions(ctx *sql.Context, lookup sql.IndexLooku
 		for _, c := range ix.meta.Columns {
 			lengths = append(lengths, c.Length)
 		}
+		spans := make([]keySpan, 0, len(ranges))
 		for _, r := range ranges {
 			start, end, err := keyRange(ctx, r, lengths)
 			if err != nil {
 				return nil, err
 			}
-			parts = append(parts, &rangePartition{index: ix, start: start, end: end})
+			spans = append(spans, keySpan{start, end})
+		}
+		for _, s := range mergeSpans(spans) {
+			parts = append(parts, &rangePartition{index: ix, start: s.start, end: s.end})
 		}
 	}
 	return &partitionList{parts: parts}, nil
