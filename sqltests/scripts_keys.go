@@ -93,4 +93,26 @@ var KeyScripts = []ScriptTest{
 			{Query: "SELECT pk FROM j2", Expected: []Row{{101}, {102}, {103}, {104}}},
 		},
 	},
+	{
+		Name: "savepoint names are case-insensitive",
+		SetUpScript: []string{
+			"CREATE TABLE sp (id INT PRIMARY KEY)",
+		},
+		Assertions: []Assertion{
+			{Query: "BEGIN"},
+			{Query: "INSERT INTO sp VALUES (1)"},
+			{Query: "SAVEPOINT spa1"},
+			{Query: "INSERT INTO sp VALUES (2)"},
+			{Query: "ROLLBACK TO Spa1"},
+			{Query: "SELECT id FROM sp", Expected: []Row{{1}}},
+			{Query: "SAVEPOINT B"},
+			{Query: "INSERT INTO sp VALUES (3)"},
+			{Query: "ROLLBACK TO SAVEPOINT b"},
+			{Query: "SAVEPOINT c"},
+			{Query: "RELEASE SAVEPOINT C"},
+			{Query: "ROLLBACK TO SAVEPOINT c", ExpectedErr: "SAVEPOINT c does not exist"},
+			{Query: "COMMIT"},
+			{Query: "SELECT id FROM sp", Expected: []Row{{1}}},
+		},
+	},
 }
