@@ -460,8 +460,12 @@ func (b *btreeIndex) PrefixLengths() []uint16 {
 }
 
 // CreateIndex implements sql.IndexAlterableTable: it builds the index from
-// the table's rows in the same transaction.
+// the table's rows in the same transaction. t itself then has the index:
+// go-mysql-server names each unnamed index of a CREATE TABLE from the
+// GetIndexes of the one Table it creates them all on (the second UNIQUE
+// KEY (i) is i_2, not a duplicate i).
 func (t *Table) CreateIndex(ctx *sql.Context, def sql.IndexDef) error {
+	self := t
 	if def.IsFullText() || def.IsSpatial() || def.IsVector() {
 		return fmt.Errorf("catalog: FULLTEXT, SPATIAL and VECTOR indexes are not supported (index %s)", def.Name)
 	}
@@ -516,7 +520,11 @@ func (t *Table) CreateIndex(ctx *sql.Context, def sql.IndexDef) error {
 	if err := nt.buildIndex(tr, tx, &m.Indexes[len(m.Indexes)-1]); err != nil {
 		return err
 	}
-	return t.db.store.putTableMeta(tr, tx, m)
+	if err := t.db.store.putTableMeta(tr, tx, m); err != nil {
+		return err
+	}
+	self.meta = m
+	return nil
 }
 
 // buildIndex adds the entries of every row to index ix, checking

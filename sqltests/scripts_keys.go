@@ -115,4 +115,35 @@ var KeyScripts = []ScriptTest{
 			{Query: "SELECT id FROM sp", Expected: []Row{{1}}},
 		},
 	},
+	{
+		// go-mysql-server names an unnamed key after its first column, from
+		// the keys of the Table value it creates them on, which did not see
+		// the keys it had just created ("Duplicate key name 'i'"); and ALTER
+		// TABLE names a column's UNIQUE after the column
+		// (compat_column_unique_name.go).
+		Name: "a second unnamed unique key is named i_2",
+		SetUpScript: []string{
+			"CREATE TABLE uq (id INT PRIMARY KEY, i INT, UNIQUE KEY (i), UNIQUE KEY (i))",
+			"CREATE TABLE o5 (id INT PRIMARY KEY, x INT, y INT, z INT, KEY (z), KEY (y), KEY (x), KEY (x, y))",
+			"CREATE TABLE ch (id INT PRIMARY KEY, name VARCHAR(50), UNIQUE KEY (name))",
+		},
+		Assertions: []Assertion{
+			{Query: "SELECT index_name FROM information_schema.statistics WHERE table_schema = DATABASE() AND table_name = 'uq' ORDER BY index_name",
+				Expected: []Row{{"i"}, {"i_2"}, {"PRIMARY"}}},
+			{Query: "INSERT INTO uq VALUES (1, 1)"},
+			{Query: "INSERT INTO uq VALUES (2, 1)", ExpectedErr: "duplicate unique key"},
+			{Query: "SELECT index_name, seq_in_index, column_name FROM information_schema.statistics WHERE table_schema = DATABASE() AND table_name = 'o5' ORDER BY index_name, seq_in_index",
+				Expected: []Row{{"PRIMARY", 1, "id"}, {"x", 1, "x"}, {"x_2", 1, "x"}, {"x_2", 2, "y"}, {"y", 1, "y"}, {"z", 1, "z"}}},
+			// The parser of go-mysql-server 0.20 refuses CHANGE name name
+			// unquoted (name is a keyword to it), so the names are quoted.
+			{Query: "ALTER TABLE ch CHANGE `name` `name` VARCHAR(100) NOT NULL UNIQUE"},
+			{Query: "ALTER TABLE ch ADD COLUMN c INT UNIQUE"},
+			{Query: "ALTER TABLE ch MODIFY c BIGINT UNIQUE"},
+			{Query: "SELECT index_name, column_name FROM information_schema.statistics WHERE table_schema = DATABASE() AND table_name = 'ch' ORDER BY index_name",
+				Expected: []Row{{"c", "c"}, {"c_2", "c"}, {"name", "name"}, {"name_2", "name"}, {"PRIMARY", "id"}}},
+			{Query: "ALTER TABLE ch ADD UNIQUE KEY name (id)", ExpectedErr: "Duplicate key name 'name'"},
+			{Query: "INSERT INTO ch VALUES (1, 'a', 1)"},
+			{Query: "INSERT INTO ch VALUES (2, 'a', 2)", ExpectedErr: "duplicate unique key"},
+		},
+	},
 }
