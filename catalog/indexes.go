@@ -91,7 +91,8 @@ func truncatePrefix(v any, n int64) any {
 }
 
 // GetIndexes implements sql.IndexAddressable: PRIMARY (if the table has a
-// primary key), then the secondary indexes in order of creation.
+// primary key), then the secondary indexes in MySQL's order of keys
+// (mysqlKeyOrder).
 func (t *Table) GetIndexes(*sql.Context) ([]sql.Index, error) {
 	var out []sql.Index
 	if !t.keyless() {
@@ -101,7 +102,7 @@ func (t *Table) GetIndexes(*sql.Context) ([]sql.Index, error) {
 		}
 		out = append(out, t.newBtreeIndex(pk, true))
 	}
-	for i := range t.meta.Indexes {
+	for _, i := range t.mysqlKeyOrder() {
 		out = append(out, t.newBtreeIndex(&t.meta.Indexes[i], false))
 	}
 	return out, nil

@@ -146,4 +146,32 @@ var KeyScripts = []ScriptTest{
 			{Query: "INSERT INTO ch VALUES (2, 'a', 2)", ExpectedErr: "duplicate unique key"},
 		},
 	},
+	{
+		// MySQL keeps keys sorted (sql_table.cc, sort_keys): unique keys on
+		// NOT NULL columns, whole before prefix, then unique keys with a
+		// nullable column, then the others, each group in order of creation.
+		// simsql listed them in order of creation, and a column's UNIQUE
+		// (which go-mysql-server creates after the table's keys) last.
+		Name: "SHOW CREATE TABLE lists keys in MySQL's order",
+		SetUpScript: []string{
+			"CREATE TABLE ko (id INT PRIMARY KEY, a INT NOT NULL, b INT, s VARCHAR(20) NOT NULL, UNIQUE KEY ub (b), KEY k (a, b), UNIQUE KEY us (s(3)), UNIQUE KEY ua (a), c INT UNIQUE)",
+			"CREATE INDEX late ON ko (s)",
+			"CREATE UNIQUE INDEX ulate ON ko (a, s)",
+		},
+		Assertions: []Assertion{
+			{Query: "SHOW CREATE TABLE ko", Expected: []Row{{"ko", "CREATE TABLE `ko` (\n" +
+				"  `id` int NOT NULL,\n  `a` int NOT NULL,\n  `b` int,\n  `s` varchar(20) NOT NULL,\n  `c` int,\n" +
+				"  PRIMARY KEY (`id`),\n" +
+				"  UNIQUE KEY `ua` (`a`),\n  UNIQUE KEY `ulate` (`a`,`s`),\n  UNIQUE KEY `us` (`s`(3)),\n" +
+				"  UNIQUE KEY `ub` (`b`),\n  UNIQUE KEY `c` (`c`),\n" +
+				"  KEY `k` (`a`,`b`),\n  KEY `late` (`s`)\n" +
+				") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_bin"}}},
+			{Query: "SELECT index_name FROM information_schema.statistics WHERE table_schema = DATABASE() AND table_name = 'ko' AND seq_in_index = 1",
+				Expected: []Row{{"PRIMARY"}, {"ua"}, {"ulate"}, {"us"}, {"ub"}, {"c"}, {"k"}, {"late"}}},
+			{Query: "DROP INDEX ua ON ko"},
+			{Query: "ALTER TABLE ko ADD UNIQUE KEY ua (a)"},
+			{Query: "SELECT index_name FROM information_schema.statistics WHERE table_schema = DATABASE() AND table_name = 'ko' AND seq_in_index = 1",
+				Expected: []Row{{"PRIMARY"}, {"ulate"}, {"ua"}, {"us"}, {"ub"}, {"c"}, {"k"}, {"late"}}},
+		},
+	},
 }
