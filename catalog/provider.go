@@ -44,6 +44,7 @@ func NewEngine(s *Store) *sqle.Engine {
 	}
 	rulesMu.Unlock()
 	a := b.Build()
+	a.Catalog.StatsProvider = newStatsProvider()
 	engine := sqle.New(a, nil)
 	engine.Analyzer.Catalog.RegisterFunction(sql.NewEmptyContext(), functions.All()...)
 	engine.Parser = generatedValuesParser{Parser: engine.Parser, catalog: engine.Analyzer.Catalog}
