@@ -52,22 +52,6 @@ func (c countedTable) RowCount(*sql.Context) (uint64, bool, error) { return c.ro
 // DataLength implements sql.StatisticsTable: unknown.
 func (c countedTable) DataLength(*sql.Context) (uint64, error) { return 0, nil }
 
-// simsqlTable returns the simsql Table under t.
-func simsqlTable(t sql.Table) (*Table, bool) {
-	for {
-		switch x := t.(type) {
-		case *Table:
-			return x, true
-		case sql.TableNode:
-			if u := x.UnderlyingTable(); u != nil && u != t {
-				t = u
-				continue
-			}
-		}
-		return nil, false
-	}
-}
-
 // AnalyzeTable implements sql.StatsProvider.
 func (p *statsProvider) AnalyzeTable(ctx *sql.Context, table sql.Table, db string) error {
 	t, ok := simsqlTable(table)

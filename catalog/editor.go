@@ -293,7 +293,7 @@ func (e *editor) Insert(ctx *sql.Context, row sql.Row) error {
 		if existing, err := e.lookup(tx, k); err != nil {
 			return err
 		} else if existing != nil {
-			return sql.NewUniqueKeyErr(formatKey(row, e.t.meta.PK), true, existing)
+			return e.t.pkDuplicate(row, existing)
 		}
 	}
 	if err := e.checkUnique(tr, tx, row, k); err != nil {
@@ -340,7 +340,7 @@ func (e *editor) Update(ctx *sql.Context, old, new sql.Row) error {
 			if existing, err := e.lookup(tx, newKey); err != nil {
 				return err
 			} else if existing != nil {
-				return sql.NewUniqueKeyErr(formatKey(new, e.t.meta.PK), true, existing)
+				return e.t.pkDuplicate(new, existing)
 			}
 		}
 	}

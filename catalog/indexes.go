@@ -97,8 +97,12 @@ func (t *Table) GetIndexes(*sql.Context) ([]sql.Index, error) {
 	var out []sql.Index
 	if !t.keyless() {
 		pk := &indexMeta{Name: "PRIMARY", Unique: true}
-		for _, o := range t.meta.PK {
-			pk.Columns = append(pk.Columns, indexColumn{Name: t.meta.Columns[o].Name})
+		for i, o := range t.meta.PK {
+			c := indexColumn{Name: t.meta.Columns[o].Name}
+			if i < len(t.meta.PKLengths) {
+				c.Length = t.meta.PKLengths[i]
+			}
+			pk.Columns = append(pk.Columns, c)
 		}
 		out = append(out, t.newBtreeIndex(pk, true))
 	}

@@ -37,7 +37,8 @@ func Open(dataDir string) (*Store, error) {
 func NewEngine(s *Store) *sqle.Engine {
 	b := analyzer.NewBuilder(s).AddPreAnalyzeRule(ruleNotExistsNulls, notExistsNulls).
 		AddPostAnalyzeRule(ruleExplainManyRows, explainManyRows).
-		AddPostAnalyzeRule(ruleViewsKeepTransaction, viewsKeepTransaction)
+		AddPostAnalyzeRule(ruleViewsKeepTransaction, viewsKeepTransaction).
+		AddPostAnalyzeRule(rulePrefixPrimaryKey, prefixPrimaryKey)
 	rulesMu.Lock()
 	for _, r := range rules {
 		b = b.AddPostAnalyzeRule(r.Id, r.Apply)
@@ -73,6 +74,7 @@ const (
 	ruleExplainManyRows analyzer.RuleId = 10_000 + iota
 	ruleViewsKeepTransaction
 	ruleNotExistsNulls
+	rulePrefixPrimaryKey
 )
 
 // explainManyRows works around a go-mysql-server 0.20 bug: a query that

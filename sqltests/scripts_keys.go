@@ -215,4 +215,44 @@ var KeyScripts = []ScriptTest{
 			{Query: "SELECT a.x, b.x FROM xy a JOIN xy b ON a.y = b.y", Expected: []Row{{4, 4}}},
 		},
 	},
+	{
+		// go-mysql-server gave simsql no prefix lengths of a primary key,
+		// and writes none in SHOW CREATE TABLE
+		// (compat_prefix_primary_key.go).
+		Name: "a prefix primary key is enforced",
+		SetUpScript: []string{
+			"CREATE TABLE pp (v VARCHAR(10), n INT, PRIMARY KEY (v(3))) COMMENT 'prefix key'",
+			"INSERT INTO pp VALUES ('abcdef', 1)",
+			"CREATE TABLE p2 (a VARCHAR(10), b VARCHAR(10), n INT, PRIMARY KEY (a, b(2)))",
+			"INSERT INTO p2 VALUES ('x', 'abc', 1), ('y', 'abc', 2)",
+		},
+		Assertions: []Assertion{
+			{Query: "INSERT INTO pp VALUES ('abcxyz', 2)", ExpectedErr: "duplicate primary key given: [abc]"},
+			{Query: "INSERT INTO pp VALUES ('abd', 3), ('ab', 4)"},
+			{Query: "SELECT v, n FROM pp", Expected: []Row{{"ab", 4}, {"abcdef", 1}, {"abd", 3}}},
+			{Query: "SELECT n FROM pp WHERE v = 'abcdef'", Expected: []Row{{1}}, ExpectedIndexes: []string{"pp.v"}},
+			{Query: "SELECT n FROM pp WHERE v = 'abcxyz'", Expected: nil, ExpectedIndexes: []string{"pp.v"}},
+			{Query: "SELECT n FROM pp WHERE v IN ('abcdef', 'abcxyz', 'ab')", Expected: []Row{{4}, {1}}},
+			{Query: "SELECT n FROM pp WHERE v > 'abc'", Expected: []Row{{1}, {3}}},
+			// Same prefix: the row stays where it is.
+			{Query: "UPDATE pp SET v = 'abcxyz' WHERE n = 1"},
+			{Query: "SELECT v, n FROM pp WHERE v LIKE 'abc%'", Expected: []Row{{"abcxyz", 1}}},
+			{Query: "UPDATE pp SET v = 'abd!' WHERE n = 4", ExpectedErr: "duplicate primary key given: [abd]"},
+			{Query: "INSERT INTO pp VALUES ('abcq', 5) ON DUPLICATE KEY UPDATE n = 10"},
+			{Query: "SELECT v, n FROM pp WHERE v LIKE 'abc%'", Expected: []Row{{"abcxyz", 10}}},
+			{Query: "REPLACE INTO pp VALUES ('abd?', 6)"},
+			{Query: "SELECT v, n FROM pp", Expected: []Row{{"ab", 4}, {"abcxyz", 10}, {"abd?", 6}}},
+			{Query: "DELETE FROM pp WHERE v = 'abd?'"},
+			{Query: "SELECT COUNT(*) FROM pp", Expected: []Row{{2}}},
+			{Query: "SHOW CREATE TABLE pp", Expected: []Row{{"pp", "CREATE TABLE `pp` (\n  `v` varchar(10) NOT NULL,\n  `n` int,\n  PRIMARY KEY (`v`(3))\n) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_bin COMMENT='prefix key'"}}},
+			{Query: "INSERT INTO p2 VALUES ('x', 'abz', 3)", ExpectedErr: "duplicate primary key given: [x,ab]"},
+			{Query: "INSERT INTO p2 VALUES ('x', 'a', 3)"},
+			{Query: "SELECT a, b, n FROM p2", Expected: []Row{{"x", "a", 3}, {"x", "abc", 1}, {"y", "abc", 2}}},
+			{Query: "SHOW CREATE TABLE p2", Expected: []Row{{"p2", "CREATE TABLE `p2` (\n  `a` varchar(10) NOT NULL,\n  `b` varchar(10) NOT NULL,\n  `n` int,\n  PRIMARY KEY (`a`,`b`(2))\n) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_bin"}}},
+			// A column change keeps the key's prefix.
+			{Query: "ALTER TABLE pp ADD COLUMN z INT FIRST"},
+			{Query: "INSERT INTO pp (v, n) VALUES ('abcccc', 7)", ExpectedErr: "duplicate primary key given: [abc]"},
+			{Query: "SELECT v, n FROM pp", Expected: []Row{{"ab", 4}, {"abcxyz", 10}}},
+		},
+	},
 }
