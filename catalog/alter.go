@@ -78,6 +78,9 @@ func (t *Table) alteredMeta(oldSch, newSch sql.PrimaryKeySchema, oldCol, newCol 
 	if err != nil {
 		return nil, err
 	}
+	if len(fresh.PK) != len(m.PK) {
+		m.PKLengths = nil // another primary key
+	}
 	m.Columns, m.PK = fresh.Columns, fresh.PK
 	for _, o := range m.PK {
 		m.Columns[o].Nullable = false // a primary key column is NOT NULL, as in MySQL
@@ -172,7 +175,7 @@ func (r *rewriter) Insert(ctx *sql.Context, row sql.Row) error {
 		}
 		if old := rows.Get(k); old != nil {
 			existing, _ := storage.DecodeRow(old, t.sch.Schema)
-			return sql.NewUniqueKeyErr(formatKey(row, t.meta.PK), true, existing)
+			return t.pkDuplicate(row, existing)
 		}
 	}
 	r.tr.writes++

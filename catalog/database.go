@@ -72,6 +72,12 @@ func (d *Database) GetTableNames(ctx *sql.Context) ([]string, error) {
 
 // CreateTable implements sql.TableCreator.
 func (d *Database) CreateTable(ctx *sql.Context, name string, sch sql.PrimaryKeySchema, collation sql.CollationID, comment string) error {
+	return d.createTable(ctx, name, sch, collation, comment, nil)
+}
+
+// createTable creates table name; pkLengths are the prefix lengths of its
+// primary-key columns (nil: whole values).
+func (d *Database) createTable(ctx *sql.Context, name string, sch sql.PrimaryKeySchema, collation sql.CollationID, comment string, pkLengths []int64) error {
 	t, tx, err := d.store.writeTx(ctx)
 	if err != nil {
 		return err
@@ -94,6 +100,7 @@ func (d *Database) CreateTable(ctx *sql.Context, name string, sch sql.PrimaryKey
 	if err != nil {
 		return err
 	}
+	tm.PKLengths = pkLengths
 	if err := t.createBucket(tx, rowsBucket(id)); err != nil {
 		return err
 	}

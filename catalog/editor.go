@@ -3,6 +3,7 @@ package catalog
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -16,11 +17,22 @@ import (
 )
 
 // editor applies one statement's inserts, updates and deletes to a table.
-// Edits are buffered and written at StatementComplete, so that the
-// statement reads the table as it was when it began (no row is visited
-// twice by an UPDATE that moves it) and a failed statement leaves nothing
-// behind. Duplicate keys are found at once, against the stored rows and the
-// statement's own edits, by key lookups (O(log n)), never a scan.
+// Edits are buffered and written when the statement's iterator closes the
+// editor (Close), so that the statement reads the table as it was when it
+// began (no row is visited twice by an UPDATE that moves it) and a failed
+// statement leaves nothing behind. Duplicate keys are found at once,
+// against the stored rows and the statement's own edits, by key lookups
+// (O(log n)), never a scan.
+//
+// go-mysql-server runs a statement between one StatementBegin and one
+// StatementComplete, except INSERT IGNORE and UPDATE IGNORE, which it wraps
+// in a CheckpointingTableEditorIter that calls both around every row and
+// DiscardChanges for a row that failed. Writing at StatementComplete made
+// those statements write each row while the scan was still running, so
+// UPDATE IGNORE t SET pk = pk + 100 met the rows it had moved and never
+// ended (issue 11, item 14). So StatementComplete only accepts the edits
+// since the last StatementBegin, DiscardChanges with an ignorable error
+// drops only those (the row), and Close writes the statement.
 type editor struct {
 	t *Table
 
@@ -29,10 +41,25 @@ type editor struct {
 	// uniq maps, per unique index, the index key of every live pending row
 	// to that row's key.
 	uniq map[uint64]map[string]string
+
+	// open is set from the statement's first StatementBegin until Close.
+	open bool
+	// For DiscardChanges of one row: sinceOrder is len(order) at the last
+	// StatementBegin (keys after it are new since), and since holds the
+	// earlier pending rows that edits since then replaced.
+	sinceOrder int
+	since      []priorRow
 }
 
 type pendingRow struct {
 	row sql.Row // nil: deleted
+	seq int     // index of the key in order
+}
+
+// priorRow is the pending row under key k before an edit.
+type priorRow struct {
+	k   string
+	row sql.Row
 }
 
 var (
@@ -48,34 +75,75 @@ func (t *Table) editor(*sql.Context) *editor {
 // slot before the statement reads the rows it will change (go-mysql-server
 // calls it before the first row is read), so that UPDATE and DELETE work on
 // the latest committed rows. A failure to get the slot is reported by the
-// first edit.
+// first edit. Called again before Close, it marks the start of the next row
+// of an IGNORE statement.
 func (e *editor) StatementBegin(ctx *sql.Context) {
+	if e.open {
+		e.since, e.sinceOrder = e.since[:0], len(e.order)
+		return
+	}
 	if tr, ok := ctx.GetTransaction().(*Transaction); ok && tr != nil {
 		_, _, _ = e.t.db.store.writeTx(ctx)
 		tr.statementBegin()
 	}
 	e.reset()
+	e.open = true
 }
 
 func (e *editor) reset() {
 	clear(e.rows)
 	clear(e.uniq)
 	e.order = e.order[:0]
+	e.since, e.sinceOrder = e.since[:0], 0
 }
 
-// DiscardChanges implements sql.EditOpenerCloser.
-func (e *editor) DiscardChanges(*sql.Context, error) error {
-	e.reset()
+// DiscardChanges implements sql.EditOpenerCloser: an ignorable error (a row
+// INSERT IGNORE or UPDATE IGNORE skips) drops the edits since the last
+// StatementBegin; any other error drops the statement's.
+func (e *editor) DiscardChanges(_ *sql.Context, err error) error {
+	var ignorable sql.IgnorableError
+	if !errors.As(err, &ignorable) {
+		e.reset()
+		return nil
+	}
+	for _, k := range e.order[e.sinceOrder:] {
+		e.unstageUnique([]byte(k))
+		delete(e.rows, k)
+	}
+	e.order = e.order[:e.sinceOrder]
+	for i := len(e.since) - 1; i >= 0; i-- {
+		p := e.since[i]
+		e.unstageUnique([]byte(p.k))
+		e.rows[p.k].row = p.row
+		if p.row != nil {
+			e.stageUnique([]byte(p.k), p.row)
+		}
+	}
+	e.since = e.since[:0]
 	return nil
 }
 
-// StatementComplete implements sql.EditOpenerCloser: it writes the
-// statement's edits: rows, index entries and hidden row ids.
-func (e *editor) StatementComplete(ctx *sql.Context) error {
+// StatementComplete implements sql.EditOpenerCloser: it accepts the edits
+// since StatementBegin, which Close writes.
+func (e *editor) StatementComplete(*sql.Context) error {
+	e.since, e.sinceOrder = e.since[:0], len(e.order)
+	return nil
+}
+
+// Close implements sql.Closer: it writes the statement's edits and ends
+// the statement. go-mysql-server closes every editor of a statement when
+// its iterator closes, before the statement's transaction commits.
+func (e *editor) Close(ctx *sql.Context) error {
+	e.open = false
 	if len(e.order) == 0 {
 		return nil
 	}
 	defer e.reset()
+	return e.write(ctx)
+}
+
+// write writes the pending edits: rows, index entries and hidden row ids.
+func (e *editor) write(ctx *sql.Context) error {
 	tr, tx, err := e.t.db.store.writeTx(ctx)
 	if err != nil {
 		return err
@@ -225,7 +293,7 @@ func (e *editor) Insert(ctx *sql.Context, row sql.Row) error {
 		if existing, err := e.lookup(tx, k); err != nil {
 			return err
 		} else if existing != nil {
-			return sql.NewUniqueKeyErr(formatKey(row, e.t.meta.PK), true, existing)
+			return e.t.pkDuplicate(row, existing)
 		}
 	}
 	if err := e.checkUnique(tr, tx, row, k); err != nil {
@@ -272,7 +340,7 @@ func (e *editor) Update(ctx *sql.Context, old, new sql.Row) error {
 			if existing, err := e.lookup(tx, newKey); err != nil {
 				return err
 			} else if existing != nil {
-				return sql.NewUniqueKeyErr(formatKey(new, e.t.meta.PK), true, existing)
+				return e.t.pkDuplicate(new, existing)
 			}
 		}
 	}
@@ -296,9 +364,12 @@ func (e *editor) stage(k []byte, row sql.Row) {
 	ks := string(k)
 	e.unstageUnique(k)
 	if p, ok := e.rows[ks]; ok {
+		if p.seq < e.sinceOrder { // pending from an earlier row
+			e.since = append(e.since, priorRow{k: ks, row: p.row})
+		}
 		p.row = row
 	} else {
-		e.rows[ks] = &pendingRow{row: row}
+		e.rows[ks] = &pendingRow{row: row, seq: len(e.order)}
 		e.order = append(e.order, ks)
 	}
 	if row != nil {
@@ -514,9 +585,6 @@ func positiveUint(ctx *sql.Context, v any) (uint64, bool) {
 func (e *editor) AcquireAutoIncrementLock(*sql.Context) (func(), error) {
 	return func() {}, nil
 }
-
-// Close implements sql.Closer.
-func (e *editor) Close(*sql.Context) error { return nil }
 
 // formatKey renders the key columns of row as MySQL's duplicate-entry
 // message shows them.

@@ -16,6 +16,7 @@ import (
 // writes every column's value into its INSERTs and sets
 // SQL_MODE='NO_AUTO_VALUE_ON_ZERO' at the top of the dump, so without it a
 // dump of a table with `fp … AS (simhash(body)) STORED` cannot be restored.
+// It also applies the parse-time workaround of compat_column_unique_name.go.
 type generatedValuesParser struct {
 	sql.Parser
 	catalog sql.Catalog
@@ -31,6 +32,7 @@ func (p generatedValuesParser) ParseWithOptions(ctx context.Context, query strin
 	stmt, parsed, remainder, err := p.Parser.ParseWithOptions(ctx, query, delimiter, multi, options)
 	if err == nil {
 		p.dropGeneratedValues(ctx, stmt)
+		unnamedColumnUniqueKeys(stmt)
 	}
 	return stmt, parsed, remainder, err
 }
@@ -40,6 +42,7 @@ func (p generatedValuesParser) ParseOneWithOptions(ctx context.Context, query st
 	stmt, n, err := p.Parser.ParseOneWithOptions(ctx, query, options)
 	if err == nil {
 		p.dropGeneratedValues(ctx, stmt)
+		unnamedColumnUniqueKeys(stmt)
 	}
 	return stmt, n, err
 }

@@ -91,17 +91,22 @@ func truncatePrefix(v any, n int64) any {
 }
 
 // GetIndexes implements sql.IndexAddressable: PRIMARY (if the table has a
-// primary key), then the secondary indexes in order of creation.
+// primary key), then the secondary indexes in MySQL's order of keys
+// (mysqlKeyOrder).
 func (t *Table) GetIndexes(*sql.Context) ([]sql.Index, error) {
 	var out []sql.Index
 	if !t.keyless() && t.allowsIndex("PRIMARY") {
 		pk := &indexMeta{Name: "PRIMARY", Unique: true}
-		for _, o := range t.meta.PK {
-			pk.Columns = append(pk.Columns, indexColumn{Name: t.meta.Columns[o].Name})
+		for i, o := range t.meta.PK {
+			c := indexColumn{Name: t.meta.Columns[o].Name}
+			if i < len(t.meta.PKLengths) {
+				c.Length = t.meta.PKLengths[i]
+			}
+			pk.Columns = append(pk.Columns, c)
 		}
 		out = append(out, t.newBtreeIndex(pk, true))
 	}
-	for i := range t.meta.Indexes {
+	for _, i := range t.mysqlKeyOrder() {
 		if !t.allowsIndex(t.meta.Indexes[i].Name) {
 			continue
 		}
@@ -129,7 +134,9 @@ type indexedTable struct {
 	lookup sql.IndexLookup
 }
 
-// LookupPartitions implements sql.IndexedTable: one partition per range.
+// LookupPartitions implements sql.IndexedTable: for a B-tree index, one
+// partition per key interval of the union of the ranges' intervals, in key
+// order, so that each row comes once (see mergeSpans).
 func (it *indexedTable) LookupPartitions(ctx *sql.Context, lookup sql.IndexLookup) (sql.PartitionIter, error) {
 	if s, ok := lookup.Index.(*searchIndex); ok {
 		return it.lookupSearch(s)
@@ -154,12 +161,16 @@ func (it *indexedTable) LookupPartitions(ctx *sql.Context, lookup sql.IndexLooku
 		for _, c := range ix.meta.Columns {
 			lengths = append(lengths, c.Length)
 		}
+		spans := make([]keySpan, 0, len(ranges))
 		for _, r := range ranges {
 			start, end, err := keyRange(ctx, r, lengths)
 			if err != nil {
 				return nil, err
 			}
-			parts = append(parts, &rangePartition{index: ix, start: start, end: end})
+			spans = append(spans, keySpan{start, end})
+		}
+		for _, s := range mergeSpans(spans) {
+			parts = append(parts, &rangePartition{index: ix, start: s.start, end: s.end})
 		}
 	}
 	return &partitionList{parts: parts}, nil
@@ -403,8 +414,12 @@ func (b *btreeIndex) PrefixLengths() []uint16 {
 }
 
 // CreateIndex implements sql.IndexAlterableTable: it builds the index from
-// the table's rows in the same transaction.
+// the table's rows in the same transaction. t itself then has the index:
+// go-mysql-server names each unnamed index of a CREATE TABLE from the
+// GetIndexes of the one Table it creates them all on (the second UNIQUE
+// KEY (i) is i_2, not a duplicate i).
 func (t *Table) CreateIndex(ctx *sql.Context, def sql.IndexDef) error {
+	self := t
 	if def.IsFullText() || def.IsSpatial() || def.IsVector() {
 		return fmt.Errorf("catalog: FULLTEXT, SPATIAL and VECTOR indexes are not supported (index %s)", def.Name)
 	}
@@ -463,7 +478,11 @@ func (t *Table) CreateIndex(ctx *sql.Context, def sql.IndexDef) error {
 	if err := nt.buildIndex(tr, tx, &m.Indexes[len(m.Indexes)-1]); err != nil {
 		return err
 	}
-	return t.db.store.putTableMeta(tr, tx, m)
+	if err := t.db.store.putTableMeta(tr, tx, m); err != nil {
+		return err
+	}
+	self.meta = m
+	return nil
 }
 
 // buildIndex adds the entries of every row to index ix, checking

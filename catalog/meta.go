@@ -34,7 +34,8 @@ type tableMeta struct {
 	Schema    uint64       `json:"schema_version"` // bumped by every DDL on the table
 	Data      uint64       `json:"data,omitempty"` // id of the rows bucket when not ID (after a rewrite)
 	Columns   []columnMeta `json:"columns"`
-	PK        []int        `json:"pk"` // ordinals of the primary-key columns, in key order
+	PK        []int        `json:"pk"`                   // ordinals of the primary-key columns, in key order
+	PKLengths []int64      `json:"pk_lengths,omitempty"` // their prefix lengths (PRIMARY KEY (v(3)): 3; 0: whole); nil: none
 	Collation string       `json:"collation,omitempty"`
 	Comment   string       `json:"comment,omitempty"`
 	Indexes   []indexMeta  `json:"indexes,omitempty"`

@@ -38,13 +38,15 @@ func NewEngine(s *Store) *sqle.Engine {
 	b := analyzer.NewBuilder(s).AddPreAnalyzeRule(ruleNotExistsNulls, notExistsNulls).
 		AddPreAnalyzeRule(ruleIndexHints, applyIndexHints).
 		AddPostAnalyzeRule(ruleExplainManyRows, explainManyRows).
-		AddPostAnalyzeRule(ruleViewsKeepTransaction, viewsKeepTransaction)
+		AddPostAnalyzeRule(ruleViewsKeepTransaction, viewsKeepTransaction).
+		AddPostAnalyzeRule(rulePrefixPrimaryKey, prefixPrimaryKey)
 	rulesMu.Lock()
 	for _, r := range rules {
 		b = b.AddPostAnalyzeRule(r.Id, r.Apply)
 	}
 	rulesMu.Unlock()
 	a := b.Build()
+	a.Catalog.StatsProvider = newStatsProvider()
 	engine := sqle.New(a, nil)
 	engine.Analyzer.Catalog.RegisterFunction(sql.NewEmptyContext(), functions.All()...)
 	engine.Parser = generatedValuesParser{Parser: engine.Parser, catalog: engine.Analyzer.Catalog}
@@ -74,6 +76,7 @@ const (
 	ruleViewsKeepTransaction
 	ruleNotExistsNulls
 	ruleIndexHints
+	rulePrefixPrimaryKey
 )
 
 // explainManyRows works around a go-mysql-server 0.20 bug: a query that

@@ -3,6 +3,7 @@ package catalog
 import (
 	"context"
 	"fmt"
+	"strings"
 	"sync"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -63,7 +64,8 @@ func (s *Session) Rollback(_ *sql.Context, tx sql.Transaction) error {
 	return t.rollback()
 }
 
-// CreateSavepoint implements sql.TransactionSession.
+// CreateSavepoint implements sql.TransactionSession. Savepoint names are
+// identifiers, so, as in MySQL, case-insensitive (savepointKey).
 func (s *Session) CreateSavepoint(_ *sql.Context, tx sql.Transaction, name string) error {
 	t, err := s.txOf(tx)
 	if err != nil {
@@ -75,9 +77,13 @@ func (s *Session) CreateSavepoint(_ *sql.Context, tx sql.Transaction, name strin
 	if t.marks == nil {
 		t.marks = map[string]int{}
 	}
-	t.marks[name] = len(t.undo)
+	t.marks[savepointKey(name)] = len(t.undo)
 	return nil
 }
+
+// savepointKey is the key of savepoint name in Transaction.marks: SAVEPOINT
+// spa1 and ROLLBACK TO Spa1 name the same savepoint.
+func savepointKey(name string) string { return strings.ToLower(name) }
 
 // RollbackToSavepoint implements sql.TransactionSession.
 func (s *Session) RollbackToSavepoint(_ *sql.Context, tx sql.Transaction, name string) error {
@@ -85,7 +91,7 @@ func (s *Session) RollbackToSavepoint(_ *sql.Context, tx sql.Transaction, name s
 	if err != nil {
 		return err
 	}
-	n, ok := t.marks[name]
+	n, ok := t.marks[savepointKey(name)]
 	if !ok {
 		return sql.ErrSavepointDoesNotExist.New(name)
 	}
@@ -103,10 +109,10 @@ func (s *Session) ReleaseSavepoint(_ *sql.Context, tx sql.Transaction, name stri
 	if err != nil {
 		return err
 	}
-	if _, ok := t.marks[name]; !ok {
+	if _, ok := t.marks[savepointKey(name)]; !ok {
 		return sql.ErrSavepointDoesNotExist.New(name)
 	}
-	delete(t.marks, name)
+	delete(t.marks, savepointKey(name))
 	return nil
 }
 

@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"go.etcd.io/bbolt"
@@ -40,6 +41,26 @@ var (
 
 func newTable(d *Database, c *cachedTable) *Table {
 	return &Table{db: d, meta: c.meta, sch: c.sch}
+}
+
+// simsqlTable returns the simsql Table under t (go-mysql-server wraps
+// tables in nodes and in plan.ProcessTable).
+func simsqlTable(t sql.Table) (*Table, bool) {
+	for {
+		var u sql.Table
+		switch x := t.(type) {
+		case *Table:
+			return x, true
+		case sql.TableWrapper:
+			u = x.Underlying()
+		case sql.TableNode:
+			u = x.UnderlyingTable()
+		}
+		if u == nil || u == t {
+			return nil, false
+		}
+		t = u
+	}
 }
 
 // Name implements sql.Nameable.
@@ -88,15 +109,37 @@ func (t *Table) current(tr *Transaction) (*Table, error) {
 // hidden row id).
 func (t *Table) keyless() bool { return len(t.meta.PK) == 0 }
 
-// pkKey returns the storage key of row's primary key.
+// pkKey returns the storage key of row's primary key: its values, each cut
+// to the key's prefix length, so that two rows with the same prefix clash.
 func (t *Table) pkKey(row sql.Row) ([]byte, error) {
 	typs := make([]sql.Type, len(t.meta.PK))
-	vals := make([]any, len(t.meta.PK))
 	for i, o := range t.meta.PK {
 		typs[i] = t.sch.Schema[o].Type
-		vals[i] = row[o]
 	}
-	return storage.EncodeKeyTuple(typs, vals)
+	return storage.EncodeKeyTuple(typs, t.pkValues(row))
+}
+
+// pkValues returns row's primary-key values as the key holds them (cut to
+// their prefix lengths).
+func (t *Table) pkValues(row sql.Row) []any {
+	vals := make([]any, len(t.meta.PK))
+	for i, o := range t.meta.PK {
+		vals[i] = row[o]
+		if i < len(t.meta.PKLengths) {
+			vals[i] = truncatePrefix(row[o], t.meta.PKLengths[i])
+		}
+	}
+	return vals
+}
+
+// pkDuplicate returns MySQL's duplicate-entry error for row's primary key,
+// which the stored row existing already has.
+func (t *Table) pkDuplicate(row, existing sql.Row) error {
+	parts := make([]string, len(t.meta.PK))
+	for i, v := range t.pkValues(row) {
+		parts[i] = fmt.Sprintf("%v", v)
+	}
+	return sql.NewUniqueKeyErr("["+strings.Join(parts, ",")+"]", true, existing)
 }
 
 // singlePartition is the one partition of a table.

@@ -4,9 +4,11 @@ import (
 	"context"
 	"database/sql"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	gms "github.com/dolthub/go-mysql-server"
 	gsql "github.com/dolthub/go-mysql-server/sql"
@@ -42,16 +44,37 @@ func newEngineConn(t testing.TB) *engineConn {
 	return &engineConn{engine: catalog.NewEngine(p), ctx: ctx}
 }
 
+// statementTimeout bounds every statement of the harness, so that one
+// that never ends (UPDATE IGNORE used to chase the rows it moved) fails its
+// test instead of hanging the run.
+const statementTimeout = 2 * time.Minute
+
 func (c *engineConn) query(q string) (rows [][]Cell, err error) {
+	rows, _, err = c.run(q)
+	return rows, err
+}
+
+// okResult runs statement q and returns its OK result (rows affected, and
+// for UPDATE the rows matched and changed in Info).
+func (c *engineConn) okResult(q string) (types.OkResult, error) {
+	_, ok, err := c.run(q)
+	return ok, err
+}
+
+// run runs q and returns its rows as text cells and its OK result, if any.
+func (c *engineConn) run(q string) (rows [][]Cell, ok types.OkResult, err error) {
 	// As the server's handler does around each command.
 	if err := gsql.SessionCommandBegin(c.ctx.Session); err != nil {
-		return nil, err
+		return nil, ok, err
 	}
 	defer gsql.SessionCommandEnd(c.ctx.Session)
 	ctx := c.ctx.WithQuery(q) // as the server's context carries the statement text
+	tctx, cancel := context.WithTimeout(ctx, statementTimeout)
+	defer cancel()
+	ctx = ctx.WithContext(tctx)
 	sch, iter, _, err := c.engine.Query(ctx, q)
 	if err != nil {
-		return nil, err
+		return nil, ok, err
 	}
 	defer func() {
 		if cerr := iter.Close(ctx); err == nil {
@@ -61,12 +84,13 @@ func (c *engineConn) query(q string) (rows [][]Cell, err error) {
 	for {
 		row, err := iter.Next(ctx)
 		if err == io.EOF {
-			return rows, nil
+			return rows, ok, nil
 		}
 		if err != nil {
-			return nil, err
+			return nil, ok, err
 		}
 		if types.IsOkResult(row) {
+			ok = types.GetOkResult(row)
 			continue // DDL and DML: no rows, as over the wire
 		}
 		cells := make([]Cell, len(row))
@@ -76,7 +100,7 @@ func (c *engineConn) query(q string) (rows [][]Cell, err error) {
 			}
 			wire, err := sch[i].Type.SQL(c.ctx, nil, v)
 			if err != nil {
-				return nil, err
+				return nil, ok, err
 			}
 			if wire.IsNull() {
 				continue
@@ -94,7 +118,9 @@ type wireConn struct {
 }
 
 func (c *wireConn) query(q string) ([][]Cell, error) {
-	rs, err := c.conn.QueryContext(context.Background(), q)
+	ctx, cancel := context.WithTimeout(context.Background(), statementTimeout)
+	defer cancel()
+	rs, err := c.conn.QueryContext(ctx, q)
 	if err != nil {
 		return nil, err
 	}
@@ -159,7 +185,37 @@ func runScript(t *testing.T, c conn, s ScriptTest) {
 				t.Errorf("%s: %s", a.Query, msg)
 			}
 		}
+		if a.ExpectedIndexes != nil {
+			got, plan, err := planIndexes(c, a.Query)
+			if err != nil {
+				t.Errorf("EXPLAIN PLAN %s: %v", a.Query, err)
+			} else if !slices.Equal(got, a.ExpectedIndexes) {
+				t.Errorf("%s: reads indexes %q, want %q:\n%s", a.Query, got, a.ExpectedIndexes, plan)
+			}
+		}
 	}
+}
+
+// planIndexes returns the indexes EXPLAIN PLAN of query reads, by their
+// columns ("t.a,t.b"), in plan order, and the plan's text.
+func planIndexes(c conn, query string) ([]string, string, error) {
+	rows, err := c.query("EXPLAIN PLAN " + query)
+	if err != nil {
+		return nil, "", err
+	}
+	got := []string{}
+	var plan strings.Builder
+	for _, r := range rows {
+		if len(r) == 0 || r[0] == nil {
+			continue
+		}
+		line := *r[0]
+		plan.WriteString(line + "\n")
+		if _, rest, ok := strings.Cut(line, "index: ["); ok {
+			got = append(got, strings.TrimSuffix(rest, "]"))
+		}
+	}
+	return got, plan.String(), nil
 }
 
 // runScripts runs every script in-process and over the wire, each on a

@@ -20,10 +20,14 @@ type ScriptTest struct {
 
 // Assertion is one query of a ScriptTest and what it must return: Expected
 // rows (which may be empty), or an error whose message contains ExpectedErr.
+// ExpectedIndexes, when not nil, lists the indexes the query's plan reads,
+// by their columns as EXPLAIN PLAN shows them ("t.a,t.b"), in plan order;
+// an empty, non-nil list means the plan must read no index.
 type Assertion struct {
-	Query       string
-	Expected    []Row
-	ExpectedErr string
+	Query           string
+	Expected        []Row
+	ExpectedErr     string
+	ExpectedIndexes []string
 }
 
 // Row is one expected row. Values are nil (SQL NULL), Go integers, float64

@@ -140,6 +140,7 @@ func TestShowCreateRoundTrip(t *testing.T) {
 		"r1": "CREATE TABLE r1 (id BIGINT AUTO_INCREMENT PRIMARY KEY, body LONGTEXT NOT NULL, fp BIGINT UNSIGNED AS (simhash(body)) STORED, n INT DEFAULT 7 COMMENT 'seven', tag VARCHAR(10) DEFAULT 'none', UNIQUE KEY tag_u (tag), KEY fp_i (fp)) COMMENT 'round trip'",
 		"r2": "CREATE TABLE r2 (a VARCHAR(20) NOT NULL, b INT NOT NULL, c DOUBLE, d DECIMAL(10,2) DEFAULT '1.50', e DATETIME, j JSON, PRIMARY KEY (a, b), KEY c_i (c, d))",
 		"r3": "CREATE TABLE r3 (x INT, y TEXT, CHECK (x > 0))",
+		"r4": "CREATE TABLE r4 (v VARCHAR(10), w INT, n INT, PRIMARY KEY (v(3), w), KEY n_i (n), UNIQUE KEY w_u (w))",
 	}
 	for name, ddl := range tables {
 		if _, err := conn.ExecContext(ctx, ddl); err != nil {

@@ -436,7 +436,7 @@ var keySteps = []struct{ fn, name string }{
 	{"github.com/dolthub/go-mysql-server/sql/rowexec.(*loadDataIter).Next", "reading and parsing the file's lines into rows (go-mysql-server)"},
 	{"github.com/dolthub/go-mysql-server/sql/rowexec.(*insertIter).Next", "go-mysql-server's insert of each row (type conversion, checks, then simsql's editor)"},
 	{"github.com/simsql/simsql/catalog.(*editor).Insert", "simsql's per-row insert (encoding, buffering)"},
-	{"github.com/simsql/simsql/catalog.(*editor).StatementComplete", "simsql writing the statement's rows into bbolt in key order"},
+	{"github.com/simsql/simsql/catalog.(*editor).write", "simsql writing the statement's rows into bbolt in key order"},
 	{"go.etcd.io/bbolt.(*Bucket).Get", "bbolt key lookups (per row: the duplicate-key check, the old row for index upkeep, the old value for the undo log)"},
 	{"go.etcd.io/bbolt.(*Bucket).Put", "bbolt puts"},
 	{"go.etcd.io/bbolt.(*Tx).Commit", "bbolt commit (page writes and fsync)"},
