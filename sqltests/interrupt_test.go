@@ -120,7 +120,23 @@ func TestNearDuplicatesInterrupted(t *testing.T) {
 	scan := time.Since(start)
 	t.Logf("near_duplicates at k=0 (scan and sort of %d rows): %v", len(codes), scan.Round(time.Millisecond))
 
-	const query = "SELECT COUNT(*) FROM near_duplicates('codes', 'fp', 20)"
+	assertInterruptible(t, db, conn, "SELECT COUNT(*) FROM near_duplicates('codes', 'fp', 20)", scan, "SELECT COUNT(*) FROM codes", len(codes))
+}
+
+// assertInterruptible checks that query, run on conn, is stopped by KILL
+// QUERY from another connection (error 1317), by max_execution_time (3024)
+// and by its client going away, each within 10 s, once it has run for
+// twice scan (the time of its part that the checks skip); and that conn
+// still answers check with want afterwards.
+func assertInterruptible(t *testing.T, db *dbsql.DB, conn *dbsql.Conn, query string, scan time.Duration, check string, want int) {
+	t.Helper()
+	exec := func(c *dbsql.Conn, q string) {
+		t.Helper()
+		if _, err := c.ExecContext(context.Background(), q); err != nil {
+			t.Fatalf("%.60s: %v", q, err)
+		}
+	}
+	var n int
 	// run starts query on c and returns where its error will come.
 	run := func(ctx context.Context, c *dbsql.Conn) <-chan error {
 		done := make(chan error, 1)
@@ -188,14 +204,13 @@ func TestNearDuplicatesInterrupted(t *testing.T) {
 	// what gets stopped.
 	limit := max(500*time.Millisecond, 2*scan+100*time.Millisecond)
 	exec(conn, fmt.Sprintf("SET max_execution_time = %d", limit.Milliseconds()))
-	start = time.Now()
 	took = wantError("with max_execution_time", run(context.Background(), conn), 3024)
 	t.Logf("stopped by max_execution_time = %d after %v", limit.Milliseconds(), took.Round(time.Millisecond))
 	if took < limit {
 		t.Errorf("stopped after %v, before max_execution_time = %v", took, limit)
 	}
 	exec(conn, "SET max_execution_time = 0")
-	if err := conn.QueryRowContext(context.Background(), "SELECT COUNT(*) FROM codes").Scan(&n); err != nil || n != len(codes) {
+	if err := conn.QueryRowContext(context.Background(), check).Scan(&n); err != nil || n != want {
 		t.Errorf("the connection after the interruptions: %d rows, %v", n, err)
 	}
 
@@ -215,7 +230,7 @@ func TestNearDuplicatesInterrupted(t *testing.T) {
 	cancel()
 	<-done
 	gone.Close()
-	start = time.Now()
+	start := time.Now()
 	for {
 		var running int
 		if err := db.QueryRow("SELECT COUNT(*) FROM information_schema.processlist WHERE id = ? AND command = 'Query'", goneID).Scan(&running); err != nil {
@@ -230,4 +245,60 @@ func TestNearDuplicatesInterrupted(t *testing.T) {
 		time.Sleep(20 * time.Millisecond)
 	}
 	t.Logf("the statement of a client that went away ended %v after it closed the connection", time.Since(start).Round(time.Millisecond))
+}
+
+// TestMinHashNearDuplicatesInterrupted checks that near_duplicates over
+// signatures stops for KILL QUERY, max_execution_time and a client that
+// goes away while it compares a crowded band: 15,000 signatures that agree
+// on the slots of one band and on nothing else, so the band's group holds
+// them all and no pair qualifies (about 10^8 comparisons, nothing found).
+func TestMinHashNearDuplicatesInterrupted(t *testing.T) {
+	const rows, n = 15000, 128
+	srv := StartServer(t)
+	db := srv.DB(t)
+	conn, err := db.Conn(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(context.Background(), "CREATE TABLE s (id INT PRIMARY KEY, sig VARBINARY(1038))"); err != nil {
+		t.Fatal(err)
+	}
+	var tsv strings.Builder
+	state := uint64(7)
+	next := func() uint64 { // SplitMix64: values below 2^61 − 1
+		state += 0x9E3779B97F4A7C15
+		z := state
+		z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
+		z = (z ^ (z >> 27)) * 0x94D049BB133111EB
+		return (z ^ (z >> 31)) % (1<<61 - 1)
+	}
+	for i := range rows {
+		fmt.Fprintf(&tsv, "%d\tFF4D4801%04X%016X", i, n, 1)
+		for slot := range n {
+			v := next()
+			if slot < 5 { // the first band of ExactBands(128, 0.8): shared
+				v = uint64(slot) + 1
+			}
+			fmt.Fprintf(&tsv, "%016X", v)
+		}
+		tsv.WriteString("\n")
+	}
+	file := filepath.Join(t.TempDir(), "sigs.tsv")
+	if err := os.WriteFile(file, []byte(tsv.String()), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := conn.ExecContext(context.Background(), "LOAD DATA LOCAL INFILE '"+file+"' INTO TABLE s (id, @h) SET sig = UNHEX(@h)"); err != nil {
+		t.Fatal(err)
+	}
+	// The scan and the banding without a crowded band: the part the
+	// waits skip (t = 1 makes one band of all 128 slots).
+	start := time.Now()
+	var pairs int
+	if err := conn.QueryRowContext(context.Background(), "SELECT COUNT(*) FROM near_duplicates('s', 'sig', 1)").Scan(&pairs); err != nil || pairs != 0 {
+		t.Fatalf("near_duplicates at t=1: %d, %v; want 0 pairs", pairs, err)
+	}
+	scan := time.Since(start)
+	t.Logf("near_duplicates at t=1 (scan and banding of %d rows): %v", rows, scan.Round(time.Millisecond))
+	assertInterruptible(t, db, conn, "SELECT COUNT(*) FROM near_duplicates('s', 'sig', 0.8)", scan, "SELECT COUNT(*) FROM s", rows)
 }
