@@ -228,28 +228,30 @@ func (s *runSearch) run(members []int32) error {
 	return nil
 }
 
-// fromIndex finds the pairs from the index's entries: the signature
-// entries give the items (in row-key order, which is primary-key order)
-// and their low bits; each band's runs of equal keys are the groups.
+// fromIndex finds the pairs from the index's entries: each band's runs of
+// equal keys are the groups, read in key order. Most runs are single rows;
+// only the members of a run of two or more are numbered, on first sight,
+// with their signature entry's low bits read then, so the search's memory
+// and lookups follow the candidates, not the table. The items are
+// renumbered in row-key (primary-key) order at the end.
 func (p *similarityPairs) fromIndex(ctx *sql.Context, r *catalog.IndexReader) ([][]byte, []simPair, error) {
 	x := minhashOf(p.index)
 	var rowKeys [][]byte
 	var lows [][]byte
 	item := map[string]int32{}
-	err := r.Scan(sigKey, func(_, rowKey, value []byte) error {
-		if len(value) != 2*x.numPerm {
-			return fmt.Errorf("minhash index %s: damaged signature entry", p.index.Name)
+	itemOf := func(rowKey []byte) (int32, error) {
+		if it, ok := item[string(rowKey)]; ok {
+			return it, nil
 		}
-		item[string(rowKey)] = int32(len(rowKeys))
+		low, ok := r.Get(sigKey, rowKey)
+		if !ok || len(low) != 2*x.numPerm {
+			return 0, fmt.Errorf("minhash index %s: band entry without a valid signature entry", p.index.Name)
+		}
+		it := int32(len(rowKeys))
+		item[string(rowKey)] = it
 		rowKeys = append(rowKeys, bytes.Clone(rowKey))
-		lows = append(lows, bytes.Clone(value))
-		if len(rowKeys)&4095 == 0 && ctx.Err() != nil {
-			return context.Cause(ctx)
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, nil, err
+		lows = append(lows, bytes.Clone(low))
+		return it, nil
 	}
 	col := p.table.Schema().IndexOfColName(p.index.Columns[0])
 	textCol := p.table.Schema().IndexOfColName(p.column)
@@ -310,10 +312,22 @@ func (p *similarityPairs) fromIndex(ctx *sql.Context, r *catalog.IndexReader) ([
 	search := newRunSearch(ctx, pre, full)
 	for b := range x.bands {
 		var key []byte
+		var runKeys []byte // the run's row keys, end to end
+		var ends []int
 		var members []int32
 		flush := func() error {
-			if len(members) < 2 {
+			if len(ends) < 2 {
 				return nil
+			}
+			members = members[:0]
+			start := 0
+			for _, end := range ends {
+				it, err := itemOf(runKeys[start:end])
+				if err != nil {
+					return err
+				}
+				members = append(members, it)
+				start = end
 			}
 			slices.Sort(members)
 			return search.run(members)
@@ -328,13 +342,10 @@ func (p *similarityPairs) fromIndex(ctx *sql.Context, r *catalog.IndexReader) ([
 				if err := flush(); err != nil {
 					return err
 				}
-				key, members = append(key[:0], k...), members[:0]
+				key, runKeys, ends = append(key[:0], k...), runKeys[:0], ends[:0]
 			}
-			it, ok := item[string(rowKey)]
-			if !ok {
-				return fmt.Errorf("minhash index %s: band entry without a signature entry", p.index.Name)
-			}
-			members = append(members, it)
+			runKeys = append(runKeys, rowKey...)
+			ends = append(ends, len(runKeys))
 			return nil
 		})
 		if err == nil {
@@ -344,7 +355,24 @@ func (p *similarityPairs) fromIndex(ctx *sql.Context, r *catalog.IndexReader) ([
 			return nil, nil, err
 		}
 	}
-	return rowKeys, search.pairs, nil
+	// Renumber the items in row-key order, which is primary-key order.
+	order := make([]int32, len(rowKeys))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortFunc(order, func(a, b int32) int { return bytes.Compare(rowKeys[a], rowKeys[b]) })
+	rank := make([]int32, len(order))
+	sorted := make([][]byte, len(order))
+	for pos, it := range order {
+		rank[it] = int32(pos)
+		sorted[pos] = rowKeys[it]
+	}
+	pairs := search.pairs
+	for i := range pairs {
+		a, b := rank[pairs[i].i], rank[pairs[i].j]
+		pairs[i].i, pairs[i].j = min(a, b), max(a, b)
+	}
+	return sorted, pairs, nil
 }
 
 // agreeLowBits counts the slots whose low 16 bits agree in two signature
