@@ -16,6 +16,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/transform"
 
+	"github.com/simsql/simsql/compat"
 	"github.com/simsql/simsql/functions"
 )
 
@@ -46,7 +47,8 @@ func NewEngine(s *Store) *sqle.Engine {
 	a := b.Build()
 	engine := sqle.New(a, nil)
 	engine.Analyzer.Catalog.RegisterFunction(sql.NewEmptyContext(), functions.All()...)
-	engine.Parser = generatedValuesParser{Parser: engine.Parser, catalog: engine.Analyzer.Catalog}
+	compat.InstallGlobalParser()
+	engine.Parser = generatedValuesParser{Parser: compat.Parser(engine.Parser), catalog: engine.Analyzer.Catalog}
 	return engine
 }
 

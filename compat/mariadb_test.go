@@ -1,0 +1,311 @@
+package compat_test
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	gms "github.com/dolthub/go-mysql-server"
+	gsql "github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/types"
+	"github.com/dolthub/vitess/go/mysql"
+	ast "github.com/dolthub/vitess/go/vt/sqlparser"
+	driver "github.com/go-sql-driver/mysql"
+
+	"github.com/simsql/simsql/catalog"
+	"github.com/simsql/simsql/indexes"
+)
+
+// startMariaDB starts a throwaway mariadbd (or mysqld) from PATH on
+// 127.0.0.1 in a temporary directory, as bench/internal/harness does, and
+// returns one connection to it, stopped when tb ends. It skips tb when no
+// daemon is installed, and fails it instead under
+// SIMSQL_REQUIRE_MARIADB=1 (as CI sets).
+func startMariaDB(tb testing.TB) *sql.Conn {
+	tb.Helper()
+	var daemon string
+	for _, name := range []string{"mariadbd", "mysqld"} {
+		if p, err := exec.LookPath(name); err == nil {
+			daemon = p
+			break
+		}
+	}
+	if daemon == "" {
+		if os.Getenv("SIMSQL_REQUIRE_MARIADB") == "1" {
+			tb.Fatal("mariadbd not on PATH and SIMSQL_REQUIRE_MARIADB=1")
+		}
+		tb.Skip("mariadbd not on PATH (SIMSQL_REQUIRE_MARIADB=1 makes this a failure)")
+	}
+	dir := tb.TempDir()
+	data := filepath.Join(dir, "data")
+	common := []string{"--no-defaults", "--datadir=" + data}
+	if os.Geteuid() == 0 {
+		common = append(common, "--user=root")
+	}
+	var initCmd *exec.Cmd
+	if p, err := exec.LookPath("mariadb-install-db"); err == nil {
+		initCmd = exec.Command(p, append(common, "--auth-root-authentication-method=normal", "--skip-test-db")...)
+	} else {
+		initCmd = exec.Command(daemon, append(common, "--initialize-insecure")...)
+	}
+	if out, err := initCmd.CombinedOutput(); err != nil {
+		tb.Fatalf("%s: %v\n%s", initCmd.Path, err, out)
+	}
+	sock := filepath.Join(dir, "mysqld.sock")
+	cmd := exec.Command(daemon, append(common, "--skip-networking", "--socket="+sock,
+		"--pid-file="+filepath.Join(dir, "mysqld.pid"), "--skip-grant-tables", "--skip-name-resolve",
+		"--innodb-buffer-pool-size=16M", "--performance-schema=0")...)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
+	if err := cmd.Start(); err != nil {
+		tb.Fatal(err)
+	}
+	exited := make(chan struct{})
+	go func() { cmd.Wait(); close(exited) }()
+	tb.Cleanup(func() {
+		cmd.Process.Signal(syscall.SIGTERM)
+		select {
+		case <-exited:
+		case <-time.After(30 * time.Second):
+			cmd.Process.Kill()
+			<-exited
+		}
+	})
+	cfg := driver.NewConfig()
+	cfg.User = "root"
+	cfg.Net = "unix"
+	cfg.Addr = sock
+	db, err := sql.Open("mysql", cfg.FormatDSN())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { db.Close() })
+	// Wait for the server to answer: it creates the socket when ready.
+	for deadline := time.Now().Add(60 * time.Second); ; {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		err = db.PingContext(ctx)
+		cancel()
+		if err == nil {
+			break
+		}
+		select {
+		case <-exited:
+			tb.Fatalf("%s exited: %s", daemon, stderr.String())
+		case <-time.After(100 * time.Millisecond): // polling for readiness
+		}
+		if time.Now().After(deadline) {
+			tb.Fatalf("%s not answering on %s: %v", daemon, sock, err)
+		}
+	}
+	conn, err := db.Conn(context.Background())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { conn.Close() })
+	return conn
+}
+
+// answer is one statement's result as the differential test compares it:
+// the class of the column type, the value as text (NULL: null), or the
+// MySQL error number.
+type answer struct {
+	class string // "integer", "decimal", "double", "string", "null"
+	text  string
+	null  bool
+	err   int // MySQL error number; 0 for none
+	msg   string
+}
+
+func (a answer) String() string {
+	switch {
+	case a.err != 0:
+		return "ERROR " + strconv.Itoa(a.err) + ": " + a.msg
+	case a.null:
+		return "NULL (" + a.class + ")"
+	}
+	return a.text + " (" + a.class + ")"
+}
+
+// mariaAnswer runs q with args on c and returns its one value.
+func mariaAnswer(c *sql.Conn, q string, args ...any) answer {
+	rs, err := c.QueryContext(context.Background(), q, args...)
+	if err != nil {
+		return errAnswer(err)
+	}
+	defer rs.Close()
+	cts, err := rs.ColumnTypes()
+	if err != nil {
+		return errAnswer(err)
+	}
+	var raw sql.RawBytes
+	if !rs.Next() {
+		if err := rs.Err(); err != nil {
+			return errAnswer(err)
+		}
+		return answer{err: -1, msg: "no row"}
+	}
+	if err := rs.Scan(&raw); err != nil {
+		return errAnswer(err)
+	}
+	a := answer{class: mariaClass(cts[0].DatabaseTypeName()), text: string(raw), null: raw == nil}
+	for rs.Next() {
+	}
+	if err := rs.Err(); err != nil {
+		return errAnswer(err)
+	}
+	return a
+}
+
+func errAnswer(err error) answer {
+	var me *driver.MySQLError
+	if errors.As(err, &me) {
+		return answer{err: int(me.Number), msg: me.Message}
+	}
+	return answer{err: -1, msg: err.Error()}
+}
+
+// mariaClass maps a column type name of go-sql-driver to a class.
+func mariaClass(name string) string {
+	switch {
+	case strings.Contains(name, "INT"):
+		return "integer"
+	case name == "DECIMAL":
+		return "decimal"
+	case name == "DOUBLE" || name == "FLOAT":
+		return "double"
+	case name == "NULL":
+		return "null"
+	}
+	return "string"
+}
+
+// engine is simsql in process: catalog.NewEngine over a fresh data
+// directory, with one session.
+type engine struct {
+	e   *gms.Engine
+	ctx *gsql.Context
+}
+
+func newEngine(tb testing.TB) *engine {
+	tb.Helper()
+	indexes.Register()
+	p, err := catalog.Open(tb.TempDir())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	ctx := p.NewContext(context.Background())
+	tb.Cleanup(func() {
+		gsql.SessionEnd(ctx.Session)
+		p.Close()
+	})
+	return &engine{e: catalog.NewEngine(p), ctx: ctx}
+}
+
+// exec runs q, with the parameters bound as a MySQL client's COM_STMT_EXECUTE
+// binds them, and returns its first row's first value and the column type.
+func (g *engine) answer(q string, params ...any) answer {
+	if err := gsql.SessionCommandBegin(g.ctx.Session); err != nil {
+		return errAnswer(err)
+	}
+	defer gsql.SessionCommandEnd(g.ctx.Session)
+	ctx := g.ctx.WithQuery(q)
+	var bindings map[string]ast.Expr
+	if len(params) > 0 {
+		bindings = make(map[string]ast.Expr, len(params))
+		for i, p := range params {
+			bindings["v"+strconv.Itoa(i+1)] = bindExpr(p)
+		}
+	}
+	sch, iter, _, err := g.e.QueryWithBindings(ctx, q, nil, bindings, nil)
+	if err != nil {
+		return engineErr(err)
+	}
+	defer iter.Close(ctx)
+	var rows []gsql.Row
+	for {
+		row, err := iter.Next(ctx)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return engineErr(err)
+		}
+		if !types.IsOkResult(row) {
+			rows = append(rows, row)
+		}
+	}
+	if len(rows) == 0 || len(sch) == 0 {
+		return answer{err: -1, msg: "no row"}
+	}
+	typ := sch[0].Type
+	a := answer{class: engineClass(typ)}
+	wire, err := typ.SQL(ctx, nil, rows[0][0])
+	if err != nil {
+		return engineErr(err)
+	}
+	if wire.IsNull() {
+		a.null = true
+	} else {
+		a.text = wire.ToString()
+	}
+	return a
+}
+
+// run runs a statement that returns no rows.
+func (g *engine) run(tb testing.TB, q string) {
+	tb.Helper()
+	if a := g.answer(q); a.err > 0 || a.err == -1 && a.msg != "no row" {
+		tb.Fatalf("%s: %s", q, a)
+	}
+}
+
+// bindExpr is the literal go-mysql-server's server builds from a bound
+// parameter (sqlparser.ExprFromValue of the client's value).
+func bindExpr(p any) ast.Expr {
+	switch v := p.(type) {
+	case int64:
+		return ast.NewIntVal([]byte(strconv.FormatInt(v, 10)))
+	case uint64:
+		return ast.NewIntVal([]byte(strconv.FormatUint(v, 10)))
+	case string:
+		return ast.NewStrVal([]byte(v))
+	case nil:
+		return &ast.NullVal{}
+	}
+	panic("unsupported parameter type")
+}
+
+func engineErr(err error) answer {
+	if se := gsql.CastSQLError(err); se != nil {
+		return answer{err: se.Num, msg: se.Message}
+	}
+	var me *mysql.SQLError
+	if errors.As(err, &me) {
+		return answer{err: me.Num, msg: me.Message}
+	}
+	return answer{err: -1, msg: err.Error()}
+}
+
+func engineClass(t gsql.Type) string {
+	switch {
+	case t == types.Null:
+		return "null"
+	case types.IsInteger(t), types.IsBit(t):
+		return "integer"
+	case types.IsDecimal(t):
+		return "decimal"
+	case types.IsFloat(t):
+		return "double"
+	}
+	return "string"
+}
