@@ -88,9 +88,9 @@ type value struct {
 	// only val_int and val_str keep the unsigned flag.
 	signedVar bool
 	i         int64
-	d decimal.Decimal
-	f float64
-	s string
+	d         decimal.Decimal
+	f         float64
+	s         string
 }
 
 var null = value{k: kNull}
