@@ -115,6 +115,9 @@ func (r *rewriter) walk(v reflect.Value) {
 			return
 		}
 		inner := v.Elem()
+		if leafTypes[inner.Type()] {
+			return
+		}
 		if inner.Kind() == reflect.Struct || inner.Kind() == reflect.Slice {
 			// A value held by value (ast.InjectedExpr, ast.ValTuple, …):
 			// walk an addressable copy and put it back.
@@ -128,7 +131,7 @@ func (r *rewriter) walk(v reflect.Value) {
 		} else {
 			r.walk(inner)
 		}
-		if v.CanSet() && v.Type().Implements(exprType) && injectedType.AssignableTo(v.Type()) {
+		if v.CanSet() && holdsExpr(v.Type()) {
 			if e, ok := v.Interface().(ast.Expr); ok {
 				if repl, ok := r.replace(e); ok {
 					v.Set(reflect.ValueOf(repl))
@@ -149,6 +152,28 @@ func (r *rewriter) walk(v reflect.Value) {
 			r.walk(v.Index(i))
 		}
 	}
+}
+
+// leafTypes are the expressions that are never replaced and hold none:
+// literals and column names, most of the nodes of a long INSERT.
+var leafTypes = map[reflect.Type]bool{
+	reflect.TypeOf(&ast.SQLVal{}):      true,
+	reflect.TypeOf(&ast.NullVal{}):     true,
+	reflect.TypeOf(ast.BoolVal(false)): true,
+	reflect.TypeOf(&ast.ColName{}):     true,
+}
+
+var slotCache sync.Map // reflect.Type -> bool
+
+// holdsExpr reports whether a field of the interface type t is a place
+// for an expression, which can take an InjectedExpr.
+func holdsExpr(t reflect.Type) bool {
+	if v, ok := slotCache.Load(t); ok {
+		return v.(bool)
+	}
+	h := t.Implements(exprType) && injectedType.AssignableTo(t)
+	slotCache.Store(t, h)
+	return h
 }
 
 var holdCache sync.Map // reflect.Type -> bool
