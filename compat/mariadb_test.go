@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,20 +13,13 @@ import (
 	"testing"
 	"time"
 
-	gms "github.com/dolthub/go-mysql-server"
-	gsql "github.com/dolthub/go-mysql-server/sql"
-	"github.com/dolthub/go-mysql-server/sql/types"
-	"github.com/dolthub/vitess/go/mysql"
-	ast "github.com/dolthub/vitess/go/vt/sqlparser"
 	driver "github.com/go-sql-driver/mysql"
-
-	"github.com/simsql/simsql/catalog"
-	"github.com/simsql/simsql/indexes"
 )
 
-// startMariaDB starts a throwaway mariadbd (or mysqld) from PATH on
-// 127.0.0.1 in a temporary directory, as bench/internal/harness does, and
-// returns one connection to it, stopped when tb ends. It skips tb when no
+// startMariaDB starts a throwaway mariadbd (or mysqld) from PATH in a
+// temporary directory, listening on a Unix socket only, as
+// bench/internal/harness starts one for the benchmarks, and returns one
+// connection to it; the server stops when tb ends. It skips tb when no
 // daemon is installed, and fails it instead under
 // SIMSQL_REQUIRE_MARIADB=1 (as CI sets).
 func startMariaDB(tb testing.TB) *sql.Conn {
@@ -120,6 +112,7 @@ func startMariaDB(tb testing.TB) *sql.Conn {
 // MySQL error number.
 type answer struct {
 	class string // "integer", "decimal", "double", "string", "null"
+	typ   string // the column type as go-sql-driver names it
 	text  string
 	null  bool
 	err   int // MySQL error number; 0 for none
@@ -157,7 +150,7 @@ func mariaAnswer(c *sql.Conn, q string, args ...any) answer {
 	if err := rs.Scan(&raw); err != nil {
 		return errAnswer(err)
 	}
-	a := answer{class: mariaClass(cts[0].DatabaseTypeName()), text: string(raw), null: raw == nil}
+	a := answer{class: mariaClass(cts[0].DatabaseTypeName()), typ: cts[0].DatabaseTypeName(), text: string(raw), null: raw == nil}
 	for rs.Next() {
 	}
 	if err := rs.Err(); err != nil {
@@ -185,127 +178,6 @@ func mariaClass(name string) string {
 		return "double"
 	case name == "NULL":
 		return "null"
-	}
-	return "string"
-}
-
-// engine is simsql in process: catalog.NewEngine over a fresh data
-// directory, with one session.
-type engine struct {
-	e   *gms.Engine
-	ctx *gsql.Context
-}
-
-func newEngine(tb testing.TB) *engine {
-	tb.Helper()
-	indexes.Register()
-	p, err := catalog.Open(tb.TempDir())
-	if err != nil {
-		tb.Fatal(err)
-	}
-	ctx := p.NewContext(context.Background())
-	tb.Cleanup(func() {
-		gsql.SessionEnd(ctx.Session)
-		p.Close()
-	})
-	return &engine{e: catalog.NewEngine(p), ctx: ctx}
-}
-
-// exec runs q, with the parameters bound as a MySQL client's COM_STMT_EXECUTE
-// binds them, and returns its first row's first value and the column type.
-func (g *engine) answer(q string, params ...any) answer {
-	if err := gsql.SessionCommandBegin(g.ctx.Session); err != nil {
-		return errAnswer(err)
-	}
-	defer gsql.SessionCommandEnd(g.ctx.Session)
-	ctx := g.ctx.WithQuery(q)
-	var bindings map[string]ast.Expr
-	if len(params) > 0 {
-		bindings = make(map[string]ast.Expr, len(params))
-		for i, p := range params {
-			bindings["v"+strconv.Itoa(i+1)] = bindExpr(p)
-		}
-	}
-	sch, iter, _, err := g.e.QueryWithBindings(ctx, q, nil, bindings, nil)
-	if err != nil {
-		return engineErr(err)
-	}
-	defer iter.Close(ctx)
-	var rows []gsql.Row
-	for {
-		row, err := iter.Next(ctx)
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return engineErr(err)
-		}
-		if !types.IsOkResult(row) {
-			rows = append(rows, row)
-		}
-	}
-	if len(rows) == 0 || len(sch) == 0 {
-		return answer{err: -1, msg: "no row"}
-	}
-	typ := sch[0].Type
-	a := answer{class: engineClass(typ)}
-	wire, err := typ.SQL(ctx, nil, rows[0][0])
-	if err != nil {
-		return engineErr(err)
-	}
-	if wire.IsNull() {
-		a.null = true
-	} else {
-		a.text = wire.ToString()
-	}
-	return a
-}
-
-// run runs a statement that returns no rows.
-func (g *engine) run(tb testing.TB, q string) {
-	tb.Helper()
-	if a := g.answer(q); a.err > 0 || a.err == -1 && a.msg != "no row" {
-		tb.Fatalf("%s: %s", q, a)
-	}
-}
-
-// bindExpr is the literal go-mysql-server's server builds from a bound
-// parameter (sqlparser.ExprFromValue of the client's value).
-func bindExpr(p any) ast.Expr {
-	switch v := p.(type) {
-	case int64:
-		return ast.NewIntVal([]byte(strconv.FormatInt(v, 10)))
-	case uint64:
-		return ast.NewIntVal([]byte(strconv.FormatUint(v, 10)))
-	case string:
-		return ast.NewStrVal([]byte(v))
-	case nil:
-		return &ast.NullVal{}
-	}
-	panic("unsupported parameter type")
-}
-
-func engineErr(err error) answer {
-	if se := gsql.CastSQLError(err); se != nil {
-		return answer{err: se.Num, msg: se.Message}
-	}
-	var me *mysql.SQLError
-	if errors.As(err, &me) {
-		return answer{err: me.Num, msg: me.Message}
-	}
-	return answer{err: -1, msg: err.Error()}
-}
-
-func engineClass(t gsql.Type) string {
-	switch {
-	case t == types.Null:
-		return "null"
-	case types.IsInteger(t), types.IsBit(t):
-		return "integer"
-	case types.IsDecimal(t):
-		return "decimal"
-	case types.IsFloat(t):
-		return "double"
 	}
 	return "string"
 }
