@@ -51,7 +51,7 @@ func newBitBinary(op bitOp, a, b sql.Expression) sql.Expression {
 	e := &bitBinary{args: args{a, b}, op: op}
 	e.ks = e.args.kinds()
 	if !allNumeric(e.ks) && !anyKind(e.ks, kDeferred) {
-		return expression.NewBitOp(a, b, bitSymbols[op])
+		return expression.NewBitOp(unwrap(a), unwrap(b), bitSymbols[op])
 	}
 	return e
 }
@@ -181,7 +181,7 @@ var _ sql.CollationCoercible = (*bitCount)(nil)
 func newBitCount(a sql.Expression) sql.Expression {
 	e := &bitCount{args: args{a}, k: kindOf(a)}
 	if !e.k.numeric() && e.k != kDeferred {
-		return function.NewBitCount(a)
+		return function.NewBitCount(unwrap(a))
 	}
 	return e
 }

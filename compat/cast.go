@@ -39,7 +39,7 @@ func newCastInt(a sql.Expression, unsigned bool) sql.Expression {
 		if unsigned {
 			to = "unsigned"
 		}
-		return expression.NewConvert(a, to)
+		return expression.NewConvert(unwrap(a), to)
 	}
 	return e
 }

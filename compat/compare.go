@@ -71,11 +71,25 @@ func newCompare(op cmpOp, a, b sql.Expression, env env) sql.Expression {
 	if ca, ok := env.convertConstant(b, a); ok { // a constant, b a column
 		return gmsCompare(op, ca, b)
 	}
+	// A hexadecimal literal is a binary string unless compared with a
+	// number, when it is a BIGINT UNSIGNED.
+	if isHex(a) && (kb == kString || isHex(b)) || isHex(b) && ka == kString {
+		return gmsCompare(op, a, b)
+	}
 	// go-mysql-server evaluates both sides; MySQL stops at a NULL left
 	// side (Arg_comparator), which matters when the right side would fail.
 	gms := !ours(a) && !ours(b)
 	var as kind
 	switch {
+	case isHex(a) || isHex(b):
+		// A hexadecimal literal compared with a number is compared with
+		// it as DECIMAL, exactly (MariaDB's rule, which reads an unsigned
+		// user variable as signed here too).
+		as = kDecimal
+		if ka == kDouble || kb == kDouble {
+			as = kDouble
+		}
+		gms = false
 	case ka.integer() && kb.integer():
 		as = kInt
 		gms = gms && ka == kb
@@ -106,7 +120,7 @@ func (env env) convertConstant(col, c sql.Expression) (sql.Expression, bool) {
 	if !ok || !kindOf(gf).integer() || !isConstant(c) {
 		return nil, false
 	}
-	if _, isLit := c.(*expression.Literal); !isLit {
+	if _, isLit := c.(*expression.Literal); !isLit && !isHex(c) {
 		if _, isVar := c.(*expression.UserVar); !isVar {
 			return nil, false // an expression: MySQL compares it as it is
 		}
@@ -115,13 +129,9 @@ func (env env) convertConstant(col, c sql.Expression) (sql.Expression, bool) {
 	if kc == kDouble || kc == kNull {
 		return nil, false
 	}
-	v, err := env.evalConstant(c)
-	if err != nil || v == nil {
+	x, err := args{c}.eval(env.context(), nil, 0, kc)
+	if err != nil || x.k == kNull {
 		return nil, false
-	}
-	x := toValue(kc, v)
-	if _, ok := c.(*expression.UserVar); ok && x.k == kUint {
-		x.signedVar = true
 	}
 	var i int64
 	exact := true
@@ -213,7 +223,7 @@ func fitsType(t sql.Type, i int64, unsigned bool) bool {
 // gmsCompare is go-mysql-server's own node for a op b, built as its
 // planner builds it (with expandLiteral).
 func gmsCompare(op cmpOp, a, b sql.Expression) sql.Expression {
-	a, b = expandLiteral(a, b)
+	a, b = expandLiteral(unwrap(a), unwrap(b))
 	switch op {
 	case opEq:
 		return expression.NewEquals(a, b)

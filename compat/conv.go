@@ -38,7 +38,7 @@ func newConv(n, from, to sql.Expression) sql.Expression {
 	e := &conv{args: args{n, from, to}}
 	e.ks = e.args.kinds()
 	if !allNumeric(e.ks) && !anyKind(e.ks, kDeferred) {
-		return function.NewConv(n, from, to)
+		return function.NewConv(unwrap(n), unwrap(from), unwrap(to))
 	}
 	return e
 }
@@ -98,6 +98,9 @@ func (e *conv) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 			scale = int32(dt.Scale())
 		}
 		text := vs[0].toText(scale)
+		if h, ok := e.args[0].(*hexLit); ok {
+			text = string(h.Value().([]byte)) // CONV reads N's text: a hex literal's bytes
+		}
 		if text == "" {
 			return nil, nil
 		}

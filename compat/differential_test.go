@@ -132,13 +132,24 @@ var varNames = func() []string {
 	return names
 }()
 
+// hexLiterals are 0x literals: in numeric context BIGINT UNSIGNED, their
+// last eight bytes. (X'..' literals are not generated: MariaDB reads them
+// as strings in arithmetic, MySQL 8 as 0x literals.)
+var hexLiterals = []string{"0x0", "0x1", "0xFF", "0x7FFFFFFFFFFFFFFF", "0x8000000000000000", "0x8000000000000001",
+	"0xFFFFFFFFFFFFFFFF", "0xFFFFFFFFFFFFFFFE", "0x010000000000000000", "0xABC"}
+
 func (g generator) leaf() *gexpr {
-	switch g.r.IntN(12) {
+	switch g.r.IntN(14) {
+	case 12:
+		if g.r.IntN(4) == 0 {
+			return &gexpr{op: "lit", text: "NULL"}
+		}
+		return &gexpr{op: "lit", text: g.pick(hexLiterals)}
 	case 0, 1, 2:
 		return &gexpr{op: "lit", text: g.integer()}
 	case 3:
 		return &gexpr{op: "lit", text: "'" + g.pick(edge) + "'"}
-	case 4, 5, 6:
+	case 4, 5, 6, 13:
 		return &gexpr{op: "col", text: g.pick([]string{"u", "u", "s", "s", "i", "ui", "v"})}
 	case 7, 8, 9:
 		return &gexpr{op: "param", text: "?", param: g.paramValue()}
@@ -384,10 +395,19 @@ func exclusion(maria *sql.Conn, c testCase) string {
 	return reason
 }
 
-// subAnswer is MariaDB's answer for the subexpression e of c.
+// subAnswer is MariaDB's answer for the subexpression e of c; for a
+// hexadecimal literal, its value as a number.
 func subAnswer(maria *sql.Conn, c testCase, e *gexpr) answer {
+	if isHexLiteral(e) {
+		b := new(big.Int)
+		b.SetString(strings.TrimPrefix(e.text, "0x"), 16)
+		b.And(b, new(big.Int).SetUint64(math.MaxUint64)) // the last eight bytes
+		return answer{class: "integer", text: b.String()}
+	}
 	return mariaAnswer(maria, "SELECT "+e.sql()+" FROM t WHERE id = "+c.row, e.params()...)
 }
+
+func isHexLiteral(e *gexpr) bool { return e.op == "lit" && strings.HasPrefix(e.text, "0x") }
 
 // nonIntegerDiffers reports whether a is a DECIMAL or DOUBLE that MySQL 8
 // and MariaDB read differently as a 64-bit integer.
@@ -430,7 +450,7 @@ func divNegativeZero(maria *sql.Conn, c testCase, e *gexpr) bool {
 		if a.err != 0 || a.null {
 			return false
 		}
-		nonInt = nonInt || a.class != "integer"
+		nonInt = nonInt || a.class != "integer" || isHexLiteral(k) // a hex literal divides as a string
 		text := a.text
 		if a.class == "string" {
 			text = strconv.FormatInt(leadingInt(a.text), 10)

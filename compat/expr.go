@@ -87,14 +87,13 @@ type env struct {
 	session sql.Session
 }
 
-// evalConstant evaluates the constant e, reading user variables from
-// the session.
-func (v env) evalConstant(e sql.Expression) (any, error) {
-	ctx := sql.NewEmptyContext()
+// context returns a context to evaluate constants in, which reads user
+// variables from the session.
+func (v env) context() *sql.Context {
 	if v.session != nil {
-		ctx = sql.NewContext(context.Background(), sql.WithSession(v.session))
+		return sql.NewContext(context.Background(), sql.WithSession(v.session))
 	}
-	return e.Eval(ctx, nil)
+	return sql.NewEmptyContext()
 }
 
 // ours reports whether e contains an expression of this package, which
@@ -148,6 +147,9 @@ func (a args) kinds() []kind {
 
 // eval evaluates argument i for row into a value of kind k.
 func (a args) eval(ctx *sql.Context, row sql.Row, i int, k kind) (value, error) {
+	if h, ok := a[i].(*hexLit); ok {
+		return uintValue(h.bits), nil
+	}
 	v, err := a[i].Eval(ctx, row)
 	if err != nil {
 		return null, err
@@ -195,7 +197,7 @@ func isConstant(e sql.Expression) bool {
 		}
 		if len(e.Children()) == 0 {
 			switch e.(type) {
-			case *expression.Literal:
+			case *expression.Literal, *hexLit:
 			case *expression.UserVar:
 				// MySQL treats a user variable as a constant for the
 				// statement (Item_func_get_user_var::const_item), so

@@ -47,6 +47,9 @@ func (k kind) integer() bool { return k == kInt || k == kUint }
 // TINYINT UNSIGNED, MySQL a signed BIGINT; only literals of 2^63 and above
 // are unsigned (Item_uint).
 func kindOf(e sql.Expression) kind {
+	if _, ok := e.(*hexLit); ok {
+		return kUint
+	}
 	t := e.Type()
 	switch {
 	case types.IsDeferredType(t):
@@ -76,6 +79,23 @@ func kindOf(e sql.Expression) kind {
 		return kString
 	}
 	return kOther
+}
+
+// unsignedFlag returns MySQL's unsigned_flag of e, which an expression of
+// any result type has: DIV is unsigned when an argument has it, even a
+// DECIMAL or DOUBLE one, such as u % 2.5 (% keeps its dividend's flag).
+func unsignedFlag(e sql.Expression) bool {
+	switch x := e.(type) {
+	case *hexLit, *bitBinary, *bitNot:
+		return true
+	case *castInt:
+		return x.unsigned
+	case *arith:
+		return x.uflag
+	case *neg, *bitCount, *compare, *conv:
+		return false
+	}
+	return kindOf(e) == kUint
 }
 
 // value is one SQL value as MySQL's expression layer holds it: NULL, an

@@ -307,6 +307,19 @@ func (r *rewriter) binary(op string) (func([]sql.Expression) sql.Expression, boo
 // the expression build returns. It prints as orig, so that the statement
 // still formats as the SQL it was parsed from.
 func inject(orig ast.Expr, build func([]sql.Expression) sql.Expression, children ...ast.Expr) ast.Expr {
+	for i, c := range children {
+		for p, ok := c.(*ast.ParenExpr); ok; p, ok = c.(*ast.ParenExpr) {
+			c = p.Expr
+		}
+		if v, ok := c.(*ast.SQLVal); ok {
+			if h, ok := hexLiteral(v); ok {
+				children[i] = ast.InjectedExpr{
+					Expression: &injected{build: func([]sql.Expression) sql.Expression { return h }, text: ast.String(v)},
+					Auth:       ast.AuthInformation{AuthType: ast.AuthType_IGNORE, TargetType: ast.AuthTargetType_Ignore},
+				}
+			}
+		}
+	}
 	return ast.InjectedExpr{
 		Expression: &injected{build: build, text: ast.String(orig)},
 		Children:   children,

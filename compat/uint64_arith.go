@@ -42,6 +42,13 @@ type arith struct {
 	ks  []kind // the arguments' kinds
 	res result
 	env env
+	// uflag is MySQL's unsigned_flag of the expression, whatever its type
+	// (see unsignedFlag).
+	uflag bool
+	// decimalDiv is set for a DIV that divides as DECIMAL: an argument is
+	// not an integer (a hexadecimal literal counts as a string here, as
+	// its result_type is STRING_RESULT).
+	decimalDiv bool
 }
 
 var _ sql.Expression = (*arith)(nil)
@@ -57,6 +64,7 @@ func newArith(op arithOp, a, b sql.Expression, env env) sql.Expression {
 		return gmsArith(op, a, b)
 	}
 	e.res = e.resultType()
+	e.decimalDiv = op == opIntDiv && !(e.ks[0].integer() && e.ks[1].integer() && !isHex(a) && !isHex(b))
 	return e
 }
 
@@ -67,6 +75,7 @@ func isInterval(e sql.Expression) bool {
 
 // gmsArith is go-mysql-server's own node for a op b.
 func gmsArith(op arithOp, a, b sql.Expression) sql.Expression {
+	a, b = unwrap(a), unwrap(b)
 	switch op {
 	case opPlus:
 		return expression.NewPlus(a, b)
@@ -86,14 +95,28 @@ func gmsArith(op arithOp, a, b sql.Expression) sql.Expression {
 // for -: not under NO_UNSIGNED_SUBTRACTION). DIV is always an integer.
 func (e *arith) resultType() result {
 	k0, k1 := e.ks[0], e.ks[1]
-	unsigned := k0 == kUint || k1 == kUint
-	switch e.op {
-	case opIntDiv:
+	f0, f1 := unsignedFlag(e.args[0]), unsignedFlag(e.args[1])
+	// MySQL's unsigned_flag: an integer + - * is unsigned if an argument
+	// is (- not under NO_UNSIGNED_SUBTRACTION), a DECIMAL one if both are,
+	// a DOUBLE one never; % has its dividend's flag, DIV either's.
+	switch {
+	case e.op == opIntDiv:
+		e.uflag = f0 || f1
+	case e.op == opMod:
+		e.uflag = f0
+	case anyKind(e.ks, kDouble), anyKind(e.ks, kString), anyKind(e.ks, kNull):
+		e.uflag = false
+	case anyKind(e.ks, kDecimal):
+		e.uflag = f0 && f1
+	default:
+		e.uflag = f0 || f1
+	}
+	if e.op == opMinus && e.env.noUnsignedSub {
+		e.uflag = false
+	}
+	unsigned := e.uflag
+	if e.op == opIntDiv {
 		return result{k: intKind(unsigned)}
-	case opMod:
-		unsigned = k0 == kUint
-	case opMinus:
-		unsigned = unsigned && !e.env.noUnsignedSub
 	}
 	switch {
 	case anyKind(e.ks, kDouble), anyKind(e.ks, kString), anyKind(e.ks, kNull):
@@ -147,7 +170,7 @@ func (e *arith) WithChildren(children ...sql.Expression) (sql.Expression, error)
 // Eval implements sql.Expression.
 func (e *arith) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	k := e.res.k
-	if e.op == opIntDiv && !(e.ks[0].integer() && e.ks[1].integer()) {
+	if e.decimalDiv {
 		k = kDecimal // DIV of non-integers divides as DECIMAL
 	}
 	a, err := e.eval(ctx, row, 0, e.ks[0])
@@ -381,8 +404,7 @@ func newNeg(a sql.Expression, env env) sql.Expression {
 	case kInt, kUint:
 		e.res = result{k: kInt}
 		if isConstant(a) {
-			if v, err := env.evalConstant(a); err == nil && v != nil {
-				x := toValue(e.k, v)
+			if x, err := e.args.eval(env.context(), nil, 0, e.k); err == nil && x.k != kNull {
 				_, literal := a.(*expression.Literal)
 				if uint64(x.i) >= 1<<63 && (uint64(x.i) != 1<<63 || !literal) {
 					e.res = result{k: kDecimal, prec: 20, scale: 0}
@@ -396,7 +418,7 @@ func newNeg(a sql.Expression, env env) sql.Expression {
 		e.res = result{k: kDouble}
 	case kDeferred:
 	default:
-		return expression.NewUnaryMinus(a)
+		return expression.NewUnaryMinus(unwrap(a))
 	}
 	return e
 }
