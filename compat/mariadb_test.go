@@ -181,3 +181,29 @@ func mariaClass(name string) string {
 	}
 	return "string"
 }
+
+// mariaAnswerRows runs q with args on c and returns the first value of
+// every row.
+func mariaAnswerRows(c *sql.Conn, q string, args ...any) []answer {
+	rs, err := c.QueryContext(context.Background(), q, args...)
+	if err != nil {
+		return []answer{errAnswer(err)}
+	}
+	defer rs.Close()
+	cts, err := rs.ColumnTypes()
+	if err != nil {
+		return []answer{errAnswer(err)}
+	}
+	var out []answer
+	for rs.Next() {
+		var raw sql.RawBytes
+		if err := rs.Scan(&raw); err != nil {
+			return append(out, errAnswer(err))
+		}
+		out = append(out, answer{class: mariaClass(cts[0].DatabaseTypeName()), typ: cts[0].DatabaseTypeName(), text: string(raw), null: raw == nil})
+	}
+	if err := rs.Err(); err != nil {
+		out = append(out, errAnswer(err))
+	}
+	return out
+}
