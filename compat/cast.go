@@ -79,6 +79,8 @@ func (e *castInt) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	switch {
 	case v.k == kDecimal && e.unsigned:
 		x, exact = decimalToInt(v.d, v.d.Sign() >= 0)
+	case v.k == kString:
+		x, exact = strtoll10(v.s) // CAST reads a string's text (val_int_from_str), even a column's
 	default:
 		x, exact = v.toInt()
 	}

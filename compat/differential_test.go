@@ -337,11 +337,12 @@ func agree(want, got answer) bool {
 // case's own values.
 var exclusionReasons = []struct{ name, why string }{
 	{"neg-fold", "MariaDB's parser folds -(literal) into a literal and -(-x) into x (Item::neg); MySQL 8 keeps Item_func_neg, which is DECIMAL for a negative constant argument"},
-	{"nonint-to-int", "a DECIMAL or DOUBLE read as an integer by | & ^ ~ << >> BIT_COUNT when it is outside the signed BIGINT range, a DOUBLE halfway between integers, or a DOUBLE above 2^53 whose shortest decimal is not its value: MySQL 8 reads it with val_int (DOUBLE: rint, exact; both clamped to the signed range; Item::val_uint is (ulonglong)val_int()), MariaDB through a DECIMAL (DOUBLE: its shortest decimal, so 2^62 is 4611686018427388000), rounding half away from zero and clamping positive values to the unsigned range"},
+	{"nonint-to-int", "a DECIMAL or DOUBLE read as an integer by | & ^ ~ << >> BIT_COUNT BIT_AND BIT_OR BIT_XOR when it is outside the signed BIGINT range, a DOUBLE halfway between integers, a DOUBLE above 2^53 whose shortest decimal is not its value, or a negative % of an unsigned dividend: MySQL 8 reads it with val_int (DOUBLE: rint, exact; both clamped to the signed range; Item::val_uint is (ulonglong)val_int()), MariaDB through a DECIMAL (DOUBLE: its shortest decimal, so 2^62 is 4611686018427388000), rounding half away from zero and clamping positive values to the unsigned range"},
 	{"cast-unsigned", "CAST of a negative DECIMAL or DOUBLE, or of a DOUBLE of 2^63 or more, AS UNSIGNED: MySQL 8 converts it to the signed range and keeps the bits (Item_typecast_unsigned::val_int), MariaDB gives 0 or clamps to the unsigned range"},
 	{"decimal-negative-zero", "a DECIMAL DIV or % whose quotient or remainder is a negative zero: MariaDB's do_div_mod leaves the zero negative, so % answers -0 and a DIV with an unsigned answer whose quotient is between -1 and 0 fails with error 1690; MySQL 8's do_div_mod makes a zero positive (0, no error)"},
 	{"div-min", "an integer DIV whose quotient is -2^63 (-9223372036854775808 DIV 1): MySQL 8's Item_func_int_div::val_int checks the quotient's magnitude against 2^63-1 before negating it and fails with error 1690, MariaDB answers -9223372036854775808"},
 	{"bit-null-shortcut", "| & ^ << >> with a NULL left argument and a right argument that fails: MySQL 8's Item_func_bit evaluates the left argument first and answers NULL without evaluating the right one, MariaDB evaluates both and fails"},
+	{"string-column-to-int", "a VARCHAR column above 2^63-1 read as an integer by | & ^ << >> BIT_COUNT or BIT_AND, BIT_OR, BIT_XOR: MySQL 8's Field_varstring::val_int reads it with my_strntoll, clamped to 9223372036854775807 (a string literal, by my_strtoll10, keeps its unsigned bits); MariaDB's bit operators keep the unsigned value"},
 	{"shift-count", "a shift count of 2^32 or more whose low 32 bits are below 64: MySQL 8 reads it as 64 bits (Item_func_shift::eval_int_op), MariaDB as a 32-bit uint, so 1 << 4294967296 is 0 in MySQL 8 and 1 in MariaDB"},
 }
 
@@ -359,9 +360,10 @@ func exclusion(maria *sql.Conn, c testCase) string {
 				reason = "neg-fold"
 			}
 		case "%":
-			if a := subAnswer(maria, c, e); a.err == 0 && a.class == "decimal" && strings.HasPrefix(a.text, "-0") &&
-				strings.Trim(a.text, "-0.") == "" {
-				reason = "decimal-negative-zero"
+			for _, a := range subAnswers(maria, c, e) {
+				if a.err == 0 && a.class == "decimal" && strings.HasPrefix(a.text, "-0") && strings.Trim(a.text, "-0.") == "" {
+					reason = "decimal-negative-zero"
+				}
 			}
 		case "|", "&", "^", "<<", ">>", "~", "bit_count", "agg":
 			if e.op == "agg" && !strings.HasPrefix(e.text, "BIT_") {
@@ -375,7 +377,11 @@ func exclusion(maria *sql.Conn, c testCase) string {
 			}
 			for i, k := range e.kids {
 				for _, a := range subAnswers(maria, c, k) {
-					if nonIntegerDiffers(a) {
+					if k.op == "col" && k.text == "v" && a.err == 0 && !a.null && leadingInt(a.text) < 0 && !strings.HasPrefix(strings.TrimSpace(a.text), "-") {
+						reason = "string-column-to-int"
+						return
+					}
+					if nonIntegerDiffers(a) || k.op == "%" && nonIntegerNegative(a) {
 						reason = "nonint-to-int"
 						return
 					}
@@ -388,8 +394,12 @@ func exclusion(maria *sql.Conn, c testCase) string {
 		case "DIV":
 			if divNegativeZero(maria, c, e) {
 				reason = "decimal-negative-zero"
-			} else if a := subAnswer(maria, c, e); a.err == 0 && a.class == "integer" && a.text == "-9223372036854775808" {
-				reason = "div-min"
+				return
+			}
+			for _, a := range subAnswers(maria, c, e) {
+				if a.err == 0 && a.class == "integer" && a.text == "-9223372036854775808" {
+					reason = "div-min"
+				}
 			}
 		case "unsigned":
 			a := subAnswer(maria, c, e.kids[0])
@@ -462,15 +472,39 @@ func nonIntegerDiffers(a answer) bool {
 	return false
 }
 
+// nonIntegerNegative reports whether a is a negative DECIMAL or DOUBLE.
+// The % of an unsigned dividend is one with MySQL's unsigned flag, which
+// MariaDB's val_int clamps to 0 and MySQL 8's (llrint) ignores.
+func nonIntegerNegative(a answer) bool {
+	if a.err != 0 || a.null || a.class != "decimal" && a.class != "double" {
+		return false
+	}
+	f, err := strconv.ParseFloat(a.text, 64)
+	return err == nil && f < 0
+}
+
 // divNegativeZero reports whether the DIV e divides on the DECIMAL path (an
 // argument is not an integer) with a quotient strictly between -1 and 0,
 // reading an unsigned user variable as signed, as MySQL and MariaDB do in
 // DECIMAL context.
 func divNegativeZero(maria *sql.Conn, c testCase, e *gexpr) bool {
+	l, r := subAnswers(maria, c, e.kids[0]), subAnswers(maria, c, e.kids[1])
+	for i := 0; i < len(l) && i < len(r); i++ {
+		if quotientNegativeFraction(e, [2]answer{l[i], r[i]}) {
+			return true
+		}
+	}
+	return false
+}
+
+// quotientNegativeFraction reports whether the DIV e of the arguments'
+// answers as divides on the DECIMAL path with a quotient strictly between
+// -1 and 0.
+func quotientNegativeFraction(e *gexpr, as [2]answer) bool {
 	var q [2]*big.Rat
 	nonInt := false
 	for i, k := range e.kids {
-		a := subAnswer(maria, c, k)
+		a := as[i]
 		if a.err != 0 || a.null {
 			return false
 		}
@@ -600,11 +634,34 @@ func TestDifferentialAggregates(t *testing.T) {
 	var agreed, failed int
 	excluded := map[string]int{}
 	for n := 0; n < *aggCases; n++ {
-		arg := g.expr(1)
-		if g.r.IntN(2) == 0 {
-			arg = &gexpr{op: "col", text: g.pick([]string{"u", "u", "s", "s", "i", "ui", "v"})}
+		var e *gexpr
+		for {
+			arg := g.expr(1)
+			if g.r.IntN(2) == 0 {
+				arg = &gexpr{op: "col", text: g.pick([]string{"u", "u", "s", "s", "i", "ui", "v"})}
+			}
+			e = &gexpr{op: "agg", text: g.pick(aggs), kids: []*gexpr{arg}}
+			// Not generated, as MariaDB's answers are not MySQL's and
+			// MySQL 8 was not at hand to say what is: an aggregate of a
+			// bare hexadecimal literal (MariaDB's SUM(0x8000000000000001)
+			// is 99999999, its MIN(0x..) + 1 an integer); SUM or AVG
+			// (DISTINCT x) of a non-integer x (MariaDB keeps the distinct
+			// strings and DOUBLEs in a temporary column that loses digits:
+			// AVG(DISTINCT v) of seven edge strings is 18.43); COUNT of an
+			// expression (MySQL and MariaDB do not evaluate an argument
+			// that cannot be NULL, go-mysql-server's COUNT does).
+			distinct := strings.HasSuffix(e.text, "DISTINCT")
+			if distinct || e.text == "COUNT" {
+				arg = &gexpr{op: "col", text: g.pick([]string{"u", "s", "i", "ui"})}
+				if distinct && g.r.IntN(2) == 0 {
+					arg = &gexpr{op: g.pick([]string{"+", "|", "*", "DIV"}), kids: []*gexpr{arg, {op: "lit", text: g.pick(edge)}}}
+				}
+				e.kids[0] = arg
+			}
+			if !isHexLiteral(arg) {
+				break
+			}
 		}
-		e := &gexpr{op: "agg", text: g.pick(aggs), kids: []*gexpr{arg}}
 		switch g.r.IntN(9) {
 		case 0:
 			e = &gexpr{op: "+", kids: []*gexpr{e, lit("1")}}

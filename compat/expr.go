@@ -155,8 +155,13 @@ func (a args) eval(ctx *sql.Context, row sql.Row, i int, k kind) (value, error) 
 		return null, err
 	}
 	x := toValue(k, v)
-	if _, ok := a[i].(*expression.UserVar); ok && x.k == kUint {
-		x.signedVar = true
+	switch a[i].(type) {
+	case *expression.UserVar:
+		x.signedVar = x.k == kUint
+	case *expression.GetField:
+		// A table's column, not the planner's reference to an aggregate
+		// or other computed value (which has no table).
+		x.column = x.k == kString && a[i].(*expression.GetField).Table() != ""
 	}
 	return x, nil
 }

@@ -107,7 +107,12 @@ type value struct {
 	// signed (SET @u = 18446744073709551615; SELECT @u + 0.0 is -1.0),
 	// only val_int and val_str keep the unsigned flag.
 	signedVar bool
-	i         int64
+	// column marks a string read from a table column: MySQL's
+	// Field_varstring::val_int reads it with my_strntoll, which clamps
+	// above 2^63-1, where a string literal's val_int (my_strtoll10) keeps
+	// the unsigned bits.
+	column bool
+	i      int64
 	d         decimal.Decimal
 	f         float64
 	s         string
@@ -253,9 +258,22 @@ func (v value) toInt() (int64, bool) {
 	case kDouble:
 		return doubleToInt(v.f)
 	case kString:
+		if v.column {
+			return strntoll10(v.s)
+		}
 		return strtoll10(v.s)
 	}
 	return 0, true
+}
+
+// strntoll10 reads s as MySQL's my_strntoll does in base 10: as strtoll10,
+// but clamped to the signed BIGINT range.
+func strntoll10(s string) (int64, bool) {
+	i, exact := strtoll10(s)
+	if i < 0 && !leadingMinus(s) {
+		return math.MaxInt64, false
+	}
+	return i, exact
 }
 
 // decimalToInt rounds d half away from zero and clamps it to the signed

@@ -243,7 +243,7 @@ func (r *rewriter) replace(e ast.Expr) (ast.Expr, bool) {
 			return inject(n, func(a []sql.Expression) sql.Expression { return newCastInt(a[0], true) }, n.Expr), true
 		}
 	case *ast.FuncExpr:
-		if !n.Qualifier.IsEmpty() || n.Distinct || n.Over != nil {
+		if !n.Qualifier.IsEmpty() || n.Over != nil {
 			return nil, false
 		}
 		args := make([]ast.Expr, len(n.Exprs))
@@ -255,6 +255,16 @@ func (r *rewriter) replace(e ast.Expr) (ast.Expr, bool) {
 			args[i] = ae.Expr
 		}
 		switch {
+		case n.Distinct && !(len(args) == 1 && (n.Name.EqualString("sum") || n.Name.EqualString("avg"))):
+			return nil, false
+		case len(args) == 1 && (n.Name.EqualString("sum") || n.Name.EqualString("avg") ||
+			n.Name.EqualString("bit_and") || n.Name.EqualString("bit_or") || n.Name.EqualString("bit_xor")):
+			// An aggregate of a number: a hexadecimal literal argument is a
+			// number (the aggregate itself stays go-mysql-server's node).
+			if h, ok := hexChild(args[0]); ok {
+				n.Exprs[0].(*ast.AliasedExpr).Expr = h
+			}
+			return nil, false
 		case n.Name.EqualString("bit_count") && len(args) == 1:
 			return inject(n, func(a []sql.Expression) sql.Expression { return newBitCount(a[0]) }, args...), true
 		case n.Name.EqualString("conv") && len(args) == 3:
@@ -308,16 +318,8 @@ func (r *rewriter) binary(op string) (func([]sql.Expression) sql.Expression, boo
 // still formats as the SQL it was parsed from.
 func inject(orig ast.Expr, build func([]sql.Expression) sql.Expression, children ...ast.Expr) ast.Expr {
 	for i, c := range children {
-		for p, ok := c.(*ast.ParenExpr); ok; p, ok = c.(*ast.ParenExpr) {
-			c = p.Expr
-		}
-		if v, ok := c.(*ast.SQLVal); ok {
-			if h, ok := hexLiteral(v); ok {
-				children[i] = ast.InjectedExpr{
-					Expression: &injected{build: func([]sql.Expression) sql.Expression { return h }, text: ast.String(v)},
-					Auth:       ast.AuthInformation{AuthType: ast.AuthType_IGNORE, TargetType: ast.AuthTargetType_Ignore},
-				}
-			}
+		if h, ok := hexChild(c); ok {
+			children[i] = h
 		}
 	}
 	return ast.InjectedExpr{
@@ -327,6 +329,27 @@ func inject(orig ast.Expr, build func([]sql.Expression) sql.Expression, children
 		// checked on its nodes.
 		Auth: ast.AuthInformation{AuthType: ast.AuthType_IGNORE, TargetType: ast.AuthTargetType_Ignore},
 	}
+}
+
+// hexChild returns the InjectedExpr of a hexLit for c, if c is a
+// hexadecimal literal (in parentheses or not): the operand of a numeric
+// operator or aggregate, where MySQL reads it as a number.
+func hexChild(c ast.Expr) (ast.Expr, bool) {
+	for p, ok := c.(*ast.ParenExpr); ok; p, ok = c.(*ast.ParenExpr) {
+		c = p.Expr
+	}
+	v, ok := c.(*ast.SQLVal)
+	if !ok {
+		return nil, false
+	}
+	h, ok := hexLiteral(v)
+	if !ok {
+		return nil, false
+	}
+	return ast.InjectedExpr{
+		Expression: &injected{build: func([]sql.Expression) sql.Expression { return h }, text: ast.String(v)},
+		Auth:       ast.AuthInformation{AuthType: ast.AuthType_IGNORE, TargetType: ast.AuthTargetType_Ignore},
+	}, true
 }
 
 // injected is the ast.Injectable of this package's expressions.
