@@ -113,9 +113,9 @@ type value struct {
 	// the unsigned bits.
 	column bool
 	i      int64
-	d         decimal.Decimal
-	f         float64
-	s         string
+	d      decimal.Decimal
+	f      float64
+	s      string
 }
 
 var null = value{k: kNull}
