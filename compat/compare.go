@@ -59,6 +59,11 @@ var _ sql.CollationCoercible = (*compare)(nil)
 // newCompare returns a op b.
 func newCompare(op cmpOp, a, b sql.Expression, env env) sql.Expression {
 	ka, kb := kindOf(a), kindOf(b)
+	if (ka == kNull || kb == kNull) && (ours(a) || ours(b)) && ka.numeric() && kb.numeric() {
+		// go-mysql-server evaluates both sides; MySQL not the right one
+		// after a NULL left one, which matters when it would fail.
+		return &compare{args: args{a, b}, op: op, ks: []kind{ka, kb}, as: kDouble, env: env}
+	}
 	if !ka.numeric() || !kb.numeric() || ka == kNull || kb == kNull || ka == kString && kb == kString {
 		return gmsCompare(op, a, b)
 	}

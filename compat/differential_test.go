@@ -83,6 +83,14 @@ func (e *gexpr) sql() string {
 		return "BIT_COUNT(" + k[0].sql() + ")"
 	case "conv":
 		return "CONV(" + k[0].sql() + ", " + k[1].sql() + ", " + k[2].sql() + ")"
+	case "in", "not in":
+		items := make([]string, len(k)-1)
+		for i, x := range k[1:] {
+			items[i] = x.sql()
+		}
+		return "(" + k[0].sql() + " " + strings.ToUpper(e.op) + " (" + strings.Join(items, ", ") + "))"
+	case "between", "not between":
+		return "(" + k[0].sql() + " " + strings.ToUpper(e.op) + " " + k[1].sql() + " AND " + k[2].sql() + ")"
 	case "agg": // text is the aggregate's name, "SUM" or "SUM(DISTINCT"
 		if strings.HasSuffix(e.text, "DISTINCT") {
 			return e.text + " " + k[0].sql() + ")"
@@ -195,6 +203,17 @@ func (g generator) expr(depth int) *gexpr {
 		}
 		return &gexpr{op: op, kids: []*gexpr{g.expr(depth - 1), r}}
 	case n < 13:
+		switch g.r.IntN(4) {
+		case 0:
+			kids := []*gexpr{g.numeric(depth - 1)}
+			for range 1 + g.r.IntN(4) {
+				kids = append(kids, g.numeric(depth-1))
+			}
+			return &gexpr{op: g.pick([]string{"in", "in", "not in"}), kids: kids}
+		case 1:
+			return &gexpr{op: g.pick([]string{"between", "between", "not between"}),
+				kids: []*gexpr{g.numeric(depth - 1), g.numeric(depth - 1), g.numeric(depth - 1)}}
+		}
 		return &gexpr{op: g.pick(compareOps), kids: []*gexpr{g.numeric(depth - 1), g.numeric(depth - 1)}}
 	case n < 15:
 		return &gexpr{op: g.pick([]string{"neg", "~"}), kids: []*gexpr{g.expr(depth - 1)}}
@@ -343,6 +362,8 @@ var exclusionReasons = []struct{ name, why string }{
 	{"div-min", "an integer DIV whose quotient is -2^63 (-9223372036854775808 DIV 1): MySQL 8's Item_func_int_div::val_int checks the quotient's magnitude against 2^63-1 before negating it and fails with error 1690, MariaDB answers -9223372036854775808"},
 	{"bit-null-shortcut", "| & ^ << >> with a NULL left argument and a right argument that fails: MySQL 8's Item_func_bit evaluates the left argument first and answers NULL without evaluating the right one, MariaDB evaluates both and fails"},
 	{"string-column-to-int", "a VARCHAR column above 2^63-1 read as an integer by | & ^ << >> BIT_COUNT or BIT_AND, BIT_OR, BIT_XOR: MySQL 8's Field_varstring::val_int reads it with my_strntoll, clamped to 9223372036854775807 (a string literal, by my_strtoll10, keeps its unsigned bits); MariaDB's bit operators keep the unsigned value"},
+	{"in-user-variable", "IN or BETWEEN with a user variable holding an unsigned value above 2^63-1: MariaDB reads it as signed in some positions and not in others (@u IN (-1, 0) is 1 though @u = -1 is 0; 18446744073709551615 IN (1e0, @u) is 1 though @u IN (18446744073709551615e0, 1) is 0); MySQL 8 was not at hand, simsql reads it as the comparison operators do"},
+	{"between-constant-bound", "a BETWEEN compared as DECIMAL (a hexadecimal literal among its arguments) whose first argument is NULL and whose constant bound fails: MariaDB evaluates the constant bounds when it prepares the statement and fails, MySQL 8's Item_func_between::val_int answers NULL before it reads the bounds"},
 	{"shift-count", "a shift count of 2^32 or more whose low 32 bits are below 64: MySQL 8 reads it as 64 bits (Item_func_shift::eval_int_op), MariaDB as a 32-bit uint, so 1 << 4294967296 is 0 in MySQL 8 and 1 in MariaDB"},
 }
 
@@ -401,6 +422,22 @@ func exclusion(maria *sql.Conn, c testCase) string {
 					reason = "div-min"
 				}
 			}
+		case "in", "not in", "between", "not between":
+			for _, k := range e.kids {
+				if k.op == "var" && (k.text == "@u" || k.text == "@h") {
+					reason = "in-user-variable"
+					return
+				}
+			}
+			if strings.HasSuffix(e.op, "between") && hasHex(e) {
+				if x := subAnswer(maria, c, e.kids[0]); x.err == 0 && x.null {
+					for _, b := range e.kids[1:] {
+						if constantExpr(b) && subAnswer(maria, c, b).err != 0 {
+							reason = "between-constant-bound"
+						}
+					}
+				}
+			}
 		case "unsigned":
 			a := subAnswer(maria, c, e.kids[0])
 			if a.err == 0 && !a.null && (a.class == "decimal" || a.class == "double") {
@@ -433,6 +470,19 @@ func subAnswers(maria *sql.Conn, c testCase, e *gexpr) []answer {
 		return []answer{subAnswer(maria, c, e)}
 	}
 	return mariaAnswerRows(maria, "SELECT "+e.sql()+" FROM t WHERE "+c.where, e.params()...)
+}
+
+func hasHex(e *gexpr) bool {
+	found := false
+	e.walk(func(x *gexpr) { found = found || isHexLiteral(x) })
+	return found
+}
+
+// constantExpr reports whether e reads no column.
+func constantExpr(e *gexpr) bool {
+	c := true
+	e.walk(func(x *gexpr) { c = c && x.op != "col" })
+	return c
 }
 
 func hasAggregate(e *gexpr) bool {
@@ -510,10 +560,15 @@ func quotientNegativeFraction(e *gexpr, as [2]answer) bool {
 		}
 		nonInt = nonInt || a.class != "integer" || isHexLiteral(k) // a hex literal divides as a string
 		text := a.text
-		if a.class == "string" {
-			text = strconv.FormatInt(leadingInt(a.text), 10)
-			if u, err := strconv.ParseUint(strings.TrimSpace(a.text), 10, 64); err == nil {
-				text = strconv.FormatUint(u, 10)
+		if a.class == "string" { // read as a DECIMAL: its leading number, exactly
+			p := strings.TrimSpace(a.text)
+			n := 0
+			for n < len(p) && (p[n] >= '0' && p[n] <= '9' || n == 0 && (p[n] == '-' || p[n] == '+')) {
+				n++
+			}
+			text = strings.TrimPrefix(p[:n], "+")
+			if text == "" || text == "-" {
+				text = "0"
 			}
 		}
 		r, ok := new(big.Rat).SetString(text)

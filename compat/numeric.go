@@ -92,7 +92,7 @@ func unsignedFlag(e sql.Expression) bool {
 		return x.unsigned
 	case *arith:
 		return x.uflag
-	case *neg, *bitCount, *compare, *conv:
+	case *neg, *bitCount, *compare, *conv, *inList, *between:
 		return false
 	}
 	return kindOf(e) == kUint

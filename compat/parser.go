@@ -226,7 +226,25 @@ func (r *rewriter) replace(e ast.Expr) (ast.Expr, bool) {
 		case ast.TildaStr:
 			return inject(n, func(a []sql.Expression) sql.Expression { return newBitNot(a[0]) }, n.Expr), true
 		}
+	case *ast.RangeCond:
+		not := n.Operator == ast.NotBetweenStr
+		if !not && n.Operator != ast.BetweenStr {
+			return nil, false
+		}
+		return inject(n, func(a []sql.Expression) sql.Expression { return newBetween(a[0], a[1], a[2], not, r.env) }, n.Left, n.From, n.To), true
 	case *ast.ComparisonExpr:
+		if n.Operator == ast.InStr || n.Operator == ast.NotInStr {
+			list, ok := n.Right.(ast.ValTuple)
+			if !ok || len(list) == 0 {
+				return nil, false
+			}
+			if _, isTuple := n.Left.(ast.ValTuple); isTuple {
+				return nil, false // (a, b) IN ((1, 2), …)
+			}
+			not := n.Operator == ast.NotInStr
+			return inject(n, func(a []sql.Expression) sql.Expression { return newIn(a[0], a[1:], not, r.env) },
+				append([]ast.Expr{n.Left}, list...)...), true
+		}
 		op, ok := cmpOps[n.Operator]
 		if !ok || n.Escape != nil {
 			return nil, false
