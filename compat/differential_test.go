@@ -759,3 +759,106 @@ func TestDifferentialAggregates(t *testing.T) {
 		}
 	}
 }
+
+var binCases = flag.Int("compat.bincases", 3000, "binary string calls TestDifferentialBinaryStrings generates")
+
+// TestDifferentialBinaryStrings compares the string functions on binary
+// strings (bytes of 0x80 and above among them) on simsql and on MariaDB:
+// X'…' literals and a VARBINARY column, with numbers at the edges of
+// their ranges.
+func TestDifferentialBinaryStrings(t *testing.T) {
+	maria := startMariaDB(t)
+	sim := newEngine(t)
+	g := generator{rand.New(rand.NewPCG(*diffSeed, 3))}
+	blob := func() string {
+		b := make([]byte, g.r.IntN(10))
+		for i := range b {
+			b[i] = byte(g.r.IntN(256))
+			if g.r.IntN(4) == 0 {
+				b[i] = ",a "[g.r.IntN(3)]
+			}
+		}
+		return fmt.Sprintf("X'%X'", b)
+	}
+	setUp := []string{"CREATE DATABASE d", "USE d", "CREATE TABLE b (id INT PRIMARY KEY, sig VARBINARY(64))"}
+	for id := 1; id <= 5; id++ {
+		setUp = append(setUp, fmt.Sprintf("INSERT INTO b VALUES (%d, %s)", id, blob()))
+	}
+	for _, q := range setUp {
+		if _, err := maria.ExecContext(t.Context(), q); err != nil {
+			t.Fatalf("MariaDB: %s: %v", q, err)
+		}
+		sim.run(t, q)
+	}
+	str := func() string {
+		if g.r.IntN(3) == 0 {
+			return "sig"
+		}
+		return blob()
+	}
+	num := func() string {
+		return g.pick([]string{"-2", "-1", "0", "1", "2", "3", "5", "9", "100", "4294967296", "-4294967297", "9223372036854775808", "CAST(2 AS UNSIGNED)", "NULL"})
+	}
+	calls := []func() (string, bool){ // the call, and whether it answers a string
+		func() (string, bool) { return fmt.Sprintf("SUBSTRING(%s, %s, %s)", str(), num(), num()), true },
+		func() (string, bool) { return fmt.Sprintf("SUBSTRING(%s, %s)", str(), num()), true },
+		func() (string, bool) { return fmt.Sprintf("SUBSTR(%s, %s, %s)", str(), num(), num()), true },
+		func() (string, bool) { return fmt.Sprintf("MID(%s, %s, %s)", str(), num(), num()), true },
+		func() (string, bool) { return fmt.Sprintf("SUBSTRING(sig FROM %s FOR %s)", num(), num()), true },
+		func() (string, bool) { return fmt.Sprintf("LEFT(%s, %s)", str(), num()), true },
+		func() (string, bool) { return fmt.Sprintf("RIGHT(%s, %s)", str(), num()), true },
+		func() (string, bool) { return fmt.Sprintf("REVERSE(%s)", str()), true },
+		func() (string, bool) { return fmt.Sprintf("LPAD(%s, %s, %s)", str(), num(), str()), true },
+		func() (string, bool) { return fmt.Sprintf("RPAD(%s, %s, %s)", str(), num(), str()), true },
+		func() (string, bool) { return fmt.Sprintf("REPEAT(%s, %s)", str(), g.pick([]string{"-1", "0", "1", "3", "NULL"})), true },
+		func() (string, bool) { return fmt.Sprintf("REPLACE(%s, %s, %s)", str(), str(), str()), true },
+		func() (string, bool) { return fmt.Sprintf("CONCAT(%s, %s)", str(), str()), true },
+		func() (string, bool) { return fmt.Sprintf("CONCAT(%s, %s, %s)", str(), num(), str()), true },
+		func() (string, bool) { return fmt.Sprintf("CONCAT_WS(%s, %s, %s, %s)", str(), str(), g.pick([]string{"NULL", str()}), str()), true },
+		func() (string, bool) { return fmt.Sprintf("SUBSTRING_INDEX(%s, %s, %s)", str(), g.pick([]string{"X'2C'", "X'61'", "X''", str()}), num()), true },
+		func() (string, bool) { return fmt.Sprintf("INSERT(%s, %s, %s, %s)", str(), num(), num(), str()), true },
+		func() (string, bool) { return fmt.Sprintf("TRIM(%s)", str()), true },
+		func() (string, bool) { return fmt.Sprintf("LTRIM(%s)", str()), true },
+		func() (string, bool) { return fmt.Sprintf("RTRIM(%s)", str()), true },
+		func() (string, bool) {
+			return fmt.Sprintf("TRIM(%s %s FROM %s)", g.pick([]string{"BOTH", "LEADING", "TRAILING"}), g.pick([]string{"X'61'", "X'2C2C'", "X''"}), str()), true
+		},
+		func() (string, bool) { return fmt.Sprintf("UPPER(%s)", str()), true },
+		func() (string, bool) { return fmt.Sprintf("LOWER(%s)", str()), true },
+		func() (string, bool) { return fmt.Sprintf("LOCATE(%s, %s)", str(), str()), false },
+		func() (string, bool) { return fmt.Sprintf("LOCATE(%s, %s, %s)", str(), str(), num()), false },
+		func() (string, bool) { return fmt.Sprintf("INSTR(%s, %s)", str(), str()), false },
+		func() (string, bool) { return fmt.Sprintf("POSITION(%s IN %s)", str(), str()), false },
+		func() (string, bool) { return fmt.Sprintf("CHAR_LENGTH(%s)", str()), false },
+		func() (string, bool) { return fmt.Sprintf("LENGTH(%s)", str()), false },
+		func() (string, bool) { return fmt.Sprintf("ASCII(%s)", str()), false },
+		func() (string, bool) { return fmt.Sprintf("ORD(%s)", str()), false },
+	}
+	var agreed, failed, excluded int
+	for n := 0; n < *binCases; n++ {
+		call, isStr := calls[g.r.IntN(len(calls))]()
+		if isStr {
+			call = "HEX(" + call + ")"
+		}
+		q := "SELECT " + call + " FROM b WHERE id = " + strconv.Itoa(1+g.r.IntN(5))
+		want, got := mariaAnswer(maria, q), sim.answer(q)
+		if want.err == 0 && got.err == 0 && want.null == got.null && want.text == got.text || want.err != 0 && got.err != 0 {
+			agreed++
+			continue
+		}
+		// substring-index-count: a SUBSTRING_INDEX count outside the
+		// 32-bit range, which MariaDB truncates to 32 bits ((int32)
+		// val_int(), as MySQL 5.7 did) and MySQL 8 reads as 64 bits.
+		if strings.Contains(call, "SUBSTRING_INDEX(") && (strings.HasSuffix(call, ", 4294967296))") ||
+			strings.HasSuffix(call, ", -4294967297))") || strings.HasSuffix(call, ", 9223372036854775808))")) {
+			excluded++
+			continue
+		}
+		failed++
+		if failed <= 30 {
+			t.Errorf("case %d: %s\n\tMariaDB: %s\n\tsimsql:  %s", n, q, want, got)
+		}
+	}
+	t.Logf("%d binary string calls (seed %d): %d agree, %d disagree, %d excluded (substring-index-count: a count outside 32 bits, which MariaDB truncates and MySQL 8 reads whole)",
+		*binCases, *diffSeed, agreed, failed, excluded)
+}

@@ -226,6 +226,18 @@ func (r *rewriter) replace(e ast.Expr) (ast.Expr, bool) {
 		case ast.TildaStr:
 			return inject(n, func(a []sql.Expression) sql.Expression { return newBitNot(a[0]) }, n.Expr), true
 		}
+	case *ast.TrimExpr:
+		dir := n.Dir
+		return inject(n, func(a []sql.Expression) sql.Expression { return newTrim(a[0], a[1], dir) }, n.Str, n.Pattern), true
+	case *ast.SubstrExpr:
+		var s ast.Expr = n.StrVal
+		if n.Name != nil {
+			s = n.Name
+		}
+		if n.To == nil {
+			return inject(n, func(a []sql.Expression) sql.Expression { return newSubstr(a[0], a[1], nil) }, s, n.From), true
+		}
+		return inject(n, func(a []sql.Expression) sql.Expression { return newSubstr(a[0], a[1], a[2]) }, s, n.From, n.To), true
 	case *ast.RangeCond:
 		not := n.Operator == ast.NotBetweenStr
 		if !not && n.Operator != ast.BetweenStr {
