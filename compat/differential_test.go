@@ -810,12 +810,18 @@ func TestDifferentialBinaryStrings(t *testing.T) {
 		func() (string, bool) { return fmt.Sprintf("REVERSE(%s)", str()), true },
 		func() (string, bool) { return fmt.Sprintf("LPAD(%s, %s, %s)", str(), num(), str()), true },
 		func() (string, bool) { return fmt.Sprintf("RPAD(%s, %s, %s)", str(), num(), str()), true },
-		func() (string, bool) { return fmt.Sprintf("REPEAT(%s, %s)", str(), g.pick([]string{"-1", "0", "1", "3", "NULL"})), true },
+		func() (string, bool) {
+			return fmt.Sprintf("REPEAT(%s, %s)", str(), g.pick([]string{"-1", "0", "1", "3", "NULL"})), true
+		},
 		func() (string, bool) { return fmt.Sprintf("REPLACE(%s, %s, %s)", str(), str(), str()), true },
 		func() (string, bool) { return fmt.Sprintf("CONCAT(%s, %s)", str(), str()), true },
 		func() (string, bool) { return fmt.Sprintf("CONCAT(%s, %s, %s)", str(), num(), str()), true },
-		func() (string, bool) { return fmt.Sprintf("CONCAT_WS(%s, %s, %s, %s)", str(), str(), g.pick([]string{"NULL", str()}), str()), true },
-		func() (string, bool) { return fmt.Sprintf("SUBSTRING_INDEX(%s, %s, %s)", str(), g.pick([]string{"X'2C'", "X'61'", "X''", str()}), num()), true },
+		func() (string, bool) {
+			return fmt.Sprintf("CONCAT_WS(%s, %s, %s, %s)", str(), str(), g.pick([]string{"NULL", str()}), str()), true
+		},
+		func() (string, bool) {
+			return fmt.Sprintf("SUBSTRING_INDEX(%s, %s, %s)", str(), g.pick([]string{"X'2C'", "X'61'", "X''", str()}), num()), true
+		},
 		func() (string, bool) { return fmt.Sprintf("INSERT(%s, %s, %s, %s)", str(), num(), num(), str()), true },
 		func() (string, bool) { return fmt.Sprintf("TRIM(%s)", str()), true },
 		func() (string, bool) { return fmt.Sprintf("LTRIM(%s)", str()), true },

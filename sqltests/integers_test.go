@@ -9,6 +9,10 @@ func TestIntegerScripts(t *testing.T) {
 	runScripts(t, IntegerScripts)
 }
 
+func TestBinaryStringScripts(t *testing.T) {
+	runScripts(t, BinaryStringScripts)
+}
+
 // TestIntegerColumnTypes checks, over the wire, the column types MySQL 8
 // reports for integer expressions (go-mysql-server 0.20 sent DOUBLE for
 // fp | 0 and SUM(fp)), and that prepared-statement parameters above 2^63
