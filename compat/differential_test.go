@@ -83,6 +83,8 @@ func (e *gexpr) sql() string {
 		return "BIT_COUNT(" + k[0].sql() + ")"
 	case "conv":
 		return "CONV(" + k[0].sql() + ", " + k[1].sql() + ", " + k[2].sql() + ")"
+	case "mod":
+		return "MOD(" + k[0].sql() + ", " + k[1].sql() + ")"
 	case "in", "not in":
 		items := make([]string, len(k)-1)
 		for i, x := range k[1:] {
@@ -218,6 +220,9 @@ func (g generator) expr(depth int) *gexpr {
 	case n < 15:
 		return &gexpr{op: g.pick([]string{"neg", "~"}), kids: []*gexpr{g.expr(depth - 1)}}
 	case n < 18:
+		if g.r.IntN(8) == 0 {
+			return &gexpr{op: "mod", kids: []*gexpr{g.expr(depth - 1), g.expr(depth - 1)}}
+		}
 		return &gexpr{op: g.pick([]string{"signed", "unsigned", "bit_count"}), kids: []*gexpr{g.expr(depth - 1)}}
 	}
 	return &gexpr{op: "conv", kids: []*gexpr{g.expr(depth - 1),
@@ -380,7 +385,7 @@ func exclusion(maria *sql.Conn, c testCase) string {
 			if k := e.kids[0]; k.op == "lit" || k.op == "neg" {
 				reason = "neg-fold"
 			}
-		case "%":
+		case "%", "mod":
 			for _, a := range subAnswers(maria, c, e) {
 				if a.err == 0 && a.class == "decimal" && strings.HasPrefix(a.text, "-0") && strings.Trim(a.text, "-0.") == "" {
 					reason = "decimal-negative-zero"
@@ -402,7 +407,7 @@ func exclusion(maria *sql.Conn, c testCase) string {
 						reason = "string-column-to-int"
 						return
 					}
-					if nonIntegerDiffers(a) || k.op == "%" && nonIntegerNegative(a) {
+					if nonIntegerDiffers(a) || (k.op == "%" || k.op == "mod") && nonIntegerNegative(a) {
 						reason = "nonint-to-int"
 						return
 					}

@@ -13,8 +13,9 @@ import (
 
 // Parser returns p with every integer operator and function of a parsed
 // statement taken over by this package: +, -, *, DIV, %, |, &, ^, <<, >>,
-// unary - and ~, CAST and CONVERT to SIGNED or UNSIGNED, CONV and
-// BIT_COUNT. Each is replaced in the syntax tree by a vitess InjectedExpr
+// unary - and ~, comparisons, IN and BETWEEN, CAST and CONVERT to SIGNED
+// or UNSIGNED, MOD(), CONV and BIT_COUNT, and TRIM and SUBSTRING … FROM
+// of binary strings. Each is replaced in the syntax tree by a vitess InjectedExpr
 // that go-mysql-server's planner builds into this package's expression
 // with the planned arguments; with arguments of a type this package
 // leaves alone (dates, JSON, …) the expression built is go-mysql-server's
@@ -295,6 +296,8 @@ func (r *rewriter) replace(e ast.Expr) (ast.Expr, bool) {
 				n.Exprs[0].(*ast.AliasedExpr).Expr = h
 			}
 			return nil, false
+		case n.Name.EqualString("mod") && len(args) == 2:
+			return inject(n, func(a []sql.Expression) sql.Expression { return newArith(opMod, a[0], a[1], r.env) }, args...), true
 		case n.Name.EqualString("bit_count") && len(args) == 1:
 			return inject(n, func(a []sql.Expression) sql.Expression { return newBitCount(a[0]) }, args...), true
 		case n.Name.EqualString("conv") && len(args) == 3:

@@ -51,6 +51,8 @@ func TestUint64Arith(t *testing.T) {
 		{query: "SELECT -7 % fp FROM f WHERE id = 1", want: "-7", typ: "BIGINT"},
 		{query: "SELECT 7.5 % 2", want: "1.5", typ: "DECIMAL"},
 		{query: "SELECT fp % 0 FROM f WHERE id = 1", want: "NULL"},
+		{query: "SELECT MOD(fp, 7) FROM f WHERE id = 1", want: "1", typ: "UNSIGNED BIGINT"},
+		{query: "SELECT MOD(-7, fp) FROM f WHERE id = 1", want: "-7", typ: "BIGINT"},
 		// Unary minus: BIGINT, error 1690 when the negation does not fit;
 		// DECIMAL for a constant whose negation may not fit.
 		{query: "SELECT -fp FROM f WHERE id = 1", err: 1690},
