@@ -281,7 +281,7 @@ func pad(s []byte, count arg, p []byte, left bool) (any, error) {
 // isBinary reports whether e is a binary string: of a binary type, or a
 // hexadecimal literal.
 func isBinary(e sql.Expression) bool {
-	return isHex(e) || types.IsBinaryType(e.Type())
+	return isHex(e) || e.Resolved() && types.IsBinaryType(e.Type())
 }
 
 // bytesCall is a call of a byteFunc with a binary string argument.

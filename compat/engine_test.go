@@ -220,6 +220,16 @@ func (g *engine) plan(tb testing.TB, q string) string {
 // column returns the first column of every row of q, as text.
 func (g *engine) column(tb testing.TB, q string) []string {
 	tb.Helper()
+	var out []string
+	for _, r := range g.rows(tb, q) {
+		out = append(out, r[0])
+	}
+	return out
+}
+
+// rows returns every row of q, as text (NULL as "NULL").
+func (g *engine) rows(tb testing.TB, q string) [][]string {
+	tb.Helper()
 	if err := gsql.SessionCommandBegin(g.ctx.Session); err != nil {
 		tb.Fatal(err)
 	}
@@ -230,7 +240,7 @@ func (g *engine) column(tb testing.TB, q string) []string {
 		tb.Fatalf("%s: %v", q, err)
 	}
 	defer iter.Close(ctx)
-	var out []string
+	var out [][]string
 	for {
 		row, err := iter.Next(ctx)
 		if err == io.EOF {
@@ -239,10 +249,17 @@ func (g *engine) column(tb testing.TB, q string) []string {
 		if err != nil {
 			tb.Fatalf("%s: %v", q, err)
 		}
-		wire, err := sch[0].Type.SQL(ctx, nil, row[0])
-		if err != nil {
-			tb.Fatal(err)
+		cells := make([]string, len(row))
+		for i, v := range row {
+			wire, err := sch[i].Type.SQL(ctx, nil, v)
+			if err != nil {
+				tb.Fatal(err)
+			}
+			cells[i] = "NULL"
+			if !wire.IsNull() {
+				cells[i] = wire.ToString()
+			}
 		}
-		out = append(out, wire.ToString())
+		out = append(out, cells)
 	}
 }

@@ -110,6 +110,16 @@ func ours(e sql.Expression) bool {
 	return found
 }
 
+// deferredType is the type of an argument not typed yet: an unbound
+// parameter's (deferred) type, or, for an expression not resolved yet,
+// LONGTEXT, which nothing reads.
+func deferredType(e sql.Expression) sql.Type {
+	if !e.Resolved() {
+		return types.LongText
+	}
+	return e.Type()
+}
+
 // args is the argument list every expression of this package has.
 type args []sql.Expression
 

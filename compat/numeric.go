@@ -50,6 +50,12 @@ func kindOf(e sql.Expression) kind {
 	if _, ok := e.(*hexLit); ok {
 		return kUint
 	}
+	if !e.Resolved() {
+		// Not planned yet (go-mysql-server rebuilds expressions over
+		// unresolved columns to print them, SHOW CREATE TABLE): typed when
+		// it is built again, resolved.
+		return kDeferred
+	}
 	t := e.Type()
 	switch {
 	case types.IsDeferredType(t):

@@ -153,7 +153,7 @@ func (e *arith) String() string {
 func (e *arith) Type() sql.Type {
 	for _, a := range e.args {
 		if k := kindOf(a); k == kDeferred {
-			return a.Type()
+			return deferredType(a)
 		}
 	}
 	return e.res.sqlType()
@@ -429,7 +429,7 @@ func (e *neg) String() string { return fmt.Sprintf("-(%s)", e.args[0]) }
 // Type implements sql.Expression.
 func (e *neg) Type() sql.Type {
 	if e.k == kDeferred {
-		return e.args[0].Type()
+		return deferredType(e.args[0])
 	}
 	return e.res.sqlType()
 }
