@@ -2,7 +2,6 @@ package compat
 
 import (
 	"context"
-	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
@@ -227,10 +226,4 @@ func isConstant(e sql.Expression) bool {
 		return constant
 	})
 	return constant
-}
-
-// sqlText returns e as SQL: e.String(), with go-mysql-server's quoting of
-// string literals kept. It names the expression in MySQL's error 1690.
-func sqlText(e sql.Expression) string {
-	return strings.TrimSpace(e.String())
 }

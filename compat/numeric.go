@@ -517,16 +517,3 @@ func formatDouble(f float64) string {
 	}
 	return strconv.FormatFloat(f, 'f', -1, 64)
 }
-
-// isZero reports whether v is a numeric zero as the operator of kind k
-// reads it.
-func (v value) isZero(k kind) bool {
-	switch k {
-	case kInt, kUint:
-		i, _ := v.toInt()
-		return i == 0
-	case kDecimal:
-		return v.toDecimal().IsZero()
-	}
-	return v.toDouble() == 0
-}
