@@ -297,7 +297,7 @@ func TestDifferentialIntegers(t *testing.T) {
 	g := generator{rand.New(rand.NewPCG(*diffSeed, 1))}
 	var agreed, failed int
 	excluded := map[string]int{}
-	for n := 0; n < *diffCases; n++ {
+	for n := 0; n < count(*diffCases); n++ {
 		c := testCase{expr: g.expr(1 + g.r.IntN(4)), where: "id = " + table[g.r.IntN(len(table))][0]}
 		params := c.expr.params()
 		want := mariaAnswer(maria, c.query(), params...)
@@ -315,7 +315,7 @@ func TestDifferentialIntegers(t *testing.T) {
 			t.Errorf("case %d: %s\n\tMariaDB: %s\n\tsimsql:  %s", n, c.sqlText(), want, got)
 		}
 	}
-	t.Logf("%d expressions (seed %d): %d agree, %d disagree, %d excluded", *diffCases, *diffSeed, agreed, failed, total(excluded))
+	t.Logf("%d expressions (seed %d): %d agree, %d disagree, %d excluded", count(*diffCases), *diffSeed, agreed, failed, total(excluded))
 	for _, r := range exclusionReasons {
 		if excluded[r.name] > 0 {
 			t.Logf("  excluded %5d  %s: %s", excluded[r.name], r.name, r.why)
@@ -324,6 +324,14 @@ func TestDifferentialIntegers(t *testing.T) {
 	if failed > 40 {
 		t.Errorf("... and %d more disagreements", failed-40)
 	}
+}
+
+// count is n, or a tenth of it under -short (scripts/race.sh).
+func count(n int) int {
+	if testing.Short() {
+		return n / 10
+	}
+	return n
 }
 
 func total(m map[string]int) int {
@@ -693,7 +701,7 @@ func TestDifferentialAggregates(t *testing.T) {
 	lit := func(s string) *gexpr { return &gexpr{op: "lit", text: s} }
 	var agreed, failed int
 	excluded := map[string]int{}
-	for n := 0; n < *aggCases; n++ {
+	for n := 0; n < count(*aggCases); n++ {
 		var e *gexpr
 		for {
 			arg := g.expr(1)
@@ -757,7 +765,7 @@ func TestDifferentialAggregates(t *testing.T) {
 			t.Errorf("case %d: %s\n\tMariaDB: %s\n\tsimsql:  %s", n, c.sqlText(), want, got)
 		}
 	}
-	t.Logf("%d aggregate queries (seed %d): %d agree, %d disagree, %d excluded", *aggCases, *diffSeed, agreed, failed, total(excluded))
+	t.Logf("%d aggregate queries (seed %d): %d agree, %d disagree, %d excluded", count(*aggCases), *diffSeed, agreed, failed, total(excluded))
 	for _, r := range exclusionReasons {
 		if excluded[r.name] > 0 {
 			t.Logf("  excluded %5d  %s", excluded[r.name], r.name)
@@ -846,7 +854,7 @@ func TestDifferentialBinaryStrings(t *testing.T) {
 		func() (string, bool) { return fmt.Sprintf("ORD(%s)", str()), false },
 	}
 	var agreed, failed, excluded int
-	for n := 0; n < *binCases; n++ {
+	for n := 0; n < count(*binCases); n++ {
 		call, isStr := calls[g.r.IntN(len(calls))]()
 		if isStr {
 			call = "HEX(" + call + ")"
@@ -871,5 +879,5 @@ func TestDifferentialBinaryStrings(t *testing.T) {
 		}
 	}
 	t.Logf("%d binary string calls (seed %d): %d agree, %d disagree, %d excluded (substring-index-count: a count outside 32 bits, which MariaDB truncates and MySQL 8 reads whole)",
-		*binCases, *diffSeed, agreed, failed, excluded)
+		count(*binCases), *diffSeed, agreed, failed, excluded)
 }
