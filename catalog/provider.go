@@ -16,6 +16,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/transform"
 
+	"github.com/simsql/simsql/compat"
 	"github.com/simsql/simsql/functions"
 )
 
@@ -35,11 +36,14 @@ func Open(dataDir string) (*Store, error) {
 // the engine accepts any user until the caller adds one to
 // engine.Analyzer.Catalog.MySQLDb.
 func NewEngine(s *Store) *sqle.Engine {
-	b := analyzer.NewBuilder(s).AddPreAnalyzeRule(ruleNotExistsNulls, notExistsNulls).
+	b := analyzer.NewBuilder(withFunctions(s, compat.Functions())).AddPreAnalyzeRule(ruleNotExistsNulls, notExistsNulls).
 		AddPreAnalyzeRule(ruleIndexHints, applyIndexHints).
 		AddPostAnalyzeRule(ruleExplainManyRows, explainManyRows).
 		AddPostAnalyzeRule(ruleViewsKeepTransaction, viewsKeepTransaction).
 		AddPostAnalyzeRule(rulePrefixPrimaryKey, prefixPrimaryKey)
+	for _, r := range compat.Rules() {
+		b = b.AddPreAnalyzeRule(r.Id, r.Apply)
+	}
 	rulesMu.Lock()
 	for _, r := range rules {
 		b = b.AddPostAnalyzeRule(r.Id, r.Apply)
@@ -49,8 +53,31 @@ func NewEngine(s *Store) *sqle.Engine {
 	a.Catalog.StatsProvider = newStatsProvider()
 	engine := sqle.New(a, nil)
 	engine.Analyzer.Catalog.RegisterFunction(sql.NewEmptyContext(), functions.All()...)
-	engine.Parser = generatedValuesParser{Parser: engine.Parser, catalog: engine.Analyzer.Catalog}
+	compat.InstallGlobalParser()
+	engine.Parser = generatedValuesParser{Parser: compat.Parser(engine.Parser), catalog: engine.Analyzer.Catalog}
 	return engine
+}
+
+// functionProvider is a Store whose functions fns replace go-mysql-server's
+// built-ins of the same names: the catalog asks its database provider for
+// a function before its built-ins.
+type functionProvider struct {
+	*Store
+	fns map[string]sql.Function
+}
+
+func withFunctions(s *Store, fns []sql.Function) functionProvider {
+	p := functionProvider{Store: s, fns: make(map[string]sql.Function, len(fns))}
+	for _, f := range fns {
+		p.fns[f.FunctionName()] = f
+	}
+	return p
+}
+
+// Function implements sql.FunctionProvider.
+func (p functionProvider) Function(_ *sql.Context, name string) (sql.Function, bool) {
+	f, ok := p.fns[name]
+	return f, ok
 }
 
 var (

@@ -14,8 +14,9 @@ if ! command -v go >/dev/null && [[ -x /usr/local/go/bin/go ]]; then
 	export PATH=/usr/local/go/bin:$PATH
 fi
 
-echo "--- go test -race ./textsim ./functions ./storage ./catalog ./indexes"
+echo "--- go test -race ./textsim ./functions ./storage ./catalog ./indexes ./compat (-short: a tenth of the differential cases)"
 go test -race -count=1 -timeout 10m ./textsim ./functions ./storage ./catalog ./indexes
+go test -race -count=1 -short -timeout 10m ./compat
 
 echo "--- TestLoad and TestPanicBecomesError against a server built with -race"
 SIMSQL_RACE_SERVER=1 go test -race -count=1 -timeout 10m -run 'TestLoad$|TestPanicBecomesError$' ./sqltests

@@ -1,0 +1,36 @@
+// Package compat holds simsql's workarounds for go-mysql-server v0.20.0,
+// where it answers differently from MySQL 8: one file per upstream fault,
+// each naming the fault and the test that pins it, so that the file can
+// go when go-mysql-server fixes it. The engine takes them as values:
+// Parser (the integer operators, comparisons and CAST, CONV and
+// BIT_COUNT, taken over at parse time), Functions (built-ins replaced by
+// name) and Rules (analyzer rules). This package imports go-mysql-server
+// and vitess only.
+package compat
+
+import (
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/analyzer"
+)
+
+// Functions returns the functions that replace go-mysql-server's
+// built-ins of the same names: SUM and AVG (sum_avg.go), BIT_AND, BIT_OR
+// and BIT_XOR (bit_aggregates.go), and the string functions, on bytes for
+// a binary string (binary_strings.go). The catalog
+// looks a function up in its database provider before its built-ins, so
+// a provider that answers these names overrides them.
+func Functions() []sql.Function {
+	return append(byteFunctions(),
+		sql.Function1{Name: "avg", Fn: newAvg},
+		sql.Function1{Name: "bit_and", Fn: newBitAnd},
+		sql.Function1{Name: "bit_or", Fn: newBitOr},
+		sql.Function1{Name: "bit_xor", Fn: newBitXor},
+		sql.Function1{Name: "sum", Fn: newSum},
+	)
+}
+
+// Rules returns the analyzer rules to run before go-mysql-server's own
+// (analyzer.Builder.AddPreAnalyzeRule): aggregateTypes (sum_avg.go).
+func Rules() []analyzer.Rule {
+	return []analyzer.Rule{{Id: ruleAggregateTypes, Apply: aggregateTypes}}
+}

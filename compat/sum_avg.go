@@ -1,0 +1,326 @@
+package compat
+
+// Fault (go-mysql-server v0.20.0): SUM and AVG add integers in float64 and
+// the planner types every reference to them DOUBLE, so SUM of
+// 9007199254740993, 1 and 123456789 comes back as 9.00719937819778e+15
+// (MySQL: DECIMAL 9007199378197783) and a sum of fingerprints loses its
+// low digits. MySQL (Item_sum_sum, Item_sum_avg in sql/item_sum.cc) sums
+// integers and DECIMALs exactly as DECIMAL, of precision the argument's
+// plus 22, and averages them as that DECIMAL divided by the count, to the
+// argument's scale plus div_precision_increment (4); DOUBLEs and strings
+// are summed as DOUBLE. The replacement keeps go-mysql-server's aggregate
+// for its name, window form and planning, with exact buffers and the
+// MySQL type, and the rule aggregateTypes gives the planner's references
+// that type. SUM and AVG over a window (OVER (...)) are left to
+// go-mysql-server. Pinned by TestSumAvg.
+
+import (
+	"math/big"
+	"strconv"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/analyzer"
+	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/expression/function/aggregation"
+	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/transform"
+	"github.com/dolthub/go-mysql-server/sql/types"
+	"github.com/shopspring/decimal"
+)
+
+// divPrecisionIncrement is MySQL's div_precision_increment default: AVG's
+// scale is its argument's plus this.
+const divPrecisionIncrement = 4
+
+// sumAvgType is the MySQL type of SUM (avg false) or AVG of arg, and
+// whether this package computes it (false for temporal and other
+// arguments, left to go-mysql-server).
+func sumAvgType(arg sql.Expression, avg bool) (result, bool) {
+	if d, ok := arg.(*expression.DistinctExpression); ok {
+		arg = d.Child
+	}
+	k := kindOf(arg)
+	switch {
+	case k.integer(), k == kDecimal:
+		p, s := decimalShape(arg, k)
+		if k.integer() {
+			p = 20
+		}
+		if avg {
+			return result{k: kDecimal, prec: p + divPrecisionIncrement, scale: min(s+divPrecisionIncrement, maxScale)}, true
+		}
+		return result{k: kDecimal, prec: p + 22, scale: s}, true
+	case k == kDouble, k == kString, k == kNull:
+		return result{k: kDouble}, true
+	}
+	return result{}, false
+}
+
+// exactSum is SUM(x).
+type exactSum struct {
+	*aggregation.Sum
+	res result
+}
+
+var _ sql.Aggregation = (*exactSum)(nil)
+var _ sql.WindowAdaptableExpression = (*exactSum)(nil)
+
+// newSum returns SUM(e): go-mysql-server's own for arguments this
+// package leaves to it.
+func newSum(e sql.Expression) sql.Expression {
+	return wrapSum(aggregation.NewSum(e))
+}
+
+func wrapSum(s *aggregation.Sum) sql.Expression {
+	res, ok := sumAvgType(s.Child, false)
+	if !ok {
+		return s
+	}
+	return &exactSum{Sum: s, res: res}
+}
+
+// Type implements sql.Expression.
+func (s *exactSum) Type() sql.Type {
+	if s.Window() != nil {
+		return s.Sum.Type()
+	}
+	return s.res.sqlType()
+}
+
+// IsNullable implements sql.Expression: SUM of no rows is NULL.
+func (s *exactSum) IsNullable() bool { return true }
+
+// WithChildren implements sql.Expression.
+func (s *exactSum) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	n, err := s.Sum.WithChildren(children...)
+	if err != nil {
+		return nil, err
+	}
+	return wrapSum(n.(*aggregation.Sum)), nil
+}
+
+// WithWindow implements sql.WindowAdaptableExpression.
+func (s *exactSum) WithWindow(w *sql.WindowDefinition) sql.WindowAdaptableExpression {
+	return &exactSum{Sum: s.Sum.WithWindow(w).(*aggregation.Sum), res: s.res}
+}
+
+// WithId implements sql.IdExpression.
+func (s *exactSum) WithId(id sql.ColumnId) sql.IdExpression {
+	return &exactSum{Sum: s.Sum.WithId(id).(*aggregation.Sum), res: s.res}
+}
+
+// NewBuffer implements sql.Aggregation.
+func (s *exactSum) NewBuffer() (sql.AggregationBuffer, error) {
+	child, err := transform.Clone(s.Child)
+	if err != nil {
+		return nil, err
+	}
+	return newSumBuffer(child, s.res, false), nil
+}
+
+// newSumBuffer returns the buffer of SUM (or AVG) of child; a DISTINCT
+// argument is unwrapped, the buffer keeping its own distinct values.
+func newSumBuffer(child sql.Expression, res result, avg bool) *sumBuffer {
+	b := &sumBuffer{child: child, res: res, avg: avg}
+	if d, ok := child.(*expression.DistinctExpression); ok {
+		b.child = d.Child
+		b.seen = map[string]struct{}{}
+	}
+	b.k = kindOf(b.child)
+	return b
+}
+
+// exactAvg is AVG(x).
+type exactAvg struct {
+	*aggregation.Avg
+	res result
+}
+
+var _ sql.Aggregation = (*exactAvg)(nil)
+var _ sql.WindowAdaptableExpression = (*exactAvg)(nil)
+
+// newAvg returns AVG(e): go-mysql-server's own for arguments this
+// package leaves to it.
+func newAvg(e sql.Expression) sql.Expression {
+	return wrapAvg(aggregation.NewAvg(e))
+}
+
+func wrapAvg(a *aggregation.Avg) sql.Expression {
+	res, ok := sumAvgType(a.Child, true)
+	if !ok {
+		return a
+	}
+	return &exactAvg{Avg: a, res: res}
+}
+
+// Type implements sql.Expression.
+func (a *exactAvg) Type() sql.Type {
+	if a.Window() != nil {
+		return a.Avg.Type()
+	}
+	return a.res.sqlType()
+}
+
+// IsNullable implements sql.Expression.
+func (a *exactAvg) IsNullable() bool { return true }
+
+// WithChildren implements sql.Expression.
+func (a *exactAvg) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	n, err := a.Avg.WithChildren(children...)
+	if err != nil {
+		return nil, err
+	}
+	return wrapAvg(n.(*aggregation.Avg)), nil
+}
+
+// WithWindow implements sql.WindowAdaptableExpression.
+func (a *exactAvg) WithWindow(w *sql.WindowDefinition) sql.WindowAdaptableExpression {
+	return &exactAvg{Avg: a.Avg.WithWindow(w).(*aggregation.Avg), res: a.res}
+}
+
+// WithId implements sql.IdExpression.
+func (a *exactAvg) WithId(id sql.ColumnId) sql.IdExpression {
+	return &exactAvg{Avg: a.Avg.WithId(id).(*aggregation.Avg), res: a.res}
+}
+
+// NewBuffer implements sql.Aggregation.
+func (a *exactAvg) NewBuffer() (sql.AggregationBuffer, error) {
+	child, err := transform.Clone(a.Child)
+	if err != nil {
+		return nil, err
+	}
+	return newSumBuffer(child, a.res, true), nil
+}
+
+// sumBuffer adds the values of one group: integers exactly in a big.Int,
+// DECIMALs as DECIMAL, the rest as DOUBLE.
+type sumBuffer struct {
+	child sql.Expression
+	k     kind
+	res   result
+	avg   bool
+
+	seen    map[string]struct{} // for DISTINCT: the values summed so far
+	rows    int64
+	ints    big.Int
+	scratch big.Int
+	dec     decimal.Decimal
+	dbl     float64
+}
+
+// Update implements sql.AggregationBuffer.
+func (b *sumBuffer) Update(ctx *sql.Context, row sql.Row) error {
+	v, err := args{b.child}.eval(ctx, row, 0, b.k)
+	if err != nil || v.k == kNull {
+		return err
+	}
+	if b.seen != nil {
+		// DISTINCT: MySQL keeps the distinct values in a temporary table,
+		// in a column of the argument's type (so an unsigned user
+		// variable is read back unsigned), DOUBLE for a string (so strings
+		// that read as the same DOUBLE count once): Aggregator_distinct.
+		v.signedVar = false
+		key := v.toDecimal().String()
+		if b.res.k == kDouble {
+			key = strconv.FormatFloat(v.toDouble(), 'g', -1, 64)
+		}
+		if _, dup := b.seen[key]; dup {
+			return nil
+		}
+		b.seen[key] = struct{}{}
+	}
+	b.rows++
+	switch {
+	case b.res.k == kDouble:
+		b.dbl += v.toDouble()
+	case v.k == kInt, v.k == kUint && v.signedVar:
+		b.ints.Add(&b.ints, b.scratch.SetInt64(v.i))
+	case v.k == kUint:
+		b.ints.Add(&b.ints, b.scratch.SetUint64(uint64(v.i)))
+	default:
+		b.dec = b.dec.Add(v.toDecimal())
+	}
+	return nil
+}
+
+// Eval implements sql.AggregationBuffer: NULL when no row had a value.
+func (b *sumBuffer) Eval(*sql.Context) (any, error) {
+	if b.rows == 0 {
+		return nil, nil
+	}
+	if b.res.k == kDouble {
+		if b.avg {
+			return b.dbl / float64(b.rows), nil
+		}
+		return b.dbl, nil
+	}
+	sum := b.dec
+	if b.ints.Sign() != 0 {
+		sum = sum.Add(decimal.NewFromBigInt(new(big.Int).Set(&b.ints), 0))
+	}
+	if b.avg {
+		return sum.DivRound(decimal.NewFromInt(b.rows), b.res.scale), nil
+	}
+	return sum, nil
+}
+
+// Dispose implements sql.Disposable.
+func (b *sumBuffer) Dispose() { expression.Dispose(b.child) }
+
+// ruleAggregateTypes is the id of aggregateTypes, above catalog's and
+// indexes' rules.
+const ruleAggregateTypes analyzer.RuleId = 10_200
+
+// aggregateTypes gives the references the planner makes to SUM and AVG,
+// which it types DOUBLE whatever the aggregate, the aggregate's own type.
+func aggregateTypes(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+	typed := map[sql.ColumnId]sql.Type{}
+	collectAggregates(n, typed)
+	if len(typed) == 0 {
+		return n, transform.SameTree, nil
+	}
+	return retypeReferences(n, typed)
+}
+
+// collectAggregates records the type of every exact SUM and AVG of n and
+// its subqueries, by column id.
+func collectAggregates(n sql.Node, typed map[sql.ColumnId]sql.Type) {
+	transform.InspectExpressions(n, func(e sql.Expression) bool {
+		switch a := e.(type) {
+		case *exactSum:
+			if a.Window() == nil {
+				typed[a.Id()] = a.Type()
+			}
+		case *exactAvg:
+			if a.Window() == nil {
+				typed[a.Id()] = a.Type()
+			}
+		case *plan.Subquery:
+			collectAggregates(a.Query, typed)
+		}
+		return true
+	})
+}
+
+// retypeReferences replaces, in n and its subqueries, each DOUBLE column
+// reference to an aggregate of typed with one of the aggregate's type.
+func retypeReferences(n sql.Node, typed map[sql.ColumnId]sql.Type) (sql.Node, transform.TreeIdentity, error) {
+	return transform.NodeExprsWithOpaque(n, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+		switch x := e.(type) {
+		case *expression.GetField:
+			t, ok := typed[x.Id()]
+			if !ok || !types.IsFloat(x.Type()) || t.Equals(x.Type()) {
+				return e, transform.SameTree, nil
+			}
+			gf := expression.NewGetFieldWithTable(x.Index(), int(x.TableId()), t, x.Database(), x.Table(), x.Name(), x.IsNullable())
+			return gf.WithId(x.Id()).(*expression.GetField), transform.NewTree, nil
+		case *plan.Subquery:
+			q, same, err := retypeReferences(x.Query, typed)
+			if err != nil || same {
+				return e, transform.SameTree, err
+			}
+			return x.WithQuery(q), transform.NewTree, nil
+		}
+		return e, transform.SameTree, nil
+	})
+}
