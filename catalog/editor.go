@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/cespare/xxhash/v2"
 	"github.com/dolthub/go-mysql-server/sql"
@@ -225,7 +224,7 @@ func (e *editor) Insert(ctx *sql.Context, row sql.Row) error {
 		if existing, err := e.lookup(tx, k); err != nil {
 			return err
 		} else if existing != nil {
-			return sql.NewUniqueKeyErr(formatKey(row, e.t.meta.PK), true, existing)
+			return e.t.duplicateKey(nil, row, existing)
 		}
 	}
 	if err := e.checkUnique(tr, tx, row, k); err != nil {
@@ -272,7 +271,7 @@ func (e *editor) Update(ctx *sql.Context, old, new sql.Row) error {
 			if existing, err := e.lookup(tx, newKey); err != nil {
 				return err
 			} else if existing != nil {
-				return sql.NewUniqueKeyErr(formatKey(new, e.t.meta.PK), true, existing)
+				return e.t.duplicateKey(nil, new, existing)
 			}
 		}
 	}
@@ -428,7 +427,7 @@ func (e *editor) checkUnique(tr *Transaction, tx *bbolt.Tx, row sql.Row, k []byt
 			return err
 		}
 		if other, ok := e.uniq[ix.ID][string(prefix)]; ok && !skip(other) {
-			return sql.NewUniqueKeyErr(formatKey(row, e.t.indexOrdinals(ix)), false, e.rows[other].row)
+			return e.t.duplicateKey(ix, row, e.rows[other].row)
 		}
 		c := tx.Bucket(indexBucket(ix.ID)).Cursor()
 		for ik, _ := c.Seek(prefix); ik != nil && bytes.HasPrefix(ik, prefix); ik, _ = c.Next() {
@@ -443,7 +442,7 @@ func (e *editor) checkUnique(tr *Transaction, tx *bbolt.Tx, row sql.Row, k []byt
 			if err != nil {
 				return err
 			}
-			return sql.NewUniqueKeyErr(formatKey(row, e.t.indexOrdinals(ix)), false, existing)
+			return e.t.duplicateKey(ix, row, existing)
 		}
 	}
 	return nil
@@ -517,13 +516,3 @@ func (e *editor) AcquireAutoIncrementLock(*sql.Context) (func(), error) {
 
 // Close implements sql.Closer.
 func (e *editor) Close(*sql.Context) error { return nil }
-
-// formatKey renders the key columns of row as MySQL's duplicate-entry
-// message shows them.
-func formatKey(row sql.Row, ords []int) string {
-	parts := make([]string, len(ords))
-	for i, o := range ords {
-		parts[i] = fmt.Sprintf("%v", row[o])
-	}
-	return "[" + strings.Join(parts, ",") + "]"
-}
