@@ -175,7 +175,7 @@ func (r *rewriter) Insert(ctx *sql.Context, row sql.Row) error {
 		}
 		if old := rows.Get(k); old != nil {
 			existing, _ := storage.DecodeRow(old, t.sch.Schema)
-			return t.pkDuplicate(row, existing)
+			return t.duplicateKey(nil, row, existing)
 		}
 	}
 	r.tr.writes++

@@ -308,6 +308,7 @@ func (t *Table) ReadIndex(ctx *sql.Context, index *CustomIndex, fn func(r *Index
 		return err
 	}
 	defer done()
+	tr.touch()
 	if err := tr.flush(indexBucket(ix.ID)); err != nil {
 		return err
 	}
@@ -408,6 +409,7 @@ func (t *Table) Row(ctx *sql.Context, rowKey []byte) (sql.Row, error) {
 		return nil, err
 	}
 	defer done()
+	tr.touch()
 	tx, err := tr.reader()
 	if err != nil {
 		return nil, err

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/cespare/xxhash/v2"
 	"github.com/dolthub/go-mysql-server/sql"
@@ -293,7 +292,7 @@ func (e *editor) Insert(ctx *sql.Context, row sql.Row) error {
 		if existing, err := e.lookup(tx, k); err != nil {
 			return err
 		} else if existing != nil {
-			return e.t.pkDuplicate(row, existing)
+			return e.t.duplicateKey(nil, row, existing)
 		}
 	}
 	if err := e.checkUnique(tr, tx, row, k); err != nil {
@@ -340,7 +339,7 @@ func (e *editor) Update(ctx *sql.Context, old, new sql.Row) error {
 			if existing, err := e.lookup(tx, newKey); err != nil {
 				return err
 			} else if existing != nil {
-				return e.t.pkDuplicate(new, existing)
+				return e.t.duplicateKey(nil, new, existing)
 			}
 		}
 	}
@@ -499,7 +498,7 @@ func (e *editor) checkUnique(tr *Transaction, tx *bbolt.Tx, row sql.Row, k []byt
 			return err
 		}
 		if other, ok := e.uniq[ix.ID][string(prefix)]; ok && !skip(other) {
-			return sql.NewUniqueKeyErr(formatKey(row, e.t.indexOrdinals(ix)), false, e.rows[other].row)
+			return e.t.duplicateKey(ix, row, e.rows[other].row)
 		}
 		c := tx.Bucket(indexBucket(ix.ID)).Cursor()
 		for ik, _ := c.Seek(prefix); ik != nil && bytes.HasPrefix(ik, prefix); ik, _ = c.Next() {
@@ -514,7 +513,7 @@ func (e *editor) checkUnique(tr *Transaction, tx *bbolt.Tx, row sql.Row, k []byt
 			if err != nil {
 				return err
 			}
-			return sql.NewUniqueKeyErr(formatKey(row, e.t.indexOrdinals(ix)), false, existing)
+			return e.t.duplicateKey(ix, row, existing)
 		}
 	}
 	return nil
@@ -584,14 +583,4 @@ func positiveUint(ctx *sql.Context, v any) (uint64, bool) {
 // serialised by the store, so there is nothing to lock.
 func (e *editor) AcquireAutoIncrementLock(*sql.Context) (func(), error) {
 	return func() {}, nil
-}
-
-// formatKey renders the key columns of row as MySQL's duplicate-entry
-// message shows them.
-func formatKey(row sql.Row, ords []int) string {
-	parts := make([]string, len(ords))
-	for i, o := range ords {
-		parts[i] = fmt.Sprintf("%v", row[o])
-	}
-	return "[" + strings.Join(parts, ",") + "]"
 }

@@ -530,7 +530,7 @@ func (t *Table) buildIndex(tr *Transaction, tx *bbolt.Tx, ix *indexMeta) error {
 					return err
 				}
 				if uk, _ := t.uniqueKey(ix, row); uk != nil {
-					return sql.NewUniqueKeyErr(formatKey(row, t.indexOrdinals(ix)), false, row)
+					return t.duplicateKey(ix, row, row)
 				}
 			}
 		}

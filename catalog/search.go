@@ -75,6 +75,7 @@ func (t *Table) ScanColumns(ctx *sql.Context, columns []string, fn func(rowKey [
 		return err
 	}
 	defer done()
+	tr.touch()
 	tx, err := tr.reader()
 	if err != nil {
 		return err

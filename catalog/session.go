@@ -3,8 +3,10 @@ package catalog
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/vitess/go/mysql"
@@ -20,6 +22,16 @@ type Session struct {
 
 	mu  sync.Mutex
 	cur *Transaction
+
+	// explicit is go-mysql-server's "ignore autocommit": an explicit
+	// transaction (START TRANSACTION, BEGIN) is open. It is atomic because
+	// the protocol layer reads it (ServerStatus) while a statement runs.
+	explicit atomic.Bool
+	// fullScan is set when the current statement reads a table without an
+	// index (MySQL's SERVER_QUERY_NO_INDEX_USED).
+	fullScan atomic.Bool
+	// ddl is set from ValidateSession to CommandEnd of a DDL statement.
+	ddl bool
 }
 
 var (
@@ -34,8 +46,43 @@ func (s *Session) StartTransaction(ctx *sql.Context, c sql.TransactionCharacteri
 	if s.cur != nil {
 		_ = s.cur.rollback()
 	}
-	s.cur = s.store.newTransaction(c == sql.ReadOnly)
-	return s.cur, nil
+	t := s.store.newTransaction(c == sql.ReadOnly || s.readOnlyByDefault(ctx))
+	iso := s.isolation()
+	t.freshReads = iso == "READ-COMMITTED" || iso == "READ-UNCOMMITTED"
+	q := ctxQuery(ctx)
+	kw := leadingKeyword(q)
+	explicit := kw == "start" || kw == "begin"
+	t.lockReads = iso == "SERIALIZABLE" && !t.readOnly && (explicit || !s.autocommit())
+	s.cur = t
+	if explicit && consistentSnapshot.MatchString(q) {
+		// START TRANSACTION WITH CONSISTENT SNAPSHOT: the snapshot is
+		// taken now, not at the first read.
+		if _, err := t.reader(); err != nil {
+			return nil, err
+		}
+	}
+	return t, nil
+}
+
+// consistentSnapshot matches START TRANSACTION's WITH CONSISTENT SNAPSHOT.
+var consistentSnapshot = regexp.MustCompile(`(?i)\bwith\s+consistent\s+snapshot\b`)
+
+func ctxQuery(ctx *sql.Context) string {
+	if ctx == nil {
+		return ""
+	}
+	return ctx.Query()
+}
+
+// isolation returns the session's transaction_isolation: READ-UNCOMMITTED,
+// READ-COMMITTED, REPEATABLE-READ (the default) or SERIALIZABLE.
+func (s *Session) isolation() string {
+	v, err := s.GetSessionVariable(nil, "transaction_isolation")
+	if err != nil {
+		return "REPEATABLE-READ"
+	}
+	str, _ := v.(string)
+	return strings.ToUpper(str)
 }
 
 func (s *Session) txOf(tx sql.Transaction) (*Transaction, error) {
@@ -52,6 +99,7 @@ func (s *Session) CommitTransaction(_ *sql.Context, tx sql.Transaction) error {
 	if err != nil {
 		return err
 	}
+	s.endExplicit()
 	return t.commit()
 }
 
@@ -116,15 +164,120 @@ func (s *Session) ReleaseSavepoint(_ *sql.Context, tx sql.Transaction, name stri
 	return nil
 }
 
-// CommandBegin implements sql.LifecycleAwareSession.
-func (s *Session) CommandBegin() error { return nil }
+// CommandBegin implements sql.LifecycleAwareSession; go-mysql-server calls
+// it before each statement. At READ COMMITTED and READ UNCOMMITTED the
+// statement gets a fresh snapshot: it sees every transaction committed
+// before it began. (READ UNCOMMITTED reads no uncommitted rows: the
+// writer's changes are invisible to others until it commits.)
+func (s *Session) CommandBegin() error {
+	s.fullScan.Store(false)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.cur != nil && s.cur.freshReads {
+		s.cur.newSnapshot()
+	}
+	return nil
+}
+
+// ValidateSession implements sql.Session; go-mysql-server calls it before
+// it starts the statement's transaction and plans the statement. A
+// statement that will write (or a locking read, or a query of a
+// SERIALIZABLE transaction that locks its reads) takes the store's writer
+// slot here, before its tables are resolved: so it plans against the
+// latest committed schema, and a concurrent ALTER TABLE, CREATE INDEX or
+// DROP INDEX (which holds the slot from its own planning to its commit) is
+// waited for, as MySQL's metadata locks make DML wait for DDL; KILL QUERY
+// ends the wait. DDL first commits the open transaction (commitBeforeDDL).
+// In a READ ONLY transaction such a statement is error 1792, as in MySQL.
+func (s *Session) ValidateSession(ctx *sql.Context) error {
+	class := classifyStatement(ctx.Query())
+	if class == stmtImplicitCommit || class == stmtDDL {
+		if err := s.commitBeforeDDL(ctx); err != nil {
+			return err
+		}
+		s.ddl = class == stmtDDL
+	}
+	tx, _ := ctx.GetTransaction().(*Transaction)
+	switch {
+	case class == stmtWrite, class == stmtLockingRead, class == stmtDDL:
+	case class == stmtRead && tx != nil && tx.lockReads:
+	default:
+		return s.BaseSession.ValidateSession(ctx)
+	}
+	if tx == nil {
+		t, err := s.StartTransaction(ctx, sql.ReadWrite)
+		if err != nil {
+			return err
+		}
+		ctx.SetTransaction(t)
+		tx = t.(*Transaction)
+	}
+	if _, err := tx.writer(ctx); err != nil {
+		return err
+	}
+	return s.BaseSession.ValidateSession(ctx)
+}
+
+// SetIgnoreAutoCommit implements sql.Session.
+func (s *Session) SetIgnoreAutoCommit(ignore bool) { s.explicit.Store(ignore) }
+
+// GetIgnoreAutoCommit implements sql.Session.
+func (s *Session) GetIgnoreAutoCommit() bool { return s.explicit.Load() }
+
+// ServerStatus returns the MySQL protocol's server_status flags for the
+// session's state: SERVER_STATUS_AUTOCOMMIT (0x0002) under autocommit,
+// SERVER_STATUS_IN_TRANS (0x0001) while an explicit transaction is open or,
+// without autocommit, once the transaction has read or written a table,
+// SERVER_STATUS_IN_TRANS_READONLY (0x2000) when that transaction is READ
+// ONLY, and SERVER_QUERY_NO_INDEX_USED (0x0020) when the current (or last)
+// statement read a table without an index, as MariaDB and MySQL report
+// them. It may be called while a statement runs.
+func (s *Session) ServerStatus() uint16 {
+	var st uint16
+	auto := s.autocommit()
+	if auto {
+		st |= mysql.ServerStatusAutocommit
+	}
+	s.mu.Lock()
+	cur := s.cur
+	s.mu.Unlock()
+	if s.explicit.Load() || (!auto && cur != nil && cur.active.Load()) {
+		st |= mysql.ServerInTransaction
+		if cur != nil && cur.readOnly {
+			st |= serverStatusInTransReadOnly
+		}
+	}
+	if s.fullScan.Load() {
+		st |= serverQueryNoIndexUsed
+	}
+	return st
+}
+
+// Server status flags vitess does not name.
+const (
+	serverQueryNoIndexUsed      = 0x0020 // SERVER_QUERY_NO_INDEX_USED
+	serverStatusInTransReadOnly = 0x2000 // SERVER_STATUS_IN_TRANS_READONLY
+)
+
+// noteFullScan records that ctx's statement reads a table without an index.
+func noteFullScan(ctx *sql.Context) {
+	if ctx == nil {
+		return
+	}
+	if s, ok := ctx.Session.(*Session); ok {
+		s.fullScan.Store(true)
+	}
+}
 
 // CommandEnd implements sql.LifecycleAwareSession. Under autocommit, a
 // statement that succeeded has committed already; one that failed leaves
 // its transaction open, which is rolled back here so that it holds neither
-// the writer slot nor an old snapshot while the client is idle.
+// the writer slot nor an old snapshot while the client is idle. So is a
+// failed DDL statement's, which is a transaction of its own in any mode.
 func (s *Session) CommandEnd() {
-	if s.GetIgnoreAutoCommit() || !s.autocommit() {
+	ddl := s.ddl
+	s.ddl = false
+	if !ddl && (s.GetIgnoreAutoCommit() || !s.autocommit()) {
 		return
 	}
 	s.mu.Lock()
@@ -150,17 +303,31 @@ func (s *Session) autocommit() bool {
 	if err != nil {
 		return true
 	}
+	return truthy(v, true)
+}
+
+// truthy reads a boolean system variable's value; def if it is of no
+// known type.
+func truthy(v any, def bool) bool {
 	switch x := v.(type) {
 	case int8:
 		return x != 0
+	case int16:
+		return x != 0
+	case int32:
+		return x != 0
 	case int64:
+		return x != 0
+	case uint8:
+		return x != 0
+	case uint64:
 		return x != 0
 	case bool:
 		return x
 	case string:
-		return x != "0" && x != "OFF" && x != "off"
+		return x != "0" && !strings.EqualFold(x, "OFF")
 	}
-	return true
+	return def
 }
 
 // SessionBuilder returns a session builder for server.NewServer: sessions

@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -89,8 +90,10 @@ func OpenStore(dataDir string) (*Store, error) {
 // Close closes the store; no transaction may be open.
 func (s *Store) Close() error { return s.kv.Close() }
 
-// acquireWriter takes the writer slot, waiting up to timeout.
-func (s *Store) acquireWriter(timeout time.Duration) error {
+// acquireWriter takes the writer slot, waiting up to timeout, or until ctx
+// (if not nil) is done (KILL QUERY, a client gone): then the error is
+// ctx's cause.
+func (s *Store) acquireWriter(ctx *sql.Context, timeout time.Duration) error {
 	select {
 	case s.writer <- struct{}{}:
 		return nil
@@ -98,11 +101,17 @@ func (s *Store) acquireWriter(timeout time.Duration) error {
 	}
 	t := time.NewTimer(timeout)
 	defer t.Stop()
+	var done <-chan struct{}
+	if ctx != nil {
+		done = ctx.Done()
+	}
 	select {
 	case s.writer <- struct{}{}:
 		return nil
 	case <-t.C:
 		return ErrLockWaitTimeout
+	case <-done:
+		return context.Cause(ctx)
 	}
 }
 
@@ -221,7 +230,7 @@ func (s *Store) writeTx(ctx *sql.Context) (*Transaction, *bbolt.Tx, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	tx, err := t.writer(lockWaitTimeout(ctx))
+	tx, err := t.writer(ctx)
 	if err != nil {
 		return nil, nil, err
 	}

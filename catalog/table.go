@@ -6,7 +6,6 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"go.etcd.io/bbolt"
@@ -132,16 +131,6 @@ func (t *Table) pkValues(row sql.Row) []any {
 	return vals
 }
 
-// pkDuplicate returns MySQL's duplicate-entry error for row's primary key,
-// which the stored row existing already has.
-func (t *Table) pkDuplicate(row, existing sql.Row) error {
-	parts := make([]string, len(t.meta.PK))
-	for i, v := range t.pkValues(row) {
-		parts[i] = fmt.Sprintf("%v", v)
-	}
-	return sql.NewUniqueKeyErr("["+strings.Join(parts, ",")+"]", true, existing)
-}
-
 // singlePartition is the one partition of a table.
 type singlePartition struct{}
 
@@ -171,12 +160,18 @@ func (t *Table) PartitionRows(ctx *sql.Context, _ sql.Partition) (sql.RowIter, e
 
 // rangeIter returns an iterator over the rows of bucket with keys in
 // [start, end) (nil: unbounded). For an index bucket, rowKey maps each
-// entry key to the row's key in the rows bucket.
+// entry key to the row's key in the rows bucket. An unbounded range, a scan
+// of the table or of a whole index, is noted for the statement's
+// SERVER_QUERY_NO_INDEX_USED.
 func (t *Table) rangeIter(ctx *sql.Context, bucket, start, end []byte, rowKey func(k []byte) []byte) (sql.RowIter, error) {
+	if len(start) == 0 && end == nil {
+		noteFullScan(ctx)
+	}
 	tr, done, err := t.db.store.txFrom(ctx, false)
 	if err != nil {
 		return nil, err
 	}
+	tr.touch()
 	return &rowIter{t: t, tr: tr, done: done, bucket: bucket, start: start, end: end, rowKey: rowKey}, nil
 }
 

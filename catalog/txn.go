@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"time"
+	"sync/atomic"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/vitess/go/mysql"
@@ -17,17 +17,35 @@ import (
 var ErrLockWaitTimeout = mysql.NewSQLError(mysql.ERLockWaitTimeout, mysql.SSLockDeadlock,
 	"Lock wait timeout exceeded; try restarting transaction")
 
+// ErrReadOnlyTransaction is MySQL's error 1792
+// (ER_CANT_EXECUTE_IN_READ_ONLY_TRANSACTION, SQLSTATE 25006): a write in a
+// READ ONLY transaction.
+var ErrReadOnlyTransaction = mysql.NewSQLError(1792, "25006",
+	"Cannot execute statement in a READ ONLY transaction.")
+
 // Transaction is one SQL transaction over the durable store. Reads before
-// the transaction's first write see the committed state at their first read;
-// the first writing statement takes the store's single writer slot before it
-// reads anything (writers are serialised, readers never wait), and from then
-// on every read sees the latest committed data and the transaction's own
-// writes, so no update is lost to a concurrent transaction. Commit makes the writes durable (fsync) before
-// it returns. A Transaction is reusable: after Commit or Rollback it opens
-// new store transactions on demand.
+// the transaction's first write see the committed state at their first read
+// (REPEATABLE READ, the default), or at the start of their statement (READ
+// COMMITTED and READ UNCOMMITTED: see Session.CommandBegin); the first
+// writing statement takes the store's single writer slot before it is
+// planned (writers are serialised, readers never wait), and from then on
+// every read sees the latest committed data and the transaction's own
+// writes, so no update is lost to a concurrent transaction. A SERIALIZABLE
+// transaction that may write (lockReads) takes the writer slot at its first
+// read instead, so its reads stay true until it ends. Commit makes the
+// writes durable (fsync) before it returns. A Transaction is reusable:
+// after Commit or Rollback it opens new store transactions on demand.
 type Transaction struct {
 	store    *Store
 	readOnly bool
+	// freshReads gives each statement a new snapshot (READ COMMITTED, READ
+	// UNCOMMITTED); lockReads makes the first read take the writer slot
+	// (SERIALIZABLE, outside autocommit).
+	freshReads, lockReads bool
+	// active is set from the first read of table data (touch) or write to
+	// the end of the transaction: MySQL's SERVER_STATUS_IN_TRANS outside autocommit. It is
+	// read by the protocol layer while the statement runs.
+	active atomic.Bool
 
 	read   *bbolt.Tx
 	write  *bbolt.Tx
@@ -74,6 +92,9 @@ func (t *Transaction) reader() (*bbolt.Tx, error) {
 	if t.write != nil {
 		return t.write, nil
 	}
+	if t.lockReads {
+		return t.writer(nil)
+	}
 	if t.read == nil {
 		tx, err := t.store.kv.Begin(false)
 		if err != nil {
@@ -84,16 +105,30 @@ func (t *Transaction) reader() (*bbolt.Tx, error) {
 	return t.read, nil
 }
 
+// touch records that the transaction reads table data (not only metadata):
+// from now on it is "in a transaction" for SERVER_STATUS_IN_TRANS.
+func (t *Transaction) touch() { t.active.Store(true) }
+
+// newSnapshot makes the next read see the latest committed data, unless the
+// transaction writes (then it does already).
+func (t *Transaction) newSnapshot() {
+	if t.write == nil && t.read != nil {
+		_ = t.read.Rollback()
+		t.read = nil
+	}
+}
+
 // writer returns the transaction's write transaction, waiting for the
-// store's writer slot up to timeout.
-func (t *Transaction) writer(timeout time.Duration) (*bbolt.Tx, error) {
+// store's writer slot up to lockWaitTimeout, or until ctx (if not nil) is
+// done.
+func (t *Transaction) writer(ctx *sql.Context) (*bbolt.Tx, error) {
 	if t.write != nil {
 		return t.write, nil
 	}
 	if t.readOnly {
-		return nil, sql.ErrReadOnlyTransaction.New()
+		return nil, ErrReadOnlyTransaction
 	}
-	if err := t.store.acquireWriter(timeout); err != nil {
+	if err := t.store.acquireWriter(ctx, lockWaitTimeout(ctx)); err != nil {
 		return nil, err
 	}
 	tx, err := t.store.kv.Begin(true)
@@ -102,6 +137,7 @@ func (t *Transaction) writer(timeout time.Duration) (*bbolt.Tx, error) {
 		return nil, fmt.Errorf("catalog: starting write: %w", err)
 	}
 	t.write = tx
+	t.active.Store(true)
 	// From now on reads see the latest committed data plus this
 	// transaction's writes: an UPDATE must never write back a row version
 	// another transaction has since changed or deleted. Iterators on the old
@@ -259,6 +295,11 @@ func (t *Transaction) statementBegin() int {
 // transactions.
 func (t *Transaction) commit() error {
 	var err error
+	if t.write != nil && len(t.pending) == 0 && noChanges(t.write) {
+		// The writer slot was taken (Session.ValidateSession) but nothing
+		// written: no commit, no fsync.
+		return t.rollback()
+	}
 	if t.write != nil {
 		// Nothing is undone after this point (a failed commit rolls the
 		// whole bbolt transaction back), so the deferred writes keep no
@@ -296,6 +337,7 @@ func (t *Transaction) rollback() error {
 }
 
 func (t *Transaction) end() {
+	t.active.Store(false)
 	t.pending = nil
 	if t.read != nil {
 		_ = t.read.Rollback()
@@ -303,4 +345,11 @@ func (t *Transaction) end() {
 	}
 	t.undo = nil
 	t.marks = nil
+}
+
+// noChanges reports whether write transaction tx has changed nothing: bbolt
+// materialises a node for every change (put, delete, bucket, sequence).
+func noChanges(tx *bbolt.Tx) bool {
+	st := tx.Stats()
+	return st.GetNodeCount() == 0
 }

@@ -75,36 +75,6 @@ func TestToIntAndUint(t *testing.T) {
 	}
 }
 
-// TestMySQLCode checks the MySQL error number of every error kind.
-func TestMySQLCode(t *testing.T) {
-	for _, tc := range []struct {
-		err   error
-		num   int
-		state string
-	}{
-		{ErrIncorrectArguments.New("minhash", "num_perm must be an integer from 1 to 4096, got 0"), 1210, "HY000"},
-		{ErrLengthMismatch.New("hamming", 1, 2), 1210, "HY000"},
-		{ErrIncompatibleSignatures.New("minhash_jaccard", "num_perm 2 and 4"), 1210, "HY000"},
-		{ErrInvalidSignature.New("minhash_jaccard", "truncated"), 1210, "HY000"},
-		{ErrTextTooLong.New("simhash", MaxTextBytes+1, MaxTextBytes), 1210, "HY000"},
-		{ErrNotFingerprint.New("hamming", "1.5"), 1411, "HY000"},
-		{ErrNotSupported.New("cosine_tfidf with a corpus column", "x"), 1235, "42000"},
-		{sql.ErrInvalidArgumentNumber.New("minhash", "1 to 3", 0), 1582, "42000"},
-		{sql.ErrInvalidArgumentNumber.New("hamming", 2, 1), 1582, "42000"},
-		{sql.ErrInvalidArgumentNumber.New("tokenize", 1, 2), 1582, "42000"},
-	} {
-		num, state, ok := MySQLCode(tc.err.Error())
-		if !ok || num != tc.num || state != tc.state {
-			t.Errorf("MySQLCode(%q) = %d %q %v, want %d %q", tc.err, num, state, ok, tc.num, tc.state)
-		}
-	}
-	for _, msg := range []string{"table not found: t", "Incorrect string value", "Duplicate entry"} {
-		if _, _, ok := MySQLCode(msg); ok {
-			t.Errorf("MySQLCode(%q) claims a simsql function error", msg)
-		}
-	}
-}
-
 // TestTemporalAndEnumAsText is a regression test: a DATE argument was read
 // as "2024-01-02 00:00:00" (the Go time's text) and an ENUM as its number;
 // MySQL reads them as '2024-01-02' and the label.

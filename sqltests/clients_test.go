@@ -483,3 +483,39 @@ func TestClientMariaDBDump(t *testing.T) {
 		t.Errorf("mariadb-dump --all-databases: %v\n%s\nwant the general_log error", err, out)
 	}
 }
+
+// TestClientRollback runs clients/python/rollback.py with Debian's PyMySQL,
+// mysqlclient (MySQLdb) and SQLAlchemy over both, each with its default
+// settings: autocommit off, which the drivers set only when the server's
+// handshake says autocommit is on. rollback() must undo the INSERT before
+// it and SQLAlchemy's Session.rollback() the flushed row, as on MariaDB.
+// (go-mysql-server 0.20's handshake said autocommit was off, so the
+// drivers sent nothing, every INSERT autocommitted and rollback() undid
+// nothing.)
+func TestClientRollback(t *testing.T) {
+	python := needClient(t, "/usr/bin/python3")
+	s := StartServer(t)
+	dbapi := "autocommit\t0\nafter rollback\t0\ncommitted\t2\nautocommit\t1\nwith autocommit\t2\t4\n"
+	orm := "flushed\t1\nafter rollback\t0\ncommitted\t2\n"
+	for _, c := range []struct{ driver, module, want string }{
+		{"pymysql", "pymysql", dbapi},
+		{"mysqldb", "MySQLdb", dbapi},
+		{"sqlalchemy-pymysql", "sqlalchemy", orm},
+		{"sqlalchemy-mysqldb", "sqlalchemy", orm},
+	} {
+		t.Run(c.driver, func(t *testing.T) {
+			if err := exec.Command(python, "-c", "import "+c.module).Run(); err != nil {
+				if os.Getenv("SIMSQL_REQUIRE_CLIENTS") == "1" {
+					t.Fatalf("python module %s is missing and SIMSQL_REQUIRE_CLIENTS=1", c.module)
+				}
+				t.Skipf("python module %s is missing", c.module)
+			}
+			db := s.DB(t)
+			if _, err := db.Exec("DROP TABLE IF EXISTS rb"); err != nil {
+				t.Fatal(err)
+			}
+			got := runClient(t, exec.Command(python, filepath.Join(clientsDir(t), "python", "rollback.py"), strconv.Itoa(s.Port), c.driver), "")
+			checkOut(t, "python3 rollback.py "+c.driver, got, c.want)
+		})
+	}
+}

@@ -38,8 +38,8 @@ var ClientScripts = []ScriptTest{
 			"CREATE TABLE d (id INT PRIMARY KEY, body TEXT, fp BIGINT UNSIGNED AS (simhash(body)) STORED)",
 		},
 		Assertions: []Assertion{
-			{Query: "INSERT INTO d VALUES (1, 'alpha beta', 5)", ExpectedErr: `The value specified for generated column "fp" in table "d" is not allowed`},
-			{Query: "INSERT INTO d (id, body, fp) VALUES (1, 'alpha beta', 5)", ExpectedErr: `The value specified for generated column "fp" in table "d" is not allowed`},
+			{Query: "INSERT INTO d VALUES (1, 'alpha beta', 5)", ExpectedErr: `The value specified for generated column`},
+			{Query: "INSERT INTO d (id, body, fp) VALUES (1, 'alpha beta', 5)", ExpectedErr: `The value specified for generated column`},
 			{Query: "SELECT COUNT(*) FROM d", Expected: []Row{{0}}},
 		},
 	},

@@ -15,8 +15,9 @@ func wrapHandler(h mysql.Handler) (mysql.Handler, error) {
 	return clientHandler{h}, nil
 }
 
-// clientHandler fixes two protocol faults of go-mysql-server 0.20 that real
-// clients (sqltests/clients_test.go) met.
+// clientHandler fixes protocol faults of go-mysql-server 0.20 that real
+// clients (sqltests/clients_test.go) met: the two below, and the
+// server_status flags of every packet (gms_status_flags.go).
 //
 // ComPrepare refuses, in the prepared-statement protocol (COM_STMT_PREPARE),
 // the SQL statements that manage prepared statements themselves: PREPARE,
@@ -58,12 +59,14 @@ func (h clientHandler) ComPrepare(ctx context.Context, c *mysql.Conn, query stri
 
 // ComQuery implements mysql.Handler.
 func (h clientHandler) ComQuery(ctx context.Context, c *mysql.Conn, query string, callback mysql.ResultSpoolFn) error {
-	return h.Handler.ComQuery(ctx, c, query, dropShortInfo(callback))
+	defer setStatus(c, false)
+	return h.Handler.ComQuery(ctx, c, query, statusSpool(c, dropShortInfo(callback)))
 }
 
 // ComMultiQuery implements mysql.Handler.
 func (h clientHandler) ComMultiQuery(ctx context.Context, c *mysql.Conn, query string, callback mysql.ResultSpoolFn) (string, error) {
-	return h.Handler.ComMultiQuery(ctx, c, query, dropShortInfo(callback))
+	defer setStatus(c, false)
+	return h.Handler.ComMultiQuery(ctx, c, query, statusSpool(c, dropShortInfo(callback)))
 }
 
 func dropShortInfo(callback mysql.ResultSpoolFn) mysql.ResultSpoolFn {

@@ -198,7 +198,7 @@ func TestImportBadRows(t *testing.T) {
 		{"latin1.jsonl", "latin1.jsonl:2: invalid UTF-8", nil},
 		{"big.jsonl", "big.jsonl:3: inserting 1 row: Error 1210 (HY000): Incorrect arguments to simhash: text of 67108865 bytes is longer than the maximum of 67108864 bytes (2 rows imported before it)",
 			[][]string{{"b1", "one"}, {"b2", "two"}}},
-		{"dup.jsonl", "dup.jsonl:4: inserting 1 row: Error 1062 (HY000): duplicate primary key given: [d1] (2 rows imported before it)",
+		{"dup.jsonl", "dup.jsonl:4: inserting 1 row: Error 1062 (23000): Duplicate entry 'd1' for key 'g.PRIMARY' (2 rows imported before it)",
 			[][]string{{"d1", "x"}, {"d2", "y"}}},
 		{"quote.csv", `quote.csv: parse error on line 3, column 8: bare " in non-quoted-field`, nil},
 	} {

@@ -28,10 +28,6 @@ var (
 		"Got an error reading communication packets: the client closed the connection")
 )
 
-// erTableAccessDenied is ER_TABLEACCESS_DENIED_ERROR, which vitess does
-// not name.
-const erTableAccessDenied = 1142
-
 // disconnectPoll is how often a running statement looks whether its
 // client is still connected.
 const disconnectPoll = time.Second
@@ -191,12 +187,11 @@ func (l *limitedProcessList) takeCause(connID uint32) error {
 	return cause
 }
 
-// errorHandler wraps go-mysql-server's connection handler to report
-// errors with MySQL's numbers where go-mysql-server 0.20 gives the generic
-// 1105: a statement stopped by KILL or max_execution_time fails with 1317
-// or 3024 whichever layer noticed the cancellation first (some return
-// "context canceled"), and refused privileges are 1142 (table) and 1044
-// (database), with go-mysql-server's messages.
+// errorHandler wraps go-mysql-server's connection handler to report a
+// statement stopped by KILL or max_execution_time with MySQL's 1317 or
+// 3024, whichever layer noticed the cancellation first (some return
+// "context canceled", which go-mysql-server 0.20 sends as 1105). Other
+// errors get their numbers from package mysqlerr (recoveringHandler).
 //
 // It also keeps conns, the live connections, up to date.
 type errorHandler struct {
@@ -251,15 +246,9 @@ func (h errorHandler) fix(c *mysql.Conn, err error) error {
 		}
 		msg = se.Message
 	}
-	switch {
-	case cause != nil && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) ||
-		strings.Contains(msg, context.Canceled.Error()) || strings.Contains(msg, context.DeadlineExceeded.Error())):
+	if cause != nil && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) ||
+		strings.Contains(msg, context.Canceled.Error()) || strings.Contains(msg, context.DeadlineExceeded.Error())) {
 		return cause
-	case sql.ErrPrivilegeCheckFailed.Is(err), strings.HasPrefix(msg, "command denied to user "),
-		strings.HasPrefix(msg, "Access denied for user ") && strings.Contains(msg, " to table "):
-		return mysql.NewSQLError(erTableAccessDenied, mysql.SSClientError, "%s", msg)
-	case strings.HasPrefix(msg, "Access denied for user ") && strings.Contains(msg, " to database "):
-		return mysql.NewSQLError(mysql.ERDBAccessDenied, mysql.SSClientError, "%s", msg)
 	}
 	return err
 }

@@ -1,0 +1,222 @@
+// Package mysqlerr gives the errors simsql's server sends MySQL's error
+// numbers, SQLSTATEs and wording, through one table of error kinds
+// (go-mysql-server v0.20.0's and simsql's own). Drivers turn the number and
+// SQLSTATE into exception classes (PyMySQL's IntegrityError for 23000,
+// ProgrammingError for 42000), so a generic 1105 is not good enough.
+//
+// go-mysql-server casts every error to a *mysql.SQLError before its handler
+// returns (sql.CastSQLError), keeping only the text and, for a few kinds, a
+// number; so the table recognises a kind by its message, with a pattern
+// derived from the kind's own format string (TestTable checks each kind's
+// messages map as listed). Errors simsql creates as *mysql.SQLError with
+// their MySQL number (catalog.ErrReadOnlyTransaction, …) pass unchanged.
+package mysqlerr
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/vitess/go/mysql"
+	ast "github.com/dolthub/vitess/go/vt/sqlparser"
+	kinds "gopkg.in/src-d/go-errors.v1"
+
+	"github.com/simsql/simsql/functions"
+)
+
+// MySQL error numbers vitess does not name.
+const (
+	erNonDefaultValueForGeneratedColumn = 3105 // ER_NON_DEFAULT_VALUE_FOR_GENERATED_COLUMN
+	erWrongValueForType                 = 1411 // ER_WRONG_VALUE_FOR_TYPE
+	erNotSupportedYet                   = 1235 // ER_NOT_SUPPORTED_YET
+	erWrongParamCountToNativeFct        = 1582 // ER_WRONG_PARAMCOUNT_TO_NATIVE_FCT
+	erTableAccessDenied                 = 1142 // ER_TABLEACCESS_DENIED_ERROR
+	erCantExecuteInReadOnlyTransaction  = 1792 // ER_CANT_EXECUTE_IN_READ_ONLY_TRANSACTION
+	stateReadOnlyTransaction            = "25006"
+)
+
+// mapping is one row of the table: the messages of an error kind, and the
+// number, SQLSTATE and message MySQL gives for the same fault.
+type mapping struct {
+	kind  *kinds.Kind
+	num   int
+	state string
+	// pattern matches the kind's messages; "" derives it from the kind's
+	// format. Its submatches go to message.
+	pattern string
+	// message returns MySQL's message from the submatches (m[0] is the
+	// whole message) and the statement; nil keeps the message.
+	message func(m []string, query string) string
+
+	re *regexp.Regexp
+}
+
+// table is the one table from error kinds to MySQL's errors. Order
+// matters only where two patterns match one message.
+var table = []*mapping{
+	// Statements.
+	{kind: sql.ErrSyntaxError, num: mysql.ERParseError, state: mysql.SSClientError,
+		pattern: `(?s)^syntax error at position (\d+)(?: near '(.*)')?$`, message: syntaxError},
+	{kind: sql.ErrUnknownSystemVariable, num: mysql.ERUnknownSystemVariable, state: mysql.SSUnknownSQLState,
+		message: func(m []string, _ string) string {
+			return fmt.Sprintf("Unknown system variable '%s'", variableName(m[1]))
+		}},
+	// Rows.
+	{kind: sql.ErrPrimaryKeyViolation, num: mysql.ERDupEntry, state: mysql.SSDupKey, message: duplicateEntry},
+	{kind: sql.ErrUniqueKeyViolation, num: mysql.ERDupEntry, state: mysql.SSDupKey, message: duplicateEntry},
+	{kind: sql.ErrGeneratedColumnValue, num: erNonDefaultValueForGeneratedColumn, state: mysql.SSUnknownSQLState,
+		message: func(m []string, query string) string {
+			return fmt.Sprintf("The value specified for generated column '%s' in table '%s' is not allowed.",
+				unquote(m[1]), tableOfAlias(query, unquote(m[2])))
+		}},
+	// Transactions.
+	{kind: sql.ErrReadOnlyTransaction, num: erCantExecuteInReadOnlyTransaction, state: stateReadOnlyTransaction,
+		message: func([]string, string) string { return "Cannot execute statement in a READ ONLY transaction." }},
+	// Privileges, as go-mysql-server words them.
+	{kind: sql.ErrPrivilegeCheckFailed, num: erTableAccessDenied, state: mysql.SSClientError},
+	{kind: sql.ErrTableAccessDeniedForUser, num: erTableAccessDenied, state: mysql.SSClientError},
+	{kind: sql.ErrDatabaseAccessDeniedForUser, num: mysql.ERDBAccessDenied, state: mysql.SSClientError},
+	// simsql's functions (functions/errors.go), as MySQL's own functions
+	// report the same faults.
+	{kind: functions.ErrIncorrectArguments, num: mysql.ERWrongArguments, state: mysql.SSUnknownSQLState,
+		pattern: `^Incorrect arguments to `}, // every "Incorrect arguments to %s: …" kind
+	{kind: functions.ErrNotFingerprint, num: erWrongValueForType, state: mysql.SSUnknownSQLState},
+	{kind: functions.ErrNotSupported, num: erNotSupportedYet, state: mysql.SSClientError},
+	{kind: sql.ErrInvalidArgumentNumber, num: erWrongParamCountToNativeFct, state: mysql.SSClientError},
+}
+
+func init() {
+	for _, m := range table {
+		p := m.pattern
+		if p == "" {
+			p = formatPattern(m.kind.Message)
+		}
+		m.re = regexp.MustCompile(p)
+	}
+}
+
+// verb matches the printf verbs of a kind's format.
+var verb = regexp.MustCompile(`%[-+# 0-9.]*[svdqxXfg]`)
+
+// formatPattern returns a pattern matching the messages of format (which
+// may span lines): each verb a submatch, and the ": cause" an error of the
+// kind made with Wrap adds.
+func formatPattern(format string) string {
+	parts := verb.Split(format, -1)
+	for i := range parts {
+		parts[i] = regexp.QuoteMeta(parts[i])
+	}
+	return "(?s)^" + strings.Join(parts, "(.*?)") + "(?:: (.*))?$"
+}
+
+// Convert returns err, an error of statement query, as MySQL would give
+// it: a *mysql.SQLError. An error whose message is of a kind in the table
+// (go-mysql-server's generic 1105, or the kind's number without MySQL's
+// SQLSTATE and wording) gets that kind's number, SQLSTATE and message; an
+// error that is not a *mysql.SQLError yet (go-mysql-server casts only the
+// errors of statements it runs, not of COM_STMT_PREPARE) is cast as
+// go-mysql-server casts them first, instead of going out as vitess's
+// "unknown error". Any other *mysql.SQLError is returned as it is.
+func Convert(err error, query string) error {
+	var se *mysql.SQLError
+	if !errors.As(err, &se) {
+		se = sql.CastSQLError(err)
+	}
+	msg := strings.TrimPrefix(se.Message, vitessInvalidArgument)
+	for _, m := range table {
+		if se.Num != mysql.ERUnknownError && se.Num != m.num {
+			continue
+		}
+		sub := m.re.FindStringSubmatch(msg)
+		if sub == nil {
+			continue
+		}
+		if m.message != nil {
+			msg = m.message(sub, query)
+		}
+		return &mysql.SQLError{Num: m.num, State: m.state, Message: msg, Query: se.Query}
+	}
+	return se
+}
+
+// vitessInvalidArgument begins the text of a vitess error of code
+// INVALID_ARGUMENT, such as its parser's.
+const vitessInvalidArgument = "Code: INVALID_ARGUMENT\n"
+
+// syntaxError words vitess's "syntax error at position N near 'token'"
+// as MySQL's 1064: the statement from the token on (at most 80
+// characters), and its line.
+func syntaxError(m []string, query string) string {
+	pos, _ := strconv.Atoi(m[1])
+	token := m[2]
+	// The position is one past the end of the token.
+	end := min(max(pos-1, 0), len(query))
+	start := strings.LastIndex(strings.ToLower(query[:end]), strings.ToLower(token))
+	if token == "" || start < 0 {
+		start = max(end-len(token), 0)
+	}
+	near := []rune(query[start:])
+	if len(near) > 80 {
+		near = near[:80]
+	}
+	line := 1 + strings.Count(query[:start], "\n")
+	return fmt.Sprintf("You have an error in your SQL syntax; check the manual that corresponds to your MySQL server version for the right syntax to use near '%s' at line %d",
+		string(near), line)
+}
+
+// variableName returns the name of a system variable as MySQL names it in
+// errors: without @@ and scope.
+func variableName(s string) string {
+	s = strings.TrimPrefix(s, "@@")
+	if scope, name, ok := strings.Cut(s, "."); ok {
+		switch strings.ToLower(scope) {
+		case "session", "global", "local", "persist", "persist_only":
+			return name
+		}
+	}
+	return s
+}
+
+// duplicateEntry words a duplicate key as MySQL's 1062. catalog gives the
+// key as MySQL does ("'a-b' for key 't.k'"); a key of another table is
+// go-mysql-server's [a,b].
+func duplicateEntry(m []string, _ string) string {
+	key := m[len(m)-1]
+	if strings.HasPrefix(key, "[") && strings.HasSuffix(key, "]") {
+		key = "'" + strings.ReplaceAll(key[1:len(key)-1], ",", "-") + "'"
+	}
+	return "Duplicate entry " + key
+}
+
+// unquote removes the double quotes of a %q argument.
+func unquote(s string) string {
+	if u, err := strconv.Unquote(s); err == nil {
+		return u
+	}
+	return s
+}
+
+// tableOfAlias returns the table that alias names in statement query
+// (go-mysql-server names the alias of UPDATE t AS a in its errors, MySQL
+// the table), or alias if it names none.
+func tableOfAlias(query, alias string) string {
+	stmt, _, err := ast.ParseOne(context.Background(), query)
+	if err != nil {
+		return alias
+	}
+	table := alias
+	_ = ast.Walk(func(n ast.SQLNode) (bool, error) {
+		if t, ok := n.(*ast.AliasedTableExpr); ok && strings.EqualFold(t.As.String(), alias) {
+			if name, ok := t.Expr.(ast.TableName); ok {
+				table = name.Name.String()
+				return false, nil
+			}
+		}
+		return true, nil
+	}, stmt)
+	return table
+}

@@ -1,0 +1,132 @@
+package mysqlerr
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/vitess/go/mysql"
+	ast "github.com/dolthub/vitess/go/vt/sqlparser"
+
+	"github.com/simsql/simsql/functions"
+)
+
+// parseError is go-mysql-server's error for a statement the parser
+// refuses (sql/planbuilder/parse.go wraps vitess's message).
+func parseError(t *testing.T, q string) error {
+	t.Helper()
+	_, _, err := ast.ParseOne(context.Background(), q)
+	if err == nil {
+		t.Fatalf("%q parses", q)
+	}
+	return sql.ErrSyntaxError.New(err.Error())
+}
+
+// TestTable converts an error of every kind in the table, as the server
+// gets it (cast by go-mysql-server), and pins MySQL 8's number, SQLSTATE
+// and message for it.
+func TestTable(t *testing.T) {
+	const long = "selec '0123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789'"
+	const syntax = "You have an error in your SQL syntax; check the manual that corresponds to your MySQL server version for the right syntax to use near "
+	for _, tc := range []struct {
+		why   string
+		err   error
+		query string
+		num   int
+		state string
+		msg   string
+	}{
+		{"a misspelt keyword: the rest of the statement from it", parseError(t, "selec 1"), "selec 1",
+			1064, "42000", syntax + "'selec 1' at line 1"},
+		{"a misspelt FROM", parseError(t, "select * fro t"), "select * fro t",
+			1064, "42000", syntax + "'fro t' at line 1"},
+		{"the line of the token", parseError(t, "SELECT 1,\n2\nFROM t WHERE WHERE"), "SELECT 1,\n2\nFROM t WHERE WHERE",
+			1064, "42000", syntax + "'WHERE' at line 3"},
+		// MySQL says near '' here: vitess names the last token whether the
+		// parser failed at it or at the end after it.
+		{"at the end of the statement", parseError(t, "SELECT * FROM"), "SELECT * FROM",
+			1064, "42000", syntax + "'FROM' at line 1"},
+		{"as COM_STMT_PREPARE gets it from vitess, without a number", errors.New("Code: INVALID_ARGUMENT\nsyntax error at position 8 near 'selec'"), "  selec 1",
+			1064, "42000", syntax + "'selec 1' at line 1"},
+		{"more than 80 characters after the token are cut", parseError(t, long), long,
+			1064, "42000", syntax + "'" + long[:80] + "' at line 1"},
+		{"SELECT @@nosuch", sql.ErrUnknownSystemVariable.New("@@nosuchvar"), "SELECT @@nosuchvar",
+			1193, "HY000", "Unknown system variable 'nosuchvar'"},
+		{"a scope prefix", sql.ErrUnknownSystemVariable.New("@@session.nosuchvar"), "",
+			1193, "HY000", "Unknown system variable 'nosuchvar'"},
+		{"SET nosuch = 1", sql.ErrUnknownSystemVariable.New("nosuchvar"), "SET nosuchvar = 1",
+			1193, "HY000", "Unknown system variable 'nosuchvar'"},
+		{"a unique key as catalog words it", sql.NewUniqueKeyErr("'abc' for key 't.k'", false, nil), "",
+			1062, "23000", "Duplicate entry 'abc' for key 't.k'"},
+		{"a primary key", sql.NewUniqueKeyErr("'1' for key 't.PRIMARY'", true, nil), "",
+			1062, "23000", "Duplicate entry '1' for key 't.PRIMARY'"},
+		{"a key as go-mysql-server words it", sql.NewUniqueKeyErr("[1,2]", false, nil), "",
+			1062, "23000", "Duplicate entry '1-2'"},
+		{"a generated column", sql.ErrGeneratedColumnValue.New("fp", "g"), "INSERT INTO g VALUES (1, 'a', 5)",
+			3105, "HY000", "The value specified for generated column 'fp' in table 'g' is not allowed."},
+		{"through an alias: MySQL names the table", sql.ErrGeneratedColumnValue.New("fp", "x"), "UPDATE g AS x SET x.fp = 3",
+			3105, "HY000", "The value specified for generated column 'fp' in table 'g' is not allowed."},
+		{"an alias in a join", sql.ErrGeneratedColumnValue.New("fp", "b"), "UPDATE g a JOIN h b ON a.id = b.id SET b.fp = 3",
+			3105, "HY000", "The value specified for generated column 'fp' in table 'h' is not allowed."},
+		{"a READ ONLY transaction", sql.ErrReadOnlyTransaction.New(), "",
+			1792, "25006", "Cannot execute statement in a READ ONLY transaction."},
+		{"a refused command", sql.ErrPrivilegeCheckFailed.New("'u'@'%'"), "",
+			1142, "42000", "command denied to user 'u'@'%'"},
+		{"a refused table", sql.ErrTableAccessDeniedForUser.New("'u'@'%'", "t"), "",
+			1142, "42000", "Access denied for user 'u'@'%' to table 't'"},
+		{"a refused database", sql.ErrDatabaseAccessDeniedForUser.New("'u'@'%'", "d"), "",
+			1044, "42000", "Access denied for user 'u'@'%' to database 'd'"},
+		{"functions", functions.ErrIncorrectArguments.New("minhash", "num_perm must be an integer from 1 to 4096, got 0"), "",
+			1210, "HY000", "Incorrect arguments to minhash: num_perm must be an integer from 1 to 4096, got 0"},
+		{"functions", functions.ErrLengthMismatch.New("hamming", 1, 2), "",
+			1210, "HY000", "Incorrect arguments to hamming: binary strings of 1 and 2 bytes; Hamming distance needs equal lengths"},
+		{"functions", functions.ErrIncompatibleSignatures.New("minhash_jaccard", "num_perm 2 and 4"), "",
+			1210, "HY000", "Incorrect arguments to minhash_jaccard: num_perm 2 and 4"},
+		{"functions", functions.ErrInvalidSignature.New("minhash_jaccard", "truncated"), "",
+			1210, "HY000", "Incorrect arguments to minhash_jaccard: truncated"},
+		{"functions", functions.ErrTextTooLong.New("simhash", functions.MaxTextBytes+1, functions.MaxTextBytes), "",
+			1210, "HY000", functions.ErrTextTooLong.New("simhash", functions.MaxTextBytes+1, functions.MaxTextBytes).Error()},
+		{"functions", functions.ErrNotFingerprint.New("hamming", "1.5"), "",
+			1411, "HY000", "Incorrect fingerprint value for hamming: 1.5"},
+		{"a message of several lines", functions.ErrNotFingerprint.New("hamming", " \t\n  "), "",
+			1411, "HY000", "Incorrect fingerprint value for hamming:  \t\n  "},
+		{"functions", functions.ErrNotSupported.New("cosine_tfidf with a corpus column", "x"), "",
+			1235, "42000", "cosine_tfidf with a corpus column is not supported yet: x"},
+		{"argument counts", sql.ErrInvalidArgumentNumber.New("minhash", "1 to 3", 0), "",
+			1582, "42000", "function 'minhash' expected 1 to 3 arguments, 0 received"},
+		{"argument counts", sql.ErrInvalidArgumentNumber.New("tokenize", 1, 2), "",
+			1582, "42000", "function 'tokenize' expected 1 arguments, 2 received"},
+	} {
+		got := Convert(sql.CastSQLError(tc.err), tc.query)
+		var se *mysql.SQLError
+		if !errors.As(got, &se) || se.Num != tc.num || se.State != tc.state || se.Message != tc.msg {
+			t.Errorf("%s: Convert(%q) = %v, want %d (%s) %q", tc.why, tc.err, got, tc.num, tc.state, tc.msg)
+		}
+	}
+}
+
+// TestUnchanged: errors of no kind in the table, and errors with their
+// MySQL number already, pass as they are.
+func TestUnchanged(t *testing.T) {
+	for _, err := range []error{
+		sql.CastSQLError(sql.ErrTableNotFound.New("t")),
+		sql.CastSQLError(errors.New("Incorrect string value")),
+		mysql.NewSQLError(mysql.ERQueryInterrupted, mysql.SSQueryInterrupted, "Query execution was interrupted"),
+		mysql.NewSQLError(1792, "25006", "Cannot execute statement in a READ ONLY transaction."),
+	} {
+		if got := Convert(err, "SELECT 1"); got != err {
+			t.Errorf("Convert(%v) = %v, want it unchanged", err, got)
+		}
+	}
+	// Not cast yet: cast as go-mysql-server does.
+	for _, tc := range []struct {
+		err error
+		num int
+	}{{context.Canceled, 1105}, {sql.ErrTableNotFound.New("t"), 1146}} {
+		var se *mysql.SQLError
+		if got := Convert(tc.err, ""); !errors.As(got, &se) || se.Num != tc.num || se.Message != tc.err.Error() {
+			t.Errorf("Convert(%v) = %v, want %d with the same text", tc.err, got, tc.num)
+		}
+	}
+}

@@ -1,0 +1,144 @@
+package sqltests
+
+// roErr is MySQL's error 1792, ER_CANT_EXECUTE_IN_READ_ONLY_TRANSACTION.
+const roErr = "Cannot execute statement in a READ ONLY transaction"
+
+// TxnScripts are SQL script tests of one session's transactions: what
+// DDL, READ ONLY and autocommit do, each answer MySQL's (TestTxnScripts
+// runs them on MariaDB too).
+var TxnScripts = []ScriptTest{
+	{
+		// Regression: go-mysql-server 0.20 committed at the end of the DDL
+		// and kept the explicit transaction open, so ROLLBACK undid row 2,
+		// which the server had acknowledged, and a failed DDL statement
+		// committed nothing.
+		Name:        "DDL commits the open transaction",
+		SetUpScript: []string{"CREATE TABLE t (id INT PRIMARY KEY, v INT)"},
+		Assertions: []Assertion{
+			{Query: "BEGIN"},
+			{Query: "INSERT INTO t VALUES (1, 10)"},
+			{Query: "CREATE INDEX iv ON t (v)"},
+			{Query: "INSERT INTO t VALUES (2, 20)"}, // autocommitted
+			{Query: "ROLLBACK"},
+			{Query: "SELECT id FROM t ORDER BY id", Expected: []Row{{1}, {2}}},
+			// The commit comes before the DDL runs, even if it then fails.
+			{Query: "BEGIN"},
+			{Query: "INSERT INTO t VALUES (3, 30)"},
+			{Query: "CREATE INDEX bad ON t (nocol)", ExpectedErr: "nocol"},
+			{Query: "INSERT INTO t VALUES (4, 40)"},
+			{Query: "ROLLBACK"},
+			{Query: "SELECT id FROM t ORDER BY id", Expected: []Row{{1}, {2}, {3}, {4}}},
+			// CREATE TABLE and DROP TABLE too; savepoints end with the
+			// transaction.
+			{Query: "START TRANSACTION"},
+			{Query: "INSERT INTO t VALUES (5, 50)"},
+			{Query: "SAVEPOINT s"},
+			{Query: "CREATE TABLE u (i INT)"},
+			{Query: "ROLLBACK TO s", ExpectedErr: "SAVEPOINT s does not exist"},
+			{Query: "DROP TABLE u"},
+			{Query: "ROLLBACK"},
+			{Query: "SELECT COUNT(*) FROM t", Expected: []Row{{5}}},
+			// Without autocommit, the DDL commits and a new transaction
+			// begins after it.
+			{Query: "SET autocommit = 0"},
+			{Query: "INSERT INTO t VALUES (6, 60)"},
+			{Query: "ALTER TABLE t ADD COLUMN w INT"},
+			{Query: "INSERT INTO t VALUES (7, 70, 0)"},
+			{Query: "ROLLBACK"},
+			{Query: "SET autocommit = 1"},
+			{Query: "SELECT id FROM t WHERE id > 5 ORDER BY id", Expected: []Row{{6}}},
+			// A DDL statement that fails is rolled back on its own.
+			{Query: "UPDATE t SET w = 1"},
+			{Query: "SET autocommit = 0"},
+			{Query: "INSERT INTO t VALUES (8, 80, 2)"},
+			{Query: "CREATE UNIQUE INDEX uw ON t (w)", ExpectedErr: "uplicate"}, // 1062
+			{Query: "INSERT INTO t VALUES (9, 90, 3)"},
+			{Query: "ROLLBACK"},
+			{Query: "SET autocommit = 1"},
+			{Query: "SELECT id, w FROM t WHERE id > 5 ORDER BY id", Expected: []Row{{6, 1}, {8, 2}}},
+			{Query: "SELECT COUNT(*) FROM information_schema.statistics WHERE table_schema = DATABASE() AND index_name = 'uw'", Expected: []Row{{0}}},
+		},
+	},
+	{
+		// Regression: START TRANSACTION READ ONLY; INSERT … failed with a
+		// nil-pointer panic in go-mysql-server 0.20, and after SET SESSION
+		// TRANSACTION READ ONLY writes succeeded.
+		Name:        "read-only transactions",
+		SetUpScript: []string{"CREATE TABLE t (id INT PRIMARY KEY, v INT)", "INSERT INTO t VALUES (1, 10)"},
+		Assertions: []Assertion{
+			{Query: "START TRANSACTION READ ONLY"},
+			{Query: "INSERT INTO t VALUES (2, 20)", ExpectedErr: roErr},
+			{Query: "INSERT INTO t SELECT id + 1, v FROM t", ExpectedErr: roErr},
+			{Query: "REPLACE INTO t VALUES (1, 11)", ExpectedErr: roErr},
+			{Query: "UPDATE t SET v = 11", ExpectedErr: roErr},
+			{Query: "UPDATE t SET v = (SELECT COUNT(*) FROM information_schema.tables)", ExpectedErr: roErr},
+			{Query: "DELETE FROM t WHERE id = 1", ExpectedErr: roErr},
+			{Query: "SELECT * FROM t FOR UPDATE", ExpectedErr: roErr},
+			{Query: "SELECT id, v FROM t", Expected: []Row{{1, 10}}},
+			{Query: "COMMIT"},
+			// DDL commits the read-only transaction and runs on its own.
+			{Query: "START TRANSACTION READ ONLY"},
+			{Query: "CREATE TABLE ro (i INT)"},
+			{Query: "INSERT INTO t VALUES (2, 20)"},
+			{Query: "DROP TABLE ro"},
+			// The session's default: every transaction, autocommitted
+			// statements and DDL included, until START TRANSACTION READ
+			// WRITE.
+			{Query: "SET SESSION TRANSACTION READ ONLY"},
+			{Query: "SELECT @@tx_read_only", Expected: []Row{{1}}},
+			{Query: "INSERT INTO t VALUES (3, 30)", ExpectedErr: roErr},
+			{Query: "UPDATE t SET v = 0", ExpectedErr: roErr},
+			{Query: "CREATE TABLE ro (i INT)", ExpectedErr: roErr},
+			{Query: "TRUNCATE t", ExpectedErr: roErr},
+			{Query: "DROP TABLE t", ExpectedErr: roErr},
+			{Query: "START TRANSACTION READ WRITE"},
+			{Query: "INSERT INTO t VALUES (3, 30)"},
+			{Query: "COMMIT"},
+			{Query: "SET SESSION TRANSACTION READ WRITE"},
+			{Query: "INSERT INTO t VALUES (4, 40)"},
+			{Query: "SELECT id FROM t ORDER BY id", Expected: []Row{{1}, {2}, {3}, {4}}},
+		},
+	},
+	{
+		// Regression: go-mysql-server 0.20 did not commit when autocommit
+		// was turned back on.
+		Name:        "SET autocommit = 1 commits",
+		SetUpScript: []string{"CREATE TABLE t (id INT PRIMARY KEY)"},
+		Assertions: []Assertion{
+			{Query: "SET autocommit = 0"},
+			{Query: "INSERT INTO t VALUES (1)"},
+			{Query: "SET autocommit = 1"},
+			{Query: "ROLLBACK"},
+			{Query: "SET autocommit = 0"},
+			{Query: "BEGIN"},
+			{Query: "INSERT INTO t VALUES (2)"},
+			{Query: "SET autocommit = 1"}, // ends the explicit transaction too
+			{Query: "INSERT INTO t VALUES (3)"},
+			{Query: "ROLLBACK"},
+			{Query: "BEGIN"},
+			{Query: "INSERT INTO t VALUES (4)"},
+			{Query: "SET autocommit = 1"}, // no change: the transaction stays
+			{Query: "ROLLBACK"},
+			{Query: "SELECT id FROM t ORDER BY id", Expected: []Row{{1}, {2}, {3}}},
+		},
+	},
+	{
+		// Regression: go-mysql-server 0.20 sets transaction_isolation and
+		// transaction_read_only, but not the tx_ names clients read (and
+		// MariaDB 10.11 knows only those).
+		Name: "transaction variable aliases",
+		Assertions: []Assertion{
+			{Query: "SELECT @@tx_isolation, @@tx_read_only", Expected: []Row{{"REPEATABLE-READ", 0}}},
+			{Query: "SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED"},
+			{Query: "SELECT @@tx_isolation, @@session.tx_isolation", Expected: []Row{{"READ-COMMITTED", "READ-COMMITTED"}}},
+			{Query: "SET SESSION TRANSACTION ISOLATION LEVEL SERIALIZABLE"},
+			{Query: "SELECT @@tx_isolation", Expected: []Row{{"SERIALIZABLE"}}},
+			{Query: "SET SESSION tx_isolation = 'READ-UNCOMMITTED'"},
+			{Query: "SELECT @@tx_isolation", Expected: []Row{{"READ-UNCOMMITTED"}}},
+			{Query: "SET SESSION TRANSACTION READ ONLY"},
+			{Query: "SELECT @@tx_read_only", Expected: []Row{{1}}},
+			{Query: "SET SESSION tx_read_only = 0"},
+			{Query: "SELECT @@tx_read_only", Expected: []Row{{0}}},
+		},
+	},
+}
