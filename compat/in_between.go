@@ -241,11 +241,12 @@ var _ sql.CollationCoercible = (*between)(nil)
 // go-mysql-server's own where it answers as MySQL does, as newIn decides.
 func newBetween(x, lo, hi sql.Expression, not bool, env env) sql.Expression {
 	gms := func(lo, hi sql.Expression) sql.Expression {
-		e := sql.Expression(expression.NewBetween(unwrap(x), unwrap(lo), unwrap(hi)))
 		if not {
-			e = expression.NewNot(e)
+			// x < lo OR x > hi, NOT BETWEEN by De Morgan (the same under
+			// NULLs), in the form go-mysql-server turns into index ranges.
+			return expression.NewOr(expression.NewLessThan(unwrap(x), unwrap(lo)), expression.NewGreaterThan(unwrap(x), unwrap(hi)))
 		}
-		return e
+		return expression.NewBetween(unwrap(x), unwrap(lo), unwrap(hi))
 	}
 	ks := []kind{kindOf(x), kindOf(lo), kindOf(hi)}
 	allNum, allInt, anyDouble := true, true, false

@@ -131,7 +131,7 @@ var KeyScripts = []ScriptTest{
 			{Query: "SELECT index_name FROM information_schema.statistics WHERE table_schema = DATABASE() AND table_name = 'uq' ORDER BY index_name",
 				Expected: []Row{{"i"}, {"i_2"}, {"PRIMARY"}}},
 			{Query: "INSERT INTO uq VALUES (1, 1)"},
-			{Query: "INSERT INTO uq VALUES (2, 1)", ExpectedErr: "duplicate unique key"},
+			{Query: "INSERT INTO uq VALUES (2, 1)", ExpectedErr: "'1' for key 'uq.i'"},
 			{Query: "SELECT index_name, seq_in_index, column_name FROM information_schema.statistics WHERE table_schema = DATABASE() AND table_name = 'o5' ORDER BY index_name, seq_in_index",
 				Expected: []Row{{"PRIMARY", 1, "id"}, {"x", 1, "x"}, {"x_2", 1, "x"}, {"x_2", 2, "y"}, {"y", 1, "y"}, {"z", 1, "z"}}},
 			// The parser of go-mysql-server 0.20 refuses CHANGE name name
@@ -143,7 +143,7 @@ var KeyScripts = []ScriptTest{
 				Expected: []Row{{"c", "c"}, {"c_2", "c"}, {"name", "name"}, {"name_2", "name"}, {"PRIMARY", "id"}}},
 			{Query: "ALTER TABLE ch ADD UNIQUE KEY name (id)", ExpectedErr: "Duplicate key name 'name'"},
 			{Query: "INSERT INTO ch VALUES (1, 'a', 1)"},
-			{Query: "INSERT INTO ch VALUES (2, 'a', 2)", ExpectedErr: "duplicate unique key"},
+			{Query: "INSERT INTO ch VALUES (2, 'a', 2)", ExpectedErr: "'a' for key 'ch.name'"},
 		},
 	},
 	{
@@ -227,7 +227,7 @@ var KeyScripts = []ScriptTest{
 			"INSERT INTO p2 VALUES ('x', 'abc', 1), ('y', 'abc', 2)",
 		},
 		Assertions: []Assertion{
-			{Query: "INSERT INTO pp VALUES ('abcxyz', 2)", ExpectedErr: "duplicate primary key given: [abc]"},
+			{Query: "INSERT INTO pp VALUES ('abcxyz', 2)", ExpectedErr: "'abc' for key 'pp.PRIMARY'"},
 			{Query: "INSERT INTO pp VALUES ('abd', 3), ('ab', 4)"},
 			{Query: "SELECT v, n FROM pp", Expected: []Row{{"ab", 4}, {"abcdef", 1}, {"abd", 3}}},
 			{Query: "SELECT n FROM pp WHERE v = 'abcdef'", Expected: []Row{{1}}, ExpectedIndexes: []string{"pp.v"}},
@@ -237,7 +237,7 @@ var KeyScripts = []ScriptTest{
 			// Same prefix: the row stays where it is.
 			{Query: "UPDATE pp SET v = 'abcxyz' WHERE n = 1"},
 			{Query: "SELECT v, n FROM pp WHERE v LIKE 'abc%'", Expected: []Row{{"abcxyz", 1}}},
-			{Query: "UPDATE pp SET v = 'abd!' WHERE n = 4", ExpectedErr: "duplicate primary key given: [abd]"},
+			{Query: "UPDATE pp SET v = 'abd!' WHERE n = 4", ExpectedErr: "'abd' for key 'pp.PRIMARY'"},
 			{Query: "INSERT INTO pp VALUES ('abcq', 5) ON DUPLICATE KEY UPDATE n = 10"},
 			{Query: "SELECT v, n FROM pp WHERE v LIKE 'abc%'", Expected: []Row{{"abcxyz", 10}}},
 			{Query: "REPLACE INTO pp VALUES ('abd?', 6)"},
@@ -245,13 +245,13 @@ var KeyScripts = []ScriptTest{
 			{Query: "DELETE FROM pp WHERE v = 'abd?'"},
 			{Query: "SELECT COUNT(*) FROM pp", Expected: []Row{{2}}},
 			{Query: "SHOW CREATE TABLE pp", Expected: []Row{{"pp", "CREATE TABLE `pp` (\n  `v` varchar(10) NOT NULL,\n  `n` int,\n  PRIMARY KEY (`v`(3))\n) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_bin COMMENT='prefix key'"}}},
-			{Query: "INSERT INTO p2 VALUES ('x', 'abz', 3)", ExpectedErr: "duplicate primary key given: [x,ab]"},
+			{Query: "INSERT INTO p2 VALUES ('x', 'abz', 3)", ExpectedErr: "'x-ab' for key 'p2.PRIMARY'"},
 			{Query: "INSERT INTO p2 VALUES ('x', 'a', 3)"},
 			{Query: "SELECT a, b, n FROM p2", Expected: []Row{{"x", "a", 3}, {"x", "abc", 1}, {"y", "abc", 2}}},
 			{Query: "SHOW CREATE TABLE p2", Expected: []Row{{"p2", "CREATE TABLE `p2` (\n  `a` varchar(10) NOT NULL,\n  `b` varchar(10) NOT NULL,\n  `n` int,\n  PRIMARY KEY (`a`,`b`(2))\n) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_bin"}}},
 			// A column change keeps the key's prefix.
 			{Query: "ALTER TABLE pp ADD COLUMN z INT FIRST"},
-			{Query: "INSERT INTO pp (v, n) VALUES ('abcccc', 7)", ExpectedErr: "duplicate primary key given: [abc]"},
+			{Query: "INSERT INTO pp (v, n) VALUES ('abcccc', 7)", ExpectedErr: "'abc' for key 'pp.PRIMARY'"},
 			{Query: "SELECT v, n FROM pp", Expected: []Row{{"ab", 4}, {"abcxyz", 10}}},
 		},
 	},
