@@ -191,7 +191,7 @@ func (r *report) charts(dir string) (map[string]string, error) {
 	var tgroups []string
 	tseries := []barSeries{{name: "simhash(), 1 core"}, {name: "gse Cut, 1 core"}, {name: fmt.Sprintf("simhash(), %d cores", r.workers)}, {name: fmt.Sprintf("gse Cut, %d cores", r.workers)}}
 	for _, t := range r.tput {
-		tgroups = append(tgroups, t.corpus.name)
+		tgroups = append(tgroups, t.corpus.Name)
 		for i, runs := range [][]time.Duration{t.simhash1, t.gse1, t.simhashN, t.gseN} {
 			x := math.NaN()
 			if t.missing == "" && len(runs) > 0 {
@@ -214,13 +214,13 @@ func (r *report) charts(dir string) (map[string]string, error) {
 		}
 		s := prSeries{name: q.lang + ": hamming(simhash) ≤ k"}
 		for kk, c := range q.simhash {
-			s.points = append(s.points, prPoint{c.recall(), c.precision(), fmt.Sprintf("k=%d", kk)})
+			s.points = append(s.points, prPoint{c.Recall(), c.Precision(), fmt.Sprintf("k=%d", kk)})
 		}
 		pr = append(pr, s)
 		m := prSeries{name: q.lang + ": minhash_jaccard ≥ 0.8 (label: num_perm)", pointsOnly: true}
 		for _, n := range numPerms {
 			c := q.minhash[n]
-			m.points = append(m.points, prPoint{c.recall(), c.precision(), fmt.Sprint(n)})
+			m.points = append(m.points, prPoint{c.Recall(), c.Precision(), fmt.Sprint(n)})
 		}
 		pr = append(pr, m)
 	}

@@ -5,7 +5,6 @@ import (
 	"image/png"
 	"math"
 	"math/bits"
-	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -110,22 +109,6 @@ func TestPairsWithin3(t *testing.T) {
 	}
 }
 
-func TestConfusion(t *testing.T) {
-	var c confusion
-	for _, x := range []struct{ pred, truth bool }{{true, true}, {true, true}, {true, false}, {false, true}, {false, false}} {
-		c.add(x.pred, x.truth)
-	}
-	if c != (confusion{tp: 2, fp: 1, fn: 1}) {
-		t.Fatalf("confusion = %+v", c)
-	}
-	if p, r := c.precision(), c.recall(); p != 2.0/3 || r != 2.0/3 {
-		t.Errorf("precision, recall = %v, %v; want 2/3, 2/3", p, r)
-	}
-	if p := (confusion{fn: 1}).precision(); !math.IsNaN(p) {
-		t.Errorf("precision with no positive prediction = %v, want NaN", p)
-	}
-}
-
 func TestSummarizeErr(t *testing.T) {
 	// 20 errors 0.01..0.20: the 95th percentile (nearest rank, index 19) is 0.20.
 	var errs, js []float64
@@ -137,59 +120,5 @@ func TestSummarizeErr(t *testing.T) {
 	near := func(a, b float64) bool { return math.Abs(a-b) < 1e-12 }
 	if s.n != 20 || !near(s.mean, 0.105) || !near(s.p95, 0.20) || !near(s.rms, math.Sqrt(0.287/20)) || !near(s.theoryRMS, 0.5/8) {
 		t.Errorf("summarizeErr = %+v", s)
-	}
-}
-
-func TestComponent(t *testing.T) {
-	for fn, want := range map[string]string{
-		"github.com/dolthub/go-mysql-server/sql/planbuilder.(*Builder).build": "go-mysql-server: parse and plan (planbuilder)",
-		"github.com/dolthub/go-mysql-server/sql/rowexec.(*insertIter).Next":   "go-mysql-server: LOAD DATA row execution (sql/rowexec)",
-		"go.etcd.io/bbolt.(*node).put":                                        "bbolt (storage engine)",
-		"github.com/simsql/simsql/storage.EncodeKey":                          "simsql storage/ (key and row encoding)",
-		"runtime.scanobject":                                                  "Go runtime: garbage collection",
-		"runtime.mallocgc":                                                    "Go runtime: allocation",
-		"syscall.Syscall6":                                                    "system calls (write, fsync, read)",
-		"strconv.ParseUint":                                                   "other (standard library and other modules)",
-	} {
-		if got := component(fn); got != want {
-			t.Errorf("component(%q) = %q, want %q", fn, got, want)
-		}
-	}
-}
-
-// TestPlant checks that planted duplicates edit words only, in number
-// between 1% and 30% of the words, and keep the rest in order.
-func TestPlant(t *testing.T) {
-	words := make([]string, 200)
-	for i := range words {
-		words[i] = "w" + string(rune('a'+i%26)) + string(rune('a'+i/26))
-	}
-	text := strings.Join(words, " ")
-	b := &bench{}
-	rng := rand.New(rand.NewPCG(1, 2))
-	for range 50 {
-		out := strings.Fields(plant(text, "English", rng, []string{"new"}, b.splitWords))
-		// Each edit removes at most one original word (words are distinct);
-		// the originals left keep their order.
-		index := map[string]int{}
-		for i, w := range words {
-			index[w] = i
-		}
-		kept, last, ordered := 0, -1, true
-		for _, w := range out {
-			if i, ok := index[w]; ok {
-				kept++
-				ordered = ordered && i > last
-				last = i
-			}
-		}
-		if lost := len(words) - kept; lost > 60 || !ordered || (lost == 0 && len(out) == len(words)) {
-			t.Errorf("plant kept %d of %d words (in order: %v), output has %d words", kept, len(words), ordered, len(out))
-		}
-		for _, w := range out {
-			if !strings.HasPrefix(w, "w") && w != "new" {
-				t.Errorf("plant produced %q, neither an original word nor the vocabulary", w)
-			}
-		}
 	}
 }

@@ -5,8 +5,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
-	"unicode"
 
+	"github.com/simsql/simsql/bench/internal/quality"
 	"github.com/simsql/simsql/textsim"
 )
 
@@ -27,8 +27,6 @@ const (
 	maxTokens     = 3000
 	truthJaccard  = 0.8
 	maxK          = 6
-	minEditRate   = 0.01
-	maxEditRate   = 0.30
 	randomPairs   = 2000 // unrelated pairs sampled for the MinHash error
 	qualitySeed   = 0x7175616c
 	minhashSeed   = 1
@@ -36,34 +34,6 @@ const (
 )
 
 var numPerms = []int{32, 64, 128, 256}
-
-// confusion counts a prediction against the truth.
-type confusion struct{ tp, fp, fn int }
-
-func (c confusion) precision() float64 {
-	if c.tp+c.fp == 0 {
-		return math.NaN()
-	}
-	return float64(c.tp) / float64(c.tp+c.fp)
-}
-
-func (c confusion) recall() float64 {
-	if c.tp+c.fn == 0 {
-		return math.NaN()
-	}
-	return float64(c.tp) / float64(c.tp+c.fn)
-}
-
-func (c *confusion) add(pred, truth bool) {
-	switch {
-	case pred && truth:
-		c.tp++
-	case pred:
-		c.fp++
-	case truth:
-		c.fn++
-	}
-}
 
 // errStats are MinHash estimate errors |estimate − Jaccard| over a set of pairs.
 type errStats struct {
@@ -81,8 +51,8 @@ type qualityResult struct {
 	positives       int        // pairs with Jaccard ≥ 0.8
 	plantedPositive int        // of which planted pairs
 	plantedJ        [2]float64 // min and max Jaccard of the planted pairs
-	simhash         [maxK + 1]confusion
-	minhash         map[int]confusion
+	simhash         [maxK + 1]quality.Confusion
+	minhash         map[int]quality.Confusion
 	errPlanted      map[int]errStats
 	errRandom       map[int]errStats
 	missing         string
@@ -108,13 +78,13 @@ func (b *bench) quality() error {
 		hashers[n] = m
 	}
 	for _, lang := range []string{"English", "Chinese"} {
-		q := &qualityResult{lang: lang, minhash: map[int]confusion{}, errPlanted: map[int]errStats{}, errRandom: map[int]errStats{}}
+		q := &qualityResult{lang: lang, minhash: map[int]quality.Confusion{}, errPlanted: map[int]errStats{}, errRandom: map[int]errStats{}}
 		b.r.quality = append(b.r.quality, q)
 		rng := rand.New(rand.NewPCG(qualitySeed, uint64(len(lang))))
 		var originals []string
 		var names []string
-		for _, c := range corpora {
-			if c.lang != lang {
+		for _, c := range quality.Corpora {
+			if c.Lang != lang {
 				continue
 			}
 			docs, missing, err := b.loadCorpus(c, b.cfg.corpusBytes)
@@ -125,7 +95,7 @@ func (b *bench) quality() error {
 				q.missing = missing
 				break
 			}
-			names = append(names, c.name)
+			names = append(names, c.Name)
 			rng.Shuffle(len(docs), func(i, j int) { docs[i], docs[j] = docs[j], docs[i] })
 			picked := 0
 			for _, d := range docs {
@@ -142,13 +112,14 @@ func (b *bench) quality() error {
 		}
 		q.sources = strings.Join(names, " and ")
 		logf("quality: %s, %d originals", lang, len(originals))
-		vocab := vocabulary(originals, lang, b.splitWords)
+		split := quality.Words(b.seg)
+		vocab := quality.Vocabulary(originals, lang, split)
 		docs := make([]*qdoc, 0, 2*len(originals))
 		for _, o := range originals {
 			docs = append(docs, &qdoc{text: o})
 		}
 		for _, o := range originals {
-			docs = append(docs, &qdoc{text: plant(o, lang, rng, vocab, b.splitWords)})
+			docs = append(docs, &qdoc{text: quality.Plant(o, lang, rng, vocab, split)})
 		}
 		for _, d := range docs {
 			d.tokens = a.Tokens(d.text)
@@ -181,7 +152,7 @@ func (b *bench) quality() error {
 				d := textsim.Hamming(x.fp, y.fp)
 				for kk := range maxK + 1 {
 					c := q.simhash[kk]
-					c.add(d <= kk, truth)
+					c.Add(d <= kk, truth)
 					q.simhash[kk] = c
 				}
 				for _, n := range numPerms {
@@ -190,7 +161,7 @@ func (b *bench) quality() error {
 						return err
 					}
 					c := q.minhash[n]
-					c.add(est >= minhashThresh, truth)
+					c.Add(est >= minhashThresh, truth)
 					q.minhash[n] = c
 					if planted(i, j) {
 						errs[n] = append(errs[n], math.Abs(est-jac))
@@ -254,82 +225,4 @@ func uniq(tokens []string) map[string]struct{} {
 		m[t] = struct{}{}
 	}
 	return m
-}
-
-// splitWords splits text into segments and says which are words: English
-// on whitespace (every field a word, joined back with spaces), Chinese by
-// gse's Cut with HMM (segments with a letter or digit are words; joined
-// back with nothing).
-func (b *bench) splitWords(text, lang string) (segs []string, isWord []bool, sep string) {
-	if lang == "English" {
-		segs = strings.Fields(text)
-		isWord = make([]bool, len(segs))
-		for i := range isWord {
-			isWord[i] = true
-		}
-		return segs, isWord, " "
-	}
-	segs = b.seg.Cut(text, true)
-	isWord = make([]bool, len(segs))
-	for i, s := range segs {
-		isWord[i] = strings.IndexFunc(s, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsNumber(r) }) >= 0
-	}
-	return segs, isWord, ""
-}
-
-type splitter func(text, lang string) ([]string, []bool, string)
-
-// vocabulary returns the distinct words of docs, in first-seen order.
-func vocabulary(docs []string, lang string, split splitter) []string {
-	seen := map[string]bool{}
-	var out []string
-	for _, d := range docs {
-		segs, isWord, _ := split(d, lang)
-		for i, s := range segs {
-			if isWord[i] && !seen[s] {
-				seen[s] = true
-				out = append(out, s)
-			}
-		}
-	}
-	return out
-}
-
-// plant returns text with words deleted, inserted and substituted at an
-// edit rate drawn uniformly from [minEditRate, maxEditRate].
-func plant(text, lang string, rng *rand.Rand, vocab []string, split splitter) string {
-	segs, isWord, sep := split(text, lang)
-	words := 0
-	for _, w := range isWord {
-		if w {
-			words++
-		}
-	}
-	rate := minEditRate + (maxEditRate-minEditRate)*rng.Float64()
-	edits := max(1, int(math.Round(rate*float64(words))))
-	if words == 0 {
-		return text
-	}
-	for range edits {
-		// A random word position (words are most segments: rejection sampling).
-		p := rng.IntN(len(segs))
-		for !isWord[p] {
-			p = rng.IntN(len(segs))
-		}
-		switch rng.IntN(3) {
-		case 0: // delete, keeping at least one word
-			if words > 1 {
-				segs = slices.Delete(segs, p, p+1)
-				isWord = slices.Delete(isWord, p, p+1)
-				words--
-			}
-		case 1: // insert after
-			segs = slices.Insert(segs, p+1, vocab[rng.IntN(len(vocab))])
-			isWord = slices.Insert(isWord, p+1, true)
-			words++
-		default: // substitute
-			segs[p] = vocab[rng.IntN(len(vocab))]
-		}
-	}
-	return strings.Join(segs, sep)
 }

@@ -8,6 +8,9 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/simsql/simsql/bench/internal/harness"
+	"github.com/simsql/simsql/bench/internal/quality"
 )
 
 // report is everything one run measured.
@@ -23,7 +26,7 @@ type report struct {
 	pgVersion          string
 	pgSimilarity       string
 	sizes              []*sizeResult
-	profile            *profileTop
+	profile            *harness.Profile
 	profileRows        int
 	tput               []*tputResult
 	workers            int
@@ -361,7 +364,7 @@ func (r *report) headline(w *bytes.Buffer) {
 		}
 		s, _ := t.mbps(t.simhash1)
 		g, _ := t.mbps(t.gse1)
-		p("- Fingerprinting, %s (%s), one core: simhash() %.2f MB/s, gse segmentation alone %.2f MB/s (simhash time ÷ gse time %.2f×).\n", t.corpus.name, t.corpus.lang, s, g, g/s)
+		p("- Fingerprinting, %s (%s), one core: simhash() %.2f MB/s, gse segmentation alone %.2f MB/s (simhash time ÷ gse time %.2f×).\n", t.corpus.Name, t.corpus.Lang, s, g, g/s)
 	}
 	for _, q := range r.quality {
 		if q.missing != "" {
@@ -369,7 +372,7 @@ func (r *report) headline(w *bytes.Buffer) {
 		}
 		c := q.simhash[3]
 		m := q.minhash[128]
-		p("- Detection (%s): hamming(simhash) ≤ 3 precision %.3f, recall %.3f; minhash_jaccard ≥ 0.8 (128 permutations) precision %.3f, recall %.3f.\n", q.lang, c.precision(), c.recall(), m.precision(), m.recall())
+		p("- Detection (%s): hamming(simhash) ≤ 3 precision %.3f, recall %.3f; minhash_jaccard ≥ 0.8 (128 permutations) precision %.3f, recall %.3f.\n", q.lang, c.Precision(), c.Recall(), m.Precision(), m.Recall())
 	}
 	p("\n")
 }
@@ -384,7 +387,7 @@ func (r *report) throughputSection(w *bytes.Buffer, chart string) {
 	p("| corpus | language | documents | MB | cores | simhash() MB/s (slowest) | gse Cut MB/s (slowest) | simhash time ÷ gse time |\n|---|---|---|---|---|---|---|---|\n")
 	for _, t := range r.tput {
 		if t.missing != "" {
-			p("| %s | %s | not measured: %s | | | | | |\n", t.corpus.name, t.corpus.lang, t.missing)
+			p("| %s | %s | not measured: %s | | | | | |\n", t.corpus.Name, t.corpus.Lang, t.missing)
 			continue
 		}
 		for _, c := range []struct {
@@ -393,7 +396,7 @@ func (r *report) throughputSection(w *bytes.Buffer, chart string) {
 		}{{"1", t.simhash1, t.gse1}, {fmt.Sprint(r.workers), t.simhashN, t.gseN}} {
 			sm, ss := t.mbps(c.sim)
 			gm, gs := t.mbps(c.segm)
-			p("| %s | %s | %s (%ss) | %.2f | %s | %.2f (%.2f) | %.2f (%.2f) | %.2f× |\n", t.corpus.name, t.corpus.lang, groupDigits(int64(t.docs)), t.corpus.unit, float64(t.bytes)/1e6, c.cores, sm, ss, gm, gs, gm/sm)
+			p("| %s | %s | %s (%ss) | %.2f | %s | %.2f (%.2f) | %.2f (%.2f) | %.2f× |\n", t.corpus.Name, t.corpus.Lang, groupDigits(int64(t.docs)), t.corpus.Unit, float64(t.bytes)/1e6, c.cores, sm, ss, gm, gs, gm/sm)
 		}
 	}
 	p("\n![throughput](%s)\n\n", chart)
@@ -405,30 +408,30 @@ func (r *report) profileSection(w *bytes.Buffer) {
 		return
 	}
 	p("### Where simsql's bulk load spends its time (CPU profile)\n\n")
-	p("A separate simsql server, started with `--cpu-profile`, loaded the %s-row files again with the same LOAD DATA statements; `go tool pprof` of that profile (%s).\n\n", groupDigits(int64(r.profileRows)), r.profile.total)
-	if len(r.profile.steps) > 0 {
+	p("A separate simsql server, started with `--cpu-profile`, loaded the %s-row files again with the same LOAD DATA statements; `go tool pprof` of that profile (%s).\n\n", groupDigits(int64(r.profileRows)), r.profile.Total)
+	if len(r.profile.Steps) > 0 {
 		p("| step of the load (function) | cumulative share of CPU samples |\n|---|---|\n")
-		for _, c := range r.profile.steps {
-			p("| %s | %.1f%% |\n", c.name, 100*c.share)
+		for _, c := range r.profile.Steps {
+			p("| %s | %.1f%% |\n", c.Name, 100*c.Share)
 		}
 		p("\nThe steps nest (a function's time includes what it calls). ")
 	}
 	p("Flat CPU time (each sample counted once, in the function running) summed by component:\n\n")
 	p("| component | share of CPU samples |\n|---|---|\n")
-	for _, c := range r.profile.shares {
-		if c.share < 0.005 {
+	for _, c := range r.profile.Shares {
+		if c.Share < 0.005 {
 			continue
 		}
-		p("| %s | %.1f%% |\n", c.name, 100*c.share)
+		p("| %s | %.1f%% |\n", c.Name, 100*c.Share)
 	}
-	p("\nTop functions by cumulative time (`go tool pprof -top -cum`):\n\n```\n%s\n```\n\n", strings.Join(r.profile.cumTop, "\n"))
+	p("\nTop functions by cumulative time (`go tool pprof -top -cum`):\n\n```\n%s\n```\n\n", strings.Join(r.profile.CumTop, "\n"))
 }
 
 func (r *report) qualitySection(w *bytes.Buffer, chart string) {
 	p := func(format string, args ...any) { fmt.Fprintf(w, format, args...) }
 	p("## Detection quality\n\n")
 	p("In process over `textsim` (what the SQL functions call). Per language, %d original documents (half from each corpus, %d to %d tokens, picked at random with a fixed seed) and one planted near duplicate of each: words deleted, inserted and substituted (one of the three at random per edit; new words drawn from the originals' words) at an edit rate drawn uniformly from %.0f%% to %.0f%% of the words. Words are whitespace-separated fields in English and gse segments in Chinese. Every pair of the %d documents is compared; ground truth is exact `jaccard()` ≥ %.1f. simhash is fingerprint version 1; minhash uses seed %d.\n\n",
-		r.cfg.qualityDocs, minTokens, maxTokens, 100*minEditRate, 100*maxEditRate, 2*r.cfg.qualityDocs, truthJaccard, minhashSeed)
+		r.cfg.qualityDocs, minTokens, maxTokens, 100*quality.MinEditRate, 100*quality.MaxEditRate, 2*r.cfg.qualityDocs, truthJaccard, minhashSeed)
 	for _, q := range r.quality {
 		if q.missing != "" {
 			p("**%s: not measured**: %s\n\n", q.lang, q.missing)
@@ -439,11 +442,11 @@ func (r *report) qualitySection(w *bytes.Buffer, chart string) {
 			q.docs, q.pairs, q.positives, truthJaccard, q.plantedPositive, q.plantedJ[0], q.plantedJ[1])
 		p("| prediction | true positives | false positives | false negatives | precision | recall |\n|---|---|---|---|---|---|\n")
 		for kk, c := range q.simhash {
-			p("| hamming(simhash) ≤ %d | %d | %d | %d | %s | %s |\n", kk, c.tp, c.fp, c.fn, f3(c.precision()), f3(c.recall()))
+			p("| hamming(simhash) ≤ %d | %d | %d | %d | %s | %s |\n", kk, c.TP, c.FP, c.FN, f3(c.Precision()), f3(c.Recall()))
 		}
 		for _, n := range numPerms {
 			c := q.minhash[n]
-			p("| minhash_jaccard ≥ %.1f, num_perm %d | %d | %d | %d | %s | %s |\n", minhashThresh, n, c.tp, c.fp, c.fn, f3(c.precision()), f3(c.recall()))
+			p("| minhash_jaccard ≥ %.1f, num_perm %d | %d | %d | %d | %s | %s |\n", minhashThresh, n, c.TP, c.FP, c.FN, f3(c.Precision()), f3(c.Recall()))
 		}
 		p("\nMinHash estimate error |minhash_jaccard − jaccard|; theory: the standard error is √(J(1−J)/num_perm) ≤ 0.5/√num_perm (about 1/√num_perm as a rule of thumb), its RMS over the pairs shown as \"theory RMS\":\n\n")
 		p("| num_perm | 1/√num_perm | planted pairs: mean | p95 | RMS | theory RMS | %d random unrelated pairs: mean | p95 | RMS | theory RMS |\n|---|---|---|---|---|---|---|---|---|---|\n", randomPairs)

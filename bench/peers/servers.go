@@ -303,7 +303,7 @@ func (b *bench) profileLoad() error {
 	if err != nil {
 		return err
 	}
-	b.r.profile, err = summarizeProfile(b.ctx, b.bin, prof)
+	b.r.profile, err = harness.SummarizeProfile(b.ctx, b.bin, prof, keySteps)
 	b.r.profileRows = d.n
 	return err
 }
@@ -348,141 +348,20 @@ func answerStats(truth [][]int64) string {
 	return fmt.Sprintf("%d / %.2f / %d", lo, float64(sum)/float64(len(truth)), hi)
 }
 
-// profileTop is a summary of a CPU profile.
-type profileTop struct {
-	total  string           // total samples, as pprof prints them
-	shares []componentShare // flat time by component, largest first
-	cumTop []string         // pprof -top -cum lines
-	steps  []componentShare // cumulative share of the load's steps (keySteps)
-}
-
-type componentShare struct {
-	name  string
-	share float64 // of all samples, 0..1
-}
-
-// summarizeProfile runs go tool pprof on prof and sums flat time by
-// component (package groups).
-func summarizeProfile(ctx context.Context, bin, prof string) (*profileTop, error) {
-	flat, err := exec.CommandContext(ctx, "go", "tool", "pprof", "-top", "-nodecount=100000", bin, prof).Output()
-	if err != nil {
-		return nil, fmt.Errorf("go tool pprof -top: %w", err)
-	}
-	cum, err := exec.CommandContext(ctx, "go", "tool", "pprof", "-top", "-cum", "-nodecount=100000", bin, prof).Output()
-	if err != nil {
-		return nil, fmt.Errorf("go tool pprof -top -cum: %w", err)
-	}
-	p := &profileTop{}
-	sums := map[string]float64{}
-	for _, line := range strings.Split(string(flat), "\n") {
-		if strings.HasPrefix(line, "Duration:") || strings.Contains(line, "samples") && strings.Contains(line, "Total") {
-			p.total = strings.TrimSpace(line)
-		}
-		f := strings.Fields(line)
-		if len(f) < 6 || !strings.HasSuffix(f[1], "%") || f[0] == "flat" {
-			continue
-		}
-		var pct float64
-		if _, err := fmt.Sscanf(f[1], "%f%%", &pct); err != nil {
-			continue
-		}
-		sums[component(strings.Join(f[5:], " "))] += pct / 100
-	}
-	for name, s := range sums {
-		p.shares = append(p.shares, componentShare{name, s})
-	}
-	slices.SortFunc(p.shares, func(a, b componentShare) int {
-		switch {
-		case a.share > b.share:
-			return -1
-		case a.share < b.share:
-			return 1
-		}
-		return strings.Compare(a.name, b.name)
-	})
-	started := false
-	cumByFn := map[string]float64{}
-	for _, line := range strings.Split(string(cum), "\n") {
-		if strings.HasPrefix(strings.TrimSpace(line), "flat") {
-			started = true
-		}
-		if !started || strings.TrimSpace(line) == "" {
-			continue
-		}
-		if len(p.cumTop) < 26 {
-			p.cumTop = append(p.cumTop, line)
-		}
-		f := strings.Fields(line)
-		var pct float64
-		if len(f) >= 6 && strings.HasSuffix(f[4], "%") {
-			if _, err := fmt.Sscanf(f[4], "%f%%", &pct); err == nil {
-				cumByFn[strings.TrimSuffix(strings.Join(f[5:], " "), " (inline)")] = pct / 100
-			}
-		}
-	}
-	for _, k := range keySteps {
-		if share, ok := cumByFn[k.fn]; ok {
-			p.steps = append(p.steps, componentShare{k.name + " (`" + k.fn + "`)", share})
-		}
-	}
-	return p, nil
-}
-
 // keySteps are the functions of simsql's LOAD DATA path whose cumulative
 // share of a profile says where the time goes (they nest: the first holds
 // most of the others).
-var keySteps = []struct{ fn, name string }{
-	{"github.com/dolthub/go-mysql-server/sql/rowexec.(*accumulatorIter).Next", "the whole LOAD DATA statement in go-mysql-server"},
-	{"github.com/dolthub/go-mysql-server/sql/rowexec.(*loadDataIter).Next", "reading and parsing the file's lines into rows (go-mysql-server)"},
-	{"github.com/dolthub/go-mysql-server/sql/rowexec.(*insertIter).Next", "go-mysql-server's insert of each row (type conversion, checks, then simsql's editor)"},
-	{"github.com/simsql/simsql/catalog.(*editor).Insert", "simsql's per-row insert (encoding, buffering)"},
-	{"github.com/simsql/simsql/catalog.(*editor).write", "simsql writing the statement's rows into bbolt in key order"},
-	{"go.etcd.io/bbolt.(*Bucket).Get", "bbolt key lookups (per row: the duplicate-key check, the old row for index upkeep, the old value for the undo log)"},
-	{"go.etcd.io/bbolt.(*Bucket).Put", "bbolt puts"},
-	{"go.etcd.io/bbolt.(*Tx).Commit", "bbolt commit (page writes and fsync)"},
-	{"runtime.mallocgc", "memory allocation"},
-	{"runtime.gcBgMarkWorker", "background garbage collection"},
-}
-
-// component names the part of the program a function (as pprof names it)
-// belongs to.
-func component(fn string) string {
-	prefixes := []struct{ prefix, name string }{
-		{"github.com/dolthub/go-mysql-server/sql/planbuilder", "go-mysql-server: parse and plan (planbuilder)"},
-		{"github.com/dolthub/go-mysql-server/sql/analyzer", "go-mysql-server: analyzer"},
-		{"github.com/dolthub/go-mysql-server/sql/types", "go-mysql-server: type conversion (sql/types)"},
-		{"github.com/dolthub/go-mysql-server/sql/rowexec", "go-mysql-server: LOAD DATA row execution (sql/rowexec)"},
-		{"github.com/dolthub/go-mysql-server", "go-mysql-server: other"},
-		{"github.com/dolthub/vitess", "vitess: wire protocol and SQL parser"},
-		{"go.etcd.io/bbolt", "bbolt (storage engine)"},
-		{"github.com/simsql/simsql/storage", "simsql storage/ (key and row encoding)"},
-		{"github.com/simsql/simsql/catalog", "simsql catalog/ (tables, transactions)"},
-		{"github.com/simsql/simsql", "simsql: other"},
-		{"runtime.gc", "Go runtime: garbage collection"},
-		{"runtime.scanobject", "Go runtime: garbage collection"},
-		{"runtime.markBits", "Go runtime: garbage collection"},
-		{"runtime.greyobject", "Go runtime: garbage collection"},
-		{"runtime.findObject", "Go runtime: garbage collection"},
-		{"runtime.spanOf", "Go runtime: garbage collection"},
-		{"runtime.wbBuf", "Go runtime: garbage collection"},
-		{"runtime.bulkBarrier", "Go runtime: garbage collection"},
-		{"runtime.mallocgc", "Go runtime: allocation"},
-		{"runtime.memclr", "Go runtime: allocation"},
-		{"runtime.nextFreeFast", "Go runtime: allocation"},
-		{"runtime.(*mcache)", "Go runtime: allocation"},
-		{"runtime.(*mspan)", "Go runtime: allocation"},
-		{"runtime.(*mheap)", "Go runtime: allocation"},
-		{"syscall.", "system calls (write, fsync, read)"},
-		{"internal/runtime/syscall", "system calls (write, fsync, read)"},
-		{"runtime.", "Go runtime: other (scheduler, maps, copies)"},
-		{"internal/runtime", "Go runtime: other (scheduler, maps, copies)"},
-	}
-	for _, p := range prefixes {
-		if strings.HasPrefix(fn, p.prefix) {
-			return p.name
-		}
-	}
-	return "other (standard library and other modules)"
+var keySteps = []harness.Step{
+	{Fn: "github.com/dolthub/go-mysql-server/sql/rowexec.(*accumulatorIter).Next", Name: "the whole LOAD DATA statement in go-mysql-server"},
+	{Fn: "github.com/dolthub/go-mysql-server/sql/rowexec.(*loadDataIter).Next", Name: "reading and parsing the file's lines into rows (go-mysql-server)"},
+	{Fn: "github.com/dolthub/go-mysql-server/sql/rowexec.(*insertIter).Next", Name: "go-mysql-server's insert of each row (type conversion, checks, then simsql's editor)"},
+	{Fn: "github.com/simsql/simsql/catalog.(*editor).Insert", Name: "simsql's per-row insert (encoding, buffering)"},
+	{Fn: "github.com/simsql/simsql/catalog.(*editor).write", Name: "simsql writing the statement's rows into bbolt in key order"},
+	{Fn: "go.etcd.io/bbolt.(*Bucket).Get", Name: "bbolt key lookups (per row: the duplicate-key check, the old row for index upkeep, the old value for the undo log)"},
+	{Fn: "go.etcd.io/bbolt.(*Bucket).Put", Name: "bbolt puts"},
+	{Fn: "go.etcd.io/bbolt.(*Tx).Commit", Name: "bbolt commit (page writes and fsync)"},
+	{Fn: "runtime.mallocgc", Name: "memory allocation"},
+	{Fn: "runtime.gcBgMarkWorker", Name: "background garbage collection"},
 }
 
 // series is a set of timed operations.

@@ -1,11 +1,8 @@
 package main
 
 import (
-	"bufio"
-	"encoding/json"
 	"fmt"
 	"os"
-	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
@@ -14,71 +11,13 @@ import (
 
 	"github.com/go-ego/gse"
 
+	"github.com/simsql/simsql/bench/internal/quality"
 	"github.com/simsql/simsql/textsim"
 )
 
-// corpus is one of the text collections scripts/fetch-corpora.sh makes.
-type corpus struct {
-	name, lang, file, unit string
-}
-
-var corpora = []corpus{
-	{"SPDX licence texts", "English", "spdx/licenses.jsonl", "licence"},
-	{"KJV Bible", "English", "kjv/bible.jsonl", "chapter"},
-	{"fortunes-zh", "Chinese", "fortunes-zh/fortunes.jsonl", "fortune"},
-	{"Tang poems", "Chinese", "tang/poems.jsonl", "poem"},
-}
-
-// readBodies returns the "body" of every line of a corpus file, stopping
-// after maxBytes of bodies when maxBytes > 0.
-func readBodies(path string, maxBytes int) ([]string, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 64<<20)
-	var out []string
-	size := 0
-	for sc.Scan() {
-		var rec struct {
-			Body string `json:"body"`
-		}
-		if err := json.Unmarshal(sc.Bytes(), &rec); err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
-		}
-		out = append(out, rec.Body)
-		size += len(rec.Body)
-		if maxBytes > 0 && size >= maxBytes {
-			break
-		}
-	}
-	return out, sc.Err()
-}
-
-// loadCorpus reads a corpus under cfg.corpora; found is false (with the
-// reason) when the corpus is missing.
-func (b *bench) loadCorpus(c corpus, maxBytes int) (docs []string, missing string, err error) {
-	if b.cfg.corpora == "" {
-		return nil, "SIMSQL_CORPORA is not set (run scripts/fetch-corpora.sh)", nil
-	}
-	path := filepath.Join(b.cfg.corpora, c.file)
-	if _, err := os.Stat(path); err != nil {
-		return nil, path + " is missing (run scripts/fetch-corpora.sh)", nil
-	}
-	docs, err = readBodies(path, maxBytes)
-	return docs, "", err
-}
-
-// newSegmenter loads gse with the dictionary the analyzer uses.
-func newSegmenter() (*gse.Segmenter, error) {
-	seg := new(gse.Segmenter)
-	seg.SkipLog = true
-	if err := seg.LoadDictEmbed("zh_s"); err != nil {
-		return nil, err
-	}
-	return seg, nil
+// loadCorpus reads a corpus under cfg.corpora (quality.Load).
+func (b *bench) loadCorpus(c quality.Corpus, maxBytes int) (docs []string, missing string, err error) {
+	return quality.Load(b.cfg.corpora, c, maxBytes)
 }
 
 // throughput measures workload 3 on every corpus: textsim's SimHash (the
@@ -89,7 +28,7 @@ func newSegmenter() (*gse.Segmenter, error) {
 // cutGrowth).
 func (b *bench) throughput() error {
 	a := textsim.Default()
-	seg, err := newSegmenter()
+	seg, err := quality.NewSegmenter()
 	if err != nil {
 		return err
 	}
@@ -97,7 +36,7 @@ func (b *bench) throughput() error {
 	workers := runtime.GOMAXPROCS(0)
 	b.r.workers = workers
 	b.r.cutGrowth = cutGrowth(seg)
-	for _, c := range corpora {
+	for _, c := range quality.Corpora {
 		tr := &tputResult{corpus: c}
 		b.r.tput = append(b.r.tput, tr)
 		docs, missing, err := b.loadCorpus(c, b.cfg.tputBytes)
@@ -106,7 +45,7 @@ func (b *bench) throughput() error {
 		}
 		if missing != "" {
 			if os.Getenv("SIMSQL_REQUIRE_CORPORA") == "1" {
-				return fmt.Errorf("corpus %s: %s", c.name, missing)
+				return fmt.Errorf("corpus %s: %s", c.Name, missing)
 			}
 			tr.missing = missing
 			continue
@@ -115,7 +54,7 @@ func (b *bench) throughput() error {
 		for _, d := range docs {
 			tr.bytes += len(d)
 		}
-		logf("throughput: %s, %d documents, %.1f MB", c.name, tr.docs, float64(tr.bytes)/1e6)
+		logf("throughput: %s, %d documents, %.1f MB", c.Name, tr.docs, float64(tr.bytes)/1e6)
 		simhash := func(d string) { a.SimHash(d) }
 		cut := func(d string) {
 			for line := range strings.Lines(d) {
@@ -167,7 +106,7 @@ func timeDocs(docs []string, workers int, fn func(string)) time.Duration {
 
 // tputResult is workload 3 on one corpus.
 type tputResult struct {
-	corpus                         corpus
+	corpus                         quality.Corpus
 	missing                        string
 	docs, bytes                    int
 	simhash1, gse1, simhashN, gseN []time.Duration // one per run

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
@@ -88,19 +89,43 @@ func WriteFingerprintFiles(dir string, fps []uint64, per int) ([]string, error) 
 // returns the whole time and the time of each file. progress, if not nil,
 // is called after each file.
 func LoadDataFiles(ctx context.Context, db *sql.DB, table string, files []string, want int, progress func(file string, d time.Duration)) (time.Duration, []time.Duration, error) {
+	var p func(string, time.Duration) error
+	if progress != nil {
+		p = func(file string, d time.Duration) error { progress(file, d); return nil }
+	}
+	return LoadDataFilesWith(ctx, db, table, "", files, want, p)
+}
+
+// ErrLoadStopped is returned by LoadDataFilesWith when progress stops the
+// load.
+var ErrLoadStopped = errors.New("load stopped")
+
+// LoadDataFilesWith is LoadDataFiles with clauses appended to each
+// statement after INTO TABLE table, such as a column list and SET
+// ("(id, @h) SET sig = UNHEX(@h)"). An error from progress stops the load
+// after that file: the durations so far are returned with an error
+// wrapping ErrLoadStopped and progress's error, and the row count is not
+// checked.
+func LoadDataFilesWith(ctx context.Context, db *sql.DB, table, clauses string, files []string, want int, progress func(file string, d time.Duration) error) (time.Duration, []time.Duration, error) {
 	start := time.Now()
 	var each []time.Duration
 	for _, path := range files {
 		mysql.RegisterLocalFile(path)
 		t0 := time.Now()
-		_, err := db.ExecContext(ctx, "LOAD DATA LOCAL INFILE '"+path+"' INTO TABLE "+table)
+		q := "LOAD DATA LOCAL INFILE '" + path + "' INTO TABLE " + table
+		if clauses != "" {
+			q += " " + clauses
+		}
+		_, err := db.ExecContext(ctx, q)
 		each = append(each, time.Since(t0))
 		mysql.DeregisterLocalFile(path)
 		if err != nil {
 			return 0, each, fmt.Errorf("%s: %w", filepath.Base(path), err)
 		}
 		if progress != nil {
-			progress(filepath.Base(path), each[len(each)-1])
+			if err := progress(filepath.Base(path), each[len(each)-1]); err != nil {
+				return time.Since(start), each, fmt.Errorf("%w after %s: %w", ErrLoadStopped, filepath.Base(path), err)
+			}
 		}
 	}
 	elapsed := time.Since(start)

@@ -193,9 +193,10 @@ func CPUModel() string {
 	return "unknown CPU"
 }
 
-// QueryIDs runs q and returns the BIGINT of each row's only column.
-func QueryIDs(ctx context.Context, db *sql.DB, q string) ([]int64, error) {
-	rows, err := db.QueryContext(ctx, q)
+// QueryIDs runs q with args and returns the BIGINT of each row's only
+// column.
+func QueryIDs(ctx context.Context, db *sql.DB, q string, args ...any) ([]int64, error) {
+	rows, err := db.QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -249,4 +250,41 @@ func DirSize(dir string) (alloc, size int64, err error) {
 		return nil
 	})
 	return alloc, size, err
+}
+
+// LoadAverage returns the 1-, 5- and 15-minute load averages of the
+// machine (/proc/loadavg), zeros if they cannot be read. Benchmarks on a
+// shared machine report it beside their figures.
+func LoadAverage() [3]float64 {
+	var l [3]float64
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return l
+	}
+	fmt.Sscanf(string(b), "%f %f %f", &l[0], &l[1], &l[2])
+	return l
+}
+
+// ProcessCPU returns the CPU time (user and system) process pid has used
+// so far, from /proc/PID/stat in clock ticks of 1/100 s; 0 if it cannot be
+// read. On a shared machine the CPU time of an operation says what it
+// costs when wall time says mostly how busy the machine was.
+func ProcessCPU(pid int) time.Duration {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0
+	}
+	// The command name (field 2) is in parentheses and may hold spaces.
+	s := string(b)
+	if i := strings.LastIndexByte(s, ')'); i >= 0 {
+		s = s[i+1:]
+	}
+	f := strings.Fields(s)
+	if len(f) < 13 {
+		return 0
+	}
+	var utime, stime int64
+	fmt.Sscan(f[11], &utime) // field 14 of the file
+	fmt.Sscan(f[12], &stime) // field 15
+	return time.Duration(utime+stime) * 10 * time.Millisecond
 }

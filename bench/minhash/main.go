@@ -1,0 +1,193 @@
+// Command minhash measures simsql's minhash index over the MySQL protocol
+// and prints a markdown report (and with -out writes it to a file that
+// BENCHMARKS.md can include). Every figure carries the machine's load
+// average when it was taken, and every ratio is of two figures of the same
+// run.
+//
+// Speed, on -rows synthetic signatures (synth.go): random signatures of
+// 128 slots and, in every run of 100 rows, a base row followed by
+// neighbours planted at Jaccard 0.95 … 0.6 (each slot of the base kept with
+// probability J). Loaded by LOAD DATA LOCAL INFILE (hexadecimal, UNHEX)
+// into `plain` (id BIGINT PRIMARY KEY, sig VARBINARY(1038)) and into `idx`,
+// the same table with INDEX sig_j80 (sig) COMMENT 'minhash t=0.8' made
+// before the load; each load runs in its own server under --cpu-profile.
+// Then: point queries minhash_jaccard(sig, X) >= 0.8 on `idx` through the
+// index and as a forced full scan (IF(…, 1, 0) = 1) for the same X, every
+// answer checked against a brute-force scan in Go, with the index's
+// candidates counted in Go; SELECT COUNT(*) FROM near_duplicates over `idx`
+// (the index) and over `plain` (a table scan banded in memory), the counts
+// and the whole pair list checked against a count in Go by banding; CREATE
+// INDEX on the filled `plain`; the data directory's growth per load and,
+// after the server stops, the pages of the index buckets in the bbolt file.
+//
+// Quality, on real text (quality.go): each corpus of scripts/fetch-corpora.sh
+// with planted near duplicates of some of its texts (1–30% of words edited,
+// bench/internal/quality) in a table with sig AS (minhash(body)) STORED,
+// under each of three indexes in turn (t=0.8 exact, t=0.7 exact, banded
+// 16×6) and none: jaccard(body, E) >= 0.8 for a sample of probes E and
+// near_duplicates(t, 'body', 0.8), against the exact answers computed in Go
+// with textsim (what jaccard() computes), and the candidates each verified.
+//
+//	go run ./bench/minhash                 # 1,000,000 rows and all four corpora
+//	go run ./bench/minhash -rows 100000    # smoke size
+//	go run ./bench/minhash -out bench/minhash.md
+package main
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"time"
+
+	"github.com/simsql/simsql/bench/internal/harness"
+)
+
+// config is what a run measures.
+type config struct {
+	rows, queries, scanQueries, ndRuns, fileRows int
+	maxLoad                                      time.Duration
+	speed, quality                               bool
+	corpora                                      string
+	probes, plants, truthProbes, corpusDocs      int
+}
+
+func main() {
+	var cfg config
+	flag.IntVar(&cfg.rows, "rows", 1_000_000, "`number` of synthetic signatures of the speed runs")
+	flag.IntVar(&cfg.queries, "queries", 200, "`number` of point queries through the index")
+	flag.IntVar(&cfg.scanQueries, "scan-queries", 20, "`number` of the same point queries run as a forced full scan")
+	flag.IntVar(&cfg.ndRuns, "nd-runs", 3, "`runs` of each near_duplicates count (the median is reported)")
+	flag.IntVar(&cfg.fileRows, "file-rows", 100_000, "`rows` per LOAD DATA LOCAL INFILE file (one statement each)")
+	flag.DurationVar(&cfg.maxLoad, "max-load", 30*time.Minute, "stop the indexed load when its projected `duration` exceeds this, and report the extrapolation")
+	noSpeed := flag.Bool("no-speed", false, "skip the synthetic speed runs")
+	noQuality := flag.Bool("no-quality", false, "skip the quality runs on real text")
+	flag.StringVar(&cfg.corpora, "corpora", os.Getenv("SIMSQL_CORPORA"), "`directory` of scripts/fetch-corpora.sh's corpora (default $SIMSQL_CORPORA)")
+	flag.IntVar(&cfg.probes, "probes", 200, "`number` of jaccard(body, E) probes per corpus")
+	flag.IntVar(&cfg.plants, "plants", 500, "`number` of planted near duplicates per corpus")
+	flag.IntVar(&cfg.truthProbes, "sql-truth-probes", 3, "`number` of probes per corpus also answered by a forced SQL scan, to check the Go ground truth against jaccard()")
+	flag.IntVar(&cfg.corpusDocs, "corpus-docs", 0, "at most this many `documents` of each corpus (0: all)")
+	timeout := flag.Duration("timeout", 3*time.Hour, "give up after this `duration`")
+	binary := flag.String("binary", "", "simsql `binary` to run (default: build ./cmd/simsql)")
+	keep := flag.Bool("keep", false, "keep the temporary directory")
+	commit := flag.String("commit", "", "`label` printed as the commit (default: git describe --always --dirty of the working tree)")
+	out := flag.String("out", "", "also write the report to `file` (a section for BENCHMARKS.md)")
+	flag.Parse()
+	cfg.speed, cfg.quality = !*noSpeed, !*noQuality
+	if cfg.rows < groupSize || cfg.queries < 1 || cfg.scanQueries < 1 || cfg.scanQueries > cfg.queries || cfg.ndRuns < 1 || cfg.fileRows < 1 || cfg.probes < 1 {
+		fmt.Fprintln(os.Stderr, "minhash: want -rows >= 100, -queries >= -scan-queries >= 1, -nd-runs >= 1, -file-rows >= 1, -probes >= 1")
+		os.Exit(2)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
+	defer cancel()
+	tmp, err := os.MkdirTemp("", "simsql-bench-minhash-")
+	if err != nil {
+		fatal(err)
+	}
+	b := &bench{ctx: ctx, cfg: cfg, tmp: tmp, start: time.Now(), startLoad: harness.LoadAverage()}
+	b.commit = *commit
+	if b.commit == "" {
+		b.commit = harness.GitCommit()
+	}
+	err = b.run(*binary)
+	if *keep {
+		fmt.Fprintln(os.Stderr, "minhash: keeping", tmp)
+	} else {
+		os.RemoveAll(tmp)
+	}
+	var md bytes.Buffer
+	b.report(&md)
+	os.Stdout.Write(md.Bytes())
+	if *out != "" {
+		if werr := os.WriteFile(*out, md.Bytes(), 0o644); werr != nil {
+			fmt.Fprintln(os.Stderr, "minhash:", werr)
+		}
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "minhash:", err)
+		if b.srv != nil {
+			fmt.Fprintf(os.Stderr, "simsql stderr (last 4 KiB):\n%s", tail(b.srv.Stderr.String(), 4096))
+		}
+		os.Exit(1)
+	}
+}
+
+func fatal(err error) {
+	fmt.Fprintln(os.Stderr, "minhash:", err)
+	os.Exit(1)
+}
+
+func logf(format string, args ...any) {
+	l := harness.LoadAverage()
+	fmt.Fprintf(os.Stderr, "minhash [load %.2f]: "+format+"\n", append([]any{l[0]}, args...)...)
+}
+
+func tail(s string, n int) string {
+	if len(s) > n {
+		return s[len(s)-n:]
+	}
+	return s
+}
+
+// bench is one run.
+type bench struct {
+	ctx         context.Context
+	cfg         config
+	tmp         string
+	bin         string
+	commit      string
+	start       time.Time
+	startLoad   [3]float64
+	buildTime   time.Duration
+	srv         *harness.Server // the server running, for its stderr on failure
+	speed       *speedResult
+	quality     []*corpusResult
+	qualityNote string
+}
+
+func (b *bench) run(binary string) error {
+	if binary == "" {
+		t0 := time.Now()
+		var err error
+		if binary, err = harness.BuildSimsql(b.ctx, b.tmp, "minhash"); err != nil {
+			return err
+		}
+		b.buildTime = time.Since(t0)
+	}
+	b.bin = binary
+	if b.cfg.speed {
+		if err := b.runSpeed(); err != nil {
+			return fmt.Errorf("speed: %w", err)
+		}
+	}
+	if b.cfg.quality {
+		if err := b.runQuality(); err != nil {
+			return fmt.Errorf("quality: %w", err)
+		}
+	}
+	return nil
+}
+
+// timed is a measured duration, the CPU time the server used meanwhile,
+// and the 1-minute load average at its end.
+type timed struct {
+	d, cpu time.Duration
+	load   float64
+}
+
+// measure times f and the CPU time of the server running.
+func (b *bench) measure(f func() error) (timed, error) {
+	c0 := b.serverCPU()
+	t0 := time.Now()
+	err := f()
+	return timed{d: time.Since(t0), cpu: b.serverCPU() - c0, load: harness.LoadAverage()[0]}, err
+}
+
+// serverCPU is the CPU time the running server has used (0 if none).
+func (b *bench) serverCPU() time.Duration {
+	if b.srv == nil {
+		return 0
+	}
+	return harness.ProcessCPU(b.srv.Cmd.Process.Pid)
+}
