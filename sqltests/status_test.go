@@ -193,8 +193,8 @@ func checkStatusSteps(t *testing.T, server string, deprecateEOF bool, steps []st
 
 // TestServerStatusFlags reads the server_status flags of the handshake and
 // of every OK and EOF packet over the raw protocol, where drivers hide
-// them, for the statements of statusSteps, with and without
-// CLIENT_DEPRECATE_EOF; the flags must be MariaDB's, which are checked
+// them, for the statements of statusSteps and preparedSteps, with and
+// without CLIENT_DEPRECATE_EOF; the flags must be MariaDB's, which are checked
 // against the same table when mariadbd is installed. (go-mysql-server
 // 0.20 sent 0x0000 at the handshake, so PyMySQL and mysqlclient thought
 // autocommit was off and their rollback() undid nothing.)
