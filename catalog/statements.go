@@ -20,8 +20,9 @@ const (
 	// MODE: it reads the latest committed rows and keeps others from
 	// changing them until the transaction ends.
 	stmtLockingRead
-	// stmtWrite is INSERT, REPLACE, UPDATE, DELETE, LOAD DATA, CALL and
-	// CREATE or DROP TEMPORARY TABLE.
+	// stmtWrite is INSERT, REPLACE, UPDATE, DELETE (also after WITH), LOAD
+	// DATA, CREATE or DROP TEMPORARY TABLE, and CALL and EXECUTE, which may
+	// write.
 	stmtWrite
 	// stmtImplicitCommit is a statement MySQL lists under "Statements That
 	// Cause an Implicit Commit" that is not stmtDDL (GRANT, REVOKE, CREATE
@@ -38,11 +39,14 @@ const (
 // lockingRead matches the clauses that make a SELECT a locking read.
 var lockingRead = regexp.MustCompile(`(?i)\bfor\s+(update|share)\b|\block\s+in\s+share\s+mode\b`)
 
+// cteWrite matches the UPDATE or DELETE after a WITH clause's last CTE.
+var cteWrite = regexp.MustCompile(`(?i)\)\s*(update|delete)\b`)
+
 // classifyStatement classifies statement q by its leading keywords.
 func classifyStatement(q string) stmtClass {
 	first, rest := nextKeyword(q)
 	switch first {
-	case "insert", "replace", "update", "delete", "load", "call":
+	case "insert", "replace", "update", "delete", "load", "call", "execute":
 		return stmtWrite
 	case "create", "drop", "alter", "rename", "truncate":
 		switch second, _ := nextKeyword(rest); second {
@@ -59,7 +63,10 @@ func classifyStatement(q string) stmtClass {
 			return stmtImplicitCommit
 		}
 	case "select", "(", "with", "table", "values":
-		if lockingRead.MatchString(rest) {
+		switch {
+		case first == "with" && cteWrite.MatchString(rest):
+			return stmtWrite
+		case lockingRead.MatchString(rest):
 			return stmtLockingRead
 		}
 		return stmtRead

@@ -15,6 +15,9 @@ func TestClassifyStatement(t *testing.T) {
 		{"DELETE/* c */FROM t", stmtWrite},
 		{"LOAD DATA LOCAL INFILE 'f' INTO TABLE t", stmtWrite},
 		{"CALL p()", stmtWrite},
+		{"EXECUTE ins USING @a", stmtWrite},
+		{"WITH c AS (SELECT id FROM u) DELETE FROM t WHERE id IN (SELECT id FROM c)", stmtWrite},
+		{"WITH c AS (SELECT 1)\nUPDATE t SET v = 1", stmtWrite},
 		{"CREATE TEMPORARY TABLE t (i INT)", stmtWrite}, // no implicit commit in MySQL
 		{"DROP TEMPORARY TABLE t", stmtWrite},
 		{"CREATE TABLE t (i INT)", stmtDDL},

@@ -386,3 +386,104 @@ func (c *rawConn) ping() (uint16, error) {
 	ok, err := parseOK(p)
 	return ok.status, err
 }
+
+// execute runs q, which has no parameters, as a prepared statement
+// (COM_STMT_PREPARE, COM_STMT_EXECUTE, COM_STMT_CLOSE) and returns its
+// result as query does; Rows stay empty (binary rows are not decoded).
+func (c *rawConn) execute(q string) (rawResult, error) {
+	c.seq = 0
+	if err := c.writePacket(append([]byte{0x16}, q...)); err != nil {
+		return rawResult{}, err
+	}
+	p, err := c.readPacket()
+	if err != nil {
+		return rawResult{}, err
+	}
+	if p[0] == 0xff {
+		return rawResult{Err: parseErr(p).(*rawError)}, nil
+	}
+	if p[0] != 0x00 || len(p) < 12 {
+		return rawResult{}, fmt.Errorf("COM_STMT_PREPARE: got % x", p)
+	}
+	id := binary.LittleEndian.Uint32(p[1:])
+	cols, params := int(binary.LittleEndian.Uint16(p[5:])), int(binary.LittleEndian.Uint16(p[7:]))
+	for _, n := range []int{params, cols} {
+		if n == 0 {
+			continue
+		}
+		for range n {
+			if _, err := c.readPacket(); err != nil {
+				return rawResult{}, err
+			}
+		}
+		if !c.deprecateEOF {
+			if _, err := c.readPacket(); err != nil {
+				return rawResult{}, err
+			}
+		}
+	}
+	c.seq = 0
+	exec := binary.LittleEndian.AppendUint32([]byte{0x17}, id)
+	exec = append(exec, 0)
+	exec = binary.LittleEndian.AppendUint32(exec, 1)
+	if err := c.writePacket(exec); err != nil {
+		return rawResult{}, err
+	}
+	res, err := c.readBinaryResult()
+	if err != nil {
+		return res, err
+	}
+	c.seq = 0
+	return res, c.writePacket(binary.LittleEndian.AppendUint32([]byte{0x19}, id))
+}
+
+// readBinaryResult reads the answer to COM_STMT_EXECUTE.
+func (c *rawConn) readBinaryResult() (rawResult, error) {
+	var res rawResult
+	p, err := c.readPacket()
+	if err != nil {
+		return res, err
+	}
+	switch p[0] {
+	case 0x00:
+		ok, err := parseOK(p)
+		res.Status, res.Affected = ok.status, ok.affected
+		return res, err
+	case 0xff:
+		res.Err = parseErr(p).(*rawError)
+		return res, nil
+	}
+	n, _ := lenEnc(p)
+	res.Columns = int(n)
+	for range n {
+		if _, err := c.readPacket(); err != nil {
+			return res, err
+		}
+	}
+	if !c.deprecateEOF {
+		p, err := c.readPacket()
+		if err != nil {
+			return res, err
+		}
+		res.ColStatus = binary.LittleEndian.Uint16(p[3:])
+	}
+	for {
+		p, err := c.readPacket()
+		if err != nil {
+			return res, err
+		}
+		switch {
+		case p[0] == 0xfe && len(p) < 0xffffff:
+			if c.deprecateEOF {
+				ok, err := parseOK(p)
+				res.Status = ok.status
+				return res, err
+			}
+			res.Status = binary.LittleEndian.Uint16(p[3:])
+			return res, nil
+		case p[0] == 0xff:
+			res.Err = parseErr(p).(*rawError)
+			return res, nil
+		}
+	}
+}

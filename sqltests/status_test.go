@@ -95,21 +95,47 @@ var statusSteps = []struct{ q, want string }{
 	{"PING", "OK 0x0002"},
 }
 
+// preparedSteps are statements of statusSteps' form sent as prepared
+// statements ("EXEC …": COM_STMT_PREPARE and COM_STMT_EXECUTE, binary
+// rows) between text ones, from a table p with rows 1 and 2.
+var preparedSteps = []struct{ q, want string }{
+	{"EXEC SELECT * FROM p WHERE id = 1", "rows col 0x0002 end 0x0002"},
+	{"EXEC SELECT * FROM p", "rows col 0x0022 end 0x0022"},
+	{"EXEC INSERT INTO p VALUES (10, 10, 10)", "OK 0x0002"},
+	{"BEGIN", "OK 0x0003"},
+	{"EXEC INSERT INTO p VALUES (11, 11, 11)", "OK 0x0003"},
+	{"EXEC SELECT * FROM p WHERE id = 11", "rows col 0x0003 end 0x0003"},
+	{"EXEC UPDATE p SET w = 0", "OK 0x0023"},
+	{"ROLLBACK", "OK 0x0002"},
+	{"SET autocommit = 0", "OK 0x0000"},
+	{"EXEC SELECT * FROM p WHERE id = 1", "rows col 0x0001 end 0x0001"},
+	{"COMMIT", "OK 0x0000"},
+	{"SET autocommit = 1", "OK 0x0002"},
+}
+
 // statusChecked is the flags compared: IN_TRANS, AUTOCOMMIT,
 // MORE_RESULTS_EXISTS, QUERY_NO_INDEX_USED and IN_TRANS_READONLY.
 const statusChecked = statusInTrans | statusAutocommit | statusMoreResults | statusNoIndexUsed | statusInTransReadOnly
 
-// runStatusSteps runs statusSteps on a new connection to addr and returns
-// what it got for each, in the form of statusSteps' want (without the
-// column definitions' EOF when deprecateEOF).
-func runStatusSteps(t *testing.T, addr string, deprecateEOF bool) (handshake, connected uint16, got []string) {
+// runStatusSteps runs steps on a new connection to addr and returns what
+// it got for each, in the form of statusSteps' want (without the column
+// definitions' EOF when deprecateEOF).
+func runStatusSteps(t *testing.T, addr string, deprecateEOF bool, steps []struct{ q, want string }) (handshake, connected uint16, got []string) {
 	t.Helper()
 	c, err := dialRaw(addr, "root", "", "simsql", deprecateEOF)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer c.Close()
-	for _, s := range statusSteps {
+	for _, s := range steps {
+		if q, ok := strings.CutPrefix(s.q, "EXEC "); ok {
+			r, err := c.execute(q)
+			if err != nil {
+				t.Fatalf("%s: %v", s.q, err)
+			}
+			got = append(got, formatRaw(c, []rawResult{r}))
+			continue
+		}
 		if s.q == "PING" {
 			st, err := c.ping()
 			if err != nil {
@@ -122,34 +148,39 @@ func runStatusSteps(t *testing.T, addr string, deprecateEOF bool) (handshake, co
 		if err != nil {
 			t.Fatalf("%s: %v", s.q, err)
 		}
-		var parts []string
-		for _, r := range res {
-			switch {
-			case r.Err != nil:
-				parts = append(parts, "ERR")
-			case r.Columns > 0 && c.deprecateEOF:
-				parts = append(parts, fmt.Sprintf("rows end %#04x", r.Status&statusChecked))
-			case r.Columns > 0:
-				parts = append(parts, fmt.Sprintf("rows col %#04x end %#04x", r.ColStatus&statusChecked, r.Status&statusChecked))
-			default:
-				parts = append(parts, fmt.Sprintf("OK %#04x", r.Status&statusChecked))
-			}
-		}
-		got = append(got, strings.Join(parts, " | "))
+		got = append(got, formatRaw(c, res))
 	}
 	return c.Handshake & statusChecked, c.Connected & statusChecked, got
+}
+
+// formatRaw writes the results of one statement in statusSteps' form.
+func formatRaw(c *rawConn, res []rawResult) string {
+	var parts []string
+	for _, r := range res {
+		switch {
+		case r.Err != nil:
+			parts = append(parts, "ERR")
+		case r.Columns > 0 && c.deprecateEOF:
+			parts = append(parts, fmt.Sprintf("rows end %#04x", r.Status&statusChecked))
+		case r.Columns > 0:
+			parts = append(parts, fmt.Sprintf("rows col %#04x end %#04x", r.ColStatus&statusChecked, r.Status&statusChecked))
+		default:
+			parts = append(parts, fmt.Sprintf("OK %#04x", r.Status&statusChecked))
+		}
+	}
+	return strings.Join(parts, " | ")
 }
 
 // colStatus is the column definitions' EOF in statusSteps' want.
 var colStatus = regexp.MustCompile(`rows col 0x[0-9a-f]{4} end`)
 
-// checkStatusSteps fails t where got differs from statusSteps' want.
-func checkStatusSteps(t *testing.T, server string, deprecateEOF bool, handshake, connected uint16, got []string) {
+// checkStatusSteps fails t where got differs from steps' want.
+func checkStatusSteps(t *testing.T, server string, deprecateEOF bool, steps []struct{ q, want string }, handshake, connected uint16, got []string) {
 	t.Helper()
 	if handshake != statusAutocommit || connected != statusAutocommit {
 		t.Errorf("%s: handshake flags %#04x, after authentication %#04x; want 0x0002 (autocommit) for both", server, handshake, connected)
 	}
-	for i, s := range statusSteps {
+	for i, s := range steps {
 		want := s.want
 		if deprecateEOF {
 			want = colStatus.ReplaceAllString(want, "rows end")
@@ -162,8 +193,8 @@ func checkStatusSteps(t *testing.T, server string, deprecateEOF bool, handshake,
 
 // TestServerStatusFlags reads the server_status flags of the handshake and
 // of every OK and EOF packet over the raw protocol, where drivers hide
-// them, for the statements of statusSteps, with and without
-// CLIENT_DEPRECATE_EOF; the flags must be MariaDB's, which are checked
+// them, for the statements of statusSteps and preparedSteps, with and
+// without CLIENT_DEPRECATE_EOF; the flags must be MariaDB's, which are checked
 // against the same table when mariadbd is installed. (go-mysql-server
 // 0.20 sent 0x0000 at the handshake, so PyMySQL and mysqlclient thought
 // autocommit was off and their rollback() undid nothing.)
@@ -175,15 +206,17 @@ func TestServerStatusFlags(t *testing.T) {
 			if _, err := db.Exec("DROP TABLE IF EXISTS p"); err != nil {
 				t.Fatal(err)
 			}
-			hs, conn, got := runStatusSteps(t, srv.Addr, deprecateEOF)
-			checkStatusSteps(t, "simsql", deprecateEOF, hs, conn, got)
+			steps := append(statusSteps[:len(statusSteps):len(statusSteps)], preparedSteps...)
+			hs, conn, got := runStatusSteps(t, srv.Addr, deprecateEOF, steps)
+			checkStatusSteps(t, "simsql", deprecateEOF, steps, hs, conn, got)
 		})
 	}
 	t.Run("mariadb", func(t *testing.T) {
 		m := startMariaDB(t)
+		steps := append(statusSteps[:len(statusSteps):len(statusSteps)], preparedSteps...)
 		for _, deprecateEOF := range []bool{false, true} {
-			hs, conn, got := runStatusSteps(t, m.Socket, deprecateEOF)
-			checkStatusSteps(t, "mariadb", deprecateEOF, hs, conn, got)
+			hs, conn, got := runStatusSteps(t, m.Socket, deprecateEOF, steps)
+			checkStatusSteps(t, "mariadb", deprecateEOF, steps, hs, conn, got)
 		}
 	})
 }
