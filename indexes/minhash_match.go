@@ -10,6 +10,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/types"
 
 	"github.com/simsql/simsql/catalog"
+	"github.com/simsql/simsql/compat"
 	"github.com/simsql/simsql/functions"
 	"github.com/simsql/simsql/pigeonhole"
 	"github.com/simsql/simsql/textsim"
@@ -37,6 +38,42 @@ type simBound struct {
 func matchSimBound(e sql.Expression) (simBound, bool) {
 	var s, c sql.Expression
 	var b simBound
+	// compat's comparisons (MySQL's: a DOUBLE with a DECIMAL as DOUBLE)
+	// stand where go-mysql-server's would; the bound is tested with the
+	// same node, rebuilt with the literal in the similarity's place.
+	if op, l, r, ok := compat.Comparison(e); ok {
+		rebuild := func(l, r sql.Expression) sql.Expression {
+			ne, err := e.WithChildren(l, r)
+			if err != nil {
+				return expression.NewLiteral(false, types.Boolean)
+			}
+			return ne
+		}
+		switch op {
+		case ">=", ">":
+			s, c, b.op = l, r, op
+			b.test = func(lit sql.Expression) sql.Expression { return rebuild(lit, c) }
+		case "<=", "<":
+			s, c, b.op = r, l, map[string]string{"<=": ">=", "<": ">"}[op]
+			b.test = func(lit sql.Expression) sql.Expression { return rebuild(c, lit) }
+		default:
+			return simBound{}, false
+		}
+		return finishSimBound(b, s, c)
+	}
+	if x, lo, _, ok := compat.Between(e); ok {
+		s, c, b.op = x, lo, ">="
+		// x BETWEEN lo AND hi holds at most when x >= lo does; the upper
+		// bound stays in the filter.
+		b.test = func(lit sql.Expression) sql.Expression {
+			ne, err := e.WithChildren(lit, c, expression.NewLiteral(2.0, types.Float64))
+			if err != nil {
+				return expression.NewLiteral(false, types.Boolean)
+			}
+			return ne
+		}
+		return finishSimBound(b, s, c)
+	}
 	switch x := e.(type) {
 	case *expression.GreaterThanOrEqual:
 		s, c, b.op = x.Left(), x.Right(), ">="
@@ -56,6 +93,11 @@ func matchSimBound(e sql.Expression) (simBound, bool) {
 	default:
 		return simBound{}, false
 	}
+	return finishSimBound(b, s, c)
+}
+
+// finishSimBound completes a bound s OP c whose similarity side is s.
+func finishSimBound(b simBound, s, c sql.Expression) (simBound, bool) {
 	switch f := s.(type) {
 	case *functions.MinHashJaccard:
 		ch := f.Children()
