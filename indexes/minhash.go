@@ -35,8 +35,9 @@ import (
 // B bands of R slots; a pair at Jaccard similarity s is a candidate with
 // probability 1 − (1 − s^R)^B. 'minhash t=T approximate' chooses the
 // widest bands for which a pair at t is a candidate with probability at
-// least 0.99 (pigeonhole.ChooseRows). Banding is approximate for
-// minhash_jaccard; the planner says so in EXPLAIN.
+// least 0.99 (pigeonhole.ChooseRows). Banded indexes serve jaccard()
+// (verified) and near_duplicates over texts; they never answer
+// minhash_jaccard, whose answer stays a scan's.
 //
 // Either form answers jaccard(body, E) ≥ t when sig is a stored
 // minhash(body) column with the index's parameters: candidates from the

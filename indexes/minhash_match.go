@@ -179,8 +179,8 @@ type minhashChoice struct {
 // candidates' floor; ok is false if none answers it.
 //
 // minhash_jaccard: an exact index for t ≤ the bound answers exactly (the
-// one with the highest t, the fewest bands, wins); failing that, a banded
-// index for t ≤ the bound answers approximately. jaccard: any index on a
+// one with the highest t, the fewest bands, wins); banded indexes never
+// answer it, so its answer is always a scan's. jaccard: any index on a
 // stored minhash(col) column whose bands miss a pair at the bound's
 // Jaccard with probability at most MissProbability (with the floor that
 // keeps the total within it); the highest floor wins.
@@ -213,15 +213,12 @@ func chooseMinhash(ctx *sql.Context, indexes []*catalog.CustomIndex, b simBound,
 			continue
 		}
 		m := b.minAgree(ctx, n)
-		var score float64
-		switch {
-		case x.exact && x.m <= m:
-			score = 2 + x.t // exact beats approximate
-		case !x.exact && x.t <= float64(m)/float64(n):
-			score = x.t
-		default:
+		// Only exact indexes answer minhash_jaccard: a banded one could
+		// drop rows a scan returns (it serves jaccard(), verified, below).
+		if !x.exact || x.m > m {
 			continue
 		}
+		score := x.t
 		if score > bestScore {
 			best, bestScore = minhashChoice{index: ci, minAgree: m, explain: fmt.Sprintf(
 				"candidates agreeing in at least %d of %d slots (%s)", m, n, x.describe())}, score
