@@ -33,6 +33,9 @@ import (
 type IndexKind interface {
 	// Name is the kind's name, the first word of the COMMENT, lower case.
 	Name() string
+	// Example is an example COMMENT of the kind, quoted as SQL, for
+	// error messages ("'simhash k=3'").
+	Example() string
 	// Compile checks an index of this kind (its COMMENT's parameters, its
 	// columns and their types) and returns it compiled; its error goes to
 	// the client.
@@ -135,21 +138,10 @@ func kindOf(comment string) (IndexKind, bool, error) {
 	for _, w := range commentWords.FindAllString(comment, -1) {
 		if k, ok := kinds[strings.ToLower(w)]; ok {
 			return nil, false, fmt.Errorf("index comment %q names the %s index kind but does not begin with it: write it as '%s …' (for example %s), or leave the word out for a B-tree index",
-				comment, k.Name(), k.Name(), kindExample(k.Name()))
+				comment, k.Name(), k.Name(), k.Example())
 		}
 	}
 	return nil, false, nil
-}
-
-// kindExample is an example COMMENT of a kind, for error messages.
-func kindExample(kind string) string {
-	switch kind {
-	case "simhash":
-		return "'simhash k=3'"
-	case "minhash":
-		return "'minhash t=0.8'"
-	}
-	return "'" + kind + "'"
 }
 
 // isCustom reports whether ix is of a custom kind.
@@ -286,7 +278,6 @@ func (t *Table) CustomIndexes(kind string) []*CustomIndex {
 // IndexReader reads the entries of one custom index as one transaction
 // sees them.
 type IndexReader struct {
-	t      *Table
 	ix     *indexMeta
 	get    func(key []byte) []byte
 	seek   func(prefix []byte, fn func(k, v []byte) error) error
@@ -321,7 +312,7 @@ func (t *Table) ReadIndex(ctx *sql.Context, index *CustomIndex, fn func(r *Index
 		return fmt.Errorf("catalog: entries of index %s are missing", ix.Name)
 	}
 	rows := tx.Bucket(rowsBucket(t.meta.rowsID()))
-	r := &IndexReader{t: t, ix: ix, get: b.Get, keyLen: index.Compiled.KeyLength()}
+	r := &IndexReader{ix: ix, get: b.Get, keyLen: index.Compiled.KeyLength()}
 	r.row = func(rowKey []byte) (sql.Row, error) {
 		v := rows.Get(rowKey)
 		if v == nil {

@@ -22,6 +22,8 @@ type firstLetter struct {
 
 func (k firstLetter) Name() string { return k.name }
 
+func (k firstLetter) Example() string { return "'" + k.name + "'" }
+
 func (k firstLetter) Compile(spec IndexSpec) (CompiledIndex, error) {
 	if len(spec.Columns) != 1 || !strings.Contains(strings.ToLower(spec.Types[0].String()), "char") {
 		return nil, errors.New("firstletter indexes one VARCHAR column")

@@ -66,6 +66,9 @@ var (
 // Name implements catalog.IndexKind.
 func (MinHashKind) Name() string { return "minhash" }
 
+// Example implements catalog.IndexKind.
+func (MinHashKind) Example() string { return "'minhash t=0.8'" }
+
 // minhashParams are the parameters of a minhash index COMMENT.
 type minhashParams struct {
 	t             float64

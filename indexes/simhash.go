@@ -37,6 +37,9 @@ var (
 // Name implements catalog.IndexKind.
 func (SimHashKind) Name() string { return "simhash" }
 
+// Example implements catalog.IndexKind.
+func (SimHashKind) Example() string { return "'simhash k=3'" }
+
 // ParseK returns k from a simhash index COMMENT: "simhash k=N", N in
 // [0, MaxK].
 func ParseK(comment string) (int, error) {
