@@ -52,6 +52,9 @@ type editor struct {
 type pendingRow struct {
 	row sql.Row // nil: deleted
 	seq int     // index of the key in order
+	// fresh: the key has no stored row (an INSERT found none, or a new
+	// hidden row id), so write needs neither the old row nor an undo read.
+	fresh bool
 }
 
 // priorRow is the pending row under key k before an edit.
@@ -153,6 +156,9 @@ func (e *editor) write(ctx *sql.Context) error {
 	// large transaction cost more and more, sorted ones do not.
 	var ops []writeOp
 	for _, k := range e.order {
+		if e.rows[k].fresh {
+			continue
+		}
 		old := tx.Get(rows, []byte(k))
 		if old == nil {
 			continue
@@ -179,7 +185,7 @@ func (e *editor) write(ctx *sql.Context) error {
 		if err != nil {
 			return err
 		}
-		ops = append(ops, writeOp{bucket: rows, key: []byte(k), value: v})
+		ops = append(ops, writeOp{bucket: rows, key: []byte(k), value: v, fresh: p.fresh})
 		err = e.indexEntries(p.row, []byte(k), v, func(bucket, key, value []byte) error {
 			if value == nil {
 				value = []byte{}
@@ -191,43 +197,45 @@ func (e *editor) write(ctx *sql.Context) error {
 			return err
 		}
 	}
-	return applySorted(tr, tx, ops)
+	return applySorted(tr, ops)
 }
 
 // writeOp is one put or delete of a statement.
 type writeOp struct {
 	bucket, key, value []byte
 	del                bool
+	fresh              bool // a put of a key known to be absent
 }
 
-// applySorted applies ops ordered by bucket and key; for one key, deletes
-// before puts, so that an entry removed and added again stays. (No two ops
-// have the same bucket, key and kind, so the order is total.)
-func applySorted(tr *Transaction, tx storage.View, ops []writeOp) error {
-	slices.SortFunc(ops, func(a, b writeOp) int {
+// applySorted applies ops: index entries are deferred (Transaction's
+// pending writes, applied in key order when the index is read or at
+// commit; ops has an entry's deletion before its new put, and the last
+// write of a key wins); rows and hidden row ids are written now, ordered by
+// key, so that bbolt appends them in order. (No two row ops have the same
+// bucket and key.)
+func applySorted(tr *Transaction, ops []writeOp) error {
+	direct := ops[:0:0]
+	for _, op := range ops {
+		if op.bucket[0] == 'x' {
+			tr.kv.Defer(op.bucket, op.key, op.value, op.del)
+		} else {
+			direct = append(direct, op)
+		}
+	}
+	slices.SortFunc(direct, func(a, b writeOp) int {
 		if c := bytes.Compare(a.bucket, b.bucket); c != 0 {
 			return c
 		}
-		if c := bytes.Compare(a.key, b.key); c != 0 {
-			return c
-		}
-		switch {
-		case a.del && !b.del:
-			return -1
-		case !a.del && b.del:
-			return 1
-		}
-		return 0
+		return bytes.Compare(a.key, b.key)
 	})
-	for _, op := range ops {
-		if op.bucket[0] == 'x' { // index entries: deferred, see Transaction.pending
-			tr.kv.Defer(op.bucket, op.key, op.value, op.del)
-			continue
-		}
+	for _, op := range direct {
 		var err error
-		if op.del {
+		switch {
+		case op.del:
 			err = tr.kv.Delete(op.bucket, op.key)
-		} else {
+		case op.fresh:
+			err = tr.kv.PutNew(op.bucket, op.key, op.value)
+		default:
 			err = tr.kv.Put(op.bucket, op.key, op.value)
 		}
 		if err != nil {
@@ -296,7 +304,13 @@ func (e *editor) Insert(ctx *sql.Context, row sql.Row) error {
 	if err := e.checkUnique(tr, tx, row, k); err != nil {
 		return err
 	}
+	// Not pending and not stored (lookup found none, or a new row id):
+	// the key is fresh.
+	_, pending := e.rows[string(k)]
 	e.stage(k, row)
+	if !pending {
+		e.rows[string(k)].fresh = true
+	}
 	return nil
 }
 

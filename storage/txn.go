@@ -27,9 +27,9 @@ type Txn struct {
 	// committing is set while Commit applies the deferred writes: they need
 	// no undo entries.
 	committing bool
-	// pending holds deferred writes not yet applied, by keyspace and key
-	// (the last write of a key wins): see Defer.
-	pending map[string]map[string]pendingWrite
+	// pending holds deferred writes not yet applied, by keyspace, in the
+	// order they were made (the last write of a key wins): see Defer.
+	pending map[string][]pendingWrite
 }
 
 type savepoint struct {
@@ -39,8 +39,9 @@ type savepoint struct {
 
 // pendingWrite is a deferred put (or delete) of one key.
 type pendingWrite struct {
-	value []byte
-	del   bool
+	key, value []byte
+	del        bool
+	seq        int // position in the keyspace's pending writes: later wins
 }
 
 // undoEntry restores one key of one keyspace to its value before a write.
@@ -144,6 +145,21 @@ func (t *Txn) Put(ks, key, value []byte) error {
 	return w.put(ks, key, value)
 }
 
+// PutNew is Put of a key the caller knows is absent from ks (it looked in
+// this transaction, which holds the writer slot): it records the undo
+// entry without reading the old value.
+func (t *Txn) PutNew(ks, key, value []byte) error {
+	w, err := t.writer()
+	if err != nil {
+		return err
+	}
+	if !t.committing {
+		t.undo = append(t.undo, undoEntry{ks: ks, key: bytes.Clone(key)})
+	}
+	t.writes++
+	return w.put(ks, key, value)
+}
+
 // Load writes key = value in keyspace ks without an undo entry: for
 // filling a keyspace this transaction created (whose undo drops it whole),
 // as a bulk build or a table rewrite does.
@@ -232,40 +248,46 @@ func (t *Txn) NextSequence(ks []byte) (uint64, error) {
 // by Flush in key order. bbolt splits pages only at commit, so one
 // transaction that adds index entries in random order to a large keyspace
 // moves ever more memory per entry; applied sorted, they are appended in
-// order. A reader of ks must Flush it first. key and value are kept, not
-// copied.
+// order. pebble's batch index is a skiplist, where sorted inserts are
+// several times cheaper than random ones too. A reader of ks must Flush it
+// first. key and value are kept, not copied.
 func (t *Txn) Defer(ks, key, value []byte, del bool) {
 	if t.pending == nil {
-		t.pending = map[string]map[string]pendingWrite{}
+		t.pending = map[string][]pendingWrite{}
 	}
-	m := t.pending[string(ks)]
-	if m == nil {
-		m = map[string]pendingWrite{}
-		t.pending[string(ks)] = m
-	}
-	m[string(key)] = pendingWrite{value: value, del: del}
+	ws := t.pending[string(ks)]
+	t.pending[string(ks)] = append(ws, pendingWrite{key: key, value: value, del: del, seq: len(ws)})
 	t.writes++
 }
 
-// Flush applies the deferred writes of keyspace ks, in key order.
+// Flush applies the deferred writes of keyspace ks: the last write of each
+// key, in key order.
 func (t *Txn) Flush(ks []byte) error {
-	m := t.pending[string(ks)]
-	if len(m) == 0 || t.write == nil {
+	ws := t.pending[string(ks)]
+	if len(ws) == 0 || t.write == nil {
 		return nil
 	}
 	delete(t.pending, string(ks))
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
+	slices.SortFunc(ws, func(a, b pendingWrite) int {
+		if c := bytes.Compare(a.key, b.key); c != 0 {
+			return c
+		}
+		return a.seq - b.seq
+	})
+	last := ws[:0] // the last write of each key
+	for i, w := range ws {
+		if i+1 < len(ws) && bytes.Equal(w.key, ws[i+1].key) {
+			continue
+		}
+		last = append(last, w)
 	}
-	slices.Sort(keys)
-	for _, k := range keys {
-		w := m[k]
+	ws = last
+	for _, w := range ws {
 		var err error
 		if w.del {
-			err = t.Delete(ks, []byte(k))
+			err = t.Delete(ks, w.key)
 		} else {
-			err = t.Put(ks, []byte(k), w.value)
+			err = t.Put(ks, w.key, w.value)
 		}
 		if err != nil {
 			return err

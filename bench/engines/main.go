@@ -1,0 +1,345 @@
+// Command engines compares simsql's storage engines (bbolt, format 1;
+// pebble, format 2) with each other and with MariaDB, in one run on one
+// machine, over the MySQL protocol: the measurement issue 13 asks the
+// engine to be chosen by. For each engine it starts `simsql serve
+// --storage-engine E` on a fresh data directory and measures
+//
+//   - LOAD DATA LOCAL of -rows (id BIGINT PRIMARY KEY, fp BIGINT UNSIGNED)
+//     rows (bench/internal/harness's planted fingerprints, files of 100,000
+//     rows), into a plain table and into one with a simhash k=3 index;
+//   - the data directory's growth per row of each (du; pebble's numbers are
+//     after the server stopped, with its write-ahead log);
+//   - single-row autocommit INSERTs for -single on 1 and on -clients
+//     connections at once (each INSERT is on disk before its OK, so this is
+//     bound by fsync; many clients can share fsyncs only with group commit);
+//   - point SELECTs by primary key: median and p99 of -selects.
+//
+// and, if mariadbd is on PATH, the same loads and INSERT runs on MariaDB with
+// its default durable settings. Output: a markdown table, ratios against
+// bbolt and MariaDB from the same run, and the load average.
+//
+//	go run ./bench/engines -rows 1000000
+//	go run ./bench/engines -rows 100000 -single 3s   # smoke run
+package main
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/simsql/simsql/bench/internal/harness"
+)
+
+func main() {
+	rows := flag.Int("rows", 1_000_000, "`rows` to load")
+	single := flag.Duration("single", 5*time.Second, "`duration` of each single-row INSERT run")
+	clients := flag.Int("clients", 8, "concurrent `connections` of the second INSERT run")
+	selects := flag.Int("selects", 2000, "`number` of point SELECTs")
+	engines := flag.String("engines", "bbolt,pebble", "comma-separated storage `engines` to measure")
+	timeout := flag.Duration("timeout", 30*time.Minute, "give up after this `duration`")
+	flag.Parse()
+	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
+	defer cancel()
+
+	tmp, err := os.MkdirTemp("", "simsql-bench-engines-")
+	if err != nil {
+		fatal(err)
+	}
+	defer os.RemoveAll(tmp)
+	files, err := harness.WriteFingerprintFiles(filepath.Join(tmp, "files"), harness.PlantedFingerprints(*rows), 100_000)
+	if err != nil {
+		fatal(err)
+	}
+	bin, err := harness.BuildSimsql(ctx, tmp, "engines")
+	if err != nil {
+		fatal(err)
+	}
+	w := workload{ctx: ctx, files: files, rows: *rows, single: *single, clients: *clients, selects: *selects}
+	var results []result
+	for _, eng := range strings.Split(*engines, ",") {
+		fmt.Fprintf(os.Stderr, "engines: measuring %s\n", eng)
+		r, err := w.simsql(bin, filepath.Join(tmp, "data-"+eng), eng)
+		if err != nil {
+			fatal(fmt.Errorf("%s: %w", eng, err))
+		}
+		results = append(results, r)
+	}
+	fmt.Fprintln(os.Stderr, "engines: measuring MariaDB")
+	m, err := w.mariadb(filepath.Join(tmp, "mariadb"))
+	if err != nil && !errors.Is(err, harness.ErrNoMariaDB) {
+		fatal(fmt.Errorf("mariadb: %w", err))
+	}
+	if err == nil {
+		results = append(results, m)
+	}
+	print(results, *rows, *clients, harness.GitCommit())
+}
+
+func fatal(err error) {
+	fmt.Fprintln(os.Stderr, "engines:", err)
+	os.Exit(1)
+}
+
+type workload struct {
+	ctx     context.Context
+	files   []string
+	rows    int
+	single  time.Duration
+	clients int
+	selects int
+}
+
+// result is one system's figures; zero durations were not measured.
+type result struct {
+	name                string
+	load, loadIdx       time.Duration
+	bytesRow, bytesIdx  float64 // data directory growth per row
+	insert1, insertN    float64 // inserts per second
+	selMedian, selP99   time.Duration
+	load1, load2        [3]float64
+	cpuLoad, cpuLoadIdx time.Duration // server CPU during each load
+}
+
+const (
+	plainDDL = "CREATE TABLE plain (id BIGINT PRIMARY KEY, fp BIGINT UNSIGNED)"
+	idxDDL   = "CREATE TABLE idx (id BIGINT PRIMARY KEY, fp BIGINT UNSIGNED, INDEX fp_k3 (fp) COMMENT 'simhash k=3')"
+)
+
+func (w workload) simsql(bin, dataDir, engine string) (result, error) {
+	r := result{name: "simsql " + engine, load1: harness.LoadAverage()}
+	srv, err := harness.StartSimsql(w.ctx, bin, dataDir, "--storage-engine", engine)
+	if err != nil {
+		return r, err
+	}
+	defer srv.Stop()
+	db, err := harness.Open(srv.Addr, "simsql")
+	if err != nil {
+		return r, err
+	}
+	defer db.Close()
+	size := func() int64 { a, _, _ := harness.DirSize(dataDir); return a }
+
+	base := size()
+	cpu0 := harness.ProcessCPU(srv.Cmd.Process.Pid)
+	if r.load, err = w.loadInto(db, plainDDL, "plain"); err != nil {
+		return r, err
+	}
+	cpu1 := harness.ProcessCPU(srv.Cmd.Process.Pid)
+	afterPlain := size()
+	if r.loadIdx, err = w.loadInto(db, idxDDL, "idx"); err != nil {
+		return r, err
+	}
+	r.cpuLoad, r.cpuLoadIdx = cpu1-cpu0, harness.ProcessCPU(srv.Cmd.Process.Pid)-cpu1
+	afterIdx := size()
+	r.bytesRow = float64(afterPlain-base) / float64(w.rows)
+	r.bytesIdx = float64(afterIdx-afterPlain) / float64(w.rows)
+	if err := w.inserts(db, &r); err != nil {
+		return r, err
+	}
+	if r.selMedian, r.selP99, err = w.pointSelects(db); err != nil {
+		return r, err
+	}
+	r.load2 = harness.LoadAverage()
+	return r, nil
+}
+
+func (w workload) mariadb(dir string) (result, error) {
+	r := result{name: "MariaDB", load1: harness.LoadAverage()}
+	db, srv, err := harness.StartMariaDB(w.ctx, dir)
+	if err != nil {
+		return r, err
+	}
+	defer srv.Stop()
+	_, err = db.ExecContext(w.ctx, "CREATE DATABASE IF NOT EXISTS simsql")
+	db.Close()
+	if err != nil {
+		return r, err
+	}
+	if db, err = harness.Open(srv.Addr, "simsql"); err != nil {
+		return r, err
+	}
+	defer db.Close()
+	if r.load, err = w.loadInto(db, plainDDL, "plain"); err != nil {
+		return r, err
+	}
+	if err := w.inserts(db, &r); err != nil {
+		return r, err
+	}
+	if r.selMedian, r.selP99, err = w.pointSelects(db); err != nil {
+		return r, err
+	}
+	r.load2 = harness.LoadAverage()
+	return r, nil
+}
+
+func (w workload) loadInto(db *sql.DB, ddl, table string) (time.Duration, error) {
+	if _, err := db.ExecContext(w.ctx, ddl); err != nil {
+		return 0, err
+	}
+	d, _, err := harness.LoadDataFiles(w.ctx, db, table, w.files, w.rows, nil)
+	return d, err
+}
+
+// inserts runs single-row autocommit INSERTs into a fresh table for
+// w.single on one connection, then on w.clients connections at once.
+func (w workload) inserts(db *sql.DB, r *result) error {
+	db.SetMaxOpenConns(w.clients)
+	if _, err := db.ExecContext(w.ctx, "CREATE TABLE single (id BIGINT PRIMARY KEY, fp BIGINT UNSIGNED)"); err != nil {
+		return err
+	}
+	var next atomic.Int64
+	run := func(conns int) (float64, error) {
+		start := time.Now()
+		var n atomic.Int64
+		var wg sync.WaitGroup
+		errs := make(chan error, conns)
+		for range conns {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for time.Since(start) < w.single {
+					id := next.Add(1)
+					if _, err := db.ExecContext(w.ctx, "INSERT INTO single VALUES (?, ?)", id, uint64(id)*0x9e3779b97f4a7c15); err != nil {
+						errs <- err
+						return
+					}
+					n.Add(1)
+				}
+			}()
+		}
+		wg.Wait()
+		close(errs)
+		if err := <-errs; err != nil {
+			return 0, err
+		}
+		return float64(n.Load()) / time.Since(start).Seconds(), nil
+	}
+	var err error
+	if r.insert1, err = run(1); err != nil {
+		return err
+	}
+	if r.insertN, err = run(w.clients); err != nil {
+		return err
+	}
+	var count int64
+	if err := db.QueryRowContext(w.ctx, "SELECT COUNT(*) FROM single").Scan(&count); err != nil {
+		return err
+	}
+	if count != next.Load() {
+		return fmt.Errorf("single has %d rows after %d acknowledged inserts", count, next.Load())
+	}
+	return nil
+}
+
+// pointSelects times w.selects SELECTs of one random row of plain by
+// primary key after 100 unmeasured ones, checking each answer.
+func (w workload) pointSelects(db *sql.DB) (median, p99 time.Duration, err error) {
+	fps := harness.PlantedFingerprints(w.rows)
+	rng := rand.New(rand.NewPCG(42, 42))
+	var times []time.Duration
+	for i := range w.selects + 100 {
+		id := 1 + rng.IntN(w.rows)
+		var fp uint64
+		t0 := time.Now()
+		if err := db.QueryRowContext(w.ctx, fmt.Sprintf("SELECT fp FROM plain WHERE id = %d", id)).Scan(&fp); err != nil {
+			return 0, 0, fmt.Errorf("id %d: %w", id, err)
+		}
+		if i >= 100 {
+			times = append(times, time.Since(t0))
+		}
+		if fp != fps[id-1] {
+			return 0, 0, fmt.Errorf("id %d: fp %d, want %d", id, fp, fps[id-1])
+		}
+	}
+	slices.Sort(times)
+	median, p99 = harness.Quantiles(times)
+	return median, p99, nil
+}
+
+func print(rs []result, rows, clients int, commit string) {
+	fmt.Printf("Storage engines, %d rows; commit %s, %s, %d cores (%s)\n\n", rows, commit, runtime.Version(), runtime.NumCPU(), harness.CPUModel())
+	fmt.Print("| measure |")
+	for _, r := range rs {
+		fmt.Printf(" %s |", r.name)
+	}
+	fmt.Print("\n|---|")
+	for range rs {
+		fmt.Print("---|")
+	}
+	fmt.Println()
+	row := func(label string, f func(r result) string) {
+		fmt.Printf("| %s |", label)
+		for _, r := range rs {
+			fmt.Printf(" %s |", f(r))
+		}
+		fmt.Println()
+	}
+	secs := func(d time.Duration) string {
+		if d == 0 {
+			return "–"
+		}
+		return fmt.Sprintf("%.2f s", d.Seconds())
+	}
+	row("LOAD DATA (id, fp)", func(r result) string { return secs(r.load) })
+	row("LOAD DATA with a simhash k=3 index", func(r result) string { return secs(r.loadIdx) })
+	row("… with index / without", func(r result) string {
+		if r.loadIdx == 0 {
+			return "–"
+		}
+		return fmt.Sprintf("%.2f×", r.loadIdx.Seconds()/r.load.Seconds())
+	})
+	row("server CPU of the two loads", func(r result) string {
+		if r.cpuLoad == 0 {
+			return "–"
+		}
+		return fmt.Sprintf("%.1f s / %.1f s", r.cpuLoad.Seconds(), r.cpuLoadIdx.Seconds())
+	})
+	row("data directory growth, plain table", func(r result) string {
+		if r.bytesRow == 0 {
+			return "–"
+		}
+		return fmt.Sprintf("%.1f B/row", r.bytesRow)
+	})
+	row("… the table with the index", func(r result) string {
+		if r.bytesIdx == 0 {
+			return "–"
+		}
+		return fmt.Sprintf("%.1f B/row", r.bytesIdx)
+	})
+	row("single-row INSERTs, 1 connection", func(r result) string { return fmt.Sprintf("%.0f/s", r.insert1) })
+	row(fmt.Sprintf("single-row INSERTs, %d connections", clients), func(r result) string { return fmt.Sprintf("%.0f/s", r.insertN) })
+	row("point SELECT median / p99", func(r result) string {
+		return fmt.Sprintf("%.3f / %.3f ms", harness.Ms(r.selMedian), harness.Ms(r.selP99))
+	})
+	row("load average before / after", func(r result) string {
+		return fmt.Sprintf("%.1f / %.1f", r.load1[0], r.load2[0])
+	})
+	if len(rs) > 1 {
+		fmt.Println()
+		for _, r := range rs[1:] {
+			b := rs[0]
+			fmt.Printf("%s against %s: LOAD DATA %.2f×, with index %s, INSERTs %.2f× (1) and %.2f× (%d), point SELECT median %.2f×\n",
+				r.name, b.name, b.load.Seconds()/r.load.Seconds(), ratio(b.loadIdx, r.loadIdx),
+				r.insert1/b.insert1, r.insertN/b.insertN, clients, b.selMedian.Seconds()/r.selMedian.Seconds())
+		}
+		fmt.Println("(× above 1: faster than the first column)")
+	}
+}
+
+func ratio(a, b time.Duration) string {
+	if a == 0 || b == 0 {
+		return "–"
+	}
+	return fmt.Sprintf("%.2f×", a.Seconds()/b.Seconds())
+}
