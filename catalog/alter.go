@@ -143,6 +143,7 @@ type rewriter struct {
 	tr       *Transaction
 	tx       storage.View
 	failed   bool
+	stats    tableStats // of the rows written
 }
 
 func (r *rewriter) StatementBegin(*sql.Context)              {}
@@ -178,6 +179,8 @@ func (r *rewriter) Insert(ctx *sql.Context, row sql.Row) error {
 			return t.duplicateKey(nil, row, existing)
 		}
 	}
+	r.stats.rows++
+	r.stats.bytes += uint64(len(v))
 	return r.tr.kv.Load(rows, k, v)
 }
 
@@ -212,6 +215,9 @@ func (r *rewriter) Close(*sql.Context) error {
 		if err := r.new.buildIndex(r.tr, r.tx, ix); err != nil {
 			return err
 		}
+	}
+	if err := putStats(r.tr, m.ID, r.stats); err != nil {
+		return err
 	}
 	return r.new.db.store.putTableMeta(r.tr, m)
 }

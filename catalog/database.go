@@ -115,6 +115,9 @@ func (d *Database) createTable(ctx *sql.Context, name string, sch sql.PrimaryKey
 	if err := t.kv.Put(bucketAutoInc, binaryID(id), binaryID(1)); err != nil {
 		return err
 	}
+	if err := putStats(t, id, tableStats{}); err != nil {
+		return err
+	}
 	m.Tables[strings.ToLower(name)] = id
 	return d.store.putDatabaseMeta(t, m)
 }

@@ -155,6 +155,7 @@ func (e *editor) write(ctx *sql.Context) error {
 	// key: bbolt splits pages only at commit, so random-order puts into a
 	// large transaction cost more and more, sorted ones do not.
 	var ops []writeOp
+	var dRows, dBytes int64 // the statement's change to the table's statistics
 	for _, k := range e.order {
 		if e.rows[k].fresh {
 			continue
@@ -163,6 +164,8 @@ func (e *editor) write(ctx *sql.Context) error {
 		if old == nil {
 			continue
 		}
+		dRows--
+		dBytes -= int64(len(old))
 		oldRow, err := storage.DecodeRow(old, e.t.sch.Schema)
 		if err != nil {
 			return err
@@ -186,6 +189,8 @@ func (e *editor) write(ctx *sql.Context) error {
 			return err
 		}
 		ops = append(ops, writeOp{bucket: rows, key: []byte(k), value: v, fresh: p.fresh})
+		dRows++
+		dBytes += int64(len(v))
 		err = e.indexEntries(p.row, []byte(k), v, func(bucket, key, value []byte) error {
 			if value == nil {
 				value = []byte{}
@@ -197,7 +202,10 @@ func (e *editor) write(ctx *sql.Context) error {
 			return err
 		}
 	}
-	return applySorted(tr, ops)
+	if err := applySorted(tr, ops); err != nil {
+		return err
+	}
+	return addStats(tr, e.t.meta.ID, dRows, dBytes)
 }
 
 // writeOp is one put or delete of a statement.

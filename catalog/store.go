@@ -66,7 +66,7 @@ func OpenStore(dataDir string, opts storage.Options) (*Store, error) {
 		if err != nil {
 			return err
 		}
-		for _, b := range [][]byte{bucketMeta, bucketAutoInc} {
+		for _, b := range [][]byte{bucketMeta, bucketAutoInc, bucketStats} {
 			if !r.Has(b) {
 				if err := tx.CreateKeyspace(b); err != nil {
 					return err
@@ -308,6 +308,9 @@ func (s *Store) dropTableData(t *Transaction, id uint64) error {
 		}
 	}
 	if err := t.kv.Delete(bucketAutoInc, binaryID(id)); err != nil {
+		return err
+	}
+	if err := t.kv.Delete(bucketStats, binaryID(id)); err != nil {
 		return err
 	}
 	return t.kv.Delete(bucketMeta, tableMetaKey(id))

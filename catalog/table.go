@@ -347,6 +347,9 @@ func (t *Table) Truncate(ctx *sql.Context) (int, error) {
 			return 0, err
 		}
 	}
+	if err := putStats(tr, t.meta.ID, tableStats{}); err != nil {
+		return 0, err
+	}
 	return n, tr.kv.Put(bucketAutoInc, binaryID(t.meta.ID), binaryID(1))
 }
 
