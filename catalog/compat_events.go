@@ -13,8 +13,8 @@ import (
 // events", 1105), where MySQL and MariaDB answer with no rows; BI tools
 // and mariadb-dump --events read them when they browse a schema. simsql
 // has no event scheduler, so a database has no events: it lists none,
-// and CREATE, ALTER and DROP EVENT get MySQL's error 1235
-// (ER_NOT_SUPPORTED_YET). Pinned by StatementScripts "SHOW EVENTS and
+// CREATE and ALTER EVENT get MySQL's error 1235 (ER_NOT_SUPPORTED_YET), and
+// DROP EVENT finds no event. Pinned by StatementScripts "SHOW EVENTS and
 // information_schema.EVENTS"; delete this file when simsql stores events.
 
 var _ sql.EventDatabase = (*Database)(nil)
@@ -40,8 +40,11 @@ func (d *Database) SaveEvent(*sql.Context, sql.EventDefinition) (bool, error) {
 	return false, errEventsNotSupported()
 }
 
-// DropEvent implements sql.EventDatabase: error 1235.
-func (d *Database) DropEvent(*sql.Context, string) error { return errEventsNotSupported() }
+// DropEvent implements sql.EventDatabase: the event does not exist (DROP
+// EVENT IF EXISTS notes it, as MySQL does).
+func (d *Database) DropEvent(_ *sql.Context, name string) error {
+	return sql.ErrEventDoesNotExist.New(name)
+}
 
 // UpdateEvent implements sql.EventDatabase: error 1235.
 func (d *Database) UpdateEvent(*sql.Context, string, sql.EventDefinition) (bool, error) {

@@ -8,6 +8,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/types"
+	"github.com/dolthub/vitess/go/mysql"
 	ast "github.com/dolthub/vitess/go/vt/sqlparser"
 )
 
@@ -70,8 +71,14 @@ func (p stmtParser) explainStatement(ctx *sql.Context, toks []token, s string) (
 		stmt, _, _, err := p.Parser.Parse(ctx, q, false)
 		return stmt, true, err
 	case "json":
+	case "tree":
+		return nil, false, nil // go-mysql-server's plan
 	default:
-		return nil, false, nil // TREE is go-mysql-server's; others its error
+		name := toks[3].word
+		if toks[3].quoted == 0 {
+			name = s[toks[3].end-len(name) : toks[3].end] // as written
+		}
+		return nil, true, mysql.NewSQLError(erUnknownExplainFormat, "HY000", "Unknown EXPLAIN format name: '%s'", name)
 	}
 	analyze := p.env.Analyze
 	return injectStatement(s, func([]sql.Expression) (sql.Node, error) {
@@ -94,6 +101,9 @@ func (p stmtParser) explainStatement(ctx *sql.Context, toks []token, s string) (
 		}}, nil
 	}, noAuth), true, nil
 }
+
+// erUnknownExplainFormat is ER_UNKNOWN_EXPLAIN_FORMAT.
+const erUnknownExplainFormat = 1791
 
 // explainJSONSchema is MySQL's schema of EXPLAIN FORMAT=JSON.
 var explainJSONSchema = sql.Schema{{Name: "EXPLAIN", Type: types.LongText}}
