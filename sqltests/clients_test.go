@@ -173,7 +173,7 @@ column	fp	bigint unsigned	YES	MUL	STORED GENERATED
 index	PRIMARY	id	BTREE	
 index	fp_k3	fp	SIMHASH	simhash k=3
 session	1	simsql
-server	`+testServerVersion+`
+server	` + testServerVersion + `
 explain	1	SIMPLE	docs	None
 `
 	checkOut(t, "python3 client.py", got, want)
@@ -197,7 +197,7 @@ column	fp	bigint unsigned	YES	MUL	STORED GENERATED
 index	fp_k3	fp	1	simhash k=3
 index	PRIMARY	id	0	
 session	true	simsql
-server	`+testServerVersion+`	false
+server	` + testServerVersion + `	false
 `
 	checkOut(t, "node client.js", got, want)
 }
@@ -298,7 +298,7 @@ simsql		docs	TABLE
 pk	id	1	PRIMARY
 index	PRIMARY	id	0	1
 index	fp_k3	fp	1	1
-columns error	[HY000] [ma-3.1.15][`+testServerVersion+`]unknown error: Code: INVALID_ARGUMENT / syntax error at position 118 near ':=' /  (1105) (SQLColumns)
+columns error	[HY000] [ma-3.1.15][` + testServerVersion + `]unknown error: Code: INVALID_ARGUMENT / syntax error at position 118 near ':=' /  (1105) (SQLColumns)
 `
 		checkOut(t, "python3 odbc/client.py", got, want)
 	})
@@ -386,7 +386,7 @@ column	body	text
 column	fp	bigint unsigned	STORED GENERATED
 index	fp_k3	fp	1	simhash k=3
 index	PRIMARY	id	0	
-version	`+testServerVersion+`	1
+version	` + testServerVersion + `	1
 `
 	checkOut(t, "go-sql-driver/mysql", out.String(), want)
 
