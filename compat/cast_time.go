@@ -15,7 +15,8 @@ import (
 // such a string ('0001-01-01 03:25:45'), so CAST(? AS TIME) with a Go
 // time was always NULL. The replacement answers as go-mysql-server where
 // it gives a value, and from the string read as a DATETIME where it gives
-// NULL. Pinned by TestCastTime and StatementScripts "CAST(… AS TIME)".
+// NULL. Pinned by StatementScripts "CAST(… AS TIME) and derived table columns"
+// and TestProtocolDriverScans.
 type castTime struct {
 	arg           sql.Expression
 	gms           sql.Expression // go-mysql-server's CAST(arg AS TIME(scale))

@@ -28,7 +28,8 @@ import (
 //
 // Like SHOW WARNINGS they leave the diagnostics as they are, so that SHOW
 // COUNT(*) WARNINGS then SHOW WARNINGS agree. Pinned by StatementScripts
-// "SHOW …" and TestStatementsMariaDB.
+// "SHOW COUNT(*) WARNINGS and ERRORS, SHOW ERRORS" and "SHOW OPEN TABLES,
+// SHOW PROFILES, SHOW PROFILE", and TestStatementsMariaDB.
 func showStatement(ctx *sql.Context, toks []token, s string) (ast.Statement, bool, error) {
 	switch {
 	case is(toks, "errors"):

@@ -33,8 +33,8 @@ import (
 // a CRC-32 of each row's values, so independent of row order), not the
 // number MySQL or MariaDB computes for the same rows: their checksums
 // depend on their row formats. ANALYZE TABLE … UPDATE or DROP HISTOGRAM
-// stays go-mysql-server's. Pinned by StatementScripts "table maintenance"
-// and TestStatementsMariaDB.
+// stays go-mysql-server's. Pinned by StatementScripts "table maintenance: CHECK,
+// CHECKSUM, OPTIMIZE, REPAIR, ANALYZE TABLE" and TestStatementsMariaDB.
 func (p stmtParser) tableStatement(first []token, s string) (ast.Statement, bool, error) {
 	op := first[0].word
 	toks := lex(s, maxTableTokens)[1:]
