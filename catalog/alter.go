@@ -1,13 +1,11 @@
 package catalog
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/vitess/go/mysql"
-	"go.etcd.io/bbolt"
 
 	"github.com/simsql/simsql/storage"
 )
@@ -44,16 +42,16 @@ func (t *Table) RewriteInserter(ctx *sql.Context, oldSch, newSch sql.PrimaryKeyS
 	if err != nil {
 		return nil, err
 	}
-	data, err := nextID(tx)
+	data, err := nextID(tr)
 	if err != nil {
 		return nil, err
 	}
 	m.Data = data
-	if err := tr.createBucket(tx, rowsBucket(data)); err != nil {
+	if err := tr.kv.CreateKeyspace(rowsBucket(data)); err != nil {
 		return nil, err
 	}
 	if len(m.PK) == 0 {
-		if err := tr.createBucket(tx, hiddenBucket(data)); err != nil {
+		if err := tr.kv.CreateKeyspace(hiddenBucket(data)); err != nil {
 			return nil, err
 		}
 	}
@@ -143,7 +141,7 @@ func errGeneratedDependency(col, dep string) error {
 type rewriter struct {
 	old, new *Table
 	tr       *Transaction
-	tx       *bbolt.Tx
+	tx       storage.View
 	failed   bool
 }
 
@@ -154,32 +152,33 @@ func (r *rewriter) DiscardChanges(*sql.Context, error) error { r.failed = true; 
 // Insert implements sql.RowInserter.
 func (r *rewriter) Insert(ctx *sql.Context, row sql.Row) error {
 	t := r.new
-	rows := r.tx.Bucket(rowsBucket(t.meta.rowsID()))
+	rows := rowsBucket(t.meta.rowsID())
 	v, err := storage.EncodeRow(nil, t.sch.Schema, row)
 	if err != nil {
 		return err
 	}
+	// The new keyspaces were created by this transaction, so their writes
+	// need no undo (Load): rolling back drops them.
 	var k []byte
 	if t.keyless() {
-		id, err := rows.NextSequence()
+		id, err := r.tr.kv.NextSequence(rows)
 		if err != nil {
 			return err
 		}
 		k = binaryID(id)
-		if err := r.tx.Bucket(hiddenBucket(t.meta.rowsID())).Put(hiddenKey(v, k), nil); err != nil {
+		if err := r.tr.kv.Load(hiddenBucket(t.meta.rowsID()), hiddenKey(v, k), []byte{}); err != nil {
 			return err
 		}
 	} else {
 		if k, err = t.pkKey(row); err != nil {
 			return err
 		}
-		if old := rows.Get(k); old != nil {
+		if old := r.tx.Get(rows, k); old != nil {
 			existing, _ := storage.DecodeRow(old, t.sch.Schema)
 			return t.duplicateKey(nil, row, existing)
 		}
 	}
-	r.tr.writes++
-	return rows.Put(k, v)
+	return r.tr.kv.Load(rows, k, v)
 }
 
 // Close implements sql.Closer: it swaps in the new rows, rebuilds the
@@ -189,22 +188,22 @@ func (r *rewriter) Close(*sql.Context) error {
 		return nil // the statement's transaction is rolled back
 	}
 	old, m := r.old.meta, r.new.meta
-	if err := r.tr.flushAll(); err != nil {
+	if err := r.tr.kv.FlushAll(); err != nil {
 		return err
 	}
 	for _, b := range [][]byte{rowsBucket(old.rowsID()), hiddenBucket(old.rowsID())} {
-		if err := r.tx.DeleteBucket(b); err != nil && !errors.Is(err, bbolt.ErrBucketNotFound) {
+		if err := r.tr.kv.DropKeyspace(b); err != nil {
 			return err
 		}
 	}
 	for _, ix := range old.Indexes {
-		if err := r.tx.DeleteBucket(indexBucket(ix.ID)); err != nil && !errors.Is(err, bbolt.ErrBucketNotFound) {
+		if err := r.tr.kv.DropKeyspace(indexBucket(ix.ID)); err != nil {
 			return err
 		}
 	}
 	for i := range m.Indexes {
 		ix := &m.Indexes[i]
-		if _, err := r.tx.CreateBucket(indexBucket(ix.ID)); err != nil {
+		if err := r.tr.kv.CreateKeyspace(indexBucket(ix.ID)); err != nil {
 			return err
 		}
 		if ix.isCustom() {
@@ -214,8 +213,7 @@ func (r *rewriter) Close(*sql.Context) error {
 			return err
 		}
 	}
-	r.tr.writes++
-	return r.new.db.store.putTableMeta(r.tr, r.tx, m)
+	return r.new.db.store.putTableMeta(r.tr, m)
 }
 
 // AddColumn implements sql.AlterableTable (used only when a rewrite is not
@@ -233,7 +231,7 @@ func (t *Table) DropColumn(ctx *sql.Context, name string) error {
 // stored values: a new default, comment or name. Type changes come through
 // RewriteInserter.
 func (t *Table) ModifyColumn(ctx *sql.Context, name string, column *sql.Column, order *sql.ColumnOrder) error {
-	tr, tx, err := t.db.store.writeTx(ctx)
+	tr, _, err := t.db.store.writeTx(ctx)
 	if err != nil {
 		return err
 	}
@@ -269,7 +267,7 @@ func (t *Table) ModifyColumn(ctx *sql.Context, name string, column *sql.Column, 
 		}
 	}
 	m.Schema++
-	return t.db.store.putTableMeta(tr, tx, m)
+	return t.db.store.putTableMeta(tr, m)
 }
 
 func errRewriteExpected(what string) error {
@@ -298,7 +296,7 @@ func (t *Table) GetChecks(*sql.Context) ([]sql.CheckDefinition, error) {
 
 // CreateCheck implements sql.CheckAlterableTable.
 func (t *Table) CreateCheck(ctx *sql.Context, check *sql.CheckDefinition) error {
-	tr, tx, err := t.db.store.writeTx(ctx)
+	tr, _, err := t.db.store.writeTx(ctx)
 	if err != nil {
 		return err
 	}
@@ -313,12 +311,12 @@ func (t *Table) CreateCheck(ctx *sql.Context, check *sql.CheckDefinition) error 
 	m := t.meta.clone()
 	m.Checks = append(m.Checks, checkMeta{Name: check.Name, Expr: check.CheckExpression, Enforced: check.Enforced})
 	m.Schema++
-	return t.db.store.putTableMeta(tr, tx, m)
+	return t.db.store.putTableMeta(tr, m)
 }
 
 // DropCheck implements sql.CheckAlterableTable.
 func (t *Table) DropCheck(ctx *sql.Context, name string) error {
-	tr, tx, err := t.db.store.writeTx(ctx)
+	tr, _, err := t.db.store.writeTx(ctx)
 	if err != nil {
 		return err
 	}
@@ -330,7 +328,7 @@ func (t *Table) DropCheck(ctx *sql.Context, name string) error {
 		if strings.EqualFold(c.Name, name) {
 			m.Checks = append(m.Checks[:i], m.Checks[i+1:]...)
 			m.Schema++
-			return t.db.store.putTableMeta(tr, tx, m)
+			return t.db.store.putTableMeta(tr, m)
 		}
 	}
 	return sql.ErrUnknownConstraint.New(name)

@@ -106,11 +106,11 @@ func (t *Table) rowCount(ctx *sql.Context) (uint64, error) {
 	if err != nil {
 		return 0, err
 	}
-	b := tx.Bucket(rowsBucket(t.meta.rowsID()))
-	if b == nil {
+	rows := rowsBucket(t.meta.rowsID())
+	if !tx.Has(rows) {
 		return 0, sql.ErrTableNotFound.New(t.meta.Name)
 	}
-	return uint64(b.Stats().KeyN), nil
+	return uint64(tx.Count(rows)), nil
 }
 
 // GetTableStats implements sql.StatsProvider.

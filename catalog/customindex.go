@@ -300,28 +300,30 @@ func (t *Table) ReadIndex(ctx *sql.Context, index *CustomIndex, fn func(r *Index
 	}
 	defer done()
 	tr.touch()
-	if err := tr.flush(indexBucket(ix.ID)); err != nil {
+	if err := tr.kv.Flush(indexBucket(ix.ID)); err != nil {
 		return err
 	}
 	tx, err := tr.reader()
 	if err != nil {
 		return err
 	}
-	b := tx.Bucket(indexBucket(ix.ID))
-	if b == nil {
+	ks := indexBucket(ix.ID)
+	if !tx.Has(ks) {
 		return fmt.Errorf("catalog: entries of index %s are missing", ix.Name)
 	}
-	rows := tx.Bucket(rowsBucket(t.meta.rowsID()))
-	r := &IndexReader{ix: ix, get: b.Get, keyLen: index.Compiled.KeyLength()}
+	rows := rowsBucket(t.meta.rowsID())
+	get := func(key []byte) []byte { return tx.Get(ks, key) }
+	r := &IndexReader{ix: ix, get: get, keyLen: index.Compiled.KeyLength()}
 	r.row = func(rowKey []byte) (sql.Row, error) {
-		v := rows.Get(rowKey)
+		v := tx.Get(rows, rowKey)
 		if v == nil {
 			return nil, nil
 		}
 		return storage.DecodeRow(v, t.sch.Schema)
 	}
 	r.seek = func(prefix []byte, fn func(k, v []byte) error) error {
-		c := b.Cursor()
+		c := tx.Cursor(ks)
+		defer c.Close()
 		for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
 			if err := fn(k, v); err != nil {
 				return err
@@ -405,7 +407,7 @@ func (t *Table) Row(ctx *sql.Context, rowKey []byte) (sql.Row, error) {
 	if err != nil {
 		return nil, err
 	}
-	v := tx.Bucket(rowsBucket(t.meta.rowsID())).Get(rowKey)
+	v := tx.Get(rowsBucket(t.meta.rowsID()), rowKey)
 	if v == nil {
 		return nil, nil
 	}

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/dolthub/go-mysql-server/sql"
-	"go.etcd.io/bbolt"
+	"github.com/simsql/simsql/storage"
 )
 
 // firstLetter is a toy index kind for the tests: one 1-byte key, the first
@@ -179,23 +179,35 @@ func TestIndexEntryValues(t *testing.T) {
 	}
 
 	// The earlier format: no "values" in the metadata, empty values.
-	err = s.kv.Update(func(tx *bbolt.Tx) error {
-		c := tx.Bucket(bucketMeta).Cursor()
+	err = s.kv.Update(func(tx *storage.Txn) error {
+		r, err := tx.Reader()
+		if err != nil {
+			return err
+		}
+		var metas [][2][]byte
+		c := r.Cursor(bucketMeta)
 		for k, v := c.First(); k != nil; k, v = c.Next() {
-			if !strings.HasPrefix(string(k), "table/") {
-				continue
+			if strings.HasPrefix(string(k), "table/") {
+				metas = append(metas, [2][]byte{bytes.Clone(k), bytes.Clone(v)})
 			}
-			m, err := decodeTableMeta(v)
+		}
+		c.Close()
+		for _, kv := range metas {
+			m, err := decodeTableMeta(kv[1])
 			if err != nil {
 				return err
 			}
 			for i := range m.Indexes {
 				m.Indexes[i].Values = false
-				b := tx.Bucket(indexBucket(m.Indexes[i].ID))
+				ks := indexBucket(m.Indexes[i].ID)
 				var keys [][]byte
-				b.ForEach(func(k, _ []byte) error { keys = append(keys, bytes.Clone(k)); return nil })
+				ic := r.Cursor(ks)
+				for k, _ := ic.First(); k != nil; k, _ = ic.Next() {
+					keys = append(keys, bytes.Clone(k))
+				}
+				ic.Close()
 				for _, k := range keys {
-					if err := b.Put(k, []byte{}); err != nil {
+					if err := tx.Put(ks, k, []byte{}); err != nil {
 						return err
 					}
 				}
@@ -204,7 +216,7 @@ func TestIndexEntryValues(t *testing.T) {
 			if err != nil {
 				return err
 			}
-			if err := tx.Bucket(bucketMeta).Put(bytes.Clone(k), raw); err != nil {
+			if err := tx.Put(bucketMeta, kv[0], raw); err != nil {
 				return err
 			}
 		}

@@ -78,7 +78,7 @@ func (d *Database) CreateTable(ctx *sql.Context, name string, sch sql.PrimaryKey
 // createTable creates table name; pkLengths are the prefix lengths of its
 // primary-key columns (nil: whole values).
 func (d *Database) createTable(ctx *sql.Context, name string, sch sql.PrimaryKeySchema, collation sql.CollationID, comment string, pkLengths []int64) error {
-	t, tx, err := d.store.writeTx(ctx)
+	t, _, err := d.store.writeTx(ctx)
 	if err != nil {
 		return err
 	}
@@ -92,7 +92,7 @@ func (d *Database) createTable(ctx *sql.Context, name string, sch sql.PrimaryKey
 	if _, ok := m.Tables[strings.ToLower(name)]; ok {
 		return sql.ErrTableAlreadyExists.New(name)
 	}
-	id, err := nextID(tx)
+	id, err := nextID(t)
 	if err != nil {
 		return err
 	}
@@ -101,27 +101,27 @@ func (d *Database) createTable(ctx *sql.Context, name string, sch sql.PrimaryKey
 		return err
 	}
 	tm.PKLengths = pkLengths
-	if err := t.createBucket(tx, rowsBucket(id)); err != nil {
+	if err := t.kv.CreateKeyspace(rowsBucket(id)); err != nil {
 		return err
 	}
 	if len(tm.PK) == 0 {
-		if err := t.createBucket(tx, hiddenBucket(id)); err != nil {
+		if err := t.kv.CreateKeyspace(hiddenBucket(id)); err != nil {
 			return err
 		}
 	}
-	if err := d.store.putTableMeta(t, tx, tm); err != nil {
+	if err := d.store.putTableMeta(t, tm); err != nil {
 		return err
 	}
-	if err := t.put(tx, bucketAutoInc, binaryID(id), binaryID(1)); err != nil {
+	if err := t.kv.Put(bucketAutoInc, binaryID(id), binaryID(1)); err != nil {
 		return err
 	}
 	m.Tables[strings.ToLower(name)] = id
-	return d.store.putDatabaseMeta(t, tx, m)
+	return d.store.putDatabaseMeta(t, m)
 }
 
 // DropTable implements sql.TableDropper.
 func (d *Database) DropTable(ctx *sql.Context, name string) error {
-	t, tx, err := d.store.writeTx(ctx)
+	t, _, err := d.store.writeTx(ctx)
 	if err != nil {
 		return err
 	}
@@ -133,16 +133,16 @@ func (d *Database) DropTable(ctx *sql.Context, name string) error {
 	if !ok {
 		return sql.ErrTableNotFound.New(name)
 	}
-	if err := d.store.dropTableData(t, tx, id); err != nil {
+	if err := d.store.dropTableData(t, id); err != nil {
 		return err
 	}
 	delete(m.Tables, strings.ToLower(name))
-	return d.store.putDatabaseMeta(t, tx, m)
+	return d.store.putDatabaseMeta(t, m)
 }
 
 // RenameTable implements sql.TableRenamer.
 func (d *Database) RenameTable(ctx *sql.Context, oldName, newName string) error {
-	t, tx, err := d.store.writeTx(ctx)
+	t, _, err := d.store.writeTx(ctx)
 	if err != nil {
 		return err
 	}
@@ -164,12 +164,12 @@ func (d *Database) RenameTable(ctx *sql.Context, oldName, newName string) error 
 	tm := c.meta.clone()
 	tm.Name = newName
 	tm.Schema++
-	if err := d.store.putTableMeta(t, tx, tm); err != nil {
+	if err := d.store.putTableMeta(t, tm); err != nil {
 		return err
 	}
 	delete(m.Tables, strings.ToLower(oldName))
 	m.Tables[strings.ToLower(newName)] = id
-	return d.store.putDatabaseMeta(t, tx, m)
+	return d.store.putDatabaseMeta(t, m)
 }
 
 func decodeJSON(b []byte, v any) error {

@@ -10,7 +10,6 @@ import (
 	"github.com/cespare/xxhash/v2"
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/types"
-	"go.etcd.io/bbolt"
 
 	"github.com/simsql/simsql/storage"
 )
@@ -83,7 +82,7 @@ func (e *editor) StatementBegin(ctx *sql.Context) {
 	}
 	if tr, ok := ctx.GetTransaction().(*Transaction); ok && tr != nil {
 		_, _, _ = e.t.db.store.writeTx(ctx)
-		tr.statementBegin()
+		tr.kv.StatementBegin()
 	}
 	e.reset()
 	e.open = true
@@ -148,14 +147,13 @@ func (e *editor) write(ctx *sql.Context) error {
 		return err
 	}
 	rows := rowsBucket(e.t.meta.rowsID())
-	b := tx.Bucket(rows)
 	// Collect every write (the old index entries of changed rows go, the
 	// new rows and their entries come), then apply them sorted by bucket and
 	// key: bbolt splits pages only at commit, so random-order puts into a
 	// large transaction cost more and more, sorted ones do not.
 	var ops []writeOp
 	for _, k := range e.order {
-		old := b.Get([]byte(k))
+		old := tx.Get(rows, []byte(k))
 		if old == nil {
 			continue
 		}
@@ -205,7 +203,7 @@ type writeOp struct {
 // applySorted applies ops ordered by bucket and key; for one key, deletes
 // before puts, so that an entry removed and added again stays. (No two ops
 // have the same bucket, key and kind, so the order is total.)
-func applySorted(tr *Transaction, tx *bbolt.Tx, ops []writeOp) error {
+func applySorted(tr *Transaction, tx storage.View, ops []writeOp) error {
 	slices.SortFunc(ops, func(a, b writeOp) int {
 		if c := bytes.Compare(a.bucket, b.bucket); c != 0 {
 			return c
@@ -223,14 +221,14 @@ func applySorted(tr *Transaction, tx *bbolt.Tx, ops []writeOp) error {
 	})
 	for _, op := range ops {
 		if op.bucket[0] == 'x' { // index entries: deferred, see Transaction.pending
-			tr.deferWrite(op.bucket, op.key, op.value, op.del)
+			tr.kv.Defer(op.bucket, op.key, op.value, op.del)
 			continue
 		}
 		var err error
 		if op.del {
-			err = tr.del(tx, op.bucket, op.key)
+			err = tr.kv.Delete(op.bucket, op.key)
 		} else {
-			err = tr.put(tx, op.bucket, op.key, op.value)
+			err = tr.kv.Put(op.bucket, op.key, op.value)
 		}
 		if err != nil {
 			return err
@@ -280,7 +278,7 @@ func (e *editor) Insert(ctx *sql.Context, row sql.Row) error {
 	}
 	var k []byte
 	if e.t.keyless() {
-		id, err := tx.Bucket(rowsBucket(e.t.meta.rowsID())).NextSequence()
+		id, err := tr.kv.NextSequence(rowsBucket(e.t.meta.rowsID()))
 		if err != nil {
 			return err
 		}
@@ -415,11 +413,11 @@ func (e *editor) unstageUnique(k []byte) {
 
 // lookup returns the row under key k as the statement sees it: its pending
 // version, else the stored one; nil if there is none.
-func (e *editor) lookup(tx *bbolt.Tx, k []byte) (sql.Row, error) {
+func (e *editor) lookup(tx storage.View, k []byte) (sql.Row, error) {
 	if p, ok := e.rows[string(k)]; ok {
 		return p.row, nil
 	}
-	v := tx.Bucket(rowsBucket(e.t.meta.rowsID())).Get(k)
+	v := tx.Get(rowsBucket(e.t.meta.rowsID()), k)
 	if v == nil {
 		return nil, nil
 	}
@@ -427,7 +425,7 @@ func (e *editor) lookup(tx *bbolt.Tx, k []byte) (sql.Row, error) {
 }
 
 // keyOf returns the row key of a row given by value; nil if absent.
-func (e *editor) keyOf(tx *bbolt.Tx, row sql.Row) ([]byte, error) {
+func (e *editor) keyOf(tx storage.View, row sql.Row) ([]byte, error) {
 	if !e.t.keyless() {
 		return e.t.pkKey(row)
 	}
@@ -441,14 +439,15 @@ func (e *editor) keyOf(tx *bbolt.Tx, row sql.Row) ([]byte, error) {
 		}
 	}
 	prefix := binary.BigEndian.AppendUint64(nil, xxhash.Sum64(v))
-	c := tx.Bucket(hiddenBucket(e.t.meta.rowsID())).Cursor()
-	rows := tx.Bucket(rowsBucket(e.t.meta.rowsID()))
+	c := tx.Cursor(hiddenBucket(e.t.meta.rowsID()))
+	defer c.Close()
+	rows := rowsBucket(e.t.meta.rowsID())
 	for hk, _ := c.Seek(prefix); hk != nil && bytes.HasPrefix(hk, prefix); hk, _ = c.Next() {
 		id := hk[8:]
 		if _, pending := e.rows[string(id)]; pending {
 			continue // already deleted or changed by this statement
 		}
-		if bytes.Equal(rows.Get(id), v) {
+		if bytes.Equal(tx.Get(rows, id), v) {
 			return bytes.Clone(id), nil
 		}
 	}
@@ -470,7 +469,7 @@ func rowsEqual(a, b sql.Row) bool {
 // checkUnique returns MySQL's duplicate-entry error if row, stored under
 // key k, would repeat a value of a unique index. Keys in ignore are rows
 // being replaced.
-func (e *editor) checkUnique(tr *Transaction, tx *bbolt.Tx, row sql.Row, k []byte, ignore ...[]byte) error {
+func (e *editor) checkUnique(tr *Transaction, tx storage.View, row sql.Row, k []byte, ignore ...[]byte) error {
 	skip := func(other string) bool {
 		if other == string(k) {
 			return true
@@ -494,13 +493,14 @@ func (e *editor) checkUnique(tr *Transaction, tx *bbolt.Tx, row sql.Row, k []byt
 		if prefix == nil {
 			continue // a NULL never clashes
 		}
-		if err := tr.flush(indexBucket(ix.ID)); err != nil {
+		if err := tr.kv.Flush(indexBucket(ix.ID)); err != nil {
 			return err
 		}
 		if other, ok := e.uniq[ix.ID][string(prefix)]; ok && !skip(other) {
 			return e.t.duplicateKey(ix, row, e.rows[other].row)
 		}
-		c := tx.Bucket(indexBucket(ix.ID)).Cursor()
+		var clash []byte
+		c := tx.Cursor(indexBucket(ix.ID))
 		for ik, _ := c.Seek(prefix); ik != nil && bytes.HasPrefix(ik, prefix); ik, _ = c.Next() {
 			other := string(ik[len(prefix):])
 			if skip(other) {
@@ -509,7 +509,12 @@ func (e *editor) checkUnique(tr *Transaction, tx *bbolt.Tx, row sql.Row, k []byt
 			if _, pending := e.rows[other]; pending {
 				continue // changed by this statement: its new value is in e.uniq
 			}
-			existing, err := e.lookup(tx, []byte(other))
+			clash = []byte(other)
+			break
+		}
+		c.Close()
+		if clash != nil {
+			existing, err := e.lookup(tx, clash)
 			if err != nil {
 				return err
 			}
@@ -521,14 +526,14 @@ func (e *editor) checkUnique(tr *Transaction, tx *bbolt.Tx, row sql.Row, k []byt
 
 // bumpAutoIncrement moves the table's AUTO_INCREMENT counter past the
 // value row gives its AUTO_INCREMENT column.
-func (e *editor) bumpAutoIncrement(ctx *sql.Context, tr *Transaction, tx *bbolt.Tx, row sql.Row) error {
+func (e *editor) bumpAutoIncrement(ctx *sql.Context, tr *Transaction, tx storage.View, row sql.Row) error {
 	for i, c := range e.t.sch.Schema {
 		if !c.AutoIncrement || row[i] == nil {
 			continue
 		}
 		u, ok := positiveUint(ctx, row[i])
 		if ok && u >= readCounter(tx, e.t.meta.ID) && u < ^uint64(0) {
-			return tr.put(tx, bucketAutoInc, binaryID(e.t.meta.ID), binaryID(u+1))
+			return tr.kv.Put(bucketAutoInc, binaryID(e.t.meta.ID), binaryID(u+1))
 		}
 	}
 	return nil
@@ -546,7 +551,8 @@ func (e *editor) SetAutoIncrementValue(ctx *sql.Context, v uint64) error {
 		if !c.AutoIncrement {
 			continue
 		}
-		cur := tx.Bucket(rowsBucket(e.t.meta.rowsID())).Cursor()
+		cur := tx.Cursor(rowsBucket(e.t.meta.rowsID()))
+		defer cur.Close()
 		for _, val := cur.First(); val != nil; _, val = cur.Next() {
 			row, err := storage.DecodeRow(val, e.t.sch.Schema)
 			if err != nil {
@@ -557,7 +563,7 @@ func (e *editor) SetAutoIncrementValue(ctx *sql.Context, v uint64) error {
 			}
 		}
 	}
-	return tr.put(tx, bucketAutoInc, binaryID(e.t.meta.ID), binaryID(v))
+	return tr.kv.Put(bucketAutoInc, binaryID(e.t.meta.ID), binaryID(v))
 }
 
 // positiveUint returns v as a uint64 if it is a positive integer; negative

@@ -11,7 +11,6 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
-	"go.etcd.io/bbolt"
 
 	"github.com/simsql/simsql/storage"
 )
@@ -437,7 +436,7 @@ func (t *Table) CreateIndex(ctx *sql.Context, def sql.IndexDef) error {
 		return sql.ErrDuplicateKey.New(def.Name)
 	}
 	m := t.meta.clone()
-	id, err := nextID(tx)
+	id, err := nextID(tr)
 	if err != nil {
 		return err
 	}
@@ -471,14 +470,14 @@ func (t *Table) CreateIndex(ctx *sql.Context, def sql.IndexDef) error {
 	}
 	m.Indexes = append(m.Indexes, ix)
 	m.Schema++
-	if err := tr.createBucket(tx, indexBucket(id)); err != nil {
+	if err := tr.kv.CreateKeyspace(indexBucket(id)); err != nil {
 		return err
 	}
 	nt := &Table{db: t.db, meta: m, sch: t.sch}
 	if err := nt.buildIndex(tr, tx, &m.Indexes[len(m.Indexes)-1]); err != nil {
 		return err
 	}
-	if err := t.db.store.putTableMeta(tr, tx, m); err != nil {
+	if err := t.db.store.putTableMeta(tr, m); err != nil {
 		return err
 	}
 	self.meta = m
@@ -487,12 +486,13 @@ func (t *Table) CreateIndex(ctx *sql.Context, def sql.IndexDef) error {
 
 // buildIndex adds the entries of every row to index ix, checking
 // uniqueness.
-func (t *Table) buildIndex(tr *Transaction, tx *bbolt.Tx, ix *indexMeta) error {
-	c := tx.Bucket(rowsBucket(t.meta.rowsID())).Cursor()
-	idx := tx.Bucket(indexBucket(ix.ID))
+func (t *Table) buildIndex(tr *Transaction, tx storage.View, ix *indexMeta) error {
+	c := tx.Cursor(rowsBucket(t.meta.rowsID()))
+	defer c.Close()
+	idx := indexBucket(ix.ID)
 	// Entries are collected and put in key order (see applySorted).
 	var entries []entry
-	total := tx.Bucket(rowsBucket(t.meta.rowsID())).Stats().KeyN
+	total := tx.Count(rowsBucket(t.meta.rowsID()))
 	if ix.isCustom() && ix.compiled == nil {
 		// Compiled once for the build, not per row (ix is not shared yet).
 		ci, err := t.compileIndex(ix)
@@ -534,11 +534,11 @@ func (t *Table) buildIndex(tr *Transaction, tx *bbolt.Tx, ix *indexMeta) error {
 				}
 			}
 		}
-		if err := idx.Put(e, en.value); err != nil {
+		// The keyspace is new in this transaction: no undo (Load).
+		if err := tr.kv.Load(idx, e, en.value); err != nil {
 			return err
 		}
 	}
-	tr.writes++
 	return nil
 }
 
@@ -579,8 +579,8 @@ func (p *progress) done() {
 }
 
 // rowAt returns the stored row under key k.
-func (t *Table) rowAt(tx *bbolt.Tx, k []byte) (sql.Row, error) {
-	v := tx.Bucket(rowsBucket(t.meta.rowsID())).Get(k)
+func (t *Table) rowAt(tx storage.View, k []byte) (sql.Row, error) {
+	v := tx.Get(rowsBucket(t.meta.rowsID()), k)
 	if v == nil {
 		return nil, fmt.Errorf("catalog: row missing in %s", t.meta.Name)
 	}
@@ -589,7 +589,7 @@ func (t *Table) rowAt(tx *bbolt.Tx, k []byte) (sql.Row, error) {
 
 // DropIndex implements sql.IndexAlterableTable.
 func (t *Table) DropIndex(ctx *sql.Context, name string) error {
-	tr, tx, err := t.db.store.writeTx(ctx)
+	tr, _, err := t.db.store.writeTx(ctx)
 	if err != nil {
 		return err
 	}
@@ -600,23 +600,22 @@ func (t *Table) DropIndex(ctx *sql.Context, name string) error {
 	if i < 0 {
 		return sql.ErrIndexNotFound.New(name)
 	}
-	if err := tr.flushAll(); err != nil {
+	if err := tr.kv.FlushAll(); err != nil {
 		return err
 	}
 	m := t.meta.clone()
 	id := m.Indexes[i].ID
 	m.Indexes = append(m.Indexes[:i], m.Indexes[i+1:]...)
 	m.Schema++
-	if err := tx.DeleteBucket(indexBucket(id)); err != nil && err != bbolt.ErrBucketNotFound {
+	if err := tr.kv.DropKeyspace(indexBucket(id)); err != nil {
 		return err
 	}
-	tr.writes++
-	return t.db.store.putTableMeta(tr, tx, m)
+	return t.db.store.putTableMeta(tr, m)
 }
 
 // RenameIndex implements sql.IndexAlterableTable.
 func (t *Table) RenameIndex(ctx *sql.Context, from, to string) error {
-	tr, tx, err := t.db.store.writeTx(ctx)
+	tr, _, err := t.db.store.writeTx(ctx)
 	if err != nil {
 		return err
 	}
@@ -633,5 +632,5 @@ func (t *Table) RenameIndex(ctx *sql.Context, from, to string) error {
 	m := t.meta.clone()
 	m.Indexes[i].Name = to
 	m.Schema++
-	return t.db.store.putTableMeta(tr, tx, m)
+	return t.db.store.putTableMeta(tr, m)
 }

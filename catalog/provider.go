@@ -18,6 +18,7 @@ import (
 
 	"github.com/simsql/simsql/compat"
 	"github.com/simsql/simsql/functions"
+	"github.com/simsql/simsql/storage"
 )
 
 // DefaultDatabase is the database every session starts in when the client
@@ -28,7 +29,13 @@ const DefaultDatabase = "simsql"
 // database DefaultDatabase if missing. Only one process may have dataDir
 // open; see OpenStore for the errors.
 func Open(dataDir string) (*Store, error) {
-	return OpenStore(dataDir)
+	return OpenStore(dataDir, storage.Options{})
+}
+
+// OpenWith is Open with storage options: the engine of a new data
+// directory (opts.Engine), read-only opening.
+func OpenWith(dataDir string, opts storage.Options) (*Store, error) {
+	return OpenStore(dataDir, opts)
 }
 
 // NewEngine returns a go-mysql-server engine over s's databases with every

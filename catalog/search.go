@@ -80,7 +80,8 @@ func (t *Table) ScanColumns(ctx *sql.Context, columns []string, fn func(rowKey [
 	if err != nil {
 		return err
 	}
-	c := tx.Bucket(rowsBucket(t.meta.rowsID())).Cursor()
+	c := tx.Cursor(rowsBucket(t.meta.rowsID()))
+	defer c.Close()
 	vals := make([]any, len(columns))
 	n := 0
 	for k, v := c.First(); k != nil; k, v = c.Next() {

@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"regexp"
 	"strings"
@@ -10,6 +11,8 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/vitess/go/mysql"
+
+	"github.com/simsql/simsql/storage"
 )
 
 // Session is a client session of the durable Store: go-mysql-server's base
@@ -119,17 +122,10 @@ func (s *Session) CreateSavepoint(_ *sql.Context, tx sql.Transaction, name strin
 	if err != nil {
 		return err
 	}
-	if err := t.flushAll(); err != nil {
-		return err
-	}
-	if t.marks == nil {
-		t.marks = map[string]int{}
-	}
-	t.marks[savepointKey(name)] = len(t.undo)
-	return nil
+	return t.kv.Savepoint(savepointKey(name))
 }
 
-// savepointKey is the key of savepoint name in Transaction.marks: SAVEPOINT
+// savepointKey is the storage name of savepoint name: SAVEPOINT
 // spa1 and ROLLBACK TO Spa1 name the same savepoint.
 func savepointKey(name string) string { return strings.ToLower(name) }
 
@@ -139,16 +135,11 @@ func (s *Session) RollbackToSavepoint(_ *sql.Context, tx sql.Transaction, name s
 	if err != nil {
 		return err
 	}
-	n, ok := t.marks[savepointKey(name)]
-	if !ok {
+	err = t.kv.RollbackTo(savepointKey(name))
+	if errors.Is(err, storage.ErrNoSavepoint) {
 		return sql.ErrSavepointDoesNotExist.New(name)
 	}
-	for other, m := range t.marks {
-		if m > n {
-			delete(t.marks, other)
-		}
-	}
-	return t.undoTo(n)
+	return err
 }
 
 // ReleaseSavepoint implements sql.TransactionSession.
@@ -157,10 +148,9 @@ func (s *Session) ReleaseSavepoint(_ *sql.Context, tx sql.Transaction, name stri
 	if err != nil {
 		return err
 	}
-	if _, ok := t.marks[savepointKey(name)]; !ok {
+	if errors.Is(t.kv.Release(savepointKey(name)), storage.ErrNoSavepoint) {
 		return sql.ErrSavepointDoesNotExist.New(name)
 	}
-	delete(t.marks, savepointKey(name))
 	return nil
 }
 

@@ -1,7 +1,6 @@
 package catalog
 
 import (
-	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -11,7 +10,6 @@ import (
 	"time"
 
 	"github.com/dolthub/go-mysql-server/sql"
-	"go.etcd.io/bbolt"
 
 	"github.com/simsql/simsql/storage"
 )
@@ -39,8 +37,7 @@ func idKey(prefix byte, id uint64) []byte {
 // kept in one bbolt file under the data directory (package storage). It is
 // a go-mysql-server sql.MutableDatabaseProvider.
 type Store struct {
-	kv     *storage.Store
-	writer chan struct{} // the single writer slot
+	kv *storage.Store
 
 	mu     sync.Mutex
 	tables map[uint64]*cachedTable // parsed metadata by table id
@@ -58,25 +55,30 @@ var _ sql.MutableDatabaseProvider = (*Store)(nil)
 // makes sure database DefaultDatabase exists. Errors: those of storage.Open
 // (a directory in use by another process, of an unknown or newer format,
 // or not writable).
-func OpenStore(dataDir string) (*Store, error) {
-	kv, err := storage.Open(dataDir, storage.Options{})
+func OpenStore(dataDir string, opts storage.Options) (*Store, error) {
+	kv, err := storage.Open(dataDir, opts)
 	if err != nil {
 		return nil, err
 	}
-	s := &Store{kv: kv, writer: make(chan struct{}, 1), tables: map[uint64]*cachedTable{}}
-	err = kv.Update(func(tx *bbolt.Tx) error {
+	s := &Store{kv: kv, tables: map[uint64]*cachedTable{}}
+	err = kv.Update(func(tx *storage.Txn) error {
+		r, err := tx.Reader()
+		if err != nil {
+			return err
+		}
 		for _, b := range [][]byte{bucketMeta, bucketAutoInc} {
-			if _, err := tx.CreateBucketIfNotExists(b); err != nil {
-				return err
+			if !r.Has(b) {
+				if err := tx.CreateKeyspace(b); err != nil {
+					return err
+				}
 			}
 		}
-		meta := tx.Bucket(bucketMeta)
-		if meta.Get(dbMetaKey(DefaultDatabase)) == nil {
+		if r.Get(bucketMeta, dbMetaKey(DefaultDatabase)) == nil {
 			v, err := encodeMeta(databaseMeta{Name: DefaultDatabase, Tables: map[string]uint64{}})
 			if err != nil {
 				return err
 			}
-			return meta.Put(dbMetaKey(DefaultDatabase), v)
+			return tx.Put(bucketMeta, dbMetaKey(DefaultDatabase), v)
 		}
 		return nil
 	})
@@ -90,36 +92,9 @@ func OpenStore(dataDir string) (*Store, error) {
 // Close closes the store; no transaction may be open.
 func (s *Store) Close() error { return s.kv.Close() }
 
-// acquireWriter takes the writer slot, waiting up to timeout, or until ctx
-// (if not nil) is done (KILL QUERY, a client gone): then the error is
-// ctx's cause.
-func (s *Store) acquireWriter(ctx *sql.Context, timeout time.Duration) error {
-	select {
-	case s.writer <- struct{}{}:
-		return nil
-	default:
-	}
-	t := time.NewTimer(timeout)
-	defer t.Stop()
-	var done <-chan struct{}
-	if ctx != nil {
-		done = ctx.Done()
-	}
-	select {
-	case s.writer <- struct{}{}:
-		return nil
-	case <-t.C:
-		return ErrLockWaitTimeout
-	case <-done:
-		return context.Cause(ctx)
-	}
-}
-
-func (s *Store) releaseWriter() { <-s.writer }
-
 // newTransaction returns a transaction over s.
 func (s *Store) newTransaction(readOnly bool) *Transaction {
-	return &Transaction{store: s, readOnly: readOnly}
+	return &Transaction{store: s, readOnly: readOnly, kv: s.kv.NewTxn(readOnly)}
 }
 
 // txFrom returns the store transaction for ctx: its SQL transaction's, or,
@@ -172,7 +147,8 @@ func (s *Store) AllDatabases(ctx *sql.Context) []sql.Database {
 		return nil
 	}
 	var dbs []sql.Database
-	c := tx.Bucket(bucketMeta).Cursor()
+	c := tx.Cursor(bucketMeta)
+	defer c.Close()
 	prefix := []byte("db/")
 	for k, v := c.Seek(prefix); k != nil && strings.HasPrefix(string(k), "db/"); k, v = c.Next() {
 		var m databaseMeta
@@ -186,7 +162,7 @@ func (s *Store) AllDatabases(ctx *sql.Context) []sql.Database {
 
 // CreateDatabase implements sql.MutableDatabaseProvider.
 func (s *Store) CreateDatabase(ctx *sql.Context, name string) error {
-	t, tx, err := s.writeTx(ctx)
+	t, _, err := s.writeTx(ctx)
 	if err != nil {
 		return err
 	}
@@ -199,13 +175,13 @@ func (s *Store) CreateDatabase(ctx *sql.Context, name string) error {
 	if err != nil {
 		return err
 	}
-	return t.put(tx, bucketMeta, dbMetaKey(name), v)
+	return t.kv.Put(bucketMeta, dbMetaKey(name), v)
 }
 
 // DropDatabase implements sql.MutableDatabaseProvider: it drops the
 // database's tables and their rows and indexes.
 func (s *Store) DropDatabase(ctx *sql.Context, name string) error {
-	t, tx, err := s.writeTx(ctx)
+	t, _, err := s.writeTx(ctx)
 	if err != nil {
 		return err
 	}
@@ -217,15 +193,15 @@ func (s *Store) DropDatabase(ctx *sql.Context, name string) error {
 		return sql.ErrDatabaseNotFound.New(name)
 	}
 	for _, id := range m.Tables {
-		if err := s.dropTableData(t, tx, id); err != nil {
+		if err := s.dropTableData(t, id); err != nil {
 			return err
 		}
 	}
-	return t.del(tx, bucketMeta, dbMetaKey(name))
+	return t.kv.Delete(bucketMeta, dbMetaKey(name))
 }
 
 // writeTx returns ctx's transaction and its write transaction.
-func (s *Store) writeTx(ctx *sql.Context) (*Transaction, *bbolt.Tx, error) {
+func (s *Store) writeTx(ctx *sql.Context) (*Transaction, storage.View, error) {
 	t, _, err := s.txFrom(ctx, true)
 	if err != nil {
 		return nil, nil, err
@@ -250,7 +226,7 @@ func (s *Store) databaseMeta(t *Transaction, name string) (*databaseMeta, error)
 	if err != nil {
 		return nil, err
 	}
-	v := tx.Bucket(bucketMeta).Get(dbMetaKey(name))
+	v := tx.Get(bucketMeta, dbMetaKey(name))
 	if v == nil {
 		return nil, nil
 	}
@@ -264,12 +240,12 @@ func (s *Store) databaseMeta(t *Transaction, name string) (*databaseMeta, error)
 	return &m, nil
 }
 
-func (s *Store) putDatabaseMeta(t *Transaction, tx *bbolt.Tx, m *databaseMeta) error {
+func (s *Store) putDatabaseMeta(t *Transaction, m *databaseMeta) error {
 	v, err := encodeMeta(m)
 	if err != nil {
 		return err
 	}
-	return t.put(tx, bucketMeta, dbMetaKey(m.Name), v)
+	return t.kv.Put(bucketMeta, dbMetaKey(m.Name), v)
 }
 
 // table returns the parsed metadata of table id, from the cache when the
@@ -279,7 +255,7 @@ func (s *Store) table(t *Transaction, db string, id uint64) (*cachedTable, error
 	if err != nil {
 		return nil, err
 	}
-	raw := tx.Bucket(bucketMeta).Get(tableMetaKey(id))
+	raw := tx.Get(bucketMeta, tableMetaKey(id))
 	if raw == nil {
 		return nil, fmt.Errorf("catalog: metadata of table %d is missing", id)
 	}
@@ -305,17 +281,17 @@ func (s *Store) table(t *Transaction, db string, id uint64) (*cachedTable, error
 	return c, nil
 }
 
-func (s *Store) putTableMeta(t *Transaction, tx *bbolt.Tx, m *tableMeta) error {
+func (s *Store) putTableMeta(t *Transaction, m *tableMeta) error {
 	v, err := encodeMeta(m)
 	if err != nil {
 		return err
 	}
-	return t.put(tx, bucketMeta, tableMetaKey(m.ID), v)
+	return t.kv.Put(bucketMeta, tableMetaKey(m.ID), v)
 }
 
 // dropTableData deletes the rows, indexes, counter and metadata of table id.
-func (s *Store) dropTableData(t *Transaction, tx *bbolt.Tx, id uint64) error {
-	if err := t.flushAll(); err != nil {
+func (s *Store) dropTableData(t *Transaction, id uint64) error {
+	if err := t.kv.FlushAll(); err != nil {
 		return err
 	}
 	c, err := s.table(t, "", id)
@@ -327,19 +303,19 @@ func (s *Store) dropTableData(t *Transaction, tx *bbolt.Tx, id uint64) error {
 		buckets = append(buckets, indexBucket(ix.ID))
 	}
 	for _, b := range buckets {
-		if err := tx.DeleteBucket(b); err != nil && !errors.Is(err, bbolt.ErrBucketNotFound) {
+		if err := t.kv.DropKeyspace(b); err != nil {
 			return err
 		}
 	}
-	if err := t.del(tx, bucketAutoInc, binaryID(id)); err != nil {
+	if err := t.kv.Delete(bucketAutoInc, binaryID(id)); err != nil {
 		return err
 	}
-	return t.del(tx, bucketMeta, tableMetaKey(id))
+	return t.kv.Delete(bucketMeta, tableMetaKey(id))
 }
 
 func binaryID(id uint64) []byte { return binary.BigEndian.AppendUint64(nil, id) }
 
 // nextID returns a new id for a table or an index.
-func nextID(tx *bbolt.Tx) (uint64, error) {
-	return tx.Bucket(bucketMeta).NextSequence()
+func nextID(t *Transaction) (uint64, error) {
+	return t.kv.NextSequence(bucketMeta)
 }

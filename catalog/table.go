@@ -8,7 +8,6 @@ import (
 	"io"
 
 	"github.com/dolthub/go-mysql-server/sql"
-	"go.etcd.io/bbolt"
 
 	"github.com/simsql/simsql/storage"
 )
@@ -186,8 +185,8 @@ type rowIter struct {
 	start, end []byte
 	rowKey     func([]byte) []byte
 
-	cursor  *bbolt.Cursor
-	tx      *bbolt.Tx
+	cursor  storage.Cursor
+	tx      storage.View
 	writes  uint64
 	last    []byte
 	started bool
@@ -209,8 +208,7 @@ func (it *rowIter) Next(ctx *sql.Context) (sql.Row, error) {
 			return nil, err
 		}
 		if it.rowKey != nil {
-			rows := it.tx.Bucket(rowsBucket(it.t.meta.rowsID()))
-			v = rows.Get(it.rowKey(k))
+			v = it.tx.Get(rowsBucket(it.t.meta.rowsID()), it.rowKey(k))
 			if v == nil {
 				return nil, fmt.Errorf("catalog: index of %s points at a missing row", it.t.meta.Name)
 			}
@@ -232,19 +230,21 @@ func checkInterrupt(ctx *sql.Context, n int) error {
 
 // advance moves to the next key in range; k is nil at the end.
 func (it *rowIter) advance() (k, v []byte, err error) {
-	if err := it.tr.flush(it.bucket); err != nil {
+	if err := it.tr.kv.Flush(it.bucket); err != nil {
 		return nil, nil, err
 	}
 	tx, err := it.tr.reader()
 	if err != nil {
 		return nil, nil, err
 	}
-	if it.cursor == nil || tx != it.tx || it.writes != it.tr.writes {
-		b := tx.Bucket(it.bucket)
-		if b == nil {
+	if it.cursor == nil || tx != it.tx || it.writes != it.tr.kv.Writes() {
+		if !tx.Has(it.bucket) {
 			return nil, nil, sql.ErrTableNotFound.New(it.t.meta.Name)
 		}
-		it.tx, it.writes, it.cursor = tx, it.tr.writes, b.Cursor()
+		if it.cursor != nil {
+			it.cursor.Close()
+		}
+		it.tx, it.writes, it.cursor = tx, it.tr.kv.Writes(), tx.Cursor(it.bucket)
 		switch {
 		case it.started:
 			k, v = it.cursor.Seek(it.last)
@@ -270,6 +270,10 @@ func (it *rowIter) advance() (k, v []byte, err error) {
 func (it *rowIter) Close(*sql.Context) error {
 	if !it.closed {
 		it.closed = true
+		if it.cursor != nil {
+			it.cursor.Close()
+			it.cursor = nil
+		}
 		it.done()
 	}
 	return nil
@@ -289,8 +293,8 @@ func (t *Table) PeekNextAutoIncrementValue(ctx *sql.Context) (uint64, error) {
 	return readCounter(tx, t.meta.ID), nil
 }
 
-func readCounter(tx *bbolt.Tx, id uint64) uint64 {
-	v := tx.Bucket(bucketAutoInc).Get(binaryID(id))
+func readCounter(tx storage.View, id uint64) uint64 {
+	v := tx.Get(bucketAutoInc, binaryID(id))
 	if len(v) != 8 {
 		return 1
 	}
@@ -309,7 +313,7 @@ func (t *Table) GetNextAutoIncrementValue(ctx *sql.Context, insertVal interface{
 	if u, ok := positiveUint(ctx, insertVal); ok && u > next {
 		next = u
 	}
-	return next, tr.put(tx, bucketAutoInc, binaryID(t.meta.ID), binaryID(next))
+	return next, tr.kv.Put(bucketAutoInc, binaryID(t.meta.ID), binaryID(next))
 }
 
 // AutoIncrementSetter implements sql.AutoIncrementTable.
@@ -327,7 +331,7 @@ func (t *Table) Truncate(ctx *sql.Context) (int, error) {
 	if t, err = t.current(tr); err != nil {
 		return 0, err
 	}
-	if err := tr.flushAll(); err != nil {
+	if err := tr.kv.FlushAll(); err != nil {
 		return 0, err
 	}
 	buckets := [][]byte{rowsBucket(t.meta.rowsID())}
@@ -337,17 +341,13 @@ func (t *Table) Truncate(ctx *sql.Context) (int, error) {
 	for _, ix := range t.meta.Indexes {
 		buckets = append(buckets, indexBucket(ix.ID))
 	}
-	n := tx.Bucket(rowsBucket(t.meta.rowsID())).Stats().KeyN
+	n := tx.Count(rowsBucket(t.meta.rowsID()))
 	for _, b := range buckets {
-		if err := tx.DeleteBucket(b); err != nil && err != bbolt.ErrBucketNotFound {
-			return 0, err
-		}
-		if _, err := tx.CreateBucket(b); err != nil {
+		if err := tr.kv.ClearKeyspace(b); err != nil {
 			return 0, err
 		}
 	}
-	tr.writes++
-	return n, tr.put(tx, bucketAutoInc, binaryID(t.meta.ID), binaryID(1))
+	return n, tr.kv.Put(bucketAutoInc, binaryID(t.meta.ID), binaryID(1))
 }
 
 // hiddenBucket holds, for a table without a primary key, entries

@@ -23,7 +23,7 @@ type viewMeta struct {
 // editMeta applies f to the database's metadata in ctx's transaction and
 // stores the result.
 func (d *Database) editMeta(ctx *sql.Context, f func(m *databaseMeta) error) error {
-	t, tx, err := d.store.writeTx(ctx)
+	t, _, err := d.store.writeTx(ctx)
 	if err != nil {
 		return err
 	}
@@ -37,7 +37,7 @@ func (d *Database) editMeta(ctx *sql.Context, f func(m *databaseMeta) error) err
 	if err := f(m); err != nil {
 		return err
 	}
-	return d.store.putDatabaseMeta(t, tx, m)
+	return d.store.putDatabaseMeta(t, m)
 }
 
 // readMeta returns the database's metadata as ctx's transaction sees it.

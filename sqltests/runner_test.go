@@ -16,6 +16,7 @@ import (
 
 	"github.com/simsql/simsql/catalog"
 	"github.com/simsql/simsql/indexes"
+	"github.com/simsql/simsql/storage"
 )
 
 // conn runs one statement and returns its rows as text cells, or an error.
@@ -32,7 +33,7 @@ type engineConn struct {
 func newEngineConn(t testing.TB) *engineConn {
 	t.Helper()
 	indexes.Register()
-	p, err := catalog.Open(t.TempDir())
+	p, err := catalog.OpenWith(t.TempDir(), storage.Options{Engine: TestEngine()})
 	if err != nil {
 		t.Fatal(err)
 	}

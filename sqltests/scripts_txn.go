@@ -8,6 +8,25 @@ const roErr = "Cannot execute statement in a READ ONLY transaction"
 // runs them on MariaDB too).
 var TxnScripts = []ScriptTest{
 	{
+		// Regression: ROLLBACK TO a kept savepoints set after a when no
+		// write came between them (they were told apart by undo-log
+		// length, not by the order they were set). MySQL deletes them.
+		Name:        "ROLLBACK TO deletes the savepoints set after it",
+		SetUpScript: []string{"CREATE TABLE t (id INT PRIMARY KEY)"},
+		Assertions: []Assertion{
+			{Query: "BEGIN"},
+			{Query: "INSERT INTO t VALUES (1)"},
+			{Query: "SAVEPOINT a"},
+			{Query: "SAVEPOINT b"},
+			{Query: "ROLLBACK TO a"},
+			{Query: "ROLLBACK TO b", ExpectedErr: "SAVEPOINT b does not exist"},
+			{Query: "INSERT INTO t VALUES (2)"},
+			{Query: "ROLLBACK TO a"},
+			{Query: "COMMIT"},
+			{Query: "SELECT id FROM t", Expected: []Row{{1}}},
+		},
+	},
+	{
 		// Regression: go-mysql-server 0.20 committed at the end of the DDL
 		// and kept the explicit transaction open, so ROLLBACK undid row 2,
 		// which the server had acknowledged, and a failed DDL statement

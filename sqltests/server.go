@@ -69,7 +69,8 @@ func StartTestHookServer(tb testing.TB, args ...string) *Server {
 
 func startServer(tb testing.TB, bin string, args []string) *Server {
 	tb.Helper()
-	full := append([]string{"serve", "--port", "0", "--data-dir", tb.TempDir()}, args...)
+	full := append([]string{"serve", "--port", "0", "--data-dir", tb.TempDir()}, engineArgs()...)
+	full = append(full, args...)
 	cmd := exec.Command(bin, full...)
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
@@ -128,14 +129,28 @@ func startServer(tb testing.TB, bin string, args []string) *Server {
 	return s
 }
 
-// readyTimeout is how long StartServer waits for the ready line: 30 s, or
-// 120 s for a server built with -race (SIMSQL_RACE_SERVER=1), which loads
-// its dictionaries several times slower.
+// TestEngine is the storage engine of the data directories tests create:
+// $SIMSQL_STORAGE_ENGINE (bbolt or pebble), or storage.DefaultEngine when it
+// is unset. scripts/test.sh runs the suite on the default; CI runs the
+// storage-heavy tests on the other engine too.
+func TestEngine() string { return os.Getenv("SIMSQL_STORAGE_ENGINE") }
+
+func engineArgs() []string {
+	if e := TestEngine(); e != "" {
+		return []string{"--storage-engine", e}
+	}
+	return nil
+}
+
+// readyTimeout is how long StartServer waits for the ready line: 180 s, or
+// 300 s for a server built with -race (SIMSQL_RACE_SERVER=1). A server that
+// fails exits and is reported at once, so the wait is long enough for a
+// machine with a load average of 15 or more, where 30 s was not.
 func readyTimeout() time.Duration {
 	if os.Getenv("SIMSQL_RACE_SERVER") == "1" {
-		return 120 * time.Second
+		return 300 * time.Second
 	}
-	return 30 * time.Second
+	return 180 * time.Second
 }
 
 // Binary returns the path of the simsql binary the server runs.

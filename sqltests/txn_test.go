@@ -9,6 +9,7 @@ import (
 
 	"github.com/simsql/simsql/catalog"
 	"github.com/simsql/simsql/indexes"
+	"github.com/simsql/simsql/storage"
 )
 
 // TestTxnScripts runs TxnScripts in-process, over the wire and, when
@@ -151,7 +152,7 @@ func runSteps(t *testing.T, sessions [2]conn, steps []step) {
 func newEngineSessions(t *testing.T) [2]conn {
 	t.Helper()
 	indexes.Register()
-	p, err := catalog.Open(t.TempDir())
+	p, err := catalog.OpenWith(t.TempDir(), storage.Options{Engine: TestEngine()})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -27,6 +27,19 @@ var (
 	// ErrCorrupt is returned by DecodeKey, DecodeRow and their helpers for bytes that are
 	// not a valid encoding.
 	ErrCorrupt = errors.New("corrupt encoding")
+	// ErrReadOnly is returned by a write to a Store opened with Options.ReadOnly.
+	ErrReadOnly = errors.New("data directory is open read-only")
+	// ErrNoKeyspace is returned by a write to a keyspace that does not exist.
+	ErrNoKeyspace = errors.New("keyspace does not exist")
+	// ErrKeyspaceExists is returned by CreateKeyspace for a keyspace that exists.
+	ErrKeyspaceExists = errors.New("keyspace exists")
+	// ErrLockWaitTimeout is returned by Txn.Write when the writer slot stays taken by
+	// another transaction for longer than the timeout given.
+	ErrLockWaitTimeout = errors.New("lock wait timeout: another transaction holds the writer slot")
+	// ErrTxnReadOnly is returned by Txn.Write on a transaction begun read-only.
+	ErrTxnReadOnly = errors.New("write in a read-only transaction")
+	// ErrNoSavepoint is returned by RollbackTo and Release for a savepoint name not set.
+	ErrNoSavepoint = errors.New("savepoint does not exist")
 )
 
 // dirError is an error with its own message that matches a sentinel under errors.Is.

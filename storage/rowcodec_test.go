@@ -12,7 +12,6 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/dolthub/vitess/go/sqltypes"
-	"go.etcd.io/bbolt"
 )
 
 func col(name string, typ sql.Type) *sql.Column {
@@ -284,7 +283,7 @@ func BenchmarkDecodeRow(b *testing.B) {
 }
 
 // BenchmarkBulkPut puts 100,000 (BIGINT, BIGINT UNSIGNED, VARCHAR(100)) rows, keyed by
-// their BIGINT, in one bbolt transaction, fsync'ed commit included.
+// their BIGINT, in one transaction, fsync'ed commit included.
 func BenchmarkBulkPut(b *testing.B) {
 	const rows = 100_000
 	keyTypes := []sql.Type{types.Int64}
@@ -295,9 +294,9 @@ func BenchmarkBulkPut(b *testing.B) {
 			b.Fatal(err)
 		}
 		b.StartTimer()
-		err = s.Update(func(tx *bbolt.Tx) error {
-			bk, err := tx.CreateBucket([]byte("t"))
-			if err != nil {
+		err = s.Update(func(tx *Txn) error {
+			ks := []byte("t")
+			if err := tx.CreateKeyspace(ks); err != nil {
 				return err
 			}
 			var key, val []byte
@@ -309,7 +308,7 @@ func BenchmarkBulkPut(b *testing.B) {
 				if val, err = EncodeRow(val[:0], benchSchema, row); err != nil {
 					return err
 				}
-				if err := bk.Put(bytes.Clone(key), bytes.Clone(val)); err != nil {
+				if err := tx.Load(ks, bytes.Clone(key), bytes.Clone(val)); err != nil {
 					return err
 				}
 			}

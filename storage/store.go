@@ -19,7 +19,6 @@ import (
 	"strings"
 	"time"
 
-	"go.etcd.io/bbolt"
 	"golang.org/x/sys/unix"
 )
 
@@ -33,16 +32,22 @@ const (
 	LockFile = "LOCK"
 	// FormatMagic is the first word of FormatFile.
 	FormatMagic = "simsql-data-format"
-	// FormatVersion is the data format this binary writes, and the newest it reads.
-	FormatVersion = 1
+	// FormatBolt is format 1: every keyspace a bucket of the bbolt file DBFile.
+	FormatBolt = 1
+	// FormatPebble is format 2: the keyspaces in a pebble LSM under PebbleDir.
+	FormatPebble = 2
+	// FormatVersion is the newest data format this binary reads. It writes the format
+	// of Options.Engine into a new data directory, and keeps an existing one's.
+	FormatVersion = FormatPebble
 )
 
-// initialMmapSize is the size of bbolt's initial memory map: 16 GiB of address space, not
-// of memory or disk. bbolt re-maps the file when it outgrows the map, and re-mapping waits
-// for every open read transaction to finish; a goroutine that holds a read transaction
-// while it (or anything it waits for) commits a write that grows the file would deadlock.
-// With a map larger than any file we expect, no re-map happens below 16 GiB.
-const initialMmapSize = 1 << 34
+// Engines a new data directory can be created with (Options.Engine).
+const (
+	EngineBolt   = "bbolt"
+	EnginePebble = "pebble"
+	// DefaultEngine is the engine of a new data directory when Options.Engine is "".
+	DefaultEngine = EngineBolt
+)
 
 // DefaultTimeout is the Options.Timeout used when it is zero.
 const DefaultTimeout = 100 * time.Millisecond
@@ -54,16 +59,20 @@ type Options struct {
 	Timeout time.Duration
 	// ReadOnly opens an existing data directory for reading only: the LOCK is taken shared
 	// (several read-only Stores may coexist; a writer is refused while one is open), nothing
-	// is created, and write transactions fail with bbolt.ErrDatabaseReadOnly.
+	// is created, and write transactions fail with ErrReadOnly.
 	ReadOnly bool
+	// Engine is the engine of a new data directory (EngineBolt, EnginePebble; "" is
+	// DefaultEngine). An existing directory keeps the engine its FORMAT names.
+	Engine string
 }
 
-// Store is an open data directory. It is safe for concurrent use; bbolt allows one write
-// transaction at a time and any number of read transactions.
+// Store is an open data directory. It is safe for concurrent use: one write transaction
+// at a time (the writer slot, see Txn.Write) and any number of read snapshots.
 type Store struct {
-	dir  string
-	db   *bbolt.DB
-	lock *os.File
+	dir    string
+	eng    engine
+	lock   *os.File
+	writer chan struct{} // the single writer slot
 }
 
 // Open opens the data directory dir, creating it (mode 0755) and its files if missing.
@@ -84,23 +93,21 @@ func Open(dir string, opts Options) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Store{dir: dir, lock: lock}
-	if err := checkFormat(dir, opts.ReadOnly); err != nil {
+	s := &Store{dir: dir, lock: lock, writer: make(chan struct{}, 1)}
+	format, err := checkFormat(dir, opts)
+	if err != nil {
 		s.releaseLock()
 		return nil, err
 	}
-	path := filepath.Join(dir, DBFile)
-	db, err := bbolt.Open(path, 0o644, &bbolt.Options{
-		Timeout:         opts.Timeout,
-		ReadOnly:        opts.ReadOnly,
-		InitialMmapSize: initialMmapSize,
-		FreelistType:    bbolt.FreelistMapType,
-	})
+	if format == FormatPebble {
+		s.eng, err = openPebble(dir, opts)
+	} else {
+		s.eng, err = openBolt(dir, opts)
+	}
 	if err != nil {
 		s.releaseLock()
-		return nil, fmt.Errorf("storage: open %s: %w", path, err)
+		return nil, err
 	}
-	s.db = db
 	return s, nil
 }
 
@@ -150,50 +157,63 @@ func lockHolder(path string) string {
 	return pid
 }
 
-// checkFormat reads dir/FORMAT, or writes it if dir holds nothing but the LOCK file (and a
-// FORMAT temp file left by a crash).
-func checkFormat(dir string, readOnly bool) error {
+// checkFormat reads dir/FORMAT and returns its version, or writes the format of
+// opts.Engine if dir holds nothing but the LOCK file (and a FORMAT temp file left by a crash).
+func checkFormat(dir string, opts Options) (int, error) {
+	readOnly := opts.ReadOnly
 	path := filepath.Join(dir, FormatFile)
 	b, err := os.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {
 		entries, err := os.ReadDir(dir)
 		if err != nil {
-			return fmt.Errorf("storage: read data directory %s: %w", dir, err)
+			return 0, fmt.Errorf("storage: read data directory %s: %w", dir, err)
 		}
 		for _, e := range entries {
 			if n := e.Name(); n != LockFile && n != FormatFile+".tmp" {
-				return &dirError{ErrUnknownFormat, fmt.Sprintf(
+				return 0, &dirError{ErrUnknownFormat, fmt.Sprintf(
 					"data directory %s is not empty and has no %s file: not a simsql data directory (found %s)",
 					dir, FormatFile, n)}
 			}
 		}
 		if readOnly {
-			return &dirError{ErrUnknownFormat, fmt.Sprintf(
+			return 0, &dirError{ErrUnknownFormat, fmt.Sprintf(
 				"data directory %s is empty: nothing to open read-only", dir)}
 		}
-		return writeFormat(dir)
+		format := FormatBolt
+		switch opts.Engine {
+		case EnginePebble:
+			format = FormatPebble
+		case EngineBolt:
+		case "":
+			if DefaultEngine == EnginePebble {
+				format = FormatPebble
+			}
+		default:
+			return 0, fmt.Errorf("storage: unknown engine %q (%s or %s)", opts.Engine, EngineBolt, EnginePebble)
+		}
+		return format, writeFormat(dir, format)
 	}
 	if err != nil {
-		return fmt.Errorf("storage: read %s: %w", path, err)
+		return 0, fmt.Errorf("storage: read %s: %w", path, err)
 	}
 	magic, rest, _ := strings.Cut(strings.TrimSpace(string(b)), " ")
 	version, verr := strconv.Atoi(rest)
 	if magic != FormatMagic || verr != nil || version < 1 {
-		return &dirError{ErrUnknownFormat, fmt.Sprintf(
-			"data directory %s has an unknown format stamp %q (expected %q)",
-			dir, bytes.TrimSpace(b), fmt.Sprintf("%s %d", FormatMagic, FormatVersion))}
+		return 0, &dirError{ErrUnknownFormat, fmt.Sprintf(
+			"data directory %s has an unknown format stamp %q (expected \"%s %d\" to \"%s %d\")",
+			dir, bytes.TrimSpace(b), FormatMagic, FormatBolt, FormatMagic, FormatVersion)}
 	}
 	if version > FormatVersion {
-		return &dirError{ErrNewerFormat, fmt.Sprintf(
-			"data directory %s was written by a newer simsql (format %d; this binary reads format %d)",
-			dir, version, FormatVersion)}
+		return 0, &dirError{ErrNewerFormat, fmt.Sprintf(
+			"data directory %s was written by a newer simsql (format %d; this binary reads formats %d to %d)",
+			dir, version, FormatBolt, FormatVersion)}
 	}
-	return nil
+	return version, nil
 }
 
 // writeFormat writes dir/FORMAT atomically.
-func writeFormat(dir string) error {
-	return WriteFileAtomic(dir, FormatFile, []byte(fmt.Sprintf("%s %d\n", FormatMagic, FormatVersion)), 0o644)
+func writeFormat(dir string, format int) error {
+	return WriteFileAtomic(dir, FormatFile, []byte(fmt.Sprintf("%s %d\n", FormatMagic, format)), 0o644)
 }
 
 // WriteFileAtomic replaces dir/name with data durably: it writes
@@ -246,67 +266,50 @@ func (s *Store) releaseLock() {
 	}
 }
 
-// Close closes the bbolt file and releases the LOCK. It waits for open transactions to
+// Close closes the engine and releases the LOCK. It waits for open transactions to
 // finish. Closing a closed Store returns nil.
 func (s *Store) Close() error {
 	var err error
-	if s.db != nil {
-		err = s.db.Close()
-		s.db = nil
+	if s.eng != nil {
+		err = s.eng.close()
+		s.eng = nil
 	}
 	s.releaseLock()
-	if err != nil {
-		return fmt.Errorf("storage: close %s: %w", s.path(), err)
-	}
-	return nil
+	return err
 }
 
 // Dir returns the data directory the Store was opened on, as given to Open.
 func (s *Store) Dir() string { return s.dir }
 
-func (s *Store) path() string { return filepath.Join(s.dir, DBFile) }
-
-// Begin starts a transaction, writable or read-only. The caller must Commit or Rollback a
-// writable one and Rollback a read-only one; a read transaction left open pins old pages
-// and grows the file. A successful Commit has been fsync'ed. Errors are bbolt's (for
-// example bbolt.ErrDatabaseReadOnly), wrapped with the file's path.
-func (s *Store) Begin(writable bool) (*bbolt.Tx, error) {
-	tx, err := s.db.Begin(writable)
-	if err != nil {
-		return nil, fmt.Errorf("storage: begin transaction on %s: %w", s.path(), err)
-	}
-	return tx, nil
-}
+// updateTimeout bounds Update's wait for the writer slot.
+const updateTimeout = time.Minute
 
 // Update runs fn in a write transaction and commits it if fn returns nil; the data is on
 // disk when Update returns nil. An error from fn rolls back and is returned as is; an error
-// from the commit (disk full, file too large, I/O error) is wrapped with the file's path,
-// and leaves the data committed before it intact.
-func (s *Store) Update(fn func(*bbolt.Tx) error) error {
-	var fnErr error
-	err := s.db.Update(func(tx *bbolt.Tx) error {
-		fnErr = fn(tx)
-		return fnErr
-	})
-	if fnErr != nil {
-		return fnErr
+// from the commit (disk full, file too large, I/O error) names the file and leaves the data
+// committed before it intact. Update waits up to a minute for the writer slot.
+func (s *Store) Update(fn func(*Txn) error) error {
+	t := s.NewTxn(false)
+	if _, err := t.Write(nil, updateTimeout); err != nil {
+		return err
 	}
-	if err != nil {
-		return fmt.Errorf("storage: commit to %s: %w", s.path(), err)
+	if err := fn(t); err != nil {
+		t.Rollback()
+		return err
 	}
-	return nil
+	return t.Commit()
 }
 
-// View runs fn in a read-only transaction and returns its error.
-func (s *Store) View(fn func(*bbolt.Tx) error) error {
-	return s.db.View(fn)
+// View runs fn on a read snapshot and returns its error.
+func (s *Store) View(fn func(View) error) error {
+	t := s.NewTxn(true)
+	defer t.Rollback()
+	v, err := t.Reader()
+	if err != nil {
+		return err
+	}
+	return fn(v)
 }
 
-// Size returns the size of the bbolt file in bytes (pages in use and free pages alike).
-func (s *Store) Size() (int64, error) {
-	fi, err := os.Stat(s.path())
-	if err != nil {
-		return 0, fmt.Errorf("storage: stat %s: %w", s.path(), err)
-	}
-	return fi.Size(), nil
-}
+// Size returns the engine's bytes on disk (pages in use and free pages alike).
+func (s *Store) Size() (int64, error) { return s.eng.size() }

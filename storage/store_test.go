@@ -21,12 +21,17 @@ var testBucket = []byte("t")
 
 func put(t *testing.T, s *Store, key, val string) {
 	t.Helper()
-	err := s.Update(func(tx *bbolt.Tx) error {
-		b, err := tx.CreateBucketIfNotExists(testBucket)
+	err := s.Update(func(tx *Txn) error {
+		r, err := tx.Reader()
 		if err != nil {
 			return err
 		}
-		return b.Put([]byte(key), []byte(val))
+		if !r.Has(testBucket) {
+			if err := tx.CreateKeyspace(testBucket); err != nil {
+				return err
+			}
+		}
+		return tx.Put(testBucket, []byte(key), []byte(val))
 	})
 	if err != nil {
 		t.Fatalf("put %q: %v", key, err)
@@ -36,10 +41,8 @@ func put(t *testing.T, s *Store, key, val string) {
 func get(t *testing.T, s *Store, key string) string {
 	t.Helper()
 	var v []byte
-	err := s.View(func(tx *bbolt.Tx) error {
-		if b := tx.Bucket(testBucket); b != nil {
-			v = bytes.Clone(b.Get([]byte(key)))
-		}
+	err := s.View(func(r View) error {
+		v = bytes.Clone(r.Get(testBucket, []byte(key)))
 		return nil
 	})
 	if err != nil {
@@ -111,25 +114,25 @@ func TestOpenFormatStamp(t *testing.T) {
 			name:    "other magic",
 			files:   map[string]string{FormatFile: "mysql-data 1\n"},
 			wantErr: ErrUnknownFormat,
-			wantMsg: `data directory %s has an unknown format stamp "mysql-data 1" (expected "simsql-data-format 1")`,
+			wantMsg: `data directory %s has an unknown format stamp "mysql-data 1" (expected "simsql-data-format 1" to "simsql-data-format 2")`,
 		},
 		{
 			name:    "version not a number",
 			files:   map[string]string{FormatFile: "simsql-data-format one\n"},
 			wantErr: ErrUnknownFormat,
-			wantMsg: `data directory %s has an unknown format stamp "simsql-data-format one" (expected "simsql-data-format 1")`,
+			wantMsg: `data directory %s has an unknown format stamp "simsql-data-format one" (expected "simsql-data-format 1" to "simsql-data-format 2")`,
 		},
 		{
 			name:    "version zero",
 			files:   map[string]string{FormatFile: "simsql-data-format 0\n"},
 			wantErr: ErrUnknownFormat,
-			wantMsg: `data directory %s has an unknown format stamp "simsql-data-format 0" (expected "simsql-data-format 1")`,
+			wantMsg: `data directory %s has an unknown format stamp "simsql-data-format 0" (expected "simsql-data-format 1" to "simsql-data-format 2")`,
 		},
 		{
 			name:    "newer version",
-			files:   map[string]string{FormatFile: "simsql-data-format 2\n"},
+			files:   map[string]string{FormatFile: "simsql-data-format 3\n"},
 			wantErr: ErrNewerFormat,
-			wantMsg: "data directory %s was written by a newer simsql (format 2; this binary reads format 1)",
+			wantMsg: "data directory %s was written by a newer simsql (format 3; this binary reads formats 1 to 2)",
 		},
 	}
 	for _, tt := range tests {
@@ -264,20 +267,22 @@ func TestHelperProcess(t *testing.T) {
 			report("open: %v", err)
 			break
 		}
-		err = s.Update(func(tx *bbolt.Tx) error {
-			return tx.Bucket(testBucket).Put([]byte("big"), bytes.Repeat([]byte{'x'}, 32<<20))
+		err = s.Update(func(tx *Txn) error {
+			return tx.Put(testBucket, []byte("big"), bytes.Repeat([]byte{'x'}, 32<<20))
 		})
 		report("%v", err)
 		// The Store must still serve the data committed before the failure.
 		var v []byte
-		s.View(func(tx *bbolt.Tx) error {
-			v = bytes.Clone(tx.Bucket(testBucket).Get([]byte("k")))
+		s.View(func(r View) error {
+			v = bytes.Clone(r.Get(testBucket, []byte("k")))
 			return nil
 		})
 		report("k=%s", v)
 		s.Close()
 	default:
-		report("unknown mode %q", mode)
+		if !crashHelper(mode, dir, report) {
+			report("unknown mode %q", mode)
+		}
 	}
 	os.Exit(0)
 }
@@ -312,21 +317,21 @@ func TestReadTxDuringGrowth(t *testing.T) {
 	defer s.Close()
 	put(t, s, "k", "before")
 	before, _ := s.Size()
-	rtx, err := s.Begin(false)
+	rtx := s.NewTxn(true)
+	snap, err := rtx.Reader()
 	if err != nil {
 		t.Fatal(err)
 	}
 	done := make(chan error, 1)
 	go func() {
-		done <- s.Update(func(tx *bbolt.Tx) error {
-			b := tx.Bucket(testBucket)
+		done <- s.Update(func(tx *Txn) error {
 			val := bytes.Repeat([]byte{'v'}, 1<<20)
 			for i := range 50 {
-				if err := b.Put([]byte(fmt.Sprintf("big%02d", i)), val); err != nil {
+				if err := tx.Put(testBucket, []byte(fmt.Sprintf("big%02d", i)), val); err != nil {
 					return err
 				}
 			}
-			return b.Put([]byte("k"), []byte("after"))
+			return tx.Put(testBucket, []byte("k"), []byte("after"))
 		})
 	}()
 	select {
@@ -339,7 +344,7 @@ func TestReadTxDuringGrowth(t *testing.T) {
 		<-done
 		t.Fatal("write transaction blocked behind an open read transaction (mmap re-map deadlock)")
 	}
-	if got := string(rtx.Bucket(testBucket).Get([]byte("k"))); got != "before" {
+	if got := string(snap.Get(testBucket, []byte("k"))); got != "before" {
 		t.Errorf("read tx sees k = %q, want its snapshot %q", got, "before")
 	}
 	rtx.Rollback()
@@ -367,7 +372,7 @@ func TestCommitFailsFileTooLarge(t *testing.T) {
 	s.Close()
 
 	out := runHelper(t, "commit-fsize", dir, "SIMSQL_FSIZE="+strconv.FormatInt(size+64<<10, 10))
-	wantErr := "RESULT storage: commit to " + filepath.Join(dir, DBFile) + ": "
+	wantErr := "storage: commit to " + filepath.Join(dir, DBFile) + ": "
 	if !strings.Contains(out, wantErr) || !strings.Contains(out, "file too large") {
 		t.Errorf("child output\n%s\nwant a line starting %q naming EFBIG", out, wantErr)
 	}
@@ -383,15 +388,20 @@ func TestCommitFailsFileTooLarge(t *testing.T) {
 	if got := get(t, s, "k"); got != "committed" {
 		t.Errorf("after reopen k = %q, want committed", got)
 	}
-	err = s.View(func(tx *bbolt.Tx) error {
-		if v := tx.Bucket(testBucket).Get([]byte("big")); v != nil {
+	err = s.View(func(r View) error {
+		if v := r.Get(testBucket, []byte("big")); v != nil {
 			return fmt.Errorf("failed commit left %d bytes under big", len(v))
-		}
-		for err := range tx.Check() {
-			return err
 		}
 		return nil
 	})
+	if err == nil {
+		err = s.eng.(*boltEngine).db.View(func(tx *bbolt.Tx) error {
+			for err := range tx.Check() {
+				return err
+			}
+			return nil
+		})
+	}
 	if err != nil {
 		t.Error(err)
 	}
@@ -452,8 +462,8 @@ func TestReadOnlyOption(t *testing.T) {
 	if got := get(t, r2, "k"); got != "v" {
 		t.Errorf("k = %q", got)
 	}
-	err = r1.Update(func(tx *bbolt.Tx) error { return nil })
-	if !errors.Is(err, bbolt.ErrDatabaseReadOnly) {
+	err = r1.Update(func(tx *Txn) error { return nil })
+	if !errors.Is(err, ErrReadOnly) {
 		t.Errorf("Update on read-only Store: %v", err)
 	}
 	if _, err := Open(dir, Options{}); !errors.Is(err, ErrLocked) {
@@ -468,15 +478,15 @@ func TestUpdateReturnsFnErrorUnwrapped(t *testing.T) {
 	}
 	defer s.Close()
 	sentinel := errors.New("abort")
-	err = s.Update(func(tx *bbolt.Tx) error {
-		tx.CreateBucket(testBucket)
+	err = s.Update(func(tx *Txn) error {
+		tx.CreateKeyspace(testBucket)
 		return sentinel
 	})
 	if err != sentinel {
 		t.Errorf("Update = %v, want the fn's own error", err)
 	}
-	s.View(func(tx *bbolt.Tx) error {
-		if tx.Bucket(testBucket) != nil {
+	s.View(func(r View) error {
+		if r.Has(testBucket) {
 			t.Error("rolled-back bucket is visible")
 		}
 		return nil

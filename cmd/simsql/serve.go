@@ -20,6 +20,7 @@ import (
 
 	"github.com/simsql/simsql/catalog"
 	"github.com/simsql/simsql/indexes"
+	"github.com/simsql/simsql/storage"
 	"github.com/simsql/simsql/textsim"
 )
 
@@ -30,6 +31,7 @@ func serveCmd(args []string, stdout, stderr io.Writer) error {
 	var conn connFlags
 	conn.register(fs)
 	dataDir := fs.String("data-dir", "./simsql-data", "`directory` for the server's data (created if missing)")
+	storageEngine := fs.String("storage-engine", storage.DefaultEngine, "storage `engine` of a new data directory: bbolt or pebble (an existing one keeps its own)")
 	logLevel := fs.String("log-level", "warn", "logging `level`: trace, debug, info, warn, error")
 	tlsCert := fs.String("tls-cert", "", "PEM `file` with the server's TLS certificate chain (with --tls-key: clients may use TLS)")
 	tlsKey := fs.String("tls-key", "", "PEM `file` with the private key of --tls-cert")
@@ -64,7 +66,7 @@ func serveCmd(args []string, stdout, stderr io.Writer) error {
 	}
 	indexes.Register()
 	catalog.ProgressLog = func(line string) { fmt.Fprintln(stderr, "simsql: "+line) }
-	pro, err := catalog.Open(dir)
+	pro, err := catalog.OpenWith(dir, storage.Options{Engine: *storageEngine})
 	if err != nil {
 		return err
 	}

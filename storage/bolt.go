@@ -1,0 +1,166 @@
+package storage
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"go.etcd.io/bbolt"
+)
+
+// boltEngine keeps a data directory of format 1 in one bbolt file: a
+// keyspace is a top-level bucket.
+type boltEngine struct {
+	path string
+	db   *bbolt.DB
+}
+
+// initialMmapSize is the size of bbolt's initial memory map: 16 GiB of address space, not
+// of memory or disk. bbolt re-maps the file when it outgrows the map, and re-mapping waits
+// for every open read transaction to finish; a goroutine that holds a read transaction
+// while it (or anything it waits for) commits a write that grows the file would deadlock.
+// With a map larger than any file we expect, no re-map happens below 16 GiB.
+const initialMmapSize = 1 << 34
+
+func openBolt(dir string, opts Options) (*boltEngine, error) {
+	path := filepath.Join(dir, DBFile)
+	db, err := bbolt.Open(path, 0o644, &bbolt.Options{
+		Timeout:         opts.Timeout,
+		ReadOnly:        opts.ReadOnly,
+		InitialMmapSize: initialMmapSize,
+		FreelistType:    bbolt.FreelistMapType,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("storage: open %s: %w", path, err)
+	}
+	return &boltEngine{path: path, db: db}, nil
+}
+
+func (e *boltEngine) begin(write bool) (engineTx, error) {
+	tx, err := e.db.Begin(write)
+	if err != nil {
+		if errors.Is(err, bbolt.ErrDatabaseReadOnly) {
+			err = ErrReadOnly
+		}
+		return nil, fmt.Errorf("storage: begin transaction on %s: %w", e.path, err)
+	}
+	return &boltTx{tx: tx, path: e.path}, nil
+}
+
+func (e *boltEngine) close() error {
+	if err := e.db.Close(); err != nil {
+		return fmt.Errorf("storage: close %s: %w", e.path, err)
+	}
+	return nil
+}
+
+func (e *boltEngine) size() (int64, error) {
+	fi, err := os.Stat(e.path)
+	if err != nil {
+		return 0, fmt.Errorf("storage: stat %s: %w", e.path, err)
+	}
+	return fi.Size(), nil
+}
+
+type boltTx struct {
+	tx   *bbolt.Tx
+	path string
+}
+
+func (t *boltTx) Get(ks, key []byte) []byte {
+	if b := t.tx.Bucket(ks); b != nil {
+		return b.Get(key)
+	}
+	return nil
+}
+
+func (t *boltTx) Has(ks []byte) bool { return t.tx.Bucket(ks) != nil }
+
+func (t *boltTx) Cursor(ks []byte) Cursor {
+	if b := t.tx.Bucket(ks); b != nil {
+		return boltCursor{b.Cursor()}
+	}
+	return emptyCursor{}
+}
+
+func (t *boltTx) Count(ks []byte) int {
+	if b := t.tx.Bucket(ks); b != nil {
+		return b.Stats().KeyN
+	}
+	return 0
+}
+
+func (t *boltTx) bucket(ks []byte) (*bbolt.Bucket, error) {
+	b := t.tx.Bucket(ks)
+	if b == nil {
+		return nil, fmt.Errorf("%w: %q", ErrNoKeyspace, ks)
+	}
+	return b, nil
+}
+
+func (t *boltTx) put(ks, key, value []byte) error {
+	b, err := t.bucket(ks)
+	if err != nil {
+		return err
+	}
+	return b.Put(key, value)
+}
+
+func (t *boltTx) delete(ks, key []byte) error {
+	b, err := t.bucket(ks)
+	if err != nil {
+		return err
+	}
+	return b.Delete(key)
+}
+
+func (t *boltTx) createKeyspace(ks []byte) error {
+	if _, err := t.tx.CreateBucket(ks); err != nil {
+		if errors.Is(err, bbolt.ErrBucketExists) {
+			return fmt.Errorf("%w: %q", ErrKeyspaceExists, ks)
+		}
+		return fmt.Errorf("storage: creating keyspace %q: %w", ks, err)
+	}
+	return nil
+}
+
+func (t *boltTx) dropKeyspace(ks []byte) error {
+	if err := t.tx.DeleteBucket(ks); err != nil && !errors.Is(err, bbolt.ErrBucketNotFound) {
+		return err
+	}
+	return nil
+}
+
+func (t *boltTx) nextSequence(ks []byte) (uint64, error) {
+	b, err := t.bucket(ks)
+	if err != nil {
+		return 0, err
+	}
+	return b.NextSequence()
+}
+
+// changed: bbolt materialises a node for every change (put, delete,
+// bucket, sequence).
+func (t *boltTx) changed() bool {
+	st := t.tx.Stats()
+	return st.GetNodeCount() != 0
+}
+
+func (t *boltTx) commit() error {
+	if err := t.tx.Commit(); err != nil {
+		return fmt.Errorf("storage: commit to %s: %w", t.path, err)
+	}
+	return nil
+}
+
+func (t *boltTx) rollback() { _ = t.tx.Rollback() }
+
+type boltCursor struct{ c *bbolt.Cursor }
+
+func (c boltCursor) First() ([]byte, []byte)        { return c.c.First() }
+func (c boltCursor) Last() ([]byte, []byte)         { return c.c.Last() }
+func (c boltCursor) Seek(k []byte) ([]byte, []byte) { return c.c.Seek(k) }
+func (c boltCursor) Next() ([]byte, []byte)         { return c.c.Next() }
+func (c boltCursor) Prev() ([]byte, []byte)         { return c.c.Prev() }
+func (c boltCursor) Close()                         {}

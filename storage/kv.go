@@ -1,0 +1,87 @@
+package storage
+
+// The engine-neutral key-value surface. Everything above this package (the
+// catalog, the index kinds) reads and writes through View, Cursor and Txn;
+// which engine keeps the bytes (engine) is this package's business alone.
+
+// View is a consistent view of the store: a read snapshot, or the write
+// transaction with its own writes. Keys live in keyspaces (named by short
+// byte strings: a table's rows, one index's entries, metadata); keys of a
+// keyspace are ordered bytewise. Slices a View returns are valid until the
+// transaction ends or next writes, whichever comes first: copy what must
+// live longer.
+type View interface {
+	// Get returns the value of key in keyspace ks; nil if the key or the
+	// keyspace does not exist. A present key with an empty value returns a
+	// non-nil empty slice.
+	Get(ks, key []byte) []byte
+	// Has reports whether keyspace ks exists.
+	Has(ks []byte) bool
+	// Cursor returns a cursor over ks in key order (an empty one if ks does
+	// not exist). It must be closed; a write to the transaction invalidates
+	// it (Txn.Writes tells when: seek again).
+	Cursor(ks []byte) Cursor
+	// Count returns the number of keys in ks (0 if it does not exist). It
+	// may walk the keyspace: O(keys).
+	Count(ks []byte) int
+}
+
+// Cursor walks one keyspace of a View in key order. Each move returns the
+// key and value it lands on, or a nil key past either end.
+type Cursor interface {
+	First() (key, value []byte)
+	Last() (key, value []byte)
+	// Seek moves to the first key ≥ key.
+	Seek(key []byte) (k, v []byte)
+	Next() (key, value []byte)
+	Prev() (key, value []byte)
+	// Close releases the cursor; it may be called twice.
+	Close()
+}
+
+// engineTx is one transaction of an engine: a read snapshot, or the single
+// write transaction (whose reads see its own writes). Txn adds undo,
+// savepoints, deferred writes and the writer slot on top.
+type engineTx interface {
+	View
+	put(ks, key, value []byte) error
+	delete(ks, key []byte) error
+	createKeyspace(ks []byte) error
+	// dropKeyspace deletes ks and every key in it; a missing ks is no error.
+	dropKeyspace(ks []byte) error
+	// nextSequence returns the next value (1, 2, …) of ks's counter; the
+	// counter is durable with the transaction and never reused.
+	nextSequence(ks []byte) (uint64, error)
+	// changed reports whether the transaction has written anything.
+	changed() bool
+	// commit makes the writes durable (fsync) before it returns; on error
+	// nothing of the transaction is kept.
+	commit() error
+	rollback()
+}
+
+// applier is an engineTx that can commit in two steps: apply makes the
+// writes visible to new transactions and returns the wait for their fsync,
+// which may run after the writer slot is released, so that concurrent
+// commits share fsyncs (group commit).
+type applier interface {
+	apply() (wait func() error, err error)
+}
+
+// engine is the store behind a data directory.
+type engine interface {
+	begin(write bool) (engineTx, error)
+	close() error
+	// size is the engine's bytes on disk.
+	size() (int64, error)
+}
+
+// emptyCursor is the cursor of a keyspace that does not exist.
+type emptyCursor struct{}
+
+func (emptyCursor) First() ([]byte, []byte)      { return nil, nil }
+func (emptyCursor) Last() ([]byte, []byte)       { return nil, nil }
+func (emptyCursor) Seek([]byte) ([]byte, []byte) { return nil, nil }
+func (emptyCursor) Next() ([]byte, []byte)       { return nil, nil }
+func (emptyCursor) Prev() ([]byte, []byte)       { return nil, nil }
+func (emptyCursor) Close()                       {}
