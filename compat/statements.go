@@ -26,8 +26,9 @@ type StatementEnv struct {
 // and MariaDB answer them, answered here instead: DO (stmt_do.go), SHOW
 // ERRORS, SHOW COUNT(*) WARNINGS and ERRORS, SHOW OPEN TABLES, SHOW
 // PROFILES and SHOW PROFILE (stmt_show.go), CHECK, CHECKSUM, OPTIMIZE,
-// REPAIR and ANALYZE TABLE (stmt_tables.go), HELP (stmt_help.go) and
-// EXPLAIN FORMAT=JSON (explain.go). Each becomes a vitess
+// REPAIR and ANALYZE TABLE (stmt_tables.go), HELP (stmt_help.go),
+// EXPLAIN FORMAT=JSON (explain.go) and SET NAMES … COLLATE
+// (stmt_set_names.go). Each becomes a vitess
 // InjectedStatement whose node computes MySQL's answer, so that it runs
 // the same in-engine and over the wire, inside a multi-statement string
 // too. Other statements go to p unchanged; telling them apart costs a look
@@ -93,6 +94,7 @@ func (p stmtParser) answer(ctx context.Context, query string, delimiter rune, mu
 var answeredKeywords = map[string]bool{
 	"do": true, "show": true, "check": true, "checksum": true, "optimize": true,
 	"repair": true, "analyze": true, "help": true, "explain": true, "describe": true, "desc": true,
+	"set": true,
 }
 
 // statement returns the statement standing for the single statement s,
@@ -110,6 +112,8 @@ func (p stmtParser) statement(ctx *sql.Context, s string) (ast.Statement, bool, 
 		return helpStatement(toks[1:])
 	case "explain", "describe", "desc":
 		return p.explainStatement(ctx, toks, s)
+	case "set":
+		return p.setNamesStatement(ctx, toks, s)
 	}
 	return nil, false, nil
 }

@@ -480,3 +480,32 @@ func TestStatementsMariaDB(t *testing.T) {
 		}
 	}
 }
+
+// TestProtocolConnectCollation checks that the collation a client asks
+// for in its handshake is the connection's (go-sql-driver/mysql's
+// collation parameter; its TestCollation), on simsql as on MariaDB.
+func TestProtocolConnectCollation(t *testing.T) {
+	check := func(t *testing.T, who, dsn string) {
+		for _, collation := range []string{"latin1_general_ci", "binary", "utf8mb4_unicode_ci", "utf8mb4_bin"} {
+			cfg, err := mysql.ParseDSN(dsn)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cfg.Collation = collation
+			db, err := dbsql.Open("mysql", cfg.FormatDSN())
+			if err != nil {
+				t.Fatal(err)
+			}
+			var conn, client, results string
+			err = db.QueryRow("SELECT @@collation_connection, @@character_set_client, @@character_set_results").Scan(&conn, &client, &results)
+			db.Close()
+			cs, _, _ := strings.Cut(collation, "_")
+			if err != nil || conn != collation || client != cs || results != cs {
+				t.Errorf("%s: connected with %s: collation_connection %q, character_set_client %q, character_set_results %q (%v)",
+					who, collation, conn, client, results, err)
+			}
+		}
+	}
+	t.Run("simsql", func(t *testing.T) { check(t, "simsql", StartServer(t).DSN("simsql")) })
+	t.Run("mariadb", func(t *testing.T) { check(t, "mariadb", startMariaDB(t).DSN("simsql")) })
+}

@@ -239,4 +239,29 @@ var StatementScripts = []ScriptTest{
 			{Query: "SELECT * FROM (SELECT 1 AS one) AS A", Expected: []Row{{1}}},
 		},
 	},
+	{
+		Name:        "SET NAMES … COLLATE",
+		SetUpScript: []string{"SET NAMES utf8mb4 COLLATE utf8mb4_unicode_ci"},
+		Assertions: []Assertion{
+			{Query: "SELECT @@collation_connection, @@character_set_connection, @@character_set_client, @@character_set_results",
+				Expected: []Row{{"utf8mb4_unicode_ci", "utf8mb4", "utf8mb4", "utf8mb4"}}},
+			{Query: "SELECT COLLATION('a'), 'abc' = 'ABC'", Expected: []Row{{"utf8mb4_unicode_ci", 1}}},
+			{Query: "SET NAMES utf8mb4 COLLATE no_such_collation", ExpectedErr: "no_such_collation"},
+		},
+	},
+	{
+		Name:        "SET NAMES … COLLATE, quoted",
+		SetUpScript: []string{"set names 'utf8mb4' collate 'utf8mb4_bin'"},
+		Assertions: []Assertion{
+			{Query: "SELECT @@collation_connection, 'abc' = 'ABC'", Expected: []Row{{"utf8mb4_bin", 0}}},
+		},
+	},
+	{
+		// Without COLLATE, the character set's default (MySQL 8's).
+		Name:        "SET NAMES without COLLATE",
+		SetUpScript: []string{"SET NAMES utf8mb4 COLLATE utf8mb4_bin", "SET NAMES utf8mb4"},
+		Assertions: []Assertion{
+			{Query: "SELECT @@collation_connection", Expected: []Row{{"utf8mb4_0900_ai_ci"}}},
+		},
+	},
 }

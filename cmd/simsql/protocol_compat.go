@@ -1,9 +1,11 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"strings"
 
+	"github.com/dolthub/go-mysql-server/server"
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/vitess/go/mysql"
 	"github.com/dolthub/vitess/go/sqltypes"
@@ -35,6 +37,11 @@ import (
 //     parameters without looking inside EXPLAIN, so a prepared "EXPLAIN
 //     SELECT … WHERE v = ?" announced 0 parameters and could not be run
 //     with its argument.
+//   - The collation a client asks for in its handshake
+//     (withClientCollation) sets character_set_client,
+//     character_set_connection, character_set_results and
+//     collation_connection, as in MySQL; go-mysql-server ignored it and
+//     every connection had utf8mb4_0900_bin.
 //   - Diagnostics (diagnosticsMark, recordError): a failed statement's
 //     error is kept among the session's warnings at level Error, for SHOW
 //     ERRORS, SHOW COUNT(*) ERRORS and SHOW WARNINGS, replacing the
@@ -224,4 +231,38 @@ func recordError(c *mysql.Conn, mark diagnosticsMark, err error) {
 		s.ClearWarnings() // the statement failed before clearing them
 	}
 	s.Warn(&sql.Warning{Level: "Error", Code: code, Message: msg})
+}
+
+// withClientCollation returns sb with each new session's connection
+// character sets and collation set from the collation its client asked
+// for in the handshake, when go-mysql-server knows that collation (a
+// client that sends 0 or an unknown id keeps the server's defaults).
+func withClientCollation(sb server.SessionBuilder) server.SessionBuilder {
+	return func(ctx context.Context, conn *mysql.Conn, addr string) (sql.Session, error) {
+		s, err := sb(ctx, conn, addr)
+		if err != nil || conn == nil {
+			return s, err
+		}
+		return s, applyClientCollation(ctx, s, conn.CharacterSet)
+	}
+}
+
+// applyClientCollation sets s's connection character sets and collation
+// from the handshake's collation id.
+func applyClientCollation(ctx context.Context, s sql.Session, id uint8) error {
+	coll := sql.CollationID(id)
+	if id == 0 || coll.Name() == "" {
+		return nil
+	}
+	cs := coll.CharacterSet().Name()
+	sctx := sql.NewContext(ctx, sql.WithSession(s))
+	// collation_connection last: setting character_set_connection resets
+	// it to the character set's default.
+	for _, v := range [][2]string{{"character_set_client", cs}, {"character_set_connection", cs},
+		{"character_set_results", cs}, {"collation_connection", coll.Name()}} {
+		if err := s.SetSessionVariable(sctx, v[0], v[1]); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -123,7 +123,7 @@ func serveCmd(args []string, stdout, stderr io.Writer) error {
 		}
 		return errorHandler{ch, engine.ProcessList.(*limitedProcessList), conns}, nil
 	}
-	srv, err := server.NewServerWithHandler(cfg, engine, conns.newContext, withConnSession(withTLSStatus(pro.SessionBuilder())), nil, wrap)
+	srv, err := server.NewServerWithHandler(cfg, engine, conns.newContext, withConnSession(withClientCollation(withTLSStatus(pro.SessionBuilder()))), nil, wrap)
 	if err != nil {
 		ln.Close()
 		return err
