@@ -264,6 +264,8 @@ func (r *rewriter) replace(e ast.Expr) (ast.Expr, bool) {
 			return nil, false
 		}
 		return inject(n, func(a []sql.Expression) sql.Expression { return newCompare(op, a[0], a[1], r.env) }, n.Left, n.Right), true
+	case *ast.CollateExpr:
+		return collateUtf8mb4(n)
 	case *ast.ConvertExpr:
 		if n.Type == nil {
 			return nil, false

@@ -264,4 +264,21 @@ var StatementScripts = []ScriptTest{
 			{Query: "SELECT @@collation_connection", Expected: []Row{{"utf8mb4_0900_ai_ci"}}},
 		},
 	},
+	{
+		// MySQL Connector/J's metadata queries.
+		Name: "COLLATE utf8mb4_… of information_schema columns",
+		SetUpScript: []string{
+			"DROP DATABASE IF EXISTS stmt_collate",
+			"CREATE DATABASE stmt_collate",
+			"CREATE TABLE stmt_collate.c (id INT PRIMARY KEY, s VARCHAR(10))",
+		},
+		Assertions: []Assertion{
+			{Query: "SELECT COLUMN_NAME FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = 'stmt_collate' AND IS_NULLABLE COLLATE utf8mb4_0900_bin = 'YES'",
+				Expected: []Row{{"s"}}},
+			{Query: "SELECT COLLATION(IS_NULLABLE COLLATE utf8mb4_bin), COLLATION(IS_NULLABLE) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = 'stmt_collate' LIMIT 1",
+				Expected: []Row{{"utf8mb4_bin", "utf8mb3_general_ci"}}},
+			{Query: "SELECT 'abc' COLLATE utf8mb4_0900_ai_ci = 'ABC', 'abc' COLLATE utf8mb4_0900_bin = 'ABC'", Expected: []Row{{1, 0}}},
+			{Query: "SELECT 'a' COLLATE no_such_collation", ExpectedErr: "no_such_collation"},
+		},
+	},
 }
