@@ -506,6 +506,27 @@ func TestProtocolConnectCollation(t *testing.T) {
 			}
 		}
 	}
-	t.Run("simsql", func(t *testing.T) { check(t, "simsql", StartServer(t).DSN("simsql")) })
+	t.Run("simsql", func(t *testing.T) {
+		srv := StartServer(t)
+		check(t, "simsql", srv.DSN("simsql"))
+		// A utf8mb3 collation (the mariadb CLI's default) is taken as its
+		// utf8mb4 one, so that results with 4-byte characters reach the
+		// client (go-mysql-server fails them for utf8mb3).
+		cfg, err := mysql.ParseDSN(srv.DSN("simsql"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg.Collation = "utf8mb3_general_ci"
+		db, err := dbsql.Open("mysql", cfg.FormatDSN())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		var coll, results, text string
+		if err := db.QueryRow("SELECT @@collation_connection, @@character_set_results, '😀中'").Scan(&coll, &results, &text); err != nil ||
+			coll != "utf8mb4_general_ci" || results != "utf8mb4" || text != "😀中" {
+			t.Errorf("connected with utf8mb3_general_ci: %q, %q, %q (%v); want utf8mb4_general_ci, utf8mb4, 😀中", coll, results, text, err)
+		}
+	})
 	t.Run("mariadb", func(t *testing.T) { check(t, "mariadb", startMariaDB(t).DSN("simsql")) })
 }

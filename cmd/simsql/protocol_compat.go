@@ -40,8 +40,9 @@ import (
 //   - The collation a client asks for in its handshake
 //     (withClientCollation) sets character_set_client,
 //     character_set_connection, character_set_results and
-//     collation_connection, as in MySQL; go-mysql-server ignored it and
-//     every connection had utf8mb4_0900_bin.
+//     collation_connection, as in MySQL (a utf8mb3 collation is taken
+//     as its utf8mb4 one); go-mysql-server ignored it and every
+//     connection had utf8mb4_0900_bin.
 //   - Diagnostics (diagnosticsMark, recordError): a failed statement's
 //     error is kept among the session's warnings at level Error, for SHOW
 //     ERRORS, SHOW COUNT(*) ERRORS and SHOW WARNINGS, replacing the
@@ -253,6 +254,16 @@ func applyClientCollation(ctx context.Context, s sql.Session, id uint8) error {
 	coll := sql.CollationID(id)
 	if id == 0 || coll.Name() == "" {
 		return nil
+	}
+	if coll.CharacterSet() == sql.CharacterSet_utf8mb3 {
+		// utf8mb3 (the mariadb CLI's default) is taken as utf8mb4: every
+		// utf8mb3 string is utf8mb4, and go-mysql-server fails a result
+		// holding a 4-byte character for a utf8mb3 client (MySQL sends
+		// '?', MariaDB the bytes as they are).
+		coll = sql.Collation_utf8mb4_general_ci
+		if c, err := sql.ParseCollation("", "utf8mb4"+strings.TrimPrefix(sql.CollationID(id).Name(), "utf8mb3"), false); err == nil {
+			coll = c
+		}
 	}
 	cs := coll.CharacterSet().Name()
 	sctx := sql.NewContext(ctx, sql.WithSession(s))
