@@ -61,7 +61,10 @@ func NewEngine(s *Store) *sqle.Engine {
 	engine := sqle.New(a, nil)
 	engine.Analyzer.Catalog.RegisterFunction(sql.NewEmptyContext(), functions.All()...)
 	compat.InstallGlobalParser()
-	engine.Parser = generatedValuesParser{Parser: compat.Parser(engine.Parser), catalog: engine.Analyzer.Catalog}
+	compat.InstallSystemVariables()
+	stmts := compat.StatementEnv{Catalog: engine.Analyzer.Catalog, Stats: engine.Analyzer.Catalog.StatsProvider, Analyze: engine.AnalyzeQuery}
+	engine.Parser = generatedValuesParser{Parser: compat.Statements(compat.Parser(engine.Parser), stmts), catalog: engine.Analyzer.Catalog}
+	engine.Analyzer.ExecBuilder = compat.ExecBuilder(engine.Analyzer.ExecBuilder)
 	return engine
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"reflect"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -13,8 +14,8 @@ import (
 
 // Parser returns p with every integer operator and function of a parsed
 // statement taken over by this package: +, -, *, DIV, %, |, &, ^, <<, >>,
-// unary - and ~, comparisons, IN and BETWEEN, CAST and CONVERT to SIGNED
-// or UNSIGNED, MOD(), CONV and BIT_COUNT, and TRIM and SUBSTRING … FROM
+// unary - and ~, comparisons, IN and BETWEEN, CAST and CONVERT to SIGNED,
+// UNSIGNED or TIME (cast_time.go), MOD(), CONV and BIT_COUNT, and TRIM and SUBSTRING … FROM
 // of binary strings. Each is replaced in the syntax tree by a vitess InjectedExpr
 // that go-mysql-server's planner builds into this package's expression
 // with the planned arguments; with arguments of a type this package
@@ -263,6 +264,8 @@ func (r *rewriter) replace(e ast.Expr) (ast.Expr, bool) {
 			return nil, false
 		}
 		return inject(n, func(a []sql.Expression) sql.Expression { return newCompare(op, a[0], a[1], r.env) }, n.Left, n.Right), true
+	case *ast.CollateExpr:
+		return collateUtf8mb4(n)
 	case *ast.ConvertExpr:
 		if n.Type == nil {
 			return nil, false
@@ -272,6 +275,15 @@ func (r *rewriter) replace(e ast.Expr) (ast.Expr, bool) {
 			return inject(n, func(a []sql.Expression) sql.Expression { return newCastInt(a[0], false) }, n.Expr), true
 		case "unsigned":
 			return inject(n, func(a []sql.Expression) sql.Expression { return newCastInt(a[0], true) }, n.Expr), true
+		case "time":
+			length, scale := 0, 0
+			if n.Type.Length != nil {
+				length, _ = strconv.Atoi(n.Type.Length.String())
+			}
+			if n.Type.Scale != nil {
+				scale, _ = strconv.Atoi(n.Type.Scale.String())
+			}
+			return inject(n, func(a []sql.Expression) sql.Expression { return newCastTime(a[0], length, scale) }, n.Expr), true
 		}
 	case *ast.FuncExpr:
 		if !n.Qualifier.IsEmpty() || n.Over != nil {

@@ -273,12 +273,16 @@ func parseErr(p []byte) error {
 // packet, an error, or a result set (columns, rows and the status of the
 // EOF after the column definitions and of the packet that ends the rows).
 type rawResult struct {
-	Err       *rawError
-	Columns   int
-	Rows      [][]*string
-	ColStatus uint16 // EOF after the column definitions (0 with DEPRECATE_EOF)
-	Status    uint16 // the OK packet, or the packet ending the rows
-	Affected  uint64
+	Err     *rawError
+	Columns int
+	Rows    [][]*string
+	// ColumnDefs are the column definition packets (parseColumnDef).
+	ColumnDefs [][]byte
+	// BinaryRows are the row packets of a binary-protocol result, as sent.
+	BinaryRows [][]byte
+	ColStatus  uint16 // EOF after the column definitions (0 with DEPRECATE_EOF)
+	Status     uint16 // the OK packet, or the packet ending the rows
+	Affected   uint64
 }
 
 // query sends COM_QUERY q and reads every result it produces (several for
@@ -323,9 +327,11 @@ func (c *rawConn) readResult() (rawResult, error) {
 	n, _ := lenEnc(p)
 	res.Columns = int(n)
 	for range n {
-		if _, err := c.readPacket(); err != nil {
+		def, err := c.readPacket()
+		if err != nil {
 			return res, err
 		}
+		res.ColumnDefs = append(res.ColumnDefs, def)
 	}
 	if !c.deprecateEOF {
 		p, err := c.readPacket()
@@ -456,9 +462,11 @@ func (c *rawConn) readBinaryResult() (rawResult, error) {
 	n, _ := lenEnc(p)
 	res.Columns = int(n)
 	for range n {
-		if _, err := c.readPacket(); err != nil {
+		def, err := c.readPacket()
+		if err != nil {
 			return res, err
 		}
+		res.ColumnDefs = append(res.ColumnDefs, def)
 	}
 	if !c.deprecateEOF {
 		p, err := c.readPacket()
@@ -485,5 +493,6 @@ func (c *rawConn) readBinaryResult() (rawResult, error) {
 			res.Err = parseErr(p).(*rawError)
 			return res, nil
 		}
+		res.BinaryRows = append(res.BinaryRows, p)
 	}
 }

@@ -94,10 +94,17 @@ func (h clientHandler) ComInitDB(c *mysql.Conn, schemaName string) error {
 // ComStmtExecute implements mysql.Handler.
 func (h clientHandler) ComStmtExecute(ctx context.Context, c *mysql.Conn, prepare *mysql.PrepareData, callback func(*sqltypes.Result) error) error {
 	defer setStatus(c, false)
-	return h.Handler.ComStmtExecute(ctx, c, prepare, func(res *sqltypes.Result) error {
+	mark := markDiagnostics(c)
+	err := h.Handler.ComStmtExecute(ctx, c, prepare, func(res *sqltypes.Result) error {
 		setStatus(c, false)
+		if res != nil { // protocol_compat.go
+			fixFields(prepare.PrepareStmt, res.Fields)
+			fixBinaryRows(res)
+		}
 		return callback(res)
 	})
+	recordError(c, mark, err)
+	return err
 }
 
 // ComResetConnection implements mysql.Handler.

@@ -16,8 +16,10 @@ func wrapHandler(h mysql.Handler) (mysql.Handler, error) {
 }
 
 // clientHandler fixes protocol faults of go-mysql-server 0.20 that real
-// clients (sqltests/clients_test.go) met: the two below, and the
-// server_status flags of every packet (gms_status_flags.go).
+// clients (sqltests/clients_test.go) met: the two below, the
+// server_status flags of every packet (gms_status_flags.go), and column
+// definitions, binary rows, prepared EXPLAIN and diagnostics
+// (protocol_compat.go).
 //
 // ComPrepare refuses, in the prepared-statement protocol (COM_STMT_PREPARE),
 // the SQL statements that manage prepared statements themselves: PREPARE,
@@ -54,19 +56,39 @@ func (h clientHandler) ComPrepare(ctx context.Context, c *mysql.Conn, query stri
 		return nil, mysql.NewSQLError(erUnsupportedPS, mysql.SSUnknownSQLState,
 			"This command is not supported in the prepared statement protocol yet")
 	}
-	return h.Handler.ComPrepare(ctx, c, query, prepare)
+	fixPrepare(query, prepare)
+	fields, err := h.Handler.ComPrepare(ctx, c, query, prepare)
+	fixFields(query, fields)
+	return fields, err
 }
 
 // ComQuery implements mysql.Handler.
 func (h clientHandler) ComQuery(ctx context.Context, c *mysql.Conn, query string, callback mysql.ResultSpoolFn) error {
 	defer setStatus(c, false)
-	return h.Handler.ComQuery(ctx, c, query, statusSpool(c, dropShortInfo(callback)))
+	mark := markDiagnostics(c)
+	err := h.Handler.ComQuery(ctx, c, query, statusSpool(c, dropShortInfo(fieldsSpool(query, callback))))
+	recordError(c, mark, err)
+	return err
 }
 
 // ComMultiQuery implements mysql.Handler.
 func (h clientHandler) ComMultiQuery(ctx context.Context, c *mysql.Conn, query string, callback mysql.ResultSpoolFn) (string, error) {
 	defer setStatus(c, false)
-	return h.Handler.ComMultiQuery(ctx, c, query, statusSpool(c, dropShortInfo(callback)))
+	mark := markDiagnostics(c)
+	rest, err := h.Handler.ComMultiQuery(ctx, c, query, statusSpool(c, dropShortInfo(fieldsSpool(query, callback))))
+	recordError(c, mark, err)
+	return rest, err
+}
+
+// fieldsSpool corrects the column definitions of each result of query
+// before it goes to callback (protocol_compat.go).
+func fieldsSpool(query string, callback mysql.ResultSpoolFn) mysql.ResultSpoolFn {
+	return func(res *sqltypes.Result, more bool) error {
+		if res != nil {
+			fixFields(query, res.Fields)
+		}
+		return callback(res, more)
+	}
 }
 
 func dropShortInfo(callback mysql.ResultSpoolFn) mysql.ResultSpoolFn {

@@ -380,6 +380,12 @@ func TestTLS(t *testing.T) {
 	if v, err := statusValue(t, plain, "Ssl_cipher"); err != nil || v != "" {
 		t.Errorf("without TLS: Ssl_cipher = %q, %v; want empty", v, err)
 	}
+	// A server with a certificate can use TLS: @@have_ssl is YES (DISABLED
+	// without one: sqltests.StatementScripts).
+	var haveSSL, haveOpenSSL string
+	if err := plain.QueryRow("SELECT @@have_ssl, @@have_openssl").Scan(&haveSSL, &haveOpenSSL); err != nil || haveSSL != "YES" || haveOpenSSL != "YES" {
+		t.Errorf("@@have_ssl, @@have_openssl = %q, %q (%v); want YES, YES", haveSSL, haveOpenSSL, err)
+	}
 	mariadbSSL(t, s, certFile)
 	s.Stop(t)
 

@@ -98,7 +98,13 @@ func serveCmd(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	cfg := server.Config{Protocol: "tcp", Address: ln.Addr().String(), Listener: ln,
+	if tlsConfig != nil {
+		// compat.InstallSystemVariables starts them as DISABLED.
+		if err := sql.SystemVariables.AssignValues(map[string]any{"have_ssl": "YES", "have_openssl": "YES"}); err != nil {
+			return fmt.Errorf("setting have_ssl: %w", err)
+		}
+	}
+	cfg := server.Config{Protocol: "tcp", Address: ln.Addr().String(), Listener: ln, Version: serverVersion(),
 		TLSConfig: tlsConfig, RequireSecureTransport: *requireTLS, ProtocolListenerFactory: withDeniedAuth(mysqlDb)}
 	if testHooks != nil {
 		testHooks(engine)
@@ -117,7 +123,7 @@ func serveCmd(args []string, stdout, stderr io.Writer) error {
 		}
 		return errorHandler{ch, engine.ProcessList.(*limitedProcessList), conns}, nil
 	}
-	srv, err := server.NewServerWithHandler(cfg, engine, conns.newContext, withConnSession(withTLSStatus(pro.SessionBuilder())), nil, wrap)
+	srv, err := server.NewServerWithHandler(cfg, engine, conns.newContext, withConnSession(withClientCollation(withTLSStatus(pro.SessionBuilder()))), nil, wrap)
 	if err != nil {
 		ln.Close()
 		return err
@@ -157,7 +163,8 @@ var testHooks func(*sqle.Engine)
 
 // configure sets up what every connection relies on: the global system
 // variables LOAD DATA LOCAL INFILE needs, the default max_execution_time
-// (milliseconds), and the process list that enforces it and KILL and
+// (milliseconds), @@version and @@version_comment (serverVersion), and
+// the process list that enforces it and KILL and
 // stops the statements of clients that went away (conns).
 func configure(engine *sqle.Engine, conns *connRegistry, secureFileDir string, maxExecutionTime int64) error {
 	engine.ProcessList = newLimitedProcessList(engine.ProcessList, conns)
@@ -166,6 +173,8 @@ func configure(engine *sqle.Engine, conns *connRegistry, secureFileDir string, m
 		"local_infile":       int8(1),
 		"secure_file_priv":   secureFileDir,
 		"max_execution_time": maxExecutionTime,
+		"version":            serverVersion(),
+		"version_comment":    versionComment(),
 	})
 	if err != nil {
 		return fmt.Errorf("setting global system variables: %w", err)

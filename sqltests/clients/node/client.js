@@ -73,6 +73,9 @@ async function main() {
   for (const r of idx) out('index', r.INDEX_NAME, r.COLUMN_NAME, r.NON_UNIQUE, r.INDEX_COMMENT);
   const [ver] = await conn.query('SELECT @@version AS v, DATABASE() AS db');
   out('session', ver[0].v.length > 0, ver[0].db);
+  // The version mysql2 read from the handshake, and whether it took the
+  // server for MariaDB.
+  out('server', conn.connection._handshakePacket.serverVersion, conn.connection._isMariaDB === true);
   await conn.end();
 }
 

@@ -52,6 +52,12 @@ def main():
             out("index", r[2], r[4], r[10], r[11])
         cur.execute("SELECT @@version_comment IS NOT NULL, DATABASE()")
         out("session", *cur.fetchone())
+        out("server", conn.get_server_info())
+        # PyMySQL converts EXPLAIN's integer columns with int(): they must
+        # be integers or NULL, not the string 'NULL'.
+        cur.execute("EXPLAIN SELECT * FROM docs WHERE title = %s", ("en-a",))
+        r = cur.fetchone()
+        out("explain", r[0], r[1], r[2], r[9])
     conn.close()
 
 

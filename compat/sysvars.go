@@ -1,0 +1,37 @@
+package compat
+
+import (
+	"sync"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/types"
+)
+
+// Fault (go-mysql-server v0.20.0): the global, read-only system variables
+// have_ssl and have_openssl do not exist (error 1193, "Unknown system
+// variable"), and drivers and tools read @@have_ssl to decide whether to
+// offer TLS. MySQL 8 answers YES when the server can use TLS and DISABLED
+// when it was built with TLS but has no certificate; both start as
+// DISABLED here and the server sets them to YES when it has a certificate
+// (cmd/simsql). Pinned by StatementScripts "@@have_ssl".
+
+var sysvarsOnce sync.Once
+
+// InstallSystemVariables adds have_ssl and have_openssl to
+// go-mysql-server's process-wide system variables, valued DISABLED. It
+// takes effect once per process; later calls do nothing.
+func InstallSystemVariables() {
+	sysvarsOnce.Do(func() {
+		var vars []sql.SystemVariable
+		for _, name := range []string{"have_ssl", "have_openssl"} {
+			vars = append(vars, &sql.MysqlSystemVariable{
+				Name:    name,
+				Scope:   sql.GetMysqlScope(sql.SystemVariableScope_Global),
+				Dynamic: false,
+				Type:    types.NewSystemStringType(name),
+				Default: "DISABLED",
+			})
+		}
+		sql.SystemVariables.AddSystemVariables(vars)
+	})
+}

@@ -1,0 +1,532 @@
+package sqltests
+
+import (
+	"context"
+	dbsql "database/sql"
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"math"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/go-sql-driver/mysql"
+)
+
+// rawField is a column definition packet's fields (Protocol::ColumnDefinition41).
+type rawField struct {
+	Table, OrgTable, Name string
+	Charset               uint16
+	Length                uint32
+	Type                  byte
+	Flags                 uint16
+	Decimals              byte
+}
+
+// MySQL column definition flags the tests check.
+const (
+	colNotNull  = 1
+	colUnsigned = 32
+	colZerofill = 64
+	colBinary   = 128
+)
+
+func parseColumnDef(p []byte) (rawField, error) {
+	var f rawField
+	pos := 0
+	str := func() string {
+		l, n := lenEnc(p[pos:])
+		s := string(p[pos+n : pos+n+int(l)])
+		pos += n + int(l)
+		return s
+	}
+	str() // catalog
+	str() // schema
+	f.Table = str()
+	f.OrgTable = str()
+	f.Name = str()
+	str() // org_name
+	pos++ // 0x0c
+	if pos+12 > len(p) {
+		return f, fmt.Errorf("short column definition % x", p)
+	}
+	f.Charset = binary.LittleEndian.Uint16(p[pos:])
+	f.Length = binary.LittleEndian.Uint32(p[pos+2:])
+	f.Type = p[pos+6]
+	f.Flags = binary.LittleEndian.Uint16(p[pos+7:])
+	f.Decimals = p[pos+9]
+	return f, nil
+}
+
+// queryFields runs q on c and returns its column definitions.
+func queryFields(t *testing.T, c *rawConn, q string) []rawField {
+	t.Helper()
+	res, err := c.query(q)
+	if err != nil {
+		t.Fatalf("%s: %v", q, err)
+	}
+	last := res[len(res)-1]
+	if last.Err != nil {
+		t.Fatalf("%s: %v", q, last.Err)
+	}
+	var out []rawField
+	for _, d := range last.ColumnDefs {
+		f, err := parseColumnDef(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// protocolSetUp creates the tables the protocol tests read, on simsql and
+// on MariaDB alike.
+var protocolSetUp = []string{
+	"DROP TABLE IF EXISTS ty",
+	"CREATE TABLE ty (id INT PRIMARY KEY, f FLOAT, d DOUBLE NOT NULL, y YEAR NOT NULL, yn YEAR, b8 BIT(8), " +
+		"dt DATE, dtt DATETIME NOT NULL, dc DECIMAL(10,2), bi BIGINT UNSIGNED NOT NULL, s VARCHAR(10), vb VARBINARY(8) NOT NULL, tm TIME)",
+	"INSERT INTO ty VALUES (1, 1.5, 2.5, 2024, NULL, NULL, '2024-01-02', '2024-01-02 03:04:05', 1.25, 5, 'x', 'ab', '01:02:03')",
+}
+
+// wantField is what a column definition must hold: its character set (63,
+// binary, or 0 for "not 63"), flags that must be set and decimals.
+type wantField struct {
+	name     string
+	binaryCS bool
+	flags    uint16
+	decimals byte
+}
+
+// wantTyFields are MySQL's and MariaDB's column definitions of SELECT *
+// FROM ty (checked against MariaDB in TestProtocolColumnDefinitions).
+var wantTyFields = []wantField{
+	{"id", true, colNotNull, 0},
+	{"f", true, 0, 31},          // FLOAT: NOT_FIXED_DEC
+	{"d", true, colNotNull, 31}, // DOUBLE NOT NULL
+	{"y", true, colNotNull | colUnsigned | colZerofill, 0},
+	{"yn", true, colUnsigned | colZerofill, 0},
+	{"b8", true, colUnsigned, 0}, // BIT: binary, so drivers scan bytes
+	{"dt", true, colBinary, 0},
+	{"dtt", true, colNotNull | colBinary, 0},
+	{"dc", true, 0, 2},
+	{"bi", true, colNotNull | colUnsigned, 0},
+	{"s", false, 0, 0},
+	{"vb", true, colNotNull | colBinary, 0},
+	{"tm", true, colBinary, 0},
+}
+
+func checkFields(t *testing.T, who string, got []rawField, want []wantField) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Fatalf("%s: %d columns, want %d", who, len(got), len(want))
+	}
+	for i, w := range want {
+		g := got[i]
+		if g.Name != w.name {
+			t.Errorf("%s: column %d is %q, want %q", who, i, g.Name, w.name)
+			continue
+		}
+		if (g.Charset == 63) != w.binaryCS {
+			t.Errorf("%s: column %s: charset %d, want binary (63) %v", who, w.name, g.Charset, w.binaryCS)
+		}
+		if g.Flags&w.flags != w.flags {
+			t.Errorf("%s: column %s: flags %#x lack %#x", who, w.name, g.Flags, w.flags)
+		}
+		if w.binaryCS && g.Decimals != w.decimals { // strings': the server's own
+			t.Errorf("%s: column %s: decimals %d, want %d", who, w.name, g.Decimals, w.decimals)
+		}
+	}
+}
+
+// TestProtocolColumnDefinitions checks the column definitions simsql
+// sends (cmd/simsql/protocol_compat.go: charset 63 for numbers, dates,
+// YEAR and BIT, YEAR UNSIGNED ZEROFILL, type flags of NOT NULL columns,
+// FLOAT and DOUBLE decimals 31, a derived table's alias as written), and
+// that MariaDB sends the same.
+func TestProtocolColumnDefinitions(t *testing.T) {
+	check := func(t *testing.T, who, addr string) {
+		c, err := dialRaw(addr, "root", "", "simsql", false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		for _, q := range protocolSetUp {
+			if res, err := c.query(q); err != nil || res[0].Err != nil {
+				t.Fatalf("%s: %v %v", q, err, res)
+			}
+		}
+		checkFields(t, who, queryFields(t, c, "SELECT * FROM ty"), wantTyFields)
+		// Expressions: numbers are binary, strings are not.
+		exprs := queryFields(t, c, "SELECT COUNT(*), 1e0, 'a', CAST(1 AS UNSIGNED) FROM ty")
+		checkFields(t, who, exprs, []wantField{
+			{"COUNT(*)", true, colNotNull, 0}, {"1e0", true, colNotNull, 31}, {"a", false, colNotNull, 0},
+			{"CAST(1 AS UNSIGNED)", true, colUnsigned, 0},
+		})
+		for _, q := range []string{"SELECT * FROM (SELECT 1 AS one) AS A", "SELECT Tb.id FROM ty AS Tb"} {
+			f := queryFields(t, c, q)
+			if want := strings.Fields(q)[len(strings.Fields(q))-1]; f[0].Table != want {
+				t.Errorf("%s: %s: table %q, want %q", who, q, f[0].Table, want)
+			}
+		}
+		// The binary protocol sends the same definitions, and a zero
+		// date with length 0 (MySQL's encoding; year 0 month 0 day 0
+		// became -0001-11-30 with go-sql-driver/mysql's parseTime).
+		res, err := c.execute("SELECT y, f, CAST('0000-00-00' AS DATE), CAST('0000-00-00 00:00:00' AS DATETIME) FROM ty")
+		if err != nil || res.Err != nil {
+			t.Fatalf("execute: %v %v", err, res.Err)
+		}
+		var defs []rawField
+		for _, d := range res.ColumnDefs {
+			f, _ := parseColumnDef(d)
+			defs = append(defs, f)
+		}
+		checkFields(t, who+" (binary)", defs[:2], []wantField{wantTyFields[3], wantTyFields[1]})
+		if len(res.BinaryRows) != 1 {
+			t.Fatalf("%s: binary rows %d, want 1", who, len(res.BinaryRows))
+		}
+		row := res.BinaryRows[0]
+		// 0x00, a NULL bitmap of (4+7+2)/8 = 1 byte, YEAR (2 bytes),
+		// FLOAT (4 bytes), then each date's length byte.
+		if p := 1 + 1 + 2 + 4; len(row) != p+2 || row[p] != 0 || row[p+1] != 0 {
+			t.Errorf("%s: binary row % x: want two zero-length dates after byte %d", who, row, p)
+		}
+		// A prepared EXPLAIN announces its parameters.
+		if n, err := c.prepareParams("EXPLAIN SELECT * FROM ty WHERE id = ? AND s = ?"); err != nil || n != 2 {
+			t.Errorf("%s: prepared EXPLAIN announces %d parameters (%v), want 2", who, n, err)
+		}
+	}
+	t.Run("simsql", func(t *testing.T) { check(t, "simsql", StartServer(t).Addr) })
+	t.Run("mariadb", func(t *testing.T) { check(t, "mariadb", startMariaDB(t).Socket) })
+}
+
+// prepareParams prepares q (COM_STMT_PREPARE), returns the number of
+// parameters the server announces and closes the statement.
+func (c *rawConn) prepareParams(q string) (int, error) {
+	c.seq = 0
+	if err := c.writePacket(append([]byte{0x16}, q...)); err != nil {
+		return 0, err
+	}
+	p, err := c.readPacket()
+	if err != nil {
+		return 0, err
+	}
+	if p[0] == 0xff {
+		return 0, parseErr(p)
+	}
+	id := binary.LittleEndian.Uint32(p[1:])
+	cols, params := int(binary.LittleEndian.Uint16(p[5:])), int(binary.LittleEndian.Uint16(p[7:]))
+	for _, n := range []int{params, cols} {
+		if n == 0 {
+			continue
+		}
+		for range n + 1 { // the definitions and their EOF
+			if _, err := c.readPacket(); err != nil {
+				return 0, err
+			}
+		}
+	}
+	c.seq = 0
+	return params, c.writePacket(binary.LittleEndian.AppendUint32([]byte{0x19}, id))
+}
+
+// TestProtocolDriverScans checks, through go-sql-driver/mysql with
+// parseTime (its own tests TestRowsColumnTypes, TestDateTime and
+// TestColumnsWithAlias failed on these), what the driver makes of
+// simsql's answers, and that it makes the same of MariaDB's.
+func TestProtocolDriverScans(t *testing.T) {
+	check := func(t *testing.T, who string, dsn string) {
+		cfg, err := mysql.ParseDSN(dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg.ParseTime = true
+		cfg.ColumnsWithAlias = true
+		db, err := dbsql.Open("mysql", cfg.FormatDSN())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		db.SetMaxOpenConns(1)
+		for _, q := range protocolSetUp {
+			if _, err := db.Exec(q); err != nil {
+				t.Fatalf("%s: %v", q, err)
+			}
+		}
+		rows, err := db.Query("SELECT b8, y, f, d FROM ty")
+		if err != nil {
+			t.Fatal(err)
+		}
+		cts, err := rows.ColumnTypes()
+		rows.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantScan := []reflect.Type{reflect.TypeOf([]byte{}), reflect.TypeOf(uint16(0)),
+			reflect.TypeOf(dbsql.NullFloat64{}), reflect.TypeOf(float64(0))}
+		for i, ct := range cts {
+			if ct.ScanType() != wantScan[i] {
+				t.Errorf("%s: %s scans as %v, want %v", who, ct.Name(), ct.ScanType(), wantScan[i])
+			}
+		}
+		for _, ct := range cts[2:] {
+			if p, s, ok := ct.DecimalSize(); !ok || p != math.MaxInt64 || s != math.MaxInt64 {
+				t.Errorf("%s: %s DecimalSize %d, %d, %v; want no fixed scale", who, ct.Name(), p, s, ok)
+			}
+		}
+		// Binary protocol: a zero date is Go's zero time; a Go time cast
+		// to TIME is its time of day.
+		var zero time.Time
+		if err := db.QueryRow("SELECT CAST(? AS DATE)", "0000-00-00").Scan(&zero); err != nil || !zero.IsZero() {
+			t.Errorf("%s: zero DATE scans as %v (%v), want the zero time", who, zero, err)
+		}
+		var clock string
+		at := time.Date(1, 1, 1, 3, 25, 45, 0, time.UTC)
+		if err := db.QueryRow("SELECT CAST(? AS TIME)", at).Scan(&clock); err != nil || clock != "03:25:45" {
+			t.Errorf("%s: CAST(? AS TIME) of %v is %q (%v), want 03:25:45", who, at, clock, err)
+		}
+		r, err := db.Query("SELECT * FROM (SELECT 1 AS one) AS A")
+		if err != nil {
+			t.Fatal(err)
+		}
+		cols, _ := r.Columns()
+		r.Close()
+		if len(cols) != 1 || cols[0] != "A.one" {
+			t.Errorf("%s: columns %q, want [A.one]", who, cols)
+		}
+		if _, err := db.Exec("DO 1"); err != nil {
+			t.Errorf("%s: DO 1: %v", who, err)
+		}
+	}
+	t.Run("simsql", func(t *testing.T) { check(t, "simsql", StartServer(t).DSN("simsql")) })
+	t.Run("mariadb", func(t *testing.T) { check(t, "mariadb", startMariaDB(t).DSN("simsql")) })
+}
+
+// stmtResult is what TestStatementsMariaDB compares: the error number,
+// or the columns and rows of the last result.
+type stmtResult struct {
+	errNum  uint16
+	columns []string
+	rows    [][]*string
+}
+
+func runStmt(ctx context.Context, c *dbsql.Conn, q string) stmtResult {
+	var out stmtResult
+	rs, err := c.QueryContext(ctx, q)
+	if err != nil {
+		if me, ok := err.(*mysql.MySQLError); ok {
+			out.errNum = me.Number
+		} else {
+			out.errNum = 1
+		}
+		return out
+	}
+	defer rs.Close()
+	out.columns, _ = rs.Columns()
+	for rs.Next() {
+		raw := make([]dbsql.RawBytes, len(out.columns))
+		dest := make([]any, len(raw))
+		for i := range raw {
+			dest[i] = &raw[i]
+		}
+		if err := rs.Scan(dest...); err != nil {
+			out.errNum = 2
+			return out
+		}
+		row := make([]*string, len(raw))
+		for i, b := range raw {
+			if b != nil {
+				s := string(b)
+				row[i] = &s
+			}
+		}
+		out.rows = append(out.rows, row)
+	}
+	if err := rs.Err(); err != nil {
+		if me, ok := err.(*mysql.MySQLError); ok {
+			out.errNum = me.Number
+		}
+	}
+	return out
+}
+
+// compare says what of a statement's answer TestStatementsMariaDB
+// compares: everything, the columns and number of rows, the number of
+// rows only (where MariaDB's columns are its own, as SHOW EVENTS'), or the
+// columns only (OPTIMIZE TABLE: InnoDB rebuilds the table and says so in
+// a second row).
+type compare int
+
+const (
+	sameRows compare = iota
+	sameShape
+	sameCount
+	sameColumns
+	intColumns // EXPLAIN: the id and rows columns hold integers or NULL on both
+)
+
+// TestStatementsMariaDB runs the statements of issue 14 on simsql and on
+// MariaDB and compares the answers: each answers, as MariaDB does, with
+// the same rows, or the same columns and number of rows where the values
+// are the server's own (a checksum, EXPLAIN's plan).
+func TestStatementsMariaDB(t *testing.T) {
+	const db = "t_statements"
+	setUp := []string{
+		"CREATE TABLE t (id INT PRIMARY KEY, v INT)",
+		"INSERT INTO t VALUES (1, 10), (2, 20)",
+		"SELECT * FROM t", // opens t (SHOW OPEN TABLES)
+	}
+	cases := []struct {
+		q   string
+		cmp compare
+	}{
+		{"DO 1", sameRows},
+		{"DO 1, 2 + 3", sameRows},
+		{"SHOW ERRORS", sameRows},
+		{"SHOW COUNT(*) WARNINGS", sameRows},
+		{"SHOW COUNT(*) ERRORS", sameRows},
+		{"SHOW PROFILES", sameRows},
+		{"SHOW OPEN TABLES FROM " + db, sameRows},
+		{"CHECK TABLE t", sameRows},
+		{"CHECK TABLE t, nosuch", sameRows},
+		{"CHECKSUM TABLE t", sameShape},
+		{"CHECKSUM TABLE nosuch", sameRows},
+		{"CHECKSUM TABLE t QUICK", sameRows},
+		{"OPTIMIZE TABLE t", sameColumns},
+		{"REPAIR TABLE t", sameRows},
+		{"ANALYZE TABLE t", sameRows},
+		{"ANALYZE NO_WRITE_TO_BINLOG TABLE t, nosuch", sameRows},
+		{"HELP 'no topic is called this'", sameRows},
+		{"EXPLAIN FORMAT=JSON SELECT * FROM t WHERE v = 10", sameShape},
+		{"EXPLAIN SELECT * FROM t WHERE v = 10", intColumns},
+		{"EXPLAIN SELECT 1", intColumns},
+		{"SHOW EVENTS", sameCount},
+		{"SELECT COUNT(*) FROM information_schema.EVENTS", sameRows},
+		{"SELECT @@have_ssl", sameRows},
+		{"SELECT BENCHMARK(10, 1 + 1), BENCHMARK(NULL, 1), BENCHMARK(-1, 1)", sameRows},
+		{"SELECT CAST('2011-11-20 21:27:37' AS TIME)", sameRows},
+		{"SELECT * FROM (SELECT 1 AS one) AS A", sameRows},
+	}
+	answers := map[string][]stmtResult{}
+	for _, who := range []string{"simsql", "mariadb"} {
+		var pool *dbsql.DB
+		if who == "simsql" {
+			pool = StartServer(t).DB(t)
+		} else {
+			pool = startMariaDB(t).DB(t)
+		}
+		ctx := context.Background()
+		c, err := pool.Conn(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		for _, q := range append([]string{"DROP DATABASE IF EXISTS " + db, "CREATE DATABASE " + db, "USE " + db}, setUp...) {
+			if r := runStmt(ctx, c, q); r.errNum != 0 {
+				t.Fatalf("%s: %s: error %d", who, q, r.errNum)
+			}
+		}
+		for _, tc := range cases {
+			answers[who] = append(answers[who], runStmt(ctx, c, tc.q))
+		}
+	}
+	for i, tc := range cases {
+		s, m := answers["simsql"][i], answers["mariadb"][i]
+		if s.errNum != 0 || m.errNum != 0 {
+			t.Errorf("%s: error %d on simsql, %d on MariaDB", tc.q, s.errNum, m.errNum)
+			continue
+		}
+		switch tc.cmp {
+		case sameRows:
+			if !reflect.DeepEqual(s.columns, m.columns) || formatCells(s.rows) != formatCells(m.rows) {
+				t.Errorf("%s:\n simsql  %q %s\n mariadb %q %s", tc.q, s.columns, formatCells(s.rows), m.columns, formatCells(m.rows))
+			}
+		case sameShape:
+			if !reflect.DeepEqual(s.columns, m.columns) || len(s.rows) != len(m.rows) {
+				t.Errorf("%s: simsql %q, %d rows; MariaDB %q, %d rows", tc.q, s.columns, len(s.rows), m.columns, len(m.rows))
+			}
+		case sameCount:
+			if len(s.rows) != len(m.rows) {
+				t.Errorf("%s: simsql %d rows, MariaDB %d", tc.q, len(s.rows), len(m.rows))
+			}
+		case sameColumns:
+			if !reflect.DeepEqual(s.columns, m.columns) {
+				t.Errorf("%s: simsql %q; MariaDB %q", tc.q, s.columns, m.columns)
+			}
+		case intColumns:
+			for who, r := range map[string]stmtResult{"simsql": s, "mariadb": m} {
+				if len(r.rows) == 0 {
+					t.Errorf("%s on %s: no rows", tc.q, who)
+				}
+				for _, row := range r.rows {
+					for j, col := range r.columns {
+						if (col == "id" || col == "rows") && row[j] != nil {
+							if _, err := strconv.ParseInt(*row[j], 10, 64); err != nil {
+								t.Errorf("%s on %s: column %s is %q, not an integer or NULL", tc.q, who, col, *row[j])
+							}
+						}
+					}
+				}
+			}
+		}
+		if strings.Contains(tc.q, "FORMAT=JSON") && len(s.rows) == 1 {
+			var doc map[string]any
+			if err := json.Unmarshal([]byte(*s.rows[0][0]), &doc); err != nil || doc["query_block"] == nil {
+				t.Errorf("%s: not MySQL's JSON document (%v): %s", tc.q, err, *s.rows[0][0])
+			}
+		}
+	}
+}
+
+// TestProtocolConnectCollation checks that the collation a client asks
+// for in its handshake is the connection's (go-sql-driver/mysql's
+// collation parameter; its TestCollation), on simsql as on MariaDB.
+func TestProtocolConnectCollation(t *testing.T) {
+	check := func(t *testing.T, who, dsn string) {
+		for _, collation := range []string{"latin1_general_ci", "binary", "utf8mb4_unicode_ci", "utf8mb4_bin"} {
+			cfg, err := mysql.ParseDSN(dsn)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cfg.Collation = collation
+			db, err := dbsql.Open("mysql", cfg.FormatDSN())
+			if err != nil {
+				t.Fatal(err)
+			}
+			var conn, client, results string
+			err = db.QueryRow("SELECT @@collation_connection, @@character_set_client, @@character_set_results").Scan(&conn, &client, &results)
+			db.Close()
+			cs, _, _ := strings.Cut(collation, "_")
+			if err != nil || conn != collation || client != cs || results != cs {
+				t.Errorf("%s: connected with %s: collation_connection %q, character_set_client %q, character_set_results %q (%v)",
+					who, collation, conn, client, results, err)
+			}
+		}
+	}
+	t.Run("simsql", func(t *testing.T) {
+		srv := StartServer(t)
+		check(t, "simsql", srv.DSN("simsql"))
+		// A utf8mb3 collation (the mariadb CLI's default) is taken as its
+		// utf8mb4 one, so that results with 4-byte characters reach the
+		// client (go-mysql-server fails them for utf8mb3).
+		cfg, err := mysql.ParseDSN(srv.DSN("simsql"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg.Collation = "utf8mb3_general_ci"
+		db, err := dbsql.Open("mysql", cfg.FormatDSN())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		var coll, results, text string
+		if err := db.QueryRow("SELECT @@collation_connection, @@character_set_results, '😀中'").Scan(&coll, &results, &text); err != nil ||
+			coll != "utf8mb4_general_ci" || results != "utf8mb4" || text != "😀中" {
+			t.Errorf("connected with utf8mb3_general_ci: %q, %q, %q (%v); want utf8mb4_general_ci, utf8mb4, 😀中", coll, results, text, err)
+		}
+	})
+	t.Run("mariadb", func(t *testing.T) { check(t, "mariadb", startMariaDB(t).DSN("simsql")) })
+}
