@@ -4,8 +4,13 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"math/bits"
+	"runtime"
 	"slices"
+	"sync"
+	"sync/atomic"
 
+	"github.com/cespare/xxhash/v2"
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/types"
@@ -23,13 +28,13 @@ import (
 //
 // Candidates are the pairs that agree on a whole band of their signatures
 // and, checked before anything else is read, in at least the candidates'
-// floor of slots. With a minhash index on the column (or, for a text
-// column, on a stored minhash(column) column) the bands are the index's
-// and each run of equal band keys is a group, read in one pass with the
-// signature entries; rows are read only for the candidates' signatures or
-// texts and the answer's ids. Without one, signatures are read (or, for
-// texts, computed with the default 128 permutations) by a table scan and
-// banded in memory. Signatures: exact bands for t (pigeonhole.ExactBands),
+// floor of slots (bandCandidates, on both cores). With a minhash index on
+// the column (or, for a text column, on a stored minhash(column) column)
+// the bands are the index's, over the low 16 bits of the slots that its
+// signature entries hold, read in one pass in key order; rows are read
+// only for the candidates' signatures or texts (and ids). Without one,
+// signatures are read (or, for texts, computed with the default 128
+// permutations) by a table scan and banded in memory. Signatures: exact bands for t (pigeonhole.ExactBands),
 // so the answer equals the brute-force one; texts: bands and floor that
 // miss a pair at Jaccard t with probability at most MissProbability, each
 // candidate verified by the exact Jaccard, so precision is 1.
@@ -79,7 +84,7 @@ type simPair struct {
 }
 
 // rows returns the answer: (left_id, right_id, similarity) pairs, or with
-// groups the (id, group_id) rows of the connected components.
+// groups the rows of the connected components.
 func (p *similarityPairs) rows(ctx *sql.Context, groups bool) ([]sql.Row, error) {
 	if p.index == nil {
 		ids, pairs, err := p.fromScan(ctx)
@@ -90,29 +95,16 @@ func (p *similarityPairs) rows(ctx *sql.Context, groups bool) ([]sql.Row, error)
 	}
 	var out []sql.Row
 	err := p.table.ReadIndex(ctx, p.index, func(r *catalog.IndexReader) error {
-		rowKeys, pairs, err := p.fromIndex(ctx, r)
+		ids, pairs, err := p.fromIndex(ctx, r)
 		if err != nil {
 			return err
 		}
-		pk := p.table.PrimaryKeySchema().PkOrdinals[0]
-		out, err = answer(ctx, pairs, groups, func(i int32) (any, error) {
-			row, err := r.Row(rowKeys[i])
-			if err != nil {
-				return nil, err
-			}
-			if row == nil {
-				return nil, fmt.Errorf("minhash index %s: entry for a missing row", p.index.Name)
-			}
-			return row[pk], nil
-		})
+		out, err = answer(ctx, pairs, groups, func(i int32) (any, error) { return ids[i], nil })
 		return err
 	})
 	return out, err
 }
 
-// answer turns verified pairs into rows: sorted (left_id, right_id,
-// similarity), or the (id, group_id) rows of the connected components of
-// two or more, group_id being the component's smallest id.
 func answer(ctx *sql.Context, pairs []simPair, groups bool, id func(i int32) (any, error)) ([]sql.Row, error) {
 	ids := map[int32]any{}
 	idOf := func(i int32) (any, error) {
@@ -185,194 +177,354 @@ func answer(ctx *sql.Context, pairs []simPair, groups bool, id func(i int32) (an
 	return rows, ctx.Err()
 }
 
-// runSearch verifies the pairs within each run of items that share a
-// band key: pre(i, j) is the cheap check every candidate passes first;
-// full(i, j) verifies it and gives the similarity (ok false to drop it).
-// A pair found in several bands is verified once. It stops for a KILL or
-// a deadline.
-type runSearch struct {
+// bandSource is what the band search reads of n items (rows numbered in
+// primary-key order, 0 … n−1): for band b of item i a 64-bit key, equal
+// for two items that agree on the whole band (and, by chance, rarely for
+// two that do not); whether two items agree on the whole band; and the
+// cheap check every candidate passes before it is verified. The methods
+// are called from several goroutines at once and must only read.
+type bandSource interface {
+	key(b, i int) uint64
+	same(b, i, j int) bool
+	pre(i, j int) bool
+}
+
+// bandCandidates returns the candidate pairs among n items over nBands
+// bands: the pairs that agree on a whole band and pass src.pre, each once,
+// as i<<32 | j with i < j, sorted. Each band is searched on its own, the
+// bands shared among runtime.GOMAXPROCS goroutines: the items' keys of the
+// band, each packed with the item's number in its low bits, are sorted
+// (by a radix pass on the top 16 bits, then within each bucket), and each
+// run of equal keys is compared pairwise. A pair is taken only in the
+// first band on which it agrees (the earlier bands are compared again,
+// which is cheaper than a set of every pair seen), so the search keeps no
+// state across bands. A crowded band costs at most the pairwise comparison
+// of its items. The search stops with the cause of ctx's end (KILL QUERY,
+// max_execution_time, a closed connection) within about a thousand
+// comparisons or one band's sort.
+func bandCandidates(ctx context.Context, src bandSource, n, nBands int) ([]uint64, error) {
+	if n < 2 || nBands < 1 {
+		return nil, nil
+	}
+	workers := min(runtime.GOMAXPROCS(0), nBands)
+	var next atomic.Int64
+	results := make([][]uint64, workers)
+	errs := make([]error, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s := newBandSearcher(ctx, src, n)
+			for {
+				b := int(next.Add(1) - 1)
+				if b >= nBands || ctx.Err() != nil {
+					break
+				}
+				if err := s.band(b); err != nil {
+					errs[w] = err
+					return
+				}
+			}
+			results[w] = s.out
+		}()
+	}
+	wg.Wait()
+	if ctx.Err() != nil {
+		return nil, context.Cause(ctx)
+	}
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	var out []uint64
+	for _, r := range results {
+		out = append(out, r...)
+	}
+	slices.Sort(out)
+	return out, nil
+}
+
+// bandSearcher is one goroutine of bandCandidates, with its buffers.
+type bandSearcher struct {
 	ctx    context.Context
-	pre    func(i, j int32) bool
-	full   func(i, j int32) (float64, bool, error)
-	tried  map[uint64]struct{}
-	pairs  []simPair
+	src    bandSource
+	n      int
+	shift  uint // the bits of an item number
+	keys   []uint64
+	tmp    []uint64
+	counts []int // radix buckets
 	checks int
+	out    []uint64
 }
 
-func newRunSearch(ctx context.Context, pre func(i, j int32) bool, full func(i, j int32) (float64, bool, error)) *runSearch {
-	return &runSearch{ctx: ctx, pre: pre, full: full, tried: map[uint64]struct{}{}}
+func newBandSearcher(ctx context.Context, src bandSource, n int) *bandSearcher {
+	return &bandSearcher{ctx: ctx, src: src, n: n, shift: uint(bits.Len(uint(n - 1))),
+		keys: make([]uint64, n), tmp: make([]uint64, n)}
 }
 
-// run verifies the pairs among members (ascending item numbers).
-func (s *runSearch) run(members []int32) error {
-	for a := 0; a < len(members); a++ {
-		for b := a + 1; b < len(members); b++ {
-			i, j := members[a], members[b]
-			if s.checks++; s.checks&1023 == 0 && s.ctx.Err() != nil {
-				return context.Cause(s.ctx)
-			}
-			key := uint64(i)<<32 | uint64(j)
-			if _, done := s.tried[key]; done || !s.pre(i, j) {
-				continue
-			}
-			s.tried[key] = struct{}{}
-			sim, ok, err := s.full(i, j)
-			if err != nil {
-				return err
-			}
-			if ok {
-				s.pairs = append(s.pairs, simPair{i, j, sim})
+// band searches band b.
+func (s *bandSearcher) band(b int) error {
+	mask := uint64(1)<<s.shift - 1
+	for i := range s.n {
+		if i&0xFFFF == 0xFFFF && s.ctx.Err() != nil {
+			return context.Cause(s.ctx)
+		}
+		s.keys[i] = s.src.key(b, i)&^mask | uint64(i)
+	}
+	keys := s.sort()
+	for lo := 0; lo < len(keys); {
+		hi := lo + 1
+		for hi < len(keys) && keys[hi]>>s.shift == keys[lo]>>s.shift {
+			hi++
+		}
+		for x := lo; x < hi; x++ {
+			for y := x + 1; y < hi; y++ {
+				if s.checks++; s.checks&1023 == 0 && s.ctx.Err() != nil {
+					return context.Cause(s.ctx)
+				}
+				i, j := int(keys[x]&mask), int(keys[y]&mask) // i < j: the keys are equal above the mask
+				if !s.src.same(b, i, j) || !s.src.pre(i, j) || s.earlier(b, i, j) {
+					continue
+				}
+				s.out = append(s.out, uint64(i)<<32|uint64(j))
 			}
 		}
+		lo = hi
 	}
 	return nil
 }
 
-// fromIndex finds the pairs from the index's entries: each band's runs of
-// equal keys are the groups, read in key order. Most runs are single rows;
-// only the members of a run of two or more are numbered, on first sight,
-// with their signature entry's low bits read then, so the search's memory
-// and lookups follow the candidates, not the table. The items are
-// renumbered in row-key (primary-key) order at the end.
-func (p *similarityPairs) fromIndex(ctx *sql.Context, r *catalog.IndexReader) ([][]byte, []simPair, error) {
-	x := minhashOf(p.index)
-	var rowKeys [][]byte
-	var lows [][]byte
-	item := map[string]int32{}
-	itemOf := func(rowKey []byte) (int32, error) {
-		if it, ok := item[string(rowKey)]; ok {
-			return it, nil
+// earlier reports whether items i and j agree on a band before b.
+func (s *bandSearcher) earlier(b, i, j int) bool {
+	for e := range b {
+		if s.src.same(e, i, j) {
+			return true
 		}
-		low, ok := r.Get(sigKey, rowKey)
-		if !ok || len(low) != 2*x.numPerm {
-			return 0, fmt.Errorf("minhash index %s: band entry without a valid signature entry", p.index.Name)
-		}
-		it := int32(len(rowKeys))
-		item[string(rowKey)] = it
-		rowKeys = append(rowKeys, bytes.Clone(rowKey))
-		lows = append(lows, bytes.Clone(low))
-		return it, nil
 	}
+	return false
+}
+
+// sort sorts s.keys: small sets directly, larger ones by their top 16 bits
+// into buckets first (one counting pass and one scatter), then each bucket.
+func (s *bandSearcher) sort() []uint64 {
+	if s.n < 1<<16 {
+		slices.Sort(s.keys)
+		return s.keys
+	}
+	if s.counts == nil {
+		s.counts = make([]int, 1<<16+1)
+	}
+	clear(s.counts)
+	for _, k := range s.keys {
+		s.counts[k>>48+1]++
+	}
+	for d := 1; d < len(s.counts); d++ {
+		s.counts[d] += s.counts[d-1]
+	}
+	pos := s.counts[:1<<16]
+	for _, k := range s.keys {
+		d := k >> 48
+		s.tmp[pos[d]] = k
+		pos[d]++
+	}
+	// pos[d] is now the end of bucket d, the start of bucket d+1.
+	start := 0
+	for d := range 1 << 16 {
+		if end := pos[d]; end-start > 1 {
+			slices.Sort(s.tmp[start:end])
+		}
+		start = pos[d]
+	}
+	s.keys, s.tmp = s.tmp, s.keys
+	return s.keys
+}
+
+// verifyPairs verifies the candidates (i<<32 | j) in parallel: full gives
+// a pair's similarity and whether it qualifies. full must only read. It
+// stops with the cause of ctx's end.
+func verifyPairs(ctx context.Context, cands []uint64, full func(i, j int32) (float64, bool)) ([]simPair, error) {
+	workers := runtime.GOMAXPROCS(0)
+	chunk := max(1024, (len(cands)+workers-1)/workers)
+	found := make([][]simPair, (len(cands)+chunk-1)/chunk)
+	var wg sync.WaitGroup
+	for c := range found {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k, pk := range cands[c*chunk : min(len(cands), (c+1)*chunk)] {
+				if k&1023 == 1023 && ctx.Err() != nil {
+					return
+				}
+				i, j := int32(pk>>32), int32(uint32(pk))
+				if sim, ok := full(i, j); ok {
+					found[c] = append(found[c], simPair{i, j, sim})
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if ctx.Err() != nil {
+		return nil, context.Cause(ctx)
+	}
+	var out []simPair
+	for _, f := range found {
+		out = append(out, f...)
+	}
+	return out, nil
+}
+
+// candidateItems returns the items of the candidates, ascending, once each.
+func candidateItems(cands []uint64) []int32 {
+	items := make([]int32, 0, 2*len(cands))
+	for _, pk := range cands {
+		items = append(items, int32(pk>>32), int32(uint32(pk)))
+	}
+	slices.Sort(items)
+	return slices.Compact(items)
+}
+
+// lowSource is the index path's bandSource: the items' signature entries
+// (the low 16 bits of every slot, w = 2·n bytes each, end to end), banded
+// as the index is. Two items that agree on a band agree on its low bits,
+// so these bands' candidates include the index's.
+type lowSource struct {
+	lows  []byte
+	w     int
+	bands []pigeonhole.Band
+	floor int
+}
+
+func (s *lowSource) band(b, i int) []byte {
+	return s.lows[i*s.w+2*s.bands[b].Lo : i*s.w+2*s.bands[b].Hi]
+}
+func (s *lowSource) key(b, i int) uint64   { return xxhash.Sum64(s.band(b, i)) }
+func (s *lowSource) same(b, i, j int) bool { return bytes.Equal(s.band(b, i), s.band(b, j)) }
+func (s *lowSource) pre(i, j int) bool {
+	return agreeLowBits(s.lows[i*s.w:(i+1)*s.w], s.lows[j*s.w:(j+1)*s.w]) >= s.floor
+}
+
+// slotSource is the scan path's bandSource: the items' slot values (n
+// each, end to end).
+type slotSource struct {
+	vals  []uint64
+	n     int
+	bands []pigeonhole.Band
+	floor int
+}
+
+func (s *slotSource) band(b, i int) []uint64 {
+	return s.vals[i*s.n+s.bands[b].Lo : i*s.n+s.bands[b].Hi]
+}
+func (s *slotSource) key(b, i int) uint64 {
+	h := uint64(0x9E3779B97F4A7C15)
+	for _, v := range s.band(b, i) {
+		h = (h ^ v) * 0xBF58476D1CE4E5B9
+		h ^= h >> 31
+	}
+	return h
+}
+func (s *slotSource) same(b, i, j int) bool { return slices.Equal(s.band(b, i), s.band(b, j)) }
+func (s *slotSource) pre(i, j int) bool {
+	return agree(s.vals[i*s.n:(i+1)*s.n], s.vals[j*s.n:(j+1)*s.n]) >= s.floor
+}
+
+// fromIndex finds the pairs from the index: its signature entries, one
+// per row, read in key order (row-key order, which is primary-key order),
+// banded in memory as the index is (bandCandidates); rows are read only
+// for the candidates, to verify them from their signatures or texts. It
+// returns the ids of the items (nil for those not read) and the pairs.
+func (p *similarityPairs) fromIndex(ctx *sql.Context, r *catalog.IndexReader) ([]any, []simPair, error) {
+	x := minhashOf(p.index)
+	w := 2 * x.numPerm
+	var lows, rowKeys []byte
+	var ends []int
+	entries := 0
+	err := r.Scan(sigKey[:2], func(k, rowKey, low []byte) error {
+		if entries++; entries&4095 == 0 && ctx.Err() != nil {
+			return context.Cause(ctx)
+		}
+		if len(low) != w {
+			return fmt.Errorf("minhash index %s: a damaged signature entry", p.index.Name)
+		}
+		lows = append(lows, low...)
+		rowKeys = append(rowKeys, rowKey...)
+		ends = append(ends, len(rowKeys))
+		return nil
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	n := len(ends)
+	rowKey := func(i int32) []byte {
+		start := 0
+		if i > 0 {
+			start = ends[i-1]
+		}
+		return rowKeys[start:ends[i]]
+	}
+	src := &lowSource{lows: lows, w: w, bands: x.bands, floor: p.floor}
+	cands, err := bandCandidates(ctx, src, n, len(x.bands))
+	if err != nil {
+		return nil, nil, err
+	}
+	// Read the candidates' rows, in key order.
+	items := candidateItems(cands)
+	ids := make([]any, n)
+	var vals []uint64                       // text false: the slots of the items read
+	var texts []map[string]int64            // text true: their term counts
+	at := make(map[int32]int32, len(items)) // item → its place among those read
 	col := p.table.Schema().IndexOfColName(p.index.Columns[0])
 	textCol := p.table.Schema().IndexOfColName(p.column)
-	sigs := map[int32]textsim.Signature{}
-	texts := map[int32]map[string]int64{}
-	row := func(i int32) (sql.Row, error) {
-		row, err := r.Row(rowKeys[i])
+	pk := p.table.PrimaryKeySchema().PkOrdinals[0]
+	for k, it := range items {
+		if k&1023 == 1023 && ctx.Err() != nil {
+			return nil, nil, context.Cause(ctx)
+		}
+		row, err := r.Row(rowKey(it))
 		if err == nil && row == nil {
 			err = fmt.Errorf("minhash index %s: entry for a missing row", p.index.Name)
-		}
-		return row, err
-	}
-	floor := p.floor
-	minAgree := pigeonhole.MinAgree(x.numPerm, p.t)
-	pre := func(i, j int32) bool { return agreeLowBits(lows[i], lows[j]) >= floor }
-	var full func(i, j int32) (float64, bool, error)
-	if p.text {
-		full = func(i, j int32) (float64, bool, error) {
-			var tc [2]map[string]int64
-			for k, it := range []int32{i, j} {
-				if tc[k] = texts[it]; tc[k] == nil {
-					rw, err := row(it)
-					if err != nil {
-						return 0, false, err
-					}
-					if tc[k], err = termCounts(ctx, rw[textCol]); err != nil {
-						return 0, false, err
-					}
-					texts[it] = tc[k]
-				}
-			}
-			if tc[0] == nil || tc[1] == nil {
-				return 0, false, nil // NULL text
-			}
-			jc := textsim.JaccardCounts(tc[0], tc[1])
-			return jc, jc >= p.t, nil
-		}
-	} else {
-		full = func(i, j int32) (float64, bool, error) {
-			var s [2]textsim.Signature
-			for k, it := range []int32{i, j} {
-				var ok bool
-				if s[k], ok = sigs[it]; !ok {
-					rw, err := row(it)
-					if err != nil {
-						return 0, false, err
-					}
-					if s[k], err = x.signature(rw[col]); err != nil {
-						return 0, false, err
-					}
-					sigs[it] = s[k]
-				}
-			}
-			a := agree(s[0].Values, s[1].Values)
-			return float64(a) / float64(x.numPerm), a >= minAgree, nil
-		}
-	}
-	search := newRunSearch(ctx, pre, full)
-	for b := range x.bands {
-		var key []byte
-		var runKeys []byte // the run's row keys, end to end
-		var ends []int
-		var members []int32
-		flush := func() error {
-			if len(ends) < 2 {
-				return nil
-			}
-			members = members[:0]
-			start := 0
-			for _, end := range ends {
-				it, err := itemOf(runKeys[start:end])
-				if err != nil {
-					return err
-				}
-				members = append(members, it)
-				start = end
-			}
-			slices.Sort(members)
-			return search.run(members)
-		}
-		prefix := []byte{byte(b >> 8), byte(b)}
-		entries := 0
-		err := r.Scan(prefix, func(k, rowKey, _ []byte) error {
-			if entries++; entries&4095 == 0 && ctx.Err() != nil {
-				return context.Cause(ctx)
-			}
-			if !bytes.Equal(k, key) {
-				if err := flush(); err != nil {
-					return err
-				}
-				key, runKeys, ends = append(key[:0], k...), runKeys[:0], ends[:0]
-			}
-			runKeys = append(runKeys, rowKey...)
-			ends = append(ends, len(runKeys))
-			return nil
-		})
-		if err == nil {
-			err = flush()
 		}
 		if err != nil {
 			return nil, nil, err
 		}
+		ids[it] = row[pk]
+		at[it] = int32(k)
+		if p.text {
+			tc, err := termCounts(ctx, row[textCol])
+			if err != nil {
+				return nil, nil, err
+			}
+			texts = append(texts, tc)
+			continue
+		}
+		sig, err := x.signature(row[col])
+		if err != nil {
+			return nil, nil, err
+		}
+		vals = append(vals, sig.Values...)
 	}
-	// Renumber the items in row-key order, which is primary-key order.
-	order := make([]int32, len(rowKeys))
-	for i := range order {
-		order[i] = int32(i)
+	var full func(i, j int32) (float64, bool)
+	if p.text {
+		full = func(i, j int32) (float64, bool) {
+			a, b := texts[at[i]], texts[at[j]]
+			if a == nil || b == nil {
+				return 0, false // NULL text
+			}
+			jc := textsim.JaccardCounts(a, b)
+			return jc, jc >= p.t
+		}
+	} else {
+		m, nv := pigeonhole.MinAgree(x.numPerm, p.t), x.numPerm
+		full = func(i, j int32) (float64, bool) {
+			a, b := int(at[i])*nv, int(at[j])*nv
+			ag := agree(vals[a:a+nv], vals[b:b+nv])
+			return float64(ag) / float64(nv), ag >= m
+		}
 	}
-	slices.SortFunc(order, func(a, b int32) int { return bytes.Compare(rowKeys[a], rowKeys[b]) })
-	rank := make([]int32, len(order))
-	sorted := make([][]byte, len(order))
-	for pos, it := range order {
-		rank[it] = int32(pos)
-		sorted[pos] = rowKeys[it]
-	}
-	pairs := search.pairs
-	for i := range pairs {
-		a, b := rank[pairs[i].i], rank[pairs[i].j]
-		pairs[i].i, pairs[i].j = min(a, b), max(a, b)
-	}
-	return sorted, pairs, nil
+	pairs, err := verifyPairs(ctx, cands, full)
+	return ids, pairs, err
 }
 
 // agreeLowBits counts the slots whose low 16 bits agree in two signature
@@ -400,37 +552,44 @@ func termCounts(ctx *sql.Context, v any) (map[string]int64, error) {
 }
 
 // fromScan finds the pairs by a table scan: the signatures of the column
-// (or of the texts, signed with the default parameters), banded in memory.
+// (or of the texts, signed with the default parameters), banded in memory
+// (bandCandidates) and verified.
 func (p *similarityPairs) fromScan(ctx *sql.Context) ([]any, []simPair, error) {
 	pkCol := p.table.Schema()[p.table.PrimaryKeySchema().PkOrdinals[0]].Name
 	var ids []any
-	var sigs []textsim.Signature
+	var vals []uint64 // the items' slots, end to end
 	var texts []map[string]int64
 	var hasher *textsim.MinHasher
+	n, seed := -1, uint64(0) // the signatures' num_perm and seed
 	if p.text {
 		var err error
 		if hasher, err = textsim.NewMinHasher(textsim.DefaultNumPerm, textsim.DefaultSeed); err != nil {
 			return nil, nil, err
 		}
+		n = textsim.DefaultNumPerm
 	}
-	err := p.table.ScanColumns(ctx, []string{pkCol, p.column}, func(_ []byte, vals []any) error {
-		if vals[1] == nil {
+	var set []string
+	err := p.table.ScanColumns(ctx, []string{pkCol, p.column}, func(_ []byte, v []any) error {
+		if v[1] == nil {
 			return nil
+		}
+		if len(ids)&4095 == 4095 && ctx.Err() != nil {
+			return context.Cause(ctx)
 		}
 		var sig textsim.Signature
 		if p.text {
-			tc, err := termCounts(ctx, vals[1])
+			tc, err := termCounts(ctx, v[1])
 			if err != nil {
 				return err
 			}
-			set := make([]string, 0, len(tc))
+			set = set[:0]
 			for w := range tc {
 				set = append(set, w)
 			}
 			sig = hasher.Sum(set)
 			texts = append(texts, tc)
 		} else {
-			b, ok := vals[1].([]byte)
+			b, ok := v[1].([]byte)
 			if !ok || !textsim.IsSignature(b) {
 				return functions.ErrInvalidSignature.New("near_duplicates", fmt.Sprintf("a %d-byte value that is not a minhash() signature", len(b)))
 			}
@@ -438,22 +597,23 @@ func (p *similarityPairs) fromScan(ctx *sql.Context) ([]any, []simPair, error) {
 			if sig, err = textsim.ParseSignature(b); err != nil {
 				return functions.ErrInvalidSignature.New("near_duplicates", err.Error())
 			}
-			if len(sigs) > 0 && (len(sig.Values) != len(sigs[0].Values) || sig.Seed != sigs[0].Seed) {
+			if n < 0 {
+				n, seed = len(sig.Values), sig.Seed
+			} else if len(sig.Values) != n || sig.Seed != seed {
 				return functions.ErrIncompatibleSignatures.New("near_duplicates", fmt.Sprintf("%d permutations with seed %d against %d with seed %d",
-					len(sig.Values), sig.Seed, len(sigs[0].Values), sigs[0].Seed))
+					len(sig.Values), sig.Seed, n, seed))
 			}
 		}
-		ids = append(ids, vals[0])
-		sigs = append(sigs, sig)
+		ids = append(ids, v[0])
+		vals = append(vals, sig.Values...)
 		return nil
 	})
-	if err != nil || len(sigs) < 2 {
+	if err != nil || len(ids) < 2 {
 		return ids, nil, err
 	}
-	n := len(sigs[0].Values)
 	var bands []pigeonhole.Band
 	var floor int
-	var full func(i, j int32) (float64, bool, error)
+	var full func(i, j int32) (float64, bool)
 	if p.text {
 		b, r, ok := pigeonhole.ChooseRows(n, p.t, 1-MissProbability/2)
 		if !ok {
@@ -461,50 +621,24 @@ func (p *similarityPairs) fromScan(ctx *sql.Context) ([]any, []simPair, error) {
 		}
 		bands = pigeonhole.Rows(b, r)
 		floor, _ = pigeonhole.CandidateFloor(n, bands, p.t, MissProbability)
-		full = func(i, j int32) (float64, bool, error) {
+		full = func(i, j int32) (float64, bool) {
 			jc := textsim.JaccardCounts(texts[i], texts[j])
-			return jc, jc >= p.t, nil
+			return jc, jc >= p.t
 		}
 	} else {
 		if bands, err = pigeonhole.ExactBands(n, p.t, 1); err != nil {
 			return nil, nil, err
 		}
 		floor = pigeonhole.MinAgree(n, p.t)
-		full = func(i, j int32) (float64, bool, error) {
-			a := agree(sigs[i].Values, sigs[j].Values)
-			return float64(a) / float64(n), true, nil
+		full = func(i, j int32) (float64, bool) {
+			a := agree(vals[int(i)*n:int(i+1)*n], vals[int(j)*n:int(j+1)*n])
+			return float64(a) / float64(n), true // pre checked a ≥ floor
 		}
 	}
-	pre := func(i, j int32) bool { return agree(sigs[i].Values, sigs[j].Values) >= floor }
-	search := newRunSearch(ctx, pre, full)
-	keys := make([]uint64, len(sigs))
-	order := make([]int32, len(sigs))
-	for _, band := range bands {
-		for i := range sigs {
-			keys[i] = bandHash(sigs[i].Values[band.Lo:band.Hi])
-			order[i] = int32(i)
-		}
-		slices.SortFunc(order, func(a, b int32) int {
-			if keys[a] != keys[b] {
-				if keys[a] < keys[b] {
-					return -1
-				}
-				return 1
-			}
-			return int(a - b)
-		})
-		for lo := 0; lo < len(order); {
-			hi := lo + 1
-			for hi < len(order) && keys[order[hi]] == keys[order[lo]] {
-				hi++
-			}
-			if hi-lo > 1 {
-				if err := search.run(order[lo:hi]); err != nil {
-					return nil, nil, err
-				}
-			}
-			lo = hi
-		}
+	cands, err := bandCandidates(ctx, &slotSource{vals: vals, n: n, bands: bands, floor: floor}, len(ids), len(bands))
+	if err != nil {
+		return nil, nil, err
 	}
-	return ids, search.pairs, nil
+	pairs, err := verifyPairs(ctx, cands, full)
+	return ids, pairs, err
 }

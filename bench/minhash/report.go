@@ -29,6 +29,9 @@ func (b *bench) report(w *bytes.Buffer) {
 	if b.speed != nil {
 		b.speedReport(p)
 	}
+	if b.pairs != nil {
+		b.pairsReport(p)
+	}
 	if len(b.quality) > 0 {
 		b.qualityReport(p)
 	}
