@@ -34,10 +34,11 @@ import (
 // signature entries hold, read in one pass in key order; rows are read
 // only for the candidates' signatures or texts (and ids). Without one,
 // signatures are read (or, for texts, computed with the default 128
-// permutations) by a table scan and banded in memory. Signatures: exact bands for t (pigeonhole.ExactBands),
-// so the answer equals the brute-force one; texts: bands and floor that
-// miss a pair at Jaccard t with probability at most MissProbability, each
-// candidate verified by the exact Jaccard, so precision is 1.
+// permutations) by a table scan and banded in memory. Signatures: exact
+// bands for t (pigeonhole.ExactBands), so the answer equals the
+// brute-force one; texts: bands and floor that miss a pair at Jaccard t
+// with probability at most MissProbability, each candidate verified by the
+// exact Jaccard, so precision is 1.
 type similarityPairs struct {
 	table  *catalog.Table
 	column string
@@ -87,34 +88,33 @@ type simPair struct {
 // groups the rows of the connected components.
 func (p *similarityPairs) rows(ctx *sql.Context, groups bool) ([]sql.Row, error) {
 	if p.index == nil {
-		ids, pairs, err := p.fromScan(ctx)
+		ids, pairs, sim, err := p.fromScan(ctx)
 		if err != nil {
 			return nil, err
 		}
-		return answer(ctx, pairs, groups, func(i int32) (any, error) { return ids[i], nil })
+		return answer(ctx, pairs, groups, func(i int32) any { return ids[i] }, sim)
 	}
 	var out []sql.Row
 	err := p.table.ReadIndex(ctx, p.index, func(r *catalog.IndexReader) error {
-		ids, pairs, err := p.fromIndex(ctx, r)
+		ids, pairs, sim, err := p.fromIndex(ctx, r)
 		if err != nil {
 			return err
 		}
-		out, err = answer(ctx, pairs, groups, func(i int32) (any, error) { return ids[i], nil })
+		out, err = answer(ctx, pairs, groups, func(i int32) any { return ids[i] }, sim)
 		return err
 	})
 	return out, err
 }
 
-func answer(ctx *sql.Context, pairs []simPair, groups bool, id func(i int32) (any, error)) ([]sql.Row, error) {
-	ids := map[int32]any{}
-	idOf := func(i int32) (any, error) {
-		if v, ok := ids[i]; ok {
-			return v, nil
-		}
-		v, err := id(i)
-		ids[i] = v
-		return v, err
-	}
+// answer turns verified pairs into rows: sorted (left_id, right_id,
+// similarity), or for each member of a connected component of two or
+// more, in primary-key order, (id, group_id, min_similarity,
+// representative): group_id is the component's smallest id,
+// min_similarity its diameter (the smallest similarity of any two of its
+// members, measured by sim) and representative the id of the member in
+// the most pairs (the smallest id among those tied). Items are numbered in
+// primary-key order.
+func answer(ctx *sql.Context, pairs []simPair, groups bool, id func(i int32) any, sim func(i, j int32) float64) ([]sql.Row, error) {
 	if !groups {
 		slices.SortFunc(pairs, func(a, b simPair) int {
 			if a.i != b.i {
@@ -124,55 +124,32 @@ func answer(ctx *sql.Context, pairs []simPair, groups bool, id func(i int32) (an
 		})
 		rows := make([]sql.Row, 0, len(pairs))
 		for _, pr := range pairs {
-			l, err := idOf(pr.i)
-			if err != nil {
-				return nil, err
-			}
-			r, err := idOf(pr.j)
-			if err != nil {
-				return nil, err
-			}
-			rows = append(rows, sql.Row{l, r, pr.sim})
+			rows = append(rows, sql.Row{id(pr.i), id(pr.j), pr.sim})
 		}
 		return rows, ctx.Err()
 	}
-	parent := map[int32]int32{}
-	var find func(x int32) int32
-	find = func(x int32) int32 {
-		p, ok := parent[x]
-		if !ok {
-			parent[x] = x
-			return x
-		}
-		if p == x {
-			return x
-		}
-		root := find(p)
-		parent[x] = root
-		return root
+	edges := make([][2]int32, len(pairs))
+	for k, pr := range pairs {
+		edges[k] = [2]int32{pr.i, pr.j}
 	}
-	for _, pr := range pairs {
-		a, b := find(pr.i), find(pr.j)
-		if a != b {
-			parent[max(a, b)] = min(a, b) // the root is the smallest item
-		}
+	type member struct {
+		item int32
+		row  sql.Row
 	}
-	members := make([]int32, 0, len(parent))
-	for x := range parent {
-		members = append(members, x)
-	}
-	slices.Sort(members)
-	rows := make([]sql.Row, 0, len(members))
-	for _, x := range members {
-		v, err := idOf(x)
+	var members []member
+	for _, g := range nearGroups(edges, func(a, b int32) int { return int(a - b) }) {
+		d, err := groupDiameter(ctx, g, sim, func(x, y float64) bool { return x < y })
 		if err != nil {
 			return nil, err
 		}
-		g, err := idOf(find(x))
-		if err != nil {
-			return nil, err
+		for _, m := range g.members {
+			members = append(members, member{m, sql.Row{id(m), id(g.members[0]), d, id(g.rep)}})
 		}
-		rows = append(rows, sql.Row{v, g})
+	}
+	slices.SortFunc(members, func(a, b member) int { return int(a.item - b.item) })
+	rows := make([]sql.Row, len(members))
+	for k, m := range members {
+		rows[k] = m.row
 	}
 	return rows, ctx.Err()
 }
@@ -435,7 +412,7 @@ func (s *slotSource) pre(i, j int) bool {
 // banded in memory as the index is (bandCandidates); rows are read only
 // for the candidates, to verify them from their signatures or texts. It
 // returns the ids of the items (nil for those not read) and the pairs.
-func (p *similarityPairs) fromIndex(ctx *sql.Context, r *catalog.IndexReader) ([]any, []simPair, error) {
+func (p *similarityPairs) fromIndex(ctx *sql.Context, r *catalog.IndexReader) ([]any, []simPair, func(i, j int32) float64, error) {
 	x := minhashOf(p.index)
 	w := 2 * x.numPerm
 	var lows, rowKeys []byte
@@ -454,7 +431,7 @@ func (p *similarityPairs) fromIndex(ctx *sql.Context, r *catalog.IndexReader) ([
 		return nil
 	})
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	n := len(ends)
 	rowKey := func(i int32) []byte {
@@ -467,7 +444,7 @@ func (p *similarityPairs) fromIndex(ctx *sql.Context, r *catalog.IndexReader) ([
 	src := &lowSource{lows: lows, w: w, bands: x.bands, floor: p.floor}
 	cands, err := bandCandidates(ctx, src, n, len(x.bands))
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	// Read the candidates' rows, in key order.
 	items := candidateItems(cands)
@@ -480,28 +457,28 @@ func (p *similarityPairs) fromIndex(ctx *sql.Context, r *catalog.IndexReader) ([
 	pk := p.table.PrimaryKeySchema().PkOrdinals[0]
 	for k, it := range items {
 		if k&1023 == 1023 && ctx.Err() != nil {
-			return nil, nil, context.Cause(ctx)
+			return nil, nil, nil, context.Cause(ctx)
 		}
 		row, err := r.Row(rowKey(it))
 		if err == nil && row == nil {
 			err = fmt.Errorf("minhash index %s: entry for a missing row", p.index.Name)
 		}
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		ids[it] = row[pk]
 		at[it] = int32(k)
 		if p.text {
 			tc, err := termCounts(ctx, row[textCol])
 			if err != nil {
-				return nil, nil, err
+				return nil, nil, nil, err
 			}
 			texts = append(texts, tc)
 			continue
 		}
 		sig, err := x.signature(row[col])
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		vals = append(vals, sig.Values...)
 	}
@@ -524,7 +501,7 @@ func (p *similarityPairs) fromIndex(ctx *sql.Context, r *catalog.IndexReader) ([
 		}
 	}
 	pairs, err := verifyPairs(ctx, cands, full)
-	return ids, pairs, err
+	return ids, pairs, func(i, j int32) float64 { sim, _ := full(i, j); return sim }, err
 }
 
 // agreeLowBits counts the slots whose low 16 bits agree in two signature
@@ -554,7 +531,7 @@ func termCounts(ctx *sql.Context, v any) (map[string]int64, error) {
 // fromScan finds the pairs by a table scan: the signatures of the column
 // (or of the texts, signed with the default parameters), banded in memory
 // (bandCandidates) and verified.
-func (p *similarityPairs) fromScan(ctx *sql.Context) ([]any, []simPair, error) {
+func (p *similarityPairs) fromScan(ctx *sql.Context) ([]any, []simPair, func(i, j int32) float64, error) {
 	pkCol := p.table.Schema()[p.table.PrimaryKeySchema().PkOrdinals[0]].Name
 	var ids []any
 	var vals []uint64 // the items' slots, end to end
@@ -564,7 +541,7 @@ func (p *similarityPairs) fromScan(ctx *sql.Context) ([]any, []simPair, error) {
 	if p.text {
 		var err error
 		if hasher, err = textsim.NewMinHasher(textsim.DefaultNumPerm, textsim.DefaultSeed); err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		n = textsim.DefaultNumPerm
 	}
@@ -609,7 +586,7 @@ func (p *similarityPairs) fromScan(ctx *sql.Context) ([]any, []simPair, error) {
 		return nil
 	})
 	if err != nil || len(ids) < 2 {
-		return ids, nil, err
+		return ids, nil, nil, err
 	}
 	var bands []pigeonhole.Band
 	var floor int
@@ -627,7 +604,7 @@ func (p *similarityPairs) fromScan(ctx *sql.Context) ([]any, []simPair, error) {
 		}
 	} else {
 		if bands, err = pigeonhole.ExactBands(n, p.t, 1); err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		floor = pigeonhole.MinAgree(n, p.t)
 		full = func(i, j int32) (float64, bool) {
@@ -637,8 +614,8 @@ func (p *similarityPairs) fromScan(ctx *sql.Context) ([]any, []simPair, error) {
 	}
 	cands, err := bandCandidates(ctx, &slotSource{vals: vals, n: n, bands: bands, floor: floor}, len(ids), len(bands))
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	pairs, err := verifyPairs(ctx, cands, full)
-	return ids, pairs, err
+	return ids, pairs, func(i, j int32) float64 { sim, _ := full(i, j); return sim }, err
 }
