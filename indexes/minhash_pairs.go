@@ -1,8 +1,8 @@
 package indexes
 
 import (
-	"bytes"
 	"context"
+	"encoding/binary"
 	"fmt"
 	"math/bits"
 	"runtime"
@@ -10,7 +10,6 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/cespare/xxhash/v2"
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/types"
@@ -155,50 +154,87 @@ func answer(ctx *sql.Context, pairs []simPair, groups bool, id func(i int32) any
 }
 
 // bandSource is what the band search reads of n items (rows numbered in
-// primary-key order, 0 … n−1): for band b of item i a 64-bit key, equal
-// for two items that agree on the whole band (and, by chance, rarely for
-// two that do not); whether two items agree on the whole band; and the
-// cheap check every candidate passes before it is verified. The methods
-// are called from several goroutines at once and must only read.
+// primary-key order, 0 … n−1) of slots slots each: for band b of item i a
+// 32-bit key, equal for two items that agree on every slot of the band
+// (and, by chance, now and then for two that do not); whether two items
+// agree on every slot of band b; and the slots in which two items agree,
+// as a bit set (bit s of word s/64 for slot s,
+// ⌈slots/64⌉ words). The methods are called from several goroutines at
+// once and must only read.
 type bandSource interface {
-	key(b, i int) uint64
+	key(b, i int) uint32
 	same(b, i, j int) bool
-	pre(i, j int) bool
+	agreement(i, j int, dst []uint64)
 }
 
-// bandCandidates returns the candidate pairs among n items over nBands
-// bands: the pairs that agree on a whole band and pass src.pre, each once,
-// as i<<32 | j with i < j, sorted. Each band is searched on its own, the
-// bands shared among runtime.GOMAXPROCS goroutines: the items' keys of the
-// band, each packed with the item's number in its low bits, are sorted
-// (by a radix pass on the top 16 bits, then within each bucket), and each
-// run of equal keys is compared pairwise. A pair is taken only in the
-// first band on which it agrees (the earlier bands are compared again,
-// which is cheaper than a set of every pair seen), so the search keeps no
-// state across bands. A crowded band costs at most the pairwise comparison
-// of its items. The search stops with the cause of ctx's end (KILL QUERY,
+// ones counts the bits of a bit set.
+func ones(set []uint64) int {
+	n := 0
+	for _, w := range set {
+		n += bits.OnesCount64(w)
+	}
+	return n
+}
+
+// bandCandidates returns the candidate pairs among n items of slots slots
+// over bands: the pairs that agree on every slot of a band and in at least
+// floor slots in all, each once, as i<<32 | j with i < j, sorted. The keys of every band are computed
+// first, item by item (each item's data read once, in order); then each
+// band is searched on its own, the bands shared among runtime.GOMAXPROCS
+// goroutines: the band's keys, each packed with its item, are sorted
+// (sortHigh32) and each run of equal keys is compared pairwise: the pair
+// must agree on no earlier band (a pair is taken only in the first band on
+// which it agrees: it costs less than a set of every pair seen, and keeps
+// no state across bands; only bands with equal keys are compared), on
+// every slot of this one (equal keys may hide different slots), and in
+// floor slots in all. A crowded band costs at most the pairwise comparison of its items. The
+// search stops with the cause of ctx's end (KILL QUERY,
 // max_execution_time, a closed connection) within about a thousand
 // comparisons or one band's sort.
-func bandCandidates(ctx context.Context, src bandSource, n, nBands int) ([]uint64, error) {
+func bandCandidates(ctx context.Context, src bandSource, n, slots int, bands []pigeonhole.Band, floor int) ([]uint64, error) {
+	nBands := len(bands)
 	if n < 2 || nBands < 1 {
 		return nil, nil
 	}
-	workers := min(runtime.GOMAXPROCS(0), nBands)
+	workers := runtime.GOMAXPROCS(0)
+	// keys[i*nBands+b] is band b's key of item i.
+	keys := make([]uint32, nBands*n)
+	chunk := max(4096, (n+workers-1)/workers)
+	var wg sync.WaitGroup
+	for lo := 0; lo < n; lo += chunk {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := lo; i < min(n, lo+chunk); i++ {
+				if i&0xFFFF == 0xFFFF && ctx.Err() != nil {
+					return
+				}
+				for b := range nBands {
+					keys[i*nBands+b] = src.key(b, i)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if ctx.Err() != nil {
+		return nil, context.Cause(ctx)
+	}
+	workers = min(workers, nBands)
 	var next atomic.Int64
 	results := make([][]uint64, workers)
 	errs := make([]error, workers)
-	var wg sync.WaitGroup
 	for w := range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			s := newBandSearcher(ctx, src, n)
+			s := &bandSearcher{ctx: ctx, src: src, bands: bands, floor: floor,
+				packed: make([]uint64, n), tmp: make([]uint64, n), set: make([]uint64, (slots+63)/64)}
 			for {
 				b := int(next.Add(1) - 1)
 				if b >= nBands || ctx.Err() != nil {
 					break
 				}
-				if err := s.band(b); err != nil {
+				if err := s.band(b, keys); err != nil {
 					errs[w] = err
 					return
 				}
@@ -225,47 +261,45 @@ func bandCandidates(ctx context.Context, src bandSource, n, nBands int) ([]uint6
 
 // bandSearcher is one goroutine of bandCandidates, with its buffers.
 type bandSearcher struct {
-	ctx    context.Context
-	src    bandSource
-	n      int
-	shift  uint // the bits of an item number
-	keys   []uint64
-	tmp    []uint64
-	counts []int // radix buckets
-	checks int
-	out    []uint64
+	ctx         context.Context
+	src         bandSource
+	bands       []pigeonhole.Band // only their number is used
+	floor       int
+	packed, tmp []uint64 // key<<32 | item
+	set         []uint64 // the slots a pair agrees in
+	checks      int
+	out         []uint64
 }
 
-func newBandSearcher(ctx context.Context, src bandSource, n int) *bandSearcher {
-	return &bandSearcher{ctx: ctx, src: src, n: n, shift: uint(bits.Len(uint(n - 1))),
-		keys: make([]uint64, n), tmp: make([]uint64, n)}
-}
-
-// band searches band b.
-func (s *bandSearcher) band(b int) error {
-	mask := uint64(1)<<s.shift - 1
-	for i := range s.n {
-		if i&0xFFFF == 0xFFFF && s.ctx.Err() != nil {
-			return context.Cause(s.ctx)
-		}
-		s.keys[i] = s.src.key(b, i)&^mask | uint64(i)
+// band searches band b; keys[i*len(s.bands)+b] is band b's key of item i.
+func (s *bandSearcher) band(b int, keys []uint32) error {
+	nb := len(s.bands)
+	for i := range s.packed {
+		s.packed[i] = uint64(keys[i*nb+b])<<32 | uint64(i)
 	}
-	keys := s.sort()
-	for lo := 0; lo < len(keys); {
+	sorted := sortHigh32(s.packed, s.tmp) // stable: a run's items stay ascending
+	if s.ctx.Err() != nil {
+		return context.Cause(s.ctx)
+	}
+	for lo := 0; lo < len(sorted); {
 		hi := lo + 1
-		for hi < len(keys) && keys[hi]>>s.shift == keys[lo]>>s.shift {
+		for hi < len(sorted) && sorted[hi]>>32 == sorted[lo]>>32 {
 			hi++
 		}
 		for x := lo; x < hi; x++ {
+			i := int(uint32(sorted[x]))
+			ki := keys[i*nb : (i+1)*nb]
 			for y := x + 1; y < hi; y++ {
 				if s.checks++; s.checks&1023 == 0 && s.ctx.Err() != nil {
 					return context.Cause(s.ctx)
 				}
-				i, j := int(keys[x]&mask), int(keys[y]&mask) // i < j: the keys are equal above the mask
-				if !s.src.same(b, i, j) || !s.src.pre(i, j) || s.earlier(b, i, j) {
+				j := int(uint32(sorted[y]))
+				if s.earlier(b, i, j, ki, keys[j*nb:(j+1)*nb]) || !s.src.same(b, i, j) {
 					continue
 				}
-				s.out = append(s.out, uint64(i)<<32|uint64(j))
+				if s.src.agreement(i, j, s.set); ones(s.set) >= s.floor {
+					s.out = append(s.out, uint64(i)<<32|uint64(j))
+				}
 			}
 		}
 		lo = hi
@@ -273,49 +307,47 @@ func (s *bandSearcher) band(b int) error {
 	return nil
 }
 
-// earlier reports whether items i and j agree on a band before b.
-func (s *bandSearcher) earlier(b, i, j int) bool {
+// earlier reports whether items i and j, whose band keys are ki and kj,
+// agree on a band before b: only bands with equal keys are compared.
+func (s *bandSearcher) earlier(b, i, j int, ki, kj []uint32) bool {
 	for e := range b {
-		if s.src.same(e, i, j) {
+		if ki[e] == kj[e] && s.src.same(e, i, j) {
 			return true
 		}
 	}
 	return false
 }
 
-// sort sorts s.keys: small sets directly, larger ones by their top 16 bits
-// into buckets first (one counting pass and one scatter), then each bucket.
-func (s *bandSearcher) sort() []uint64 {
-	if s.n < 1<<16 {
-		slices.Sort(s.keys)
-		return s.keys
+// sortHigh32 sorts a by its top 32 bits, stably, using tmp (as long as a)
+// as scratch, and returns the sorted slice (a or tmp): a least significant
+// digit first radix sort in three passes of 11, 11 and 10 bits, the
+// counts of all three taken in one pass; a pass whose digit every element
+// shares is skipped.
+func sortHigh32(a, tmp []uint64) []uint64 {
+	var counts [3][2048]int
+	for _, v := range a {
+		counts[0][v>>32&0x7FF]++
+		counts[1][v>>43&0x7FF]++
+		counts[2][v>>54]++
 	}
-	if s.counts == nil {
-		s.counts = make([]int, 1<<16+1)
-	}
-	clear(s.counts)
-	for _, k := range s.keys {
-		s.counts[k>>48+1]++
-	}
-	for d := 1; d < len(s.counts); d++ {
-		s.counts[d] += s.counts[d-1]
-	}
-	pos := s.counts[:1<<16]
-	for _, k := range s.keys {
-		d := k >> 48
-		s.tmp[pos[d]] = k
-		pos[d]++
-	}
-	// pos[d] is now the end of bucket d, the start of bucket d+1.
-	start := 0
-	for d := range 1 << 16 {
-		if end := pos[d]; end-start > 1 {
-			slices.Sort(s.tmp[start:end])
+	for pass, shift := range [3]uint{32, 43, 54} {
+		c := &counts[pass]
+		if c[a[0]>>shift&0x7FF] == len(a) {
+			continue
 		}
-		start = pos[d]
+		sum := 0
+		for d, n := range c {
+			c[d] = sum
+			sum += n
+		}
+		for _, v := range a {
+			d := v >> shift & 0x7FF
+			tmp[c[d]] = v
+			c[d]++
+		}
+		a, tmp = tmp, a
 	}
-	s.keys, s.tmp = s.tmp, s.keys
-	return s.keys
+	return a
 }
 
 // verifyPairs verifies the candidates (i<<32 | j) in parallel: full gives
@@ -363,48 +395,99 @@ func candidateItems(cands []uint64) []int32 {
 }
 
 // lowSource is the index path's bandSource: the items' signature entries
-// (the low 16 bits of every slot, w = 2·n bytes each, end to end), banded
-// as the index is. Two items that agree on a band agree on its low bits,
-// so these bands' candidates include the index's.
+// (the low 16 bits of every slot, big-endian, 2·slots bytes each, end to
+// end), banded as the index is. Two items that agree on a band agree on
+// its low bits, so these bands' candidates include the index's.
 type lowSource struct {
 	lows  []byte
-	w     int
+	slots int
 	bands []pigeonhole.Band
-	floor int
 }
 
-func (s *lowSource) band(b, i int) []byte {
-	return s.lows[i*s.w+2*s.bands[b].Lo : i*s.w+2*s.bands[b].Hi]
-}
-func (s *lowSource) key(b, i int) uint64   { return xxhash.Sum64(s.band(b, i)) }
-func (s *lowSource) same(b, i, j int) bool { return bytes.Equal(s.band(b, i), s.band(b, j)) }
-func (s *lowSource) pre(i, j int) bool {
-	return agreeLowBits(s.lows[i*s.w:(i+1)*s.w], s.lows[j*s.w:(j+1)*s.w]) >= s.floor
+func (s *lowSource) key(b, i int) uint32 {
+	w := 2 * s.slots
+	return uint32(mixBytes(s.lows[i*w+2*s.bands[b].Lo : i*w+2*s.bands[b].Hi]))
 }
 
-// slotSource is the scan path's bandSource: the items' slot values (n
-// each, end to end).
+func (s *lowSource) same(b, i, j int) bool {
+	w, lo, hi := 2*s.slots, 2*s.bands[b].Lo, 2*s.bands[b].Hi
+	return string(s.lows[i*w+lo:i*w+hi]) == string(s.lows[j*w+lo:j*w+hi])
+}
+
+func (s *lowSource) agreement(i, j int, dst []uint64) {
+	w := 2 * s.slots
+	lowAgreement(s.lows[i*w:(i+1)*w], s.lows[j*w:(j+1)*w], dst)
+}
+
+// lowAgreement sets in dst (cleared first) the slots whose low 16 bits
+// agree in two signature entries of equal length, four slots at a time.
+func lowAgreement(a, b []byte, dst []uint64) {
+	clear(dst)
+	slot := 0
+	for ; 2*slot+8 <= len(a); slot += 4 {
+		x := binary.LittleEndian.Uint64(a[2*slot:]) ^ binary.LittleEndian.Uint64(b[2*slot:])
+		// A lane of 16 zero bits is a slot that agrees; slot is a
+		// multiple of 4, so the four stay in one word.
+		var m uint64
+		for lane := range 4 {
+			if x>>(16*lane)&0xFFFF == 0 {
+				m |= 1 << lane
+			}
+		}
+		dst[slot/64] |= m << (slot % 64)
+	}
+	for ; 2*slot+1 < len(a); slot++ {
+		if a[2*slot] == b[2*slot] && a[2*slot+1] == b[2*slot+1] {
+			dst[slot/64] |= 1 << (slot % 64)
+		}
+	}
+}
+
+// mixBytes hashes a band's bytes, 8 at a time, for bandCandidates' keys
+// (not stored: equal bytes give equal keys, and the runs are checked slot
+// by slot).
+func mixBytes(b []byte) uint64 {
+	h := uint64(len(b)) * 0x9E3779B97F4A7C15
+	for ; len(b) >= 8; b = b[8:] {
+		h = (h ^ binary.LittleEndian.Uint64(b)) * 0xBF58476D1CE4E5B9
+		h ^= h >> 29
+	}
+	for _, c := range b {
+		h = (h ^ uint64(c)) * 0x94D049BB133111EB
+	}
+	return h ^ h>>32
+}
+
+// slotSource is the scan path's bandSource: the items' slot values
+// (slots each, end to end).
 type slotSource struct {
 	vals  []uint64
-	n     int
+	slots int
 	bands []pigeonhole.Band
-	floor int
 }
 
-func (s *slotSource) band(b, i int) []uint64 {
-	return s.vals[i*s.n+s.bands[b].Lo : i*s.n+s.bands[b].Hi]
-}
-func (s *slotSource) key(b, i int) uint64 {
+func (s *slotSource) key(b, i int) uint32 {
 	h := uint64(0x9E3779B97F4A7C15)
-	for _, v := range s.band(b, i) {
+	for _, v := range s.vals[i*s.slots+s.bands[b].Lo : i*s.slots+s.bands[b].Hi] {
 		h = (h ^ v) * 0xBF58476D1CE4E5B9
 		h ^= h >> 31
 	}
-	return h
+	return uint32(h ^ h>>32)
 }
-func (s *slotSource) same(b, i, j int) bool { return slices.Equal(s.band(b, i), s.band(b, j)) }
-func (s *slotSource) pre(i, j int) bool {
-	return agree(s.vals[i*s.n:(i+1)*s.n], s.vals[j*s.n:(j+1)*s.n]) >= s.floor
+
+func (s *slotSource) same(b, i, j int) bool {
+	lo, hi := s.bands[b].Lo, s.bands[b].Hi
+	return slices.Equal(s.vals[i*s.slots+lo:i*s.slots+hi], s.vals[j*s.slots+lo:j*s.slots+hi])
+}
+
+func (s *slotSource) agreement(i, j int, dst []uint64) {
+	clear(dst)
+	a, b := s.vals[i*s.slots:(i+1)*s.slots], s.vals[j*s.slots:(j+1)*s.slots]
+	for k, v := range a {
+		if v == b[k] {
+			dst[k/64] |= 1 << (k % 64)
+		}
+	}
 }
 
 // fromIndex finds the pairs from the index: its signature entries, one
@@ -415,10 +498,21 @@ func (s *slotSource) pre(i, j int) bool {
 func (p *similarityPairs) fromIndex(ctx *sql.Context, r *catalog.IndexReader) ([]any, []simPair, func(i, j int32) float64, error) {
 	x := minhashOf(p.index)
 	w := 2 * x.numPerm
-	var lows, rowKeys []byte
-	var ends []int
-	entries := 0
-	err := r.Scan(sigKey[:2], func(k, rowKey, low []byte) error {
+	// Count the entries first, so that the copies are made once.
+	entries, keyBytes := 0, 0
+	err := r.Scan(sigKey[:2], func(_, rowKey, _ []byte) error {
+		if entries++; entries&65535 == 0 && ctx.Err() != nil {
+			return context.Cause(ctx)
+		}
+		keyBytes += len(rowKey)
+		return nil
+	})
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	lows, rowKeys, ends := make([]byte, 0, entries*w), make([]byte, 0, keyBytes), make([]int, 0, entries)
+	entries = 0
+	err = r.Scan(sigKey[:2], func(k, rowKey, low []byte) error {
 		if entries++; entries&4095 == 0 && ctx.Err() != nil {
 			return context.Cause(ctx)
 		}
@@ -441,8 +535,8 @@ func (p *similarityPairs) fromIndex(ctx *sql.Context, r *catalog.IndexReader) ([
 		}
 		return rowKeys[start:ends[i]]
 	}
-	src := &lowSource{lows: lows, w: w, bands: x.bands, floor: p.floor}
-	cands, err := bandCandidates(ctx, src, n, len(x.bands))
+	src := &lowSource{lows: lows, slots: x.numPerm, bands: x.bands}
+	cands, err := bandCandidates(ctx, src, n, x.numPerm, x.bands, p.floor)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -502,18 +596,6 @@ func (p *similarityPairs) fromIndex(ctx *sql.Context, r *catalog.IndexReader) ([
 	}
 	pairs, err := verifyPairs(ctx, cands, full)
 	return ids, pairs, func(i, j int32) float64 { sim, _ := full(i, j); return sim }, err
-}
-
-// agreeLowBits counts the slots whose low 16 bits agree in two signature
-// entries.
-func agreeLowBits(a, b []byte) int {
-	n := 0
-	for i := 0; i+1 < len(a) && i+1 < len(b); i += 2 {
-		if a[i] == b[i] && a[i+1] == b[i+1] {
-			n++
-		}
-	}
-	return n
 }
 
 // termCounts reads a text value as jaccard() does; nil for NULL.
@@ -612,7 +694,7 @@ func (p *similarityPairs) fromScan(ctx *sql.Context) ([]any, []simPair, func(i, 
 			return float64(a) / float64(n), true // pre checked a ≥ floor
 		}
 	}
-	cands, err := bandCandidates(ctx, &slotSource{vals: vals, n: n, bands: bands, floor: floor}, len(ids), len(bands))
+	cands, err := bandCandidates(ctx, &slotSource{vals: vals, slots: n, bands: bands}, len(ids), n, bands, floor)
 	if err != nil {
 		return nil, nil, nil, err
 	}

@@ -1,6 +1,7 @@
 package indexes
 
 import (
+	"cmp"
 	"context"
 	"encoding/binary"
 	"errors"
@@ -34,13 +35,18 @@ func plantedSlots(r *rand.Rand, n, width int, span uint64) []uint64 {
 	return vals
 }
 
-// bruteCandidates is bandCandidates' answer by another method: for each
-// band, the items grouped by the band's values in a map; every pair of a
-// group that passes pre, collected in a set.
-func bruteCandidates(src interface {
+// testSource is a bandSource with slow answers for the brute force: a
+// band's values as text, and the count of agreeing slots.
+type testSource interface {
 	bandSource
 	bandValues(b, i int) string
-}, n, nBands int) []uint64 {
+	agreeing(i, j int) int
+}
+
+// bruteCandidates is bandCandidates' answer by another method: for each
+// band, the items grouped by the band's values in a map; every pair of a
+// group agreeing in at least floor slots, collected in a set.
+func bruteCandidates(src testSource, n, nBands, floor int) []uint64 {
 	set := map[uint64]bool{}
 	for b := range nBands {
 		groups := map[string][]int{}
@@ -50,7 +56,7 @@ func bruteCandidates(src interface {
 		for _, g := range groups {
 			for x := range g {
 				for y := x + 1; y < len(g); y++ {
-					if src.pre(g[x], g[y]) {
+					if src.agreeing(g[x], g[y]) >= floor {
 						set[uint64(g[x])<<32|uint64(g[y])] = true
 					}
 				}
@@ -67,11 +73,27 @@ func bruteCandidates(src interface {
 
 type testSlots struct{ *slotSource }
 
-func (s testSlots) bandValues(b, i int) string { return fmt.Sprint(s.band(b, i)) }
+func (s testSlots) row(i int) []uint64 { return s.vals[i*s.slots : (i+1)*s.slots] }
+func (s testSlots) bandValues(b, i int) string {
+	return fmt.Sprint(s.row(i)[s.bands[b].Lo:s.bands[b].Hi])
+}
+func (s testSlots) agreeing(i, j int) int { return agree(s.row(i), s.row(j)) }
 
 type testLows struct{ *lowSource }
 
-func (s testLows) bandValues(b, i int) string { return string(s.band(b, i)) }
+func (s testLows) row(i int) []byte { return s.lows[2*s.slots*i : 2*s.slots*(i+1)] }
+func (s testLows) bandValues(b, i int) string {
+	return string(s.row(i)[2*s.bands[b].Lo : 2*s.bands[b].Hi])
+}
+func (s testLows) agreeing(i, j int) int {
+	n := 0
+	for k := 0; k < 2*s.slots; k += 2 {
+		if s.row(i)[k] == s.row(j)[k] && s.row(i)[k+1] == s.row(j)[k+1] {
+			n++
+		}
+	}
+	return n
+}
 
 // TestBandCandidates checks the band search against a map of every band's
 // groups: exact bands and classic ones, sources of slot values and of low
@@ -94,6 +116,8 @@ func TestBandCandidates(t *testing.T) {
 		{name: "one slot per band, crowded", n: 200, width: 16, span: 2, bands: pigeonhole.Rows(16, 1), floor: 9, wantPairs: true},
 		{name: "low bits of t=0.8 bands", n: 500, width: 128, span: 1 << 61, floor: 103, lowBits: true, wantPairs: true},
 		{name: "low bits, values differing above bit 16", n: 300, width: 32, span: 1 << 61, floor: 20, lowBits: true, wantPairs: true},
+		{name: "200 slots: bands across words", n: 300, width: 200, span: 1 << 61, floor: 170, wantPairs: true},
+		{name: "low bits, 200 slots", n: 300, width: 200, span: 1 << 61, floor: 170, lowBits: true, wantPairs: true},
 		{name: "buckets: 70,000 items", n: 70000, width: 8, span: 1 << 20, floor: 5, wantPairs: true},
 		{name: "buckets, low bits, chance agreement", n: 70000, width: 8, span: 1 << 61, floor: 5, lowBits: true, wantPairs: true},
 	} {
@@ -107,10 +131,7 @@ func TestBandCandidates(t *testing.T) {
 					bands = pigeonhole.Rows(tc.width/4, 4)
 				}
 			}
-			var src interface {
-				bandSource
-				bandValues(b, i int) string
-			}
+			var src testSource
 			if tc.lowBits {
 				lows := make([]byte, 0, 2*len(vals))
 				for k, v := range vals {
@@ -119,15 +140,15 @@ func TestBandCandidates(t *testing.T) {
 					}
 					lows = binary.BigEndian.AppendUint16(lows, uint16(v))
 				}
-				src = testLows{&lowSource{lows: lows, w: 2 * tc.width, bands: bands, floor: tc.floor}}
+				src = testLows{&lowSource{lows: lows, slots: tc.width, bands: bands}}
 			} else {
-				src = testSlots{&slotSource{vals: vals, n: tc.width, bands: bands, floor: tc.floor}}
+				src = testSlots{&slotSource{vals: vals, slots: tc.width, bands: bands}}
 			}
-			got, err := bandCandidates(context.Background(), src, tc.n, len(bands))
+			got, err := bandCandidates(context.Background(), src, tc.n, tc.width, bands, tc.floor)
 			if err != nil {
 				t.Fatal(err)
 			}
-			want := bruteCandidates(src, tc.n, len(bands))
+			want := bruteCandidates(src, tc.n, len(bands), tc.floor)
 			if !slices.Equal(got, want) {
 				t.Fatalf("%d candidates, want %d", len(got), len(want))
 			}
@@ -151,8 +172,8 @@ func TestBandCandidatesStops(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancelCause(context.Background())
 	cause := errors.New("stopped")
-	src := &countingSource{slotSource: slotSource{vals: vals, n: 8, bands: pigeonhole.Rows(8, 1), floor: 8}, after: 1_000_000, stop: func() { cancel(cause) }}
-	_, err := bandCandidates(ctx, src, n, 8)
+	src := &countingSource{slotSource: slotSource{vals: vals, slots: 8, bands: pigeonhole.Rows(8, 1)}, after: 1_000_000, stop: func() { cancel(cause) }}
+	_, err := bandCandidates(ctx, src, n, 8, pigeonhole.Rows(8, 1), 8)
 	if !errors.Is(err, cause) {
 		t.Fatalf("error %v, want %v", err, cause)
 	}
@@ -161,7 +182,8 @@ func TestBandCandidatesStops(t *testing.T) {
 	}
 }
 
-// countingSource counts pre's calls and calls stop after the given number.
+// countingSource counts the pairs compared and calls stop after the given
+// number.
 type countingSource struct {
 	slotSource
 	calls atomic.Int64
@@ -169,9 +191,72 @@ type countingSource struct {
 	stop  func()
 }
 
-func (s *countingSource) pre(i, j int) bool {
+func (s *countingSource) agreement(i, j int, dst []uint64) {
 	if s.calls.Add(1) == s.after {
 		s.stop()
 	}
-	return s.slotSource.pre(i, j)
+	s.slotSource.agreement(i, j, dst)
+}
+
+// TestLowAgreement compares the word-at-a-time set of agreeing slots with
+// a slot-by-slot one, on entries whose slots agree by chance often (values from a small
+// range), of lengths that are and are not multiples of four slots, and
+// with slots that agree in one byte only.
+func TestLowAgreement(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	for _, slots := range []int{0, 1, 3, 4, 5, 64, 127, 128} {
+		for range 200 {
+			a, b := make([]byte, 2*slots), make([]byte, 2*slots)
+			want := 0
+			for s := range slots {
+				x, y := uint16(r.IntN(4)), uint16(r.IntN(4))
+				if r.IntN(3) == 0 {
+					y = x ^ 0x100 // the low byte agrees, the slot does not
+				}
+				binary.BigEndian.PutUint16(a[2*s:], x)
+				binary.BigEndian.PutUint16(b[2*s:], y)
+				if x == y {
+					want++
+				}
+			}
+			set := make([]uint64, (slots+63)/64)
+			lowAgreement(a, b, set)
+			if got := ones(set); got != want {
+				t.Fatalf("%d slots: %d agree, want %d", slots, got, want)
+			}
+			for s := range slots {
+				if got, agrees := set[s/64]>>(s%64)&1 == 1, binary.BigEndian.Uint16(a[2*s:]) == binary.BigEndian.Uint16(b[2*s:]); got != agrees {
+					t.Fatalf("%d slots: slot %d in the set %v, agrees %v", slots, s, got, agrees)
+				}
+			}
+		}
+	}
+}
+
+// TestSortHigh32 checks the radix sort against a stable sort on the top 32
+// bits, with few distinct keys (long runs, whose items must stay in
+// order), keys that differ in one digit only (passes skipped) and random
+// ones.
+func TestSortHigh32(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	for _, tc := range []struct {
+		n    int
+		key  func() uint32
+		name string
+	}{
+		{5000, func() uint32 { return uint32(r.IntN(7)) << 25 }, "seven keys"},
+		{5000, func() uint32 { return uint32(r.IntN(2048)) }, "the lowest digit only"},
+		{100000, r.Uint32, "random"},
+		{1, r.Uint32, "one"},
+	} {
+		a := make([]uint64, tc.n)
+		for i := range a {
+			a[i] = uint64(tc.key())<<32 | uint64(i)
+		}
+		want := slices.Clone(a)
+		slices.SortStableFunc(want, func(x, y uint64) int { return cmp.Compare(x>>32, y>>32) })
+		if got := sortHigh32(a, make([]uint64, len(a))); !slices.Equal(got, want) {
+			t.Errorf("%s: not sorted stably", tc.name)
+		}
+	}
 }
