@@ -158,9 +158,8 @@ func answer(ctx *sql.Context, pairs []simPair, groups bool, id func(i int32) any
 // 32-bit key, equal for two items that agree on every slot of the band
 // (and, by chance, now and then for two that do not); whether two items
 // agree on every slot of band b; and the slots in which two items agree,
-// as a bit set (bit s of word s/64 for slot s,
-// ⌈slots/64⌉ words). The methods are called from several goroutines at
-// once and must only read.
+// as a bit set (bit s of word s/64 for slot s, ⌈slots/64⌉ words). The
+// methods are called from several goroutines at once and must only read.
 type bandSource interface {
 	key(b, i int) uint32
 	same(b, i, j int) bool
@@ -177,22 +176,24 @@ func ones(set []uint64) int {
 }
 
 // bandCandidates returns the candidate pairs among n items of slots slots
-// over bands: the pairs that agree on every slot of a band and in at least
-// floor slots in all, each once, as i<<32 | j with i < j, sorted. The keys of every band are computed
-// first, item by item (each item's data read once, in order); then each
-// band is searched on its own, the bands shared among runtime.GOMAXPROCS
-// goroutines: the band's keys, each packed with its item, are sorted
-// (sortHigh32) and each run of equal keys is compared pairwise: the pair
-// must agree on no earlier band (a pair is taken only in the first band on
-// which it agrees: it costs less than a set of every pair seen, and keeps
-// no state across bands; only bands with equal keys are compared), on
-// every slot of this one (equal keys may hide different slots), and in
-// floor slots in all. A crowded band costs at most the pairwise comparison of its items. The
-// search stops with the cause of ctx's end (KILL QUERY,
+// over src's nBands bands: the pairs that agree on every slot of a band and in at least
+// floor slots in all, each once, as i<<32 | j with i < j, sorted.
+//
+// The keys of every band are computed first, item by item (each item's
+// data read once, in order, on runtime.GOMAXPROCS goroutines). Then each
+// band is searched on its own, the bands shared among as many goroutines:
+// the band's keys, each packed with its item, are sorted (sortHigh32) and
+// each run of equal keys is compared pairwise. A pair must agree on no
+// earlier band — it is taken only in the first band on which it agrees,
+// which costs less than a set of every pair seen and keeps no state across
+// bands; only bands with equal keys are compared — on every slot of this
+// one (equal keys may hide different slots), and in floor slots in all.
+// The memory is 4 bytes per band and item, and 16 bytes per item and
+// goroutine. A crowded band costs at most the pairwise comparison of its
+// items. The search stops with the cause of ctx's end (KILL QUERY,
 // max_execution_time, a closed connection) within about a thousand
 // comparisons or one band's sort.
-func bandCandidates(ctx context.Context, src bandSource, n, slots int, bands []pigeonhole.Band, floor int) ([]uint64, error) {
-	nBands := len(bands)
+func bandCandidates(ctx context.Context, src bandSource, n, slots, nBands, floor int) ([]uint64, error) {
 	if n < 2 || nBands < 1 {
 		return nil, nil
 	}
@@ -227,7 +228,7 @@ func bandCandidates(ctx context.Context, src bandSource, n, slots int, bands []p
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			s := &bandSearcher{ctx: ctx, src: src, bands: bands, floor: floor,
+			s := &bandSearcher{ctx: ctx, src: src, nb: nBands, floor: floor,
 				packed: make([]uint64, n), tmp: make([]uint64, n), set: make([]uint64, (slots+63)/64)}
 			for {
 				b := int(next.Add(1) - 1)
@@ -263,7 +264,7 @@ func bandCandidates(ctx context.Context, src bandSource, n, slots int, bands []p
 type bandSearcher struct {
 	ctx         context.Context
 	src         bandSource
-	bands       []pigeonhole.Band // only their number is used
+	nb          int // bands
 	floor       int
 	packed, tmp []uint64 // key<<32 | item
 	set         []uint64 // the slots a pair agrees in
@@ -271,9 +272,9 @@ type bandSearcher struct {
 	out         []uint64
 }
 
-// band searches band b; keys[i*len(s.bands)+b] is band b's key of item i.
+// band searches band b; keys[i*s.nb+b] is band b's key of item i.
 func (s *bandSearcher) band(b int, keys []uint32) error {
-	nb := len(s.bands)
+	nb := s.nb
 	for i := range s.packed {
 		s.packed[i] = uint64(keys[i*nb+b])<<32 | uint64(i)
 	}
@@ -536,7 +537,7 @@ func (p *similarityPairs) fromIndex(ctx *sql.Context, r *catalog.IndexReader) ([
 		return rowKeys[start:ends[i]]
 	}
 	src := &lowSource{lows: lows, slots: x.numPerm, bands: x.bands}
-	cands, err := bandCandidates(ctx, src, n, x.numPerm, x.bands, p.floor)
+	cands, err := bandCandidates(ctx, src, n, x.numPerm, len(x.bands), p.floor)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -694,7 +695,7 @@ func (p *similarityPairs) fromScan(ctx *sql.Context) ([]any, []simPair, func(i, 
 			return float64(a) / float64(n), true // pre checked a ≥ floor
 		}
 	}
-	cands, err := bandCandidates(ctx, &slotSource{vals: vals, slots: n, bands: bands}, len(ids), n, bands, floor)
+	cands, err := bandCandidates(ctx, &slotSource{vals: vals, slots: n, bands: bands}, len(ids), n, len(bands), floor)
 	if err != nil {
 		return nil, nil, nil, err
 	}

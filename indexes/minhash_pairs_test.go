@@ -144,7 +144,7 @@ func TestBandCandidates(t *testing.T) {
 			} else {
 				src = testSlots{&slotSource{vals: vals, slots: tc.width, bands: bands}}
 			}
-			got, err := bandCandidates(context.Background(), src, tc.n, tc.width, bands, tc.floor)
+			got, err := bandCandidates(context.Background(), src, tc.n, tc.width, len(bands), tc.floor)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -173,7 +173,7 @@ func TestBandCandidatesStops(t *testing.T) {
 	ctx, cancel := context.WithCancelCause(context.Background())
 	cause := errors.New("stopped")
 	src := &countingSource{slotSource: slotSource{vals: vals, slots: 8, bands: pigeonhole.Rows(8, 1)}, after: 1_000_000, stop: func() { cancel(cause) }}
-	_, err := bandCandidates(ctx, src, n, 8, pigeonhole.Rows(8, 1), 8)
+	_, err := bandCandidates(ctx, src, n, 8, 8, 8)
 	if !errors.Is(err, cause) {
 		t.Fatalf("error %v, want %v", err, cause)
 	}
