@@ -109,9 +109,9 @@ func (b *bench) runPairs(baseline, dataDir string) error {
 func (b *bench) pairsReport(p printer) {
 	r := b.pairs
 	p("### near_duplicates at t = 0.8: %s synthetic signatures, two binaries\n\n", group(r.rows))
-	p("The speed runs' rows (see above) in `plain` (no index) and `idx` (`%s`)", fmt.Sprintf(indexDDL, "idx"))
+	p("The rows of the speed runs (synth.go; described under *Speed* below) in `plain` (no index) and `idx` (`%s`)", fmt.Sprintf(indexDDL, "idx"))
 	if r.loaded {
-		p(", loaded by LOAD DATA with the %s binary in this run", r.loadBinary)
+		p(", loaded by LOAD DATA in this run (by the %s binary)", r.loadBinary)
 	}
 	p(". `SELECT COUNT(*) FROM near_duplicates(table, 'sig', 0.8)`, %d rounds; in each round each binary (baseline first) runs in a server of its own on the same data directory, `idx` then `plain`. *CPU* is the server's CPU time (user + system) during the query; *load* the 1-minute load average at its end. Go count: %d pairs.\n\n",
 		b.cfg.ndRuns, r.want)
