@@ -1,8 +1,9 @@
-// Package indexes holds simsql's SimHash block index (Manku, Jain & Das
-// Sarma, "Detecting near-duplicates for web crawling", WWW 2007): the
-// pigeonhole split of 64-bit fingerprints into blocks, the all-pairs
-// near-duplicate search over them, the index kind that keeps block values in
-// the catalog, its planner hook, and the near_duplicates table functions.
+// Package indexes holds simsql's similarity index kinds — the SimHash
+// block index (Manku, Jain & Das Sarma, "Detecting near-duplicates for web
+// crawling", WWW 2007) and the MinHash band index — with their planner
+// hooks, the all-pairs near-duplicate searches and the near_duplicates
+// table functions. The pigeonhole arithmetic (blocks of bits, bands of
+// slots) is package pigeonhole's.
 package indexes
 
 import (
@@ -13,69 +14,13 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+
+	"github.com/simsql/simsql/pigeonhole"
 )
 
 // MaxK is the largest Hamming distance a SimHash index serves: k+1 = 17
 // blocks of 3 or 4 bits.
 const MaxK = 16
-
-// Block is one block of a fingerprint: the bits set in Mask.
-type Block struct {
-	Mask uint64
-}
-
-// Value returns the block's bits of fp (still in place).
-func (b Block) Value(fp uint64) uint64 { return fp & b.Mask }
-
-// Blocks returns the k+1 blocks of a 64-bit fingerprint for Hamming distance
-// k: runs of adjacent bits, as equal as possible (the first 64 mod (k+1)
-// blocks one bit wider), most significant first; for k = 3, four blocks of
-// 16 bits. By the pigeonhole principle, two fingerprints within distance k
-// agree on at least one block. k must be in [0, MaxK].
-func Blocks(k int) []Block {
-	return splitMask(^uint64(0), k+1)
-}
-
-// splitMask splits the bits set in mask into n runs as equal as possible,
-// most significant first; fewer than n if mask has fewer bits.
-func splitMask(mask uint64, n int) []Block {
-	m := bits.OnesCount64(mask)
-	if n > m {
-		n = m
-	}
-	out := make([]Block, n)
-	base, extra := m/n, m%n
-	i, left := 0, base
-	if extra > 0 {
-		left++
-	}
-	for bit := 63; bit >= 0 && i < n; bit-- {
-		if mask&(1<<bit) == 0 {
-			continue
-		}
-		out[i].Mask |= 1 << bit
-		if left--; left == 0 {
-			i++
-			left = base
-			if i < extra {
-				left++
-			}
-		}
-	}
-	return out
-}
-
-// firstAgreeing returns the index of the first block on which a and b
-// agree, or −1.
-func firstAgreeing(a, b uint64, blocks []Block) int {
-	x := a ^ b
-	for i, bl := range blocks {
-		if x&bl.Mask == 0 {
-			return i
-		}
-	}
-	return -1
-}
 
 // NearPairs calls emit once for every pair of items (indexes into fps)
 // whose fingerprints are within Hamming distance k, with the smaller item
@@ -359,7 +304,7 @@ type node struct {
 	fps    []uint64 // fps[i] is the fingerprint of items[i]
 	mask   uint64
 	split  bool
-	blocks []Block // with split
+	blocks []pigeonhole.Block // with split
 	// With split, the items and their fingerprints sorted by each block's
 	// value; nil for a block not kept (a big group, sorted again when
 	// searched).
@@ -449,7 +394,7 @@ func (s *pairSearch) plan(items []int32, fps []uint64, mask uint64) node {
 	if bits.OnesCount64(n.mask) <= nblocks {
 		return n // blocks of one bit: each splits the group in two at best
 	}
-	blocks := splitMask(n.mask, nblocks)
+	blocks := pigeonhole.SplitMask(n.mask, nblocks)
 	var atLeast int64 // pairs sharing a value, at least, in the blocks not yet sorted
 	for _, b := range blocks {
 		atLeast += fewestSharing(len(items), bits.OnesCount64(b.Mask))
@@ -507,7 +452,7 @@ func (s *pairSearch) plan(items []int32, fps []uint64, mask uint64) node {
 
 // groupEnd returns the end of the run of fps that starts at lo and shares
 // lo's value of block b.
-func groupEnd(fps []uint64, lo int, b Block) int {
+func groupEnd(fps []uint64, lo int, b pigeonhole.Block) int {
 	v := b.Value(fps[lo])
 	hi := lo + 1
 	for hi < len(fps) && b.Value(fps[hi]) == v {
@@ -544,7 +489,7 @@ func (s *pairSearch) searchGroups(n node, bi int, keep func(x, y uint64) bool) {
 		items, fps = s.groupBy(n.items, n.fps, b)
 	}
 	first := func(x, y uint64) bool {
-		return firstAgreeing(x, y, n.blocks) == bi && (keep == nil || keep(x, y))
+		return pigeonhole.FirstAgreeing(x, y, n.blocks) == bi && (keep == nil || keep(x, y))
 	}
 	for lo := 0; lo < len(fps) && !s.stopped; {
 		hi := groupEnd(fps, lo, b)
@@ -592,7 +537,7 @@ func (s *pairSearch) verify(items []int32, fps []uint64, w, of int, keep func(x,
 
 // groupBy returns items and their fingerprints sorted (stably) by the value
 // of block b: the arguments themselves if they already are.
-func (s *pairSearch) groupBy(items []int32, fps []uint64, b Block) ([]int32, []uint64) {
+func (s *pairSearch) groupBy(items []int32, fps []uint64, b pigeonhole.Block) ([]int32, []uint64) {
 	s.spend(int64(len(items)))
 	if slices.IsSortedFunc(fps, func(x, y uint64) int { return cmp.Compare(b.Value(x), b.Value(y)) }) {
 		return items, fps

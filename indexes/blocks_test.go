@@ -12,33 +12,9 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/simsql/simsql/pigeonhole"
 	"github.com/simsql/simsql/textsim"
 )
-
-func TestBlocks(t *testing.T) {
-	for k := 0; k <= MaxK; k++ {
-		bs := Blocks(k)
-		if len(bs) != k+1 {
-			t.Fatalf("k=%d: %d blocks", k, len(bs))
-		}
-		var all uint64
-		minW, maxW := 64, 0
-		for _, b := range bs {
-			if all&b.Mask != 0 {
-				t.Fatalf("k=%d: blocks overlap", k)
-			}
-			all |= b.Mask
-			w := bits.OnesCount64(b.Mask)
-			minW, maxW = min(minW, w), max(maxW, w)
-		}
-		if all != ^uint64(0) || maxW-minW > 1 {
-			t.Errorf("k=%d: blocks cover %x, widths %d..%d", k, all, minW, maxW)
-		}
-	}
-	if got := Blocks(3); got[0].Mask != 0xFFFF000000000000 || got[3].Mask != 0xFFFF {
-		t.Errorf("k=3 blocks %x, want four 16-bit blocks from the top", got)
-	}
-}
 
 type pair struct{ l, r, d int }
 
@@ -144,7 +120,7 @@ func TestNearPairsSkewCost(t *testing.T) {
 func TestValueBytes(t *testing.T) {
 	for k := 0; k <= MaxK; k++ {
 		widest := 0
-		for _, b := range Blocks(k) {
+		for _, b := range pigeonhole.Blocks(k) {
 			widest = max(widest, bits.OnesCount64(b.Mask))
 		}
 		if got, want := valueBytes(k), (widest+7)/8; got != want {

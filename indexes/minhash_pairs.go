@@ -1,10 +1,14 @@
 package indexes
 
 import (
-	"bytes"
 	"context"
+	"encoding/binary"
 	"fmt"
+	"math/bits"
+	"runtime"
 	"slices"
+	"sync"
+	"sync/atomic"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
@@ -23,16 +27,17 @@ import (
 //
 // Candidates are the pairs that agree on a whole band of their signatures
 // and, checked before anything else is read, in at least the candidates'
-// floor of slots. With a minhash index on the column (or, for a text
-// column, on a stored minhash(column) column) the bands are the index's
-// and each run of equal band keys is a group, read in one pass with the
-// signature entries; rows are read only for the candidates' signatures or
-// texts and the answer's ids. Without one, signatures are read (or, for
-// texts, computed with the default 128 permutations) by a table scan and
-// banded in memory. Signatures: exact bands for t (pigeonhole.ExactBands),
-// so the answer equals the brute-force one; texts: bands and floor that
-// miss a pair at Jaccard t with probability at most MissProbability, each
-// candidate verified by the exact Jaccard, so precision is 1.
+// floor of slots (bandCandidates, on both cores). With a minhash index on
+// the column (or, for a text column, on a stored minhash(column) column)
+// the bands are the index's, over the low 16 bits of the slots that its
+// signature entries hold, read in one pass in key order; rows are read
+// only for the candidates' signatures or texts (and ids). Without one,
+// signatures are read (or, for texts, computed with the default 128
+// permutations) by a table scan and banded in memory. Signatures: exact
+// bands for t (pigeonhole.ExactBands), so the answer equals the
+// brute-force one; texts: bands and floor that miss a pair at Jaccard t
+// with probability at most MissProbability, each candidate verified by the
+// exact Jaccard, so precision is 1.
 type similarityPairs struct {
 	table  *catalog.Table
 	column string
@@ -79,50 +84,36 @@ type simPair struct {
 }
 
 // rows returns the answer: (left_id, right_id, similarity) pairs, or with
-// groups the (id, group_id) rows of the connected components.
+// groups the rows of the connected components.
 func (p *similarityPairs) rows(ctx *sql.Context, groups bool) ([]sql.Row, error) {
 	if p.index == nil {
-		ids, pairs, err := p.fromScan(ctx)
+		ids, pairs, sim, err := p.fromScan(ctx)
 		if err != nil {
 			return nil, err
 		}
-		return answer(ctx, pairs, groups, func(i int32) (any, error) { return ids[i], nil })
+		return answer(ctx, pairs, groups, func(i int32) any { return ids[i] }, sim)
 	}
 	var out []sql.Row
 	err := p.table.ReadIndex(ctx, p.index, func(r *catalog.IndexReader) error {
-		rowKeys, pairs, err := p.fromIndex(ctx, r)
+		ids, pairs, sim, err := p.fromIndex(ctx, r)
 		if err != nil {
 			return err
 		}
-		pk := p.table.PrimaryKeySchema().PkOrdinals[0]
-		out, err = answer(ctx, pairs, groups, func(i int32) (any, error) {
-			row, err := r.Row(rowKeys[i])
-			if err != nil {
-				return nil, err
-			}
-			if row == nil {
-				return nil, fmt.Errorf("minhash index %s: entry for a missing row", p.index.Name)
-			}
-			return row[pk], nil
-		})
+		out, err = answer(ctx, pairs, groups, func(i int32) any { return ids[i] }, sim)
 		return err
 	})
 	return out, err
 }
 
 // answer turns verified pairs into rows: sorted (left_id, right_id,
-// similarity), or the (id, group_id) rows of the connected components of
-// two or more, group_id being the component's smallest id.
-func answer(ctx *sql.Context, pairs []simPair, groups bool, id func(i int32) (any, error)) ([]sql.Row, error) {
-	ids := map[int32]any{}
-	idOf := func(i int32) (any, error) {
-		if v, ok := ids[i]; ok {
-			return v, nil
-		}
-		v, err := id(i)
-		ids[i] = v
-		return v, err
-	}
+// similarity), or for each member of a connected component of two or
+// more, in primary-key order, (id, group_id, min_similarity,
+// representative): group_id is the component's smallest id,
+// min_similarity its diameter (the smallest similarity of any two of its
+// members, measured by sim) and representative the id of the member in
+// the most pairs (the smallest id among those tied). Items are numbered in
+// primary-key order.
+func answer(ctx *sql.Context, pairs []simPair, groups bool, id func(i int32) any, sim func(i, j int32) float64) ([]sql.Row, error) {
 	if !groups {
 		slices.SortFunc(pairs, func(a, b simPair) int {
 			if a.i != b.i {
@@ -132,259 +123,480 @@ func answer(ctx *sql.Context, pairs []simPair, groups bool, id func(i int32) (an
 		})
 		rows := make([]sql.Row, 0, len(pairs))
 		for _, pr := range pairs {
-			l, err := idOf(pr.i)
-			if err != nil {
-				return nil, err
-			}
-			r, err := idOf(pr.j)
-			if err != nil {
-				return nil, err
-			}
-			rows = append(rows, sql.Row{l, r, pr.sim})
+			rows = append(rows, sql.Row{id(pr.i), id(pr.j), pr.sim})
 		}
 		return rows, ctx.Err()
 	}
-	parent := map[int32]int32{}
-	var find func(x int32) int32
-	find = func(x int32) int32 {
-		p, ok := parent[x]
-		if !ok {
-			parent[x] = x
-			return x
-		}
-		if p == x {
-			return x
-		}
-		root := find(p)
-		parent[x] = root
-		return root
+	edges := make([][2]int32, len(pairs))
+	for k, pr := range pairs {
+		edges[k] = [2]int32{pr.i, pr.j}
 	}
-	for _, pr := range pairs {
-		a, b := find(pr.i), find(pr.j)
-		if a != b {
-			parent[max(a, b)] = min(a, b) // the root is the smallest item
-		}
+	type member struct {
+		item int32
+		row  sql.Row
 	}
-	members := make([]int32, 0, len(parent))
-	for x := range parent {
-		members = append(members, x)
-	}
-	slices.Sort(members)
-	rows := make([]sql.Row, 0, len(members))
-	for _, x := range members {
-		v, err := idOf(x)
+	var members []member
+	for _, g := range nearGroups(edges, func(a, b int32) int { return int(a - b) }) {
+		d, err := groupDiameter(ctx, g, sim, func(x, y float64) bool { return x < y })
 		if err != nil {
 			return nil, err
 		}
-		g, err := idOf(find(x))
-		if err != nil {
-			return nil, err
+		for _, m := range g.members {
+			members = append(members, member{m, sql.Row{id(m), id(g.members[0]), d, id(g.rep)}})
 		}
-		rows = append(rows, sql.Row{v, g})
+	}
+	slices.SortFunc(members, func(a, b member) int { return int(a.item - b.item) })
+	rows := make([]sql.Row, len(members))
+	for k, m := range members {
+		rows[k] = m.row
 	}
 	return rows, ctx.Err()
 }
 
-// runSearch verifies the pairs within each run of items that share a
-// band key: pre(i, j) is the cheap check every candidate passes first;
-// full(i, j) verifies it and gives the similarity (ok false to drop it).
-// A pair found in several bands is verified once. It stops for a KILL or
-// a deadline.
-type runSearch struct {
-	ctx    context.Context
-	pre    func(i, j int32) bool
-	full   func(i, j int32) (float64, bool, error)
-	tried  map[uint64]struct{}
-	pairs  []simPair
-	checks int
+// bandSource is what the band search reads of n items (rows numbered in
+// primary-key order, 0 … n−1) of slots slots each: for band b of item i a
+// 32-bit key, equal for two items that agree on every slot of the band
+// (and, by chance, now and then for two that do not); whether two items
+// agree on every slot of band b; and the slots in which two items agree,
+// as a bit set (bit s of word s/64 for slot s, ⌈slots/64⌉ words). The
+// methods are called from several goroutines at once and must only read.
+type bandSource interface {
+	key(b, i int) uint32
+	same(b, i, j int) bool
+	agreement(i, j int, dst []uint64)
 }
 
-func newRunSearch(ctx context.Context, pre func(i, j int32) bool, full func(i, j int32) (float64, bool, error)) *runSearch {
-	return &runSearch{ctx: ctx, pre: pre, full: full, tried: map[uint64]struct{}{}}
+// ones counts the bits of a bit set.
+func ones(set []uint64) int {
+	n := 0
+	for _, w := range set {
+		n += bits.OnesCount64(w)
+	}
+	return n
 }
 
-// run verifies the pairs among members (ascending item numbers).
-func (s *runSearch) run(members []int32) error {
-	for a := 0; a < len(members); a++ {
-		for b := a + 1; b < len(members); b++ {
-			i, j := members[a], members[b]
-			if s.checks++; s.checks&1023 == 0 && s.ctx.Err() != nil {
-				return context.Cause(s.ctx)
+// bandCandidates returns the candidate pairs among n items of slots slots
+// over src's nBands bands: the pairs that agree on every slot of a band and in at least
+// floor slots in all, each once, as i<<32 | j with i < j, sorted.
+//
+// The keys of every band are computed first, item by item (each item's
+// data read once, in order, on runtime.GOMAXPROCS goroutines). Then each
+// band is searched on its own, the bands shared among as many goroutines:
+// the band's keys, each packed with its item, are sorted (sortHigh32) and
+// each run of equal keys is compared pairwise. A pair must agree on no
+// earlier band — it is taken only in the first band on which it agrees,
+// which costs less than a set of every pair seen and keeps no state across
+// bands; only bands with equal keys are compared — on every slot of this
+// one (equal keys may hide different slots), and in floor slots in all.
+// The memory is 4 bytes per band and item, and 16 bytes per item and
+// goroutine. A crowded band costs at most the pairwise comparison of its
+// items. The search stops with the cause of ctx's end (KILL QUERY,
+// max_execution_time, a closed connection) within about a thousand
+// comparisons or one band's sort.
+func bandCandidates(ctx context.Context, src bandSource, n, slots, nBands, floor int) ([]uint64, error) {
+	if n < 2 || nBands < 1 {
+		return nil, nil
+	}
+	workers := runtime.GOMAXPROCS(0)
+	// keys[i*nBands+b] is band b's key of item i.
+	keys := make([]uint32, nBands*n)
+	chunk := max(4096, (n+workers-1)/workers)
+	var wg sync.WaitGroup
+	for lo := 0; lo < n; lo += chunk {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := lo; i < min(n, lo+chunk); i++ {
+				if i&0xFFFF == 0xFFFF && ctx.Err() != nil {
+					return
+				}
+				for b := range nBands {
+					keys[i*nBands+b] = src.key(b, i)
+				}
 			}
-			key := uint64(i)<<32 | uint64(j)
-			if _, done := s.tried[key]; done || !s.pre(i, j) {
-				continue
+		}()
+	}
+	wg.Wait()
+	if ctx.Err() != nil {
+		return nil, context.Cause(ctx)
+	}
+	workers = min(workers, nBands)
+	var next atomic.Int64
+	results := make([][]uint64, workers)
+	errs := make([]error, workers)
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s := &bandSearcher{ctx: ctx, src: src, nb: nBands, floor: floor,
+				packed: make([]uint64, n), tmp: make([]uint64, n), set: make([]uint64, (slots+63)/64)}
+			for {
+				b := int(next.Add(1) - 1)
+				if b >= nBands || ctx.Err() != nil {
+					break
+				}
+				if err := s.band(b, keys); err != nil {
+					errs[w] = err
+					return
+				}
 			}
-			s.tried[key] = struct{}{}
-			sim, ok, err := s.full(i, j)
-			if err != nil {
-				return err
-			}
-			if ok {
-				s.pairs = append(s.pairs, simPair{i, j, sim})
+			results[w] = s.out
+		}()
+	}
+	wg.Wait()
+	if ctx.Err() != nil {
+		return nil, context.Cause(ctx)
+	}
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	var out []uint64
+	for _, r := range results {
+		out = append(out, r...)
+	}
+	slices.Sort(out)
+	return out, nil
+}
+
+// bandSearcher is one goroutine of bandCandidates, with its buffers.
+type bandSearcher struct {
+	ctx         context.Context
+	src         bandSource
+	nb          int // bands
+	floor       int
+	packed, tmp []uint64 // key<<32 | item
+	set         []uint64 // the slots a pair agrees in
+	checks      int
+	out         []uint64
+}
+
+// band searches band b; keys[i*s.nb+b] is band b's key of item i.
+func (s *bandSearcher) band(b int, keys []uint32) error {
+	nb := s.nb
+	for i := range s.packed {
+		s.packed[i] = uint64(keys[i*nb+b])<<32 | uint64(i)
+	}
+	sorted := sortHigh32(s.packed, s.tmp) // stable: a run's items stay ascending
+	if s.ctx.Err() != nil {
+		return context.Cause(s.ctx)
+	}
+	for lo := 0; lo < len(sorted); {
+		hi := lo + 1
+		for hi < len(sorted) && sorted[hi]>>32 == sorted[lo]>>32 {
+			hi++
+		}
+		for x := lo; x < hi; x++ {
+			i := int(uint32(sorted[x]))
+			ki := keys[i*nb : (i+1)*nb]
+			for y := x + 1; y < hi; y++ {
+				if s.checks++; s.checks&1023 == 0 && s.ctx.Err() != nil {
+					return context.Cause(s.ctx)
+				}
+				j := int(uint32(sorted[y]))
+				if s.earlier(b, i, j, ki, keys[j*nb:(j+1)*nb]) || !s.src.same(b, i, j) {
+					continue
+				}
+				if s.src.agreement(i, j, s.set); ones(s.set) >= s.floor {
+					s.out = append(s.out, uint64(i)<<32|uint64(j))
+				}
 			}
 		}
+		lo = hi
 	}
 	return nil
 }
 
-// fromIndex finds the pairs from the index's entries: each band's runs of
-// equal keys are the groups, read in key order. Most runs are single rows;
-// only the members of a run of two or more are numbered, on first sight,
-// with their signature entry's low bits read then, so the search's memory
-// and lookups follow the candidates, not the table. The items are
-// renumbered in row-key (primary-key) order at the end.
-func (p *similarityPairs) fromIndex(ctx *sql.Context, r *catalog.IndexReader) ([][]byte, []simPair, error) {
-	x := minhashOf(p.index)
-	var rowKeys [][]byte
-	var lows [][]byte
-	item := map[string]int32{}
-	itemOf := func(rowKey []byte) (int32, error) {
-		if it, ok := item[string(rowKey)]; ok {
-			return it, nil
+// earlier reports whether items i and j, whose band keys are ki and kj,
+// agree on a band before b: only bands with equal keys are compared.
+func (s *bandSearcher) earlier(b, i, j int, ki, kj []uint32) bool {
+	for e := range b {
+		if ki[e] == kj[e] && s.src.same(e, i, j) {
+			return true
 		}
-		low, ok := r.Get(sigKey, rowKey)
-		if !ok || len(low) != 2*x.numPerm {
-			return 0, fmt.Errorf("minhash index %s: band entry without a valid signature entry", p.index.Name)
-		}
-		it := int32(len(rowKeys))
-		item[string(rowKey)] = it
-		rowKeys = append(rowKeys, bytes.Clone(rowKey))
-		lows = append(lows, bytes.Clone(low))
-		return it, nil
 	}
+	return false
+}
+
+// sortHigh32 sorts a by its top 32 bits, stably, using tmp (as long as a)
+// as scratch, and returns the sorted slice (a or tmp): a least significant
+// digit first radix sort in three passes of 11, 11 and 10 bits, the
+// counts of all three taken in one pass; a pass whose digit every element
+// shares is skipped.
+func sortHigh32(a, tmp []uint64) []uint64 {
+	var counts [3][2048]int
+	for _, v := range a {
+		counts[0][v>>32&0x7FF]++
+		counts[1][v>>43&0x7FF]++
+		counts[2][v>>54]++
+	}
+	for pass, shift := range [3]uint{32, 43, 54} {
+		c := &counts[pass]
+		if c[a[0]>>shift&0x7FF] == len(a) {
+			continue
+		}
+		sum := 0
+		for d, n := range c {
+			c[d] = sum
+			sum += n
+		}
+		for _, v := range a {
+			d := v >> shift & 0x7FF
+			tmp[c[d]] = v
+			c[d]++
+		}
+		a, tmp = tmp, a
+	}
+	return a
+}
+
+// verifyPairs verifies the candidates (i<<32 | j) in parallel: full gives
+// a pair's similarity and whether it qualifies. full must only read. It
+// stops with the cause of ctx's end.
+func verifyPairs(ctx context.Context, cands []uint64, full func(i, j int32) (float64, bool)) ([]simPair, error) {
+	workers := runtime.GOMAXPROCS(0)
+	chunk := max(1024, (len(cands)+workers-1)/workers)
+	found := make([][]simPair, (len(cands)+chunk-1)/chunk)
+	var wg sync.WaitGroup
+	for c := range found {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k, pk := range cands[c*chunk : min(len(cands), (c+1)*chunk)] {
+				if k&1023 == 1023 && ctx.Err() != nil {
+					return
+				}
+				i, j := int32(pk>>32), int32(uint32(pk))
+				if sim, ok := full(i, j); ok {
+					found[c] = append(found[c], simPair{i, j, sim})
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if ctx.Err() != nil {
+		return nil, context.Cause(ctx)
+	}
+	var out []simPair
+	for _, f := range found {
+		out = append(out, f...)
+	}
+	return out, nil
+}
+
+// candidateItems returns the items of the candidates, ascending, once each.
+func candidateItems(cands []uint64) []int32 {
+	items := make([]int32, 0, 2*len(cands))
+	for _, pk := range cands {
+		items = append(items, int32(pk>>32), int32(uint32(pk)))
+	}
+	slices.Sort(items)
+	return slices.Compact(items)
+}
+
+// lowSource is the index path's bandSource: the items' signature entries
+// (the low 16 bits of every slot, big-endian, 2·slots bytes each, end to
+// end), banded as the index is. Two items that agree on a band agree on
+// its low bits, so these bands' candidates include the index's.
+type lowSource struct {
+	lows  []byte
+	slots int
+	bands []pigeonhole.Band
+}
+
+func (s *lowSource) key(b, i int) uint32 {
+	w := 2 * s.slots
+	return uint32(mixBytes(s.lows[i*w+2*s.bands[b].Lo : i*w+2*s.bands[b].Hi]))
+}
+
+func (s *lowSource) same(b, i, j int) bool {
+	w, lo, hi := 2*s.slots, 2*s.bands[b].Lo, 2*s.bands[b].Hi
+	return string(s.lows[i*w+lo:i*w+hi]) == string(s.lows[j*w+lo:j*w+hi])
+}
+
+func (s *lowSource) agreement(i, j int, dst []uint64) {
+	w := 2 * s.slots
+	lowAgreement(s.lows[i*w:(i+1)*w], s.lows[j*w:(j+1)*w], dst)
+}
+
+// lowAgreement sets in dst (cleared first) the slots whose low 16 bits
+// agree in two signature entries of equal length, four slots at a time.
+func lowAgreement(a, b []byte, dst []uint64) {
+	clear(dst)
+	slot := 0
+	for ; 2*slot+8 <= len(a); slot += 4 {
+		x := binary.LittleEndian.Uint64(a[2*slot:]) ^ binary.LittleEndian.Uint64(b[2*slot:])
+		// A lane of 16 zero bits is a slot that agrees; slot is a
+		// multiple of 4, so the four stay in one word.
+		var m uint64
+		for lane := range 4 {
+			if x>>(16*lane)&0xFFFF == 0 {
+				m |= 1 << lane
+			}
+		}
+		dst[slot/64] |= m << (slot % 64)
+	}
+	for ; 2*slot+1 < len(a); slot++ {
+		if a[2*slot] == b[2*slot] && a[2*slot+1] == b[2*slot+1] {
+			dst[slot/64] |= 1 << (slot % 64)
+		}
+	}
+}
+
+// mixBytes hashes a band's bytes, 8 at a time, for bandCandidates' keys
+// (not stored: equal bytes give equal keys, and the runs are checked slot
+// by slot).
+func mixBytes(b []byte) uint64 {
+	h := uint64(len(b)) * 0x9E3779B97F4A7C15
+	for ; len(b) >= 8; b = b[8:] {
+		h = (h ^ binary.LittleEndian.Uint64(b)) * 0xBF58476D1CE4E5B9
+		h ^= h >> 29
+	}
+	for _, c := range b {
+		h = (h ^ uint64(c)) * 0x94D049BB133111EB
+	}
+	return h ^ h>>32
+}
+
+// slotSource is the scan path's bandSource: the items' slot values
+// (slots each, end to end).
+type slotSource struct {
+	vals  []uint64
+	slots int
+	bands []pigeonhole.Band
+}
+
+func (s *slotSource) key(b, i int) uint32 {
+	h := uint64(0x9E3779B97F4A7C15)
+	for _, v := range s.vals[i*s.slots+s.bands[b].Lo : i*s.slots+s.bands[b].Hi] {
+		h = (h ^ v) * 0xBF58476D1CE4E5B9
+		h ^= h >> 31
+	}
+	return uint32(h ^ h>>32)
+}
+
+func (s *slotSource) same(b, i, j int) bool {
+	lo, hi := s.bands[b].Lo, s.bands[b].Hi
+	return slices.Equal(s.vals[i*s.slots+lo:i*s.slots+hi], s.vals[j*s.slots+lo:j*s.slots+hi])
+}
+
+func (s *slotSource) agreement(i, j int, dst []uint64) {
+	clear(dst)
+	a, b := s.vals[i*s.slots:(i+1)*s.slots], s.vals[j*s.slots:(j+1)*s.slots]
+	for k, v := range a {
+		if v == b[k] {
+			dst[k/64] |= 1 << (k % 64)
+		}
+	}
+}
+
+// fromIndex finds the pairs from the index: its signature entries, one
+// per row, read in key order (row-key order, which is primary-key order),
+// banded in memory as the index is (bandCandidates); rows are read only
+// for the candidates, to verify them from their signatures or texts. It
+// returns the ids of the items (nil for those not read) and the pairs.
+func (p *similarityPairs) fromIndex(ctx *sql.Context, r *catalog.IndexReader) ([]any, []simPair, func(i, j int32) float64, error) {
+	x := minhashOf(p.index)
+	w := 2 * x.numPerm
+	// Count the entries first, so that the copies are made once.
+	entries, keyBytes := 0, 0
+	err := r.Scan(sigKey[:2], func(_, rowKey, _ []byte) error {
+		if entries++; entries&65535 == 0 && ctx.Err() != nil {
+			return context.Cause(ctx)
+		}
+		keyBytes += len(rowKey)
+		return nil
+	})
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	lows, rowKeys, ends := make([]byte, 0, entries*w), make([]byte, 0, keyBytes), make([]int, 0, entries)
+	entries = 0
+	err = r.Scan(sigKey[:2], func(k, rowKey, low []byte) error {
+		if entries++; entries&4095 == 0 && ctx.Err() != nil {
+			return context.Cause(ctx)
+		}
+		if len(low) != w {
+			return fmt.Errorf("minhash index %s: a damaged signature entry", p.index.Name)
+		}
+		lows = append(lows, low...)
+		rowKeys = append(rowKeys, rowKey...)
+		ends = append(ends, len(rowKeys))
+		return nil
+	})
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	n := len(ends)
+	rowKey := func(i int32) []byte {
+		start := 0
+		if i > 0 {
+			start = ends[i-1]
+		}
+		return rowKeys[start:ends[i]]
+	}
+	src := &lowSource{lows: lows, slots: x.numPerm, bands: x.bands}
+	cands, err := bandCandidates(ctx, src, n, x.numPerm, len(x.bands), p.floor)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	// Read the candidates' rows, in key order.
+	items := candidateItems(cands)
+	ids := make([]any, n)
+	var vals []uint64                       // text false: the slots of the items read
+	var texts []map[string]int64            // text true: their term counts
+	at := make(map[int32]int32, len(items)) // item → its place among those read
 	col := p.table.Schema().IndexOfColName(p.index.Columns[0])
 	textCol := p.table.Schema().IndexOfColName(p.column)
-	sigs := map[int32]textsim.Signature{}
-	texts := map[int32]map[string]int64{}
-	row := func(i int32) (sql.Row, error) {
-		row, err := r.Row(rowKeys[i])
+	pk := p.table.PrimaryKeySchema().PkOrdinals[0]
+	for k, it := range items {
+		if k&1023 == 1023 && ctx.Err() != nil {
+			return nil, nil, nil, context.Cause(ctx)
+		}
+		row, err := r.Row(rowKey(it))
 		if err == nil && row == nil {
 			err = fmt.Errorf("minhash index %s: entry for a missing row", p.index.Name)
 		}
-		return row, err
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		ids[it] = row[pk]
+		at[it] = int32(k)
+		if p.text {
+			tc, err := termCounts(ctx, row[textCol])
+			if err != nil {
+				return nil, nil, nil, err
+			}
+			texts = append(texts, tc)
+			continue
+		}
+		sig, err := x.signature(row[col])
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		vals = append(vals, sig.Values...)
 	}
-	floor := p.floor
-	minAgree := pigeonhole.MinAgree(x.numPerm, p.t)
-	pre := func(i, j int32) bool { return agreeLowBits(lows[i], lows[j]) >= floor }
-	var full func(i, j int32) (float64, bool, error)
+	var full func(i, j int32) (float64, bool)
 	if p.text {
-		full = func(i, j int32) (float64, bool, error) {
-			var tc [2]map[string]int64
-			for k, it := range []int32{i, j} {
-				if tc[k] = texts[it]; tc[k] == nil {
-					rw, err := row(it)
-					if err != nil {
-						return 0, false, err
-					}
-					if tc[k], err = termCounts(ctx, rw[textCol]); err != nil {
-						return 0, false, err
-					}
-					texts[it] = tc[k]
-				}
+		full = func(i, j int32) (float64, bool) {
+			a, b := texts[at[i]], texts[at[j]]
+			if a == nil || b == nil {
+				return 0, false // NULL text
 			}
-			if tc[0] == nil || tc[1] == nil {
-				return 0, false, nil // NULL text
-			}
-			jc := textsim.JaccardCounts(tc[0], tc[1])
-			return jc, jc >= p.t, nil
+			jc := textsim.JaccardCounts(a, b)
+			return jc, jc >= p.t
 		}
 	} else {
-		full = func(i, j int32) (float64, bool, error) {
-			var s [2]textsim.Signature
-			for k, it := range []int32{i, j} {
-				var ok bool
-				if s[k], ok = sigs[it]; !ok {
-					rw, err := row(it)
-					if err != nil {
-						return 0, false, err
-					}
-					if s[k], err = x.signature(rw[col]); err != nil {
-						return 0, false, err
-					}
-					sigs[it] = s[k]
-				}
-			}
-			a := agree(s[0].Values, s[1].Values)
-			return float64(a) / float64(x.numPerm), a >= minAgree, nil
+		m, nv := pigeonhole.MinAgree(x.numPerm, p.t), x.numPerm
+		full = func(i, j int32) (float64, bool) {
+			a, b := int(at[i])*nv, int(at[j])*nv
+			ag := agree(vals[a:a+nv], vals[b:b+nv])
+			return float64(ag) / float64(nv), ag >= m
 		}
 	}
-	search := newRunSearch(ctx, pre, full)
-	for b := range x.bands {
-		var key []byte
-		var runKeys []byte // the run's row keys, end to end
-		var ends []int
-		var members []int32
-		flush := func() error {
-			if len(ends) < 2 {
-				return nil
-			}
-			members = members[:0]
-			start := 0
-			for _, end := range ends {
-				it, err := itemOf(runKeys[start:end])
-				if err != nil {
-					return err
-				}
-				members = append(members, it)
-				start = end
-			}
-			slices.Sort(members)
-			return search.run(members)
-		}
-		prefix := []byte{byte(b >> 8), byte(b)}
-		entries := 0
-		err := r.Scan(prefix, func(k, rowKey, _ []byte) error {
-			if entries++; entries&4095 == 0 && ctx.Err() != nil {
-				return context.Cause(ctx)
-			}
-			if !bytes.Equal(k, key) {
-				if err := flush(); err != nil {
-					return err
-				}
-				key, runKeys, ends = append(key[:0], k...), runKeys[:0], ends[:0]
-			}
-			runKeys = append(runKeys, rowKey...)
-			ends = append(ends, len(runKeys))
-			return nil
-		})
-		if err == nil {
-			err = flush()
-		}
-		if err != nil {
-			return nil, nil, err
-		}
-	}
-	// Renumber the items in row-key order, which is primary-key order.
-	order := make([]int32, len(rowKeys))
-	for i := range order {
-		order[i] = int32(i)
-	}
-	slices.SortFunc(order, func(a, b int32) int { return bytes.Compare(rowKeys[a], rowKeys[b]) })
-	rank := make([]int32, len(order))
-	sorted := make([][]byte, len(order))
-	for pos, it := range order {
-		rank[it] = int32(pos)
-		sorted[pos] = rowKeys[it]
-	}
-	pairs := search.pairs
-	for i := range pairs {
-		a, b := rank[pairs[i].i], rank[pairs[i].j]
-		pairs[i].i, pairs[i].j = min(a, b), max(a, b)
-	}
-	return sorted, pairs, nil
-}
-
-// agreeLowBits counts the slots whose low 16 bits agree in two signature
-// entries.
-func agreeLowBits(a, b []byte) int {
-	n := 0
-	for i := 0; i+1 < len(a) && i+1 < len(b); i += 2 {
-		if a[i] == b[i] && a[i+1] == b[i+1] {
-			n++
-		}
-	}
-	return n
+	pairs, err := verifyPairs(ctx, cands, full)
+	return ids, pairs, func(i, j int32) float64 { sim, _ := full(i, j); return sim }, err
 }
 
 // termCounts reads a text value as jaccard() does; nil for NULL.
@@ -400,37 +612,44 @@ func termCounts(ctx *sql.Context, v any) (map[string]int64, error) {
 }
 
 // fromScan finds the pairs by a table scan: the signatures of the column
-// (or of the texts, signed with the default parameters), banded in memory.
-func (p *similarityPairs) fromScan(ctx *sql.Context) ([]any, []simPair, error) {
+// (or of the texts, signed with the default parameters), banded in memory
+// (bandCandidates) and verified.
+func (p *similarityPairs) fromScan(ctx *sql.Context) ([]any, []simPair, func(i, j int32) float64, error) {
 	pkCol := p.table.Schema()[p.table.PrimaryKeySchema().PkOrdinals[0]].Name
 	var ids []any
-	var sigs []textsim.Signature
+	var vals []uint64 // the items' slots, end to end
 	var texts []map[string]int64
 	var hasher *textsim.MinHasher
+	n, seed := -1, uint64(0) // the signatures' num_perm and seed
 	if p.text {
 		var err error
 		if hasher, err = textsim.NewMinHasher(textsim.DefaultNumPerm, textsim.DefaultSeed); err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
+		n = textsim.DefaultNumPerm
 	}
-	err := p.table.ScanColumns(ctx, []string{pkCol, p.column}, func(_ []byte, vals []any) error {
-		if vals[1] == nil {
+	var set []string
+	err := p.table.ScanColumns(ctx, []string{pkCol, p.column}, func(_ []byte, v []any) error {
+		if v[1] == nil {
 			return nil
+		}
+		if len(ids)&4095 == 4095 && ctx.Err() != nil {
+			return context.Cause(ctx)
 		}
 		var sig textsim.Signature
 		if p.text {
-			tc, err := termCounts(ctx, vals[1])
+			tc, err := termCounts(ctx, v[1])
 			if err != nil {
 				return err
 			}
-			set := make([]string, 0, len(tc))
+			set = set[:0]
 			for w := range tc {
 				set = append(set, w)
 			}
 			sig = hasher.Sum(set)
 			texts = append(texts, tc)
 		} else {
-			b, ok := vals[1].([]byte)
+			b, ok := v[1].([]byte)
 			if !ok || !textsim.IsSignature(b) {
 				return functions.ErrInvalidSignature.New("near_duplicates", fmt.Sprintf("a %d-byte value that is not a minhash() signature", len(b)))
 			}
@@ -438,22 +657,23 @@ func (p *similarityPairs) fromScan(ctx *sql.Context) ([]any, []simPair, error) {
 			if sig, err = textsim.ParseSignature(b); err != nil {
 				return functions.ErrInvalidSignature.New("near_duplicates", err.Error())
 			}
-			if len(sigs) > 0 && (len(sig.Values) != len(sigs[0].Values) || sig.Seed != sigs[0].Seed) {
+			if n < 0 {
+				n, seed = len(sig.Values), sig.Seed
+			} else if len(sig.Values) != n || sig.Seed != seed {
 				return functions.ErrIncompatibleSignatures.New("near_duplicates", fmt.Sprintf("%d permutations with seed %d against %d with seed %d",
-					len(sig.Values), sig.Seed, len(sigs[0].Values), sigs[0].Seed))
+					len(sig.Values), sig.Seed, n, seed))
 			}
 		}
-		ids = append(ids, vals[0])
-		sigs = append(sigs, sig)
+		ids = append(ids, v[0])
+		vals = append(vals, sig.Values...)
 		return nil
 	})
-	if err != nil || len(sigs) < 2 {
-		return ids, nil, err
+	if err != nil || len(ids) < 2 {
+		return ids, nil, nil, err
 	}
-	n := len(sigs[0].Values)
 	var bands []pigeonhole.Band
 	var floor int
-	var full func(i, j int32) (float64, bool, error)
+	var full func(i, j int32) (float64, bool)
 	if p.text {
 		b, r, ok := pigeonhole.ChooseRows(n, p.t, 1-MissProbability/2)
 		if !ok {
@@ -461,50 +681,24 @@ func (p *similarityPairs) fromScan(ctx *sql.Context) ([]any, []simPair, error) {
 		}
 		bands = pigeonhole.Rows(b, r)
 		floor, _ = pigeonhole.CandidateFloor(n, bands, p.t, MissProbability)
-		full = func(i, j int32) (float64, bool, error) {
+		full = func(i, j int32) (float64, bool) {
 			jc := textsim.JaccardCounts(texts[i], texts[j])
-			return jc, jc >= p.t, nil
+			return jc, jc >= p.t
 		}
 	} else {
 		if bands, err = pigeonhole.ExactBands(n, p.t, 1); err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		floor = pigeonhole.MinAgree(n, p.t)
-		full = func(i, j int32) (float64, bool, error) {
-			a := agree(sigs[i].Values, sigs[j].Values)
-			return float64(a) / float64(n), true, nil
+		full = func(i, j int32) (float64, bool) {
+			a := agree(vals[int(i)*n:int(i+1)*n], vals[int(j)*n:int(j+1)*n])
+			return float64(a) / float64(n), true // pre checked a ≥ floor
 		}
 	}
-	pre := func(i, j int32) bool { return agree(sigs[i].Values, sigs[j].Values) >= floor }
-	search := newRunSearch(ctx, pre, full)
-	keys := make([]uint64, len(sigs))
-	order := make([]int32, len(sigs))
-	for _, band := range bands {
-		for i := range sigs {
-			keys[i] = bandHash(sigs[i].Values[band.Lo:band.Hi])
-			order[i] = int32(i)
-		}
-		slices.SortFunc(order, func(a, b int32) int {
-			if keys[a] != keys[b] {
-				if keys[a] < keys[b] {
-					return -1
-				}
-				return 1
-			}
-			return int(a - b)
-		})
-		for lo := 0; lo < len(order); {
-			hi := lo + 1
-			for hi < len(order) && keys[order[hi]] == keys[order[lo]] {
-				hi++
-			}
-			if hi-lo > 1 {
-				if err := search.run(order[lo:hi]); err != nil {
-					return nil, nil, err
-				}
-			}
-			lo = hi
-		}
+	cands, err := bandCandidates(ctx, &slotSource{vals: vals, slots: n, bands: bands}, len(ids), n, len(bands), floor)
+	if err != nil {
+		return nil, nil, nil, err
 	}
-	return ids, search.pairs, nil
+	pairs, err := verifyPairs(ctx, cands, full)
+	return ids, pairs, func(i, j int32) float64 { sim, _ := full(i, j); return sim }, err
 }

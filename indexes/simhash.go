@@ -15,6 +15,7 @@ import (
 
 	"github.com/simsql/simsql/catalog"
 	"github.com/simsql/simsql/functions"
+	"github.com/simsql/simsql/pigeonhole"
 )
 
 // SimHashKind is the index kind "simhash": a block-partitioned index of a
@@ -23,7 +24,7 @@ import (
 //	CREATE INDEX fp_k3 ON docs (fp) COMMENT 'simhash k=3'
 //
 // Each row with a non-NULL fingerprint has k+1 entries, one per block of
-// Blocks(k): the block number (1 byte) and the block's bits (big-endian, in
+// pigeonhole.Blocks(k): the block number (1 byte) and the block's bits (big-endian, in
 // as few bytes as the widest block needs). A query for fingerprints within
 // distance k' ≤ k of q looks up q's k+1 block values and verifies each
 // candidate with the exact distance (Manku, Jain & Das Sarma, WWW 2007).
@@ -72,7 +73,7 @@ func ParseK(comment string) (int, error) {
 type simhashIndex struct {
 	name   string
 	k      int
-	blocks []Block
+	blocks []pigeonhole.Block
 	width  int  // bytes of a block value in a key
 	values bool // entries carry the fingerprint (the current format)
 }
@@ -91,13 +92,13 @@ func (SimHashKind) Compile(spec catalog.IndexSpec) (catalog.CompiledIndex, error
 		return nil, fmt.Errorf("simhash index %s: column %s is %s; a fingerprint column is BIGINT UNSIGNED or BIGINT",
 			spec.Name, spec.Columns[0], spec.Types[0].String())
 	}
-	return &simhashIndex{name: spec.Name, k: k, blocks: Blocks(k), width: valueBytes(k), values: spec.Values}, nil
+	return &simhashIndex{name: spec.Name, k: k, blocks: pigeonhole.Blocks(k), width: valueBytes(k), values: spec.Values}, nil
 }
 
 // simhashOf returns the simhash index compiled in ci.
 func simhashOf(ci *catalog.CustomIndex) *simhashIndex { return ci.Compiled.(*simhashIndex) }
 
-// valueBytes is the number of bytes of the widest block of Blocks(k),
+// valueBytes is the number of bytes of the widest block of pigeonhole.Blocks(k),
 // ⌈64/(k+1)⌉ bits: 8 for k = 0, 2 for k = 3, 1 for k ≥ 7.
 func valueBytes(k int) int {
 	width := (64 + k) / (k + 1)
@@ -212,7 +213,7 @@ func (SimHashKind) Scan(ctx *sql.Context, t *catalog.Table, index *catalog.Custo
 				// A candidate is verified from the entry's fingerprint when
 				// it has one, and its row read only if it qualifies.
 				near := func(cand uint64) bool {
-					return firstAgreeing(fp, cand, blocks) == b && bits.OnesCount64(fp^cand) <= q.k
+					return pigeonhole.FirstAgreeing(fp, cand, blocks) == b && bits.OnesCount64(fp^cand) <= q.k
 				}
 				if cand, ok := entryFingerprint(value); ok && !near(cand) {
 					return nil

@@ -7,6 +7,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
+	"math/bits"
 	"slices"
 	"strings"
 
@@ -36,9 +37,15 @@ import (
 // closed connection ends the statement's context, with its error.
 //
 // NearDuplicateGroups is near_duplicate_groups('table', 'column', k): the
-// connected components of that relation, as rows (id, group_id), group_id
-// being the smallest id of the component; rows with no near-duplicate are
-// left out.
+// connected components of that relation, as rows (id, group_id,
+// max_distance, representative) — min_similarity instead of max_distance
+// for a Jaccard threshold — group_id being the smallest id of the
+// component, max_distance (min_similarity) its diameter: the largest
+// distance (smallest similarity) between any two members, which may be far
+// beyond k (below t) because components chain; representative is the
+// member with the most neighbours, the smallest id among those tied. Rows
+// with no near-duplicate are left out. The diameter costs comparing each
+// group's members pairwise.
 type NearDuplicates struct {
 	db     sql.Database
 	args   []sql.Expression
@@ -201,9 +208,15 @@ func (n *NearDuplicates) Schema() sql.Schema {
 		}
 	}
 	if n.groups {
+		diameter := &sql.Column{Name: "max_distance", Type: types.Int32, Source: n.Name()}
+		if n.sim != nil {
+			diameter = &sql.Column{Name: "min_similarity", Type: types.Float64, Source: n.Name()}
+		}
 		return sql.Schema{
 			{Name: "id", Type: n.idType, Source: n.Name()},
 			{Name: "group_id", Type: n.idType, Source: n.Name()},
+			diameter,
+			{Name: "representative", Type: n.idType, Source: n.Name()},
 		}
 	}
 	return sql.Schema{
@@ -411,30 +424,16 @@ func (c *corpus) pairRows(ctx *sql.Context, k int) (sql.RowIter, error) {
 	}}, nil
 }
 
-// groupRows returns (id, group_id) for every item in a component of two or
-// more, in primary-key order; group_id is the component's first id in that
-// order (the smallest).
+// groupRows returns (id, group_id, max_distance, representative) for
+// every item in a component of two or more, in primary-key order:
+// group_id is the component's first id in that order (the smallest),
+// max_distance its diameter (the largest Hamming distance between any two
+// of its members) and representative the id of the member with the most
+// neighbours within k (the smallest id among those tied).
 func (c *corpus) groupRows(ctx *sql.Context, k int) ([]sql.Row, error) {
-	var parent []int32 // union-find over the items met in pairs
-	find := func(x int32) int32 {
-		for int(x) >= len(parent) {
-			parent = append(parent, int32(len(parent)))
-		}
-		for parent[x] != x {
-			parent[x] = parent[parent[x]]
-			x = parent[x]
-		}
-		return x
-	}
+	var edges [][2]int32
 	err := c.pairs(ctx, k, func(l, r, _ int) bool {
-		a, b := find(int32(l)), find(int32(r))
-		if a != b {
-			if c.compare(int(a), int(b)) < 0 {
-				parent[b] = a
-			} else {
-				parent[a] = b
-			}
-		}
+		edges = append(edges, [2]int32{int32(l), int32(r)})
 		return ctx.Err() == nil
 	})
 	if err == nil {
@@ -443,27 +442,39 @@ func (c *corpus) groupRows(ctx *sql.Context, k int) ([]sql.Row, error) {
 	if err != nil {
 		return nil, err
 	}
-	size := make(map[int32]int)
-	for i := range parent {
-		size[find(int32(i))]++
-	}
-	var members []int32
-	for i := range parent {
-		if size[find(int32(i))] > 1 {
-			members = append(members, int32(i))
+	ids := map[int32]any{}
+	id := func(i int32) (any, error) {
+		if v, ok := ids[i]; ok {
+			return v, nil
 		}
-	}
-	slices.SortFunc(members, func(a, b int32) int { return c.compare(int(a), int(b)) })
-	ids := make(map[int32]any, len(members))
-	rows := make([]sql.Row, 0, len(members))
-	for _, i := range members {
 		v, err := c.id(ctx, int(i))
+		ids[i] = v
+		return v, err
+	}
+	distance := func(a, b int32) int32 { return int32(bits.OnesCount64(c.fps[a] ^ c.fps[b])) }
+	type member struct {
+		item int32
+		row  sql.Row
+	}
+	var members []member
+	for _, g := range nearGroups(edges, func(a, b int32) int { return c.compare(int(a), int(b)) }) {
+		d, err := groupDiameter(ctx, g, distance, func(x, y int32) bool { return x > y })
 		if err != nil {
 			return nil, err
 		}
-		ids[i] = v
-		// The root comes first in primary-key order, so its id is known.
-		rows = append(rows, sql.Row{v, ids[find(i)]})
+		for _, m := range g.members {
+			if _, err := id(m); err != nil {
+				return nil, err
+			}
+		}
+		for _, m := range g.members {
+			members = append(members, member{m, sql.Row{ids[m], ids[g.members[0]], d, ids[g.rep]}})
+		}
+	}
+	slices.SortFunc(members, func(a, b member) int { return c.compare(int(a.item), int(b.item)) })
+	rows := make([]sql.Row, len(members))
+	for k, m := range members {
+		rows[k] = m.row
 	}
 	return rows, nil
 }

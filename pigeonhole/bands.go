@@ -1,7 +1,9 @@
 // Package pigeonhole holds the arithmetic of simsql's similarity indexes,
 // with no SQL in it: how MinHash signatures are cut into bands of slots,
 // how many slots two signatures must share to pass a Jaccard threshold,
-// and the probabilities that decide which bands an index needs.
+// and the probabilities that decide which bands an index needs (bands.go);
+// and how 64-bit SimHash fingerprints are cut into the k+1 blocks of bits
+// of which two fingerprints within Hamming distance k share one (blocks.go).
 //
 // The idea is the pigeonhole principle of Manku, Jain & Das Sarma (WWW
 // 2007), applied to signature slots instead of fingerprint bits: if two

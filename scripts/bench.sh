@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # bench.sh: benchmark simsql against MariaDB and PostgreSQL (issue 5) and
-# write BENCHMARKS.md and bench/charts/*.png at the repository root.
+# write BENCHMARKS.md, bench/charts/*.png and docs/simhash-jaccard.md (the
+# SimHash k against Jaccard curve); then the MinHash index (issue 10:
+# bench/minhash, speed at 1,000,000 signatures and quality on the corpora)
+# into BENCHMARKS-minhash.md.
 #
 #   scripts/bench.sh [-smoke] [other flags of go run ./bench/peers]
 #
@@ -8,10 +11,11 @@
 # apt-get: mariadb-server, postgresql-15, postgresql-contrib-15 where it
 # exists, postgresql-15-similarity), fetches the corpora by package name
 # (scripts/fetch-corpora.sh into ${SIMSQL_CORPORA:-<repo>/.corpora}), then
-# runs `go run ./bench/peers`, which starts every server on 127.0.0.1 in a
-# temporary directory and stops it again. The full run takes 40 to 60
-# minutes on 2 cores (most of it the peers' self-joins at 100,000 rows);
-# -smoke takes a few minutes and writes into a temporary directory.
+# runs `go run ./bench/peers` and `go run ./bench/minhash`, which start every
+# server on 127.0.0.1 in a temporary directory and stop it again. The full
+# run takes about two hours on 2 cores (the peers' self-joins at 100,000
+# rows, the MinHash index's loads of 1,000,000 rows); -smoke takes a few
+# minutes and writes into temporary directories.
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -40,4 +44,14 @@ fi
 export SIMSQL_CORPORA=${SIMSQL_CORPORA:-$PWD/.corpora}
 scripts/fetch-corpora.sh
 export SIMSQL_REQUIRE_PEERS=1 SIMSQL_REQUIRE_CORPORA=1
-exec go run ./bench/peers "$@"
+smoke=0
+for a in "$@"; do
+	[[ $a == -smoke || $a == --smoke ]] && smoke=1
+done
+go run ./bench/peers "$@"
+if ((smoke)); then
+	go run ./bench/minhash -rows 10000 -queries 20 -scan-queries 2 -nd-runs 1 -probes 20 -plants 50 -corpus-docs 400 \
+		-out "$(mktemp --tmpdir simsql-bench-minhash-XXXXXX.md)"
+else
+	go run ./bench/minhash -out BENCHMARKS-minhash.md
+fi

@@ -265,26 +265,28 @@ func checkNearDuplicates(t *testing.T, c *engineConn, fps []uint64, k int) {
 	if !slices.Equal(got, want) {
 		t.Fatalf("k=%d: near_duplicates gave %d pairs, brute force %d", k, len(got), len(want))
 	}
-	rows, err = c.query(fmt.Sprintf("SELECT id, group_id FROM near_duplicate_groups('s', 'fp', %d)", k))
-	if err != nil {
-		t.Fatal(err)
-	}
-	size := map[int]int{}
+	// Groups, each with its diameter (the largest distance between any two
+	// members) and representative (most neighbours, then smallest id).
+	var edges [][2]int
 	for i := range fps {
-		size[find(i)]++
-	}
-	var wantGroups []string
-	for i := range fps {
-		if size[find(i)] > 1 {
-			wantGroups = append(wantGroups, fmt.Sprintf("%d,%d", i, find(i)))
+		for j := i + 1; j < len(fps); j++ {
+			if bits.OnesCount64(fps[i]^fps[j]) <= k {
+				edges = append(edges, [2]int{i, j})
+			}
 		}
 	}
-	var gotGroups []string
-	for _, row := range rows {
-		gotGroups = append(gotGroups, *row[0]+","+*row[1])
+	wantGroups := bruteGroups(len(fps), edges, func(i int) string { return fmt.Sprint(i) },
+		func(a, b int) int { return bits.OnesCount64(fps[a] ^ fps[b]) }, func(x, y int) bool { return x > y }, func(d int) string { return fmt.Sprint(d) })
+	for _, w := range wantGroups {
+		var id, g int
+		fmt.Sscanf(w, "%d,%d", &id, &g)
+		if find(id) != g {
+			t.Fatalf("k=%d: brute-force groups disagree: %s, union-find %d", k, w, find(id))
+		}
 	}
+	gotGroups := queryStrings(t, c, fmt.Sprintf("SELECT id, group_id, max_distance, representative FROM near_duplicate_groups('s', 'fp', %d)", k))
 	if !slices.Equal(gotGroups, wantGroups) {
-		t.Fatalf("k=%d: near_duplicate_groups gave %d rows, brute force %d", k, len(gotGroups), len(wantGroups))
+		t.Fatalf("k=%d: near_duplicate_groups gave %d rows, brute force %d\n got  %v\n want %v", k, len(gotGroups), len(wantGroups), gotGroups, wantGroups)
 	}
 }
 

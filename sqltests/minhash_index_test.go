@@ -83,6 +83,14 @@ func TestMinHashIndexExact(t *testing.T) {
 					t.Fatalf("%s: %v", q, err)
 				}
 			}
+			// Every pair's estimate, for the groups' diameters: ids are the
+			// rows with a signature, in id order (the primary key's).
+			ids := queryStrings(t, c, "SELECT id FROM d WHERE sig IS NOT NULL ORDER BY id")
+			estimate := map[[2]int]string{}
+			for _, r := range queryStrings(t, c, "SELECT a.id, b.id, ROUND(minhash_jaccard(a.sig, b.sig), 6) FROM d a JOIN d b ON a.id < b.id AND a.sig IS NOT NULL AND b.sig IS NOT NULL") {
+				f := strings.Split(r, ",")
+				estimate[[2]int{slices.Index(ids, f[0]), slices.Index(ids, f[1])}] = f[2]
+			}
 			indexFor := func(th float64) string {
 				best := ""
 				for _, it := range sig.indexes {
@@ -131,6 +139,15 @@ func TestMinHashIndexExact(t *testing.T) {
 				assertPlanKind(t, c, "minhash", nd, want)
 				if got := queryStrings(t, c, nd); !slices.Equal(got, scan) {
 					t.Fatalf("%s:\n index %v\n brute force %v", nd, got, scan)
+				}
+				// Groups, with the smallest estimate between any two members
+				// and the member with the most neighbours.
+				groups := fmt.Sprintf("SELECT id, group_id, ROUND(min_similarity, 6), representative FROM near_duplicate_groups('d', 'sig', %v)", th)
+				assertPlanKind(t, c, "minhash", groups, want)
+				wantGroups := bruteGroups(len(ids), pairIndexes(scan, ids), func(i int) string { return ids[i] },
+					func(a, b int) string { return estimate[[2]int{a, b}] }, func(x, y string) bool { return parseFloat(t, x) < parseFloat(t, y) }, func(s string) string { return s })
+				if got := queryStrings(t, c, groups); !slices.Equal(got, wantGroups) {
+					t.Fatalf("%s:\n index %v\n brute force %v", groups, got, wantGroups)
 				}
 			}
 		})

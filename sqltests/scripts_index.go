@@ -93,7 +93,9 @@ var IndexScripts = []ScriptTest{
 				{1, 2, 1}, {1, 3, 3}, {1, 7, 1}, {1, 8, 0}, {2, 3, 2}, {2, 4, 3}, {2, 7, 2}, {2, 8, 1}, {3, 4, 1}, {3, 8, 3}, {7, 8, 1}}},
 			{Query: "SELECT * FROM near_duplicates('d', 'fp', 0)", Expected: []Row{{1, 8, 0}}},
 			{Query: "SELECT COUNT(*) FROM near_duplicates('d', 'fp', 64)", Expected: []Row{{21}}},
-			{Query: "SELECT * FROM near_duplicate_groups('d', 'fp', 1)", Expected: []Row{{1, 1}, {2, 1}, {3, 3}, {4, 3}, {7, 1}, {8, 1}}},
+			// Groups chain: 2 and 7 are 2 bits apart (the diameter), linked through 1 and 8;
+			// 1 and 8 have three neighbours each, and 1 is the smaller id.
+			{Query: "SELECT * FROM near_duplicate_groups('d', 'fp', 1)", Expected: []Row{{1, 1, 2, 1}, {2, 1, 2, 1}, {3, 3, 1, 3}, {4, 3, 1, 3}, {7, 1, 2, 1}, {8, 1, 2, 1}}},
 			{Query: "SELECT d.id, d.fp FROM near_duplicates('d', 'fp', 0) n JOIN d ON d.id = n.right_id", Expected: []Row{{8, 0}}},
 			{Query: "SELECT COUNT(*) FROM near_duplicates('d', 'fp', 3) WHERE distance = 3", Expected: []Row{{3}}},
 			{Query: "SELECT * FROM near_duplicates('nosuch', 'fp', 3)", ExpectedErr: "table not found"},
@@ -164,8 +166,8 @@ var IndexScripts = []ScriptTest{
 		Assertions: []Assertion{
 			{Query: "SELECT * FROM near_duplicates('v', 'fp', 2)", Expected: []Row{
 				{"A", "b", 1}, {"A", "c", 1}, {"A", "F", 1}, {"b", "c", 2}, {"b", "F", 0}, {"c", "F", 2}}},
-			{Query: "SELECT * FROM near_duplicate_groups('v', 'fp', 0)", Expected: []Row{{"b", "b"}, {"F", "b"}}},
-			{Query: "SELECT * FROM near_duplicate_groups('v', 'fp', 2)", Expected: []Row{{"A", "A"}, {"b", "A"}, {"c", "A"}, {"F", "A"}}},
+			{Query: "SELECT * FROM near_duplicate_groups('v', 'fp', 0)", Expected: []Row{{"b", "b", 0, "b"}, {"F", "b", 0, "b"}}},
+			{Query: "SELECT * FROM near_duplicate_groups('v', 'fp', 2)", Expected: []Row{{"A", "A", 2, "A"}, {"b", "A", 2, "A"}, {"c", "A", 2, "A"}, {"F", "A", 2, "A"}}},
 			{Query: "BEGIN", Expected: nil},
 			{Query: "INSERT INTO v VALUES ('G', -2)", Expected: nil},
 			{Query: "SELECT * FROM near_duplicates('v', 'fp', 1)", Expected: []Row{{"A", "b", 1}, {"A", "c", 1}, {"A", "F", 1}, {"b", "F", 0}, {"D", "G", 1}}},

@@ -68,11 +68,13 @@ var MinHashScripts = []ScriptTest{
 		Assertions: []Assertion{
 			{Query: "SELECT * FROM near_duplicates('d', 'sig', 0.7)", Expected: []Row{{1, 2, 0.796875}, {1, 5, 1.0}, {2, 5, 0.796875}}},
 			{Query: "SELECT left_id, right_id, ROUND(similarity, 4) FROM near_duplicates('d', 'body', 0.7)", Expected: []Row{{1, 2, 0.8182}, {1, 5, 1.0}, {2, 5, 0.8182}, {3, 6, 0.75}}},
-			{Query: "SELECT * FROM near_duplicate_groups('d', 'body', 0.7)", Expected: []Row{{1, 1}, {2, 1}, {3, 3}, {5, 1}, {6, 3}}},
+			// {1, 2, 5}: 1 and 5 are equal, 2 is at 9/11 of both; every member has two neighbours.
+			{Query: "SELECT id, group_id, ROUND(min_similarity, 4), representative FROM near_duplicate_groups('d', 'body', 0.7)", Expected: []Row{{1, 1, 0.8182, 1}, {2, 1, 0.8182, 1}, {3, 3, 0.75, 3}, {5, 1, 0.8182, 1}, {6, 3, 0.75, 3}}},
 			{Query: "CREATE INDEX sig_j70 ON d (sig) COMMENT 'minhash t=0.7'", Expected: nil},
 			{Query: "SELECT * FROM near_duplicates('d', 'sig', 0.7)", Expected: []Row{{1, 2, 0.796875}, {1, 5, 1.0}, {2, 5, 0.796875}}},
 			{Query: "SELECT left_id, right_id, ROUND(similarity, 4) FROM near_duplicates('d', 'body', 0.7)", Expected: []Row{{1, 2, 0.8182}, {1, 5, 1.0}, {2, 5, 0.8182}, {3, 6, 0.75}}},
-			{Query: "SELECT * FROM near_duplicate_groups('d', 'sig', 0.9)", Expected: []Row{{1, 1}, {5, 1}}},
+			{Query: "SELECT * FROM near_duplicate_groups('d', 'sig', 0.9)", Expected: []Row{{1, 1, 1.0, 1}, {5, 1, 1.0, 1}}},
+			{Query: "SELECT * FROM near_duplicate_groups('d', 'sig', 0.7)", Expected: []Row{{1, 1, 0.796875, 1}, {2, 1, 0.796875, 1}, {5, 1, 0.796875, 1}}},
 			{Query: "SELECT * FROM near_duplicates('d', 'sig', 1.5)", ExpectedErr: "the Jaccard threshold t greater than 0 and at most 1"},
 			{Query: "SELECT * FROM near_duplicates('v', 'sig', 0.8)", ExpectedErr: "v is a view; near_duplicates reads a base table"},
 			{Query: "PREPARE p FROM 'SELECT left_id, right_id FROM near_duplicates(''d'', ''sig'', ?)'", Expected: nil},

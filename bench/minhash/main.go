@@ -73,8 +73,18 @@ func main() {
 	keep := flag.Bool("keep", false, "keep the temporary directory")
 	commit := flag.String("commit", "", "`label` printed as the commit (default: git describe --always --dirty of the working tree)")
 	out := flag.String("out", "", "also write the report to `file` (a section for BENCHMARKS.md)")
+	pairsOnly := flag.Bool("pairs-only", false, "only time near_duplicates at 0.8 over -rows signatures, with -baseline and this binary alternately, in -data")
+	baseline := flag.String("baseline", "", "with -pairs-only: the baseline simsql `binary`, timed in turn with this one")
+	dataDir := flag.String("data", "", "with -pairs-only: the data `directory`, loaded (by the baseline binary) when it holds no tables and kept")
 	flag.Parse()
 	cfg.speed, cfg.quality = !*noSpeed, !*noQuality
+	if *pairsOnly {
+		cfg.speed, cfg.quality = false, false
+		if *dataDir == "" {
+			fmt.Fprintln(os.Stderr, "minhash: -pairs-only needs -data")
+			os.Exit(2)
+		}
+	}
 	if cfg.rows < groupSize || cfg.queries < 1 || cfg.scanQueries < 1 || cfg.scanQueries > cfg.queries || cfg.ndRuns < 1 || cfg.fileRows < 1 || cfg.probes < 1 {
 		fmt.Fprintln(os.Stderr, "minhash: want -rows >= 100, -queries >= -scan-queries >= 1, -nd-runs >= 1, -file-rows >= 1, -probes >= 1")
 		os.Exit(2)
@@ -90,7 +100,13 @@ func main() {
 	if b.commit == "" {
 		b.commit = harness.GitCommit()
 	}
-	err = b.run(*binary)
+	if *pairsOnly {
+		if err = b.run(*binary); err == nil {
+			err = b.runPairs(*baseline, *dataDir)
+		}
+	} else {
+		err = b.run(*binary)
+	}
 	if *keep {
 		fmt.Fprintln(os.Stderr, "minhash: keeping", tmp)
 	} else {
@@ -142,6 +158,7 @@ type bench struct {
 	buildTime   time.Duration
 	srv         *harness.Server // the server running, for its stderr on failure
 	speed       *speedResult
+	pairs       *pairsResult
 	quality     []*corpusResult
 	qualityNote string
 }

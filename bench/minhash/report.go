@@ -17,7 +17,12 @@ import (
 func (b *bench) report(w *bytes.Buffer) {
 	p := func(format string, args ...any) { fmt.Fprintf(w, format, args...) }
 	end := harness.LoadAverage()
-	p("## MinHash index\n\n")
+	if b.pairs != nil {
+		p("## near_duplicates at t = 0.8, two binaries (`go run ./bench/minhash -pairs-only`)\n\n")
+	} else {
+		p("# Benchmarks of the MinHash index\n\n")
+		p("Written by `go run ./bench/minhash -out BENCHMARKS-minhash.md` (which `scripts/bench.sh` runs); do not edit, run it again.\n\n## Run\n\n")
+	}
 	p("Written by `go run ./bench/minhash` on %s UTC, simsql %s; %s, %s/%s, %d CPUs (%s). The whole run took %.1f minutes",
 		time.Now().UTC().Format("2006-01-02 15:04"), b.commit, runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), harness.CPUModel(),
 		time.Since(b.start).Minutes())
@@ -28,6 +33,9 @@ func (b *bench) report(w *bytes.Buffer) {
 	p("every figure is given with the 1-minute load average at the end of its measurement (column *load*), and every ratio is of two figures of this run.\n\n")
 	if b.speed != nil {
 		b.speedReport(p)
+	}
+	if b.pairs != nil {
+		b.pairsReport(p)
 	}
 	if len(b.quality) > 0 {
 		b.qualityReport(p)

@@ -42,6 +42,7 @@ import (
 	"time"
 
 	"github.com/simsql/simsql/bench/internal/harness"
+	"github.com/simsql/simsql/bench/internal/quality"
 )
 
 // config is what a run measures.
@@ -58,6 +59,7 @@ type config struct {
 	qualityDocs  int   // original documents per language
 	corpora      string
 	requirePeers bool // a missing peer is an error, not a note
+	qualityOnly  bool // only the detection quality, written as the curve
 }
 
 func fullConfig() config {
@@ -76,6 +78,7 @@ func main() {
 	sizes := flag.String("sizes", "", "comma-separated row `counts` for workloads 1, 2 and 4 (default 100000,1000000)")
 	binary := flag.String("binary", "", "simsql `binary` to run (default: build ./cmd/simsql)")
 	timeout := flag.Duration("timeout", 90*time.Minute, "give up after this `duration`")
+	qualityOnly := flag.Bool("quality-only", false, "only measure detection quality and write "+curvePath+" (the SimHash k against Jaccard curve), not BENCHMARKS.md")
 	flag.Parse()
 	cfg := fullConfig()
 	if *smoke {
@@ -92,6 +95,7 @@ func main() {
 			cfg.sizes = append(cfg.sizes, n)
 		}
 	}
+	cfg.qualityOnly = *qualityOnly
 	cfg.corpora = os.Getenv("SIMSQL_CORPORA")
 	cfg.requirePeers = os.Getenv("SIMSQL_REQUIRE_PEERS") == "1"
 	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
@@ -151,14 +155,23 @@ func run(ctx context.Context, cfg config, binary, dir string) (string, error) {
 	r := &report{cfg: cfg, start: time.Now(), commit: harness.GitCommit(), loadStart: loadAvg()}
 	r.machine = fmt.Sprintf("%s, %d CPUs (%s), %s/%s", harness.CPUModel(), runtime.NumCPU(), kernel(), runtime.GOOS, runtime.GOARCH)
 	r.goVersion = runtime.Version()
+	b := &bench{ctx: ctx, cfg: cfg, tmp: tmp, r: r, bin: binary}
+	if cfg.qualityOnly {
+		if b.seg, err = quality.NewSegmenter(); err != nil {
+			return "", err
+		}
+		if err := b.quality(); err != nil {
+			return "", err
+		}
+		return r.writeCurve(dir)
+	}
 	if binary == "" {
 		if binary, err = harness.BuildSimsql(ctx, tmp, "peers"); err != nil {
 			return "", err
 		}
 	}
 	r.simsqlBinary = binary
-
-	b := &bench{ctx: ctx, cfg: cfg, tmp: tmp, r: r, bin: binary}
+	b.bin = binary
 	if err := b.servers(); err != nil {
 		return "", err
 	}
@@ -170,6 +183,9 @@ func run(ctx context.Context, cfg config, binary, dir string) (string, error) {
 	}
 	r.loadEnd = loadAvg()
 	r.elapsed = time.Since(r.start)
+	if _, err := r.writeCurve(dir); err != nil {
+		return "", err
+	}
 	return r.write(dir)
 }
 

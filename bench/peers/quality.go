@@ -35,6 +35,13 @@ const (
 
 var numPerms = []int{32, 64, 128, 256}
 
+// curveK is the largest k of the SimHash-against-Jaccard curve, and
+// curveT its Jaccard thresholds (all at least truthJaccard, so that the
+// pairs whose Jaccard is not computed are below every one of them).
+const curveK = 16
+
+var curveT = []float64{0.8, 0.85, 0.9, 0.95}
+
 // errStats are MinHash estimate errors |estimate − Jaccard| over a set of pairs.
 type errStats struct {
 	n              int
@@ -52,10 +59,12 @@ type qualityResult struct {
 	plantedPositive int        // of which planted pairs
 	plantedJ        [2]float64 // min and max Jaccard of the planted pairs
 	simhash         [maxK + 1]quality.Confusion
-	minhash         map[int]quality.Confusion
-	errPlanted      map[int]errStats
-	errRandom       map[int]errStats
-	missing         string
+	// curve[ti][k]: hamming(simhash) ≤ k against jaccard() ≥ curveT[ti].
+	curve      [][curveK + 1]quality.Confusion
+	minhash    map[int]quality.Confusion
+	errPlanted map[int]errStats
+	errRandom  map[int]errStats
+	missing    string
 }
 
 // qdoc is one document of the quality set.
@@ -78,7 +87,8 @@ func (b *bench) quality() error {
 		hashers[n] = m
 	}
 	for _, lang := range []string{"English", "Chinese"} {
-		q := &qualityResult{lang: lang, minhash: map[int]quality.Confusion{}, errPlanted: map[int]errStats{}, errRandom: map[int]errStats{}}
+		q := &qualityResult{lang: lang, minhash: map[int]quality.Confusion{}, errPlanted: map[int]errStats{}, errRandom: map[int]errStats{},
+			curve: make([][curveK + 1]quality.Confusion, len(curveT))}
 		b.r.quality = append(b.r.quality, q)
 		rng := rand.New(rand.NewPCG(qualitySeed, uint64(len(lang))))
 		var originals []string
@@ -154,6 +164,11 @@ func (b *bench) quality() error {
 					c := q.simhash[kk]
 					c.Add(d <= kk, truth)
 					q.simhash[kk] = c
+				}
+				for ti, t := range curveT {
+					for kk := range curveK + 1 {
+						q.curve[ti][kk].Add(d <= kk, jac >= t)
+					}
 				}
 				for _, n := range numPerms {
 					est, err := textsim.EstimateJaccard(x.sigs[n], y.sigs[n])
