@@ -19,7 +19,7 @@ var registry = []sql.Function{
 	sql.Function2{Name: "jaccard", Fn: NewJaccard},
 	sql.FunctionN{Name: "minhash", Fn: NewMinHash},
 	sql.Function2{Name: "minhash_jaccard", Fn: NewMinHashJaccard},
-	sql.Function1{Name: "simhash", Fn: NewSimHash},
+	sql.FunctionN{Name: "simhash", Fn: NewSimHash},
 	sql.Function2{Name: "simhash_ngram", Fn: NewSimHashNgram},
 	sql.Function2{Name: "tanimoto", Fn: NewTanimoto},
 	sql.Function1{Name: "tokenize", Fn: NewTokenize},
