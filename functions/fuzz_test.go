@@ -79,6 +79,9 @@ func FuzzFunctions(f *testing.F) {
 		if _, err := NewSimHashNgram(lit(x), lit(int64(3))).Eval(ctx, nil); err != nil {
 			t.Fatal(err)
 		}
+		if eval(t, must(NewKeywords(lit(x), lit(int64(5))))) == nil {
+			t.Fatalf("keywords(%q, 5) is NULL", x)
+		}
 		if eval(t, NewTokenize(lit(x))) == nil {
 			t.Fatalf("tokenize(%q) is NULL", x)
 		}

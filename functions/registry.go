@@ -17,6 +17,7 @@ var registry = []sql.Function{
 	sql.FunctionN{Name: "cosine_tfidf", Fn: NewCosineTFIDF},
 	sql.Function2{Name: "hamming", Fn: NewHamming},
 	sql.Function2{Name: "jaccard", Fn: NewJaccard},
+	sql.FunctionN{Name: "keywords", Fn: NewKeywords},
 	sql.FunctionN{Name: "minhash", Fn: NewMinHash},
 	sql.Function2{Name: "minhash_jaccard", Fn: NewMinHashJaccard},
 	sql.FunctionN{Name: "simhash", Fn: NewSimHash},

@@ -39,6 +39,9 @@ var FunctionScripts = []ScriptTest{
 		Assertions: []Assertion{
 			// Version 1 bit for bit without options, with '' and with 'v1'.
 			{Query: "SELECT simhash('Simhash detects near duplicates and not exact duplicates', ''), simhash('Simhash detects near duplicates and not exact duplicates', 'v1 bits=64 weight=tfidf')", Expected: []Row{{"2149191636549173272", "2149191636549173272"}}},
+			// Fingerprint version 2, selected explicitly (golden: users store these bits).
+			{Query: "SELECT HEX(simhash('The quick brown fox jumps over the lazy dog', 'v2')), HEX(simhash('The quick brown fox jumps over the lazy dog', 'v2 bits=32'))", Expected: []Row{{"1933D366D216A4AE", "D216A4AE"}}},
+			{Query: "SELECT simhash('后脚龙族幻想恰烂钱', 'v2') = simhash('後腳龍族幻想恰爛錢', 'v2'), simhash('cat dog', 'v2') = simhash('cat dog', 'weight=binary stopwords=drop ties=heaviest'), simhash('cat dog', 'v2') <> simhash('cat dog'), simhash('cat dog', 'v2') = simhash('cat', 'v2')", Expected: []Row{{1, 1, 1, 1}}},
 			// The design's worked example: character bigrams, each hash bit ±1, unweighted (golden).
 			{Query: "SELECT HEX(simhash('the cat sat on the mat', 'features=char2 weight=binary')), HEX(simhash('the cat sat on the mat', 'bits=32 features=char2 weight=binary'))", Expected: []Row{{"4A630817E2B207AA", "E2B207AA"}}},
 			{Query: "SELECT simhash('hello world', 'features=char3') = simhash_ngram('hello world', 3), simhash('hello world', 'FEATURES=CHAR3, WEIGHT=TF') = simhash_ngram('hello world', 3)", Expected: []Row{{1, 1}}},
@@ -62,6 +65,19 @@ var FunctionScripts = []ScriptTest{
 			{Query: "CREATE TABLE v (id INT PRIMARY KEY, body TEXT, fp BIGINT UNSIGNED AS (simhash(body, 'bits=32 features=char2 weight=binary')) STORED)", Expected: nil},
 			{Query: "INSERT INTO v (id, body) VALUES (1, 'the cat sat on the mat'), (2, NULL)", Expected: nil},
 			{Query: "SELECT id, HEX(fp) FROM v ORDER BY id", Expected: []Row{{1, "E2B207AA"}, {2, nil}}},
+		},
+	},
+	{
+		Name: "keywords",
+		Assertions: []Assertion{
+			// tf = f / max f times the built-in IDF: English non-stop words all have the median IDF, so by frequency, then first occurrence; stop words (a, the, of, and) never.
+			{Query: "SELECT keywords('the cat and the dog and the cat chased a bird', 3)", Expected: []Row{{`["cat", "dog", "chased"]`}}},
+			{Query: "SELECT keywords('今天天气很好，我们去郊游。天气预报说明天天气也很好。', 3)", Expected: []Row{{`["今天天气", "郊游", "天气预报"]`}}},
+			{Query: "SELECT JSON_LENGTH(keywords('a b c d e f g h', 100)), keywords('the of and', 5), keywords('cat', 0)", Expected: []Row{{7, "[]", "[]"}}},
+			{Query: "SELECT keywords(NULL, 3), keywords('cat', NULL)", Expected: []Row{{nil, nil}}},
+			{Query: "SELECT keywords('cat', -1)", ExpectedErr: "Incorrect arguments to keywords: n must be an integer from 0 to 10000, got -1"},
+			{Query: "SELECT keywords('cat', 3, 'docs.body')", ExpectedErr: "keywords with a corpus column is not supported yet"},
+			{Query: "SELECT keywords('cat')", ExpectedErr: "expected 2 to 3 arguments, 1 received"},
 		},
 	},
 	{

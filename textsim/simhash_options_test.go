@@ -185,3 +185,42 @@ func FuzzSimHashOptions(f *testing.F) {
 		}
 	})
 }
+
+// simhashV2Golden pins fingerprint version 2 (simhash(text, 'v2')), which
+// users store: changing any value here is a new version, never a test fix.
+var simhashV2Golden = []struct {
+	why  string
+	text string
+	v2   uint64
+}{
+	{"English sentence: stop words dropped, each word ±1", "The quick brown fox jumps over the lazy dog", 0x1933d366d216a4ae},
+	{"one word changed", "The quick brown fox jumped over the lazy dog", 0x1db74766da1784ac},
+	{"a repeated word counts once", "Simhash detects near duplicates and not exact duplicates", 0x1df7766c1ac10038},
+	{"Chinese words, each ±1", "今天天气很好，我们去郊游。", 0xaa2b794a816dbe78},
+	{"traditional folds to simplified", "後腳龍族幻想恰爛錢", 0xf802889c9cc7ba45},
+	{"mixed English and Chinese", "SQL 数据库 similarity 相似度 search", 0x547eae9a51068bcb},
+	{"stop words only: tf weights, as v1", "the of and to in", 0x6ab5068d10a31802},
+	{"one word: its hash", "hello", 0x26c7827d889f6da3},
+	{"one word repeated: its hash", "test test test test test test test test test test", 0x4fdcca5ddb678139},
+}
+
+func TestSimHashV2Golden(t *testing.T) {
+	a := Default()
+	for _, c := range simhashV2Golden {
+		if got, ok := a.SimHashWith(c.text, Version2); !ok || got != c.v2 {
+			t.Errorf("%s: v2 of %q = %#016x, %v, want %#016x", c.why, c.text, got, ok, c.v2)
+		}
+		if got, _ := a.SimHashWith(c.text, mustParse(t, "v2")); got != c.v2 {
+			t.Errorf("%s: 'v2' parsed differs from Version2", c.why)
+		}
+		if got, _ := a.SimHashWith(c.text, mustParse(t, "weight=binary stopwords=drop ties=heaviest")); got != c.v2 {
+			t.Errorf("%s: v2 spelled out differs", c.why)
+		}
+		if got, _ := a.SimHashWith(c.text, mustParse(t, "v2 bits=32")); got != c.v2&math.MaxUint32 {
+			t.Errorf("%s: 'v2 bits=32' = %#x, want the low half of v2", c.why, got)
+		}
+	}
+	if got, _ := a.SimHashWith("hello", mustParse(t, "v2")); got != xxhash.Sum64String("hello") {
+		t.Errorf("v2 of one word is not its xxHash64")
+	}
+}
