@@ -46,10 +46,12 @@ func FuzzFunctions(f *testing.F) {
 		"naïve résumé", "Привет мир", "ＡＢＣ１２３ 全角", "今天天气很好，🙋 我们去郊游。", "the of and", "\xff\xfe", "1 2"} {
 		f.Add(s, "a b c")
 	}
+	f.Add("the cat sat on the mat", "bits=32 top=20 features=char2 weight=binary")
+	f.Add("the cat sat on the mat", "v2")
 	a := textsim.Default()
 	f.Fuzz(func(t *testing.T, x, y string) {
 		ctx := sql.NewEmptyContext()
-		fp := eval(t, NewSimHash(lit(x)))
+		fp := eval(t, must(NewSimHash(lit(x))))
 		want, ok := a.SimHash(x)
 		if ok != (fp != nil) || (ok && fp.(uint64) != want) {
 			t.Fatalf("simhash(%q) = %v, textsim %d %v", x, fp, want, ok)
@@ -62,8 +64,23 @@ func FuzzFunctions(f *testing.F) {
 				t.Fatalf("hamming(unsigned, signed) = %v for the same bits", d)
 			}
 		}
+		// y as options: parsed or a documented error, never a panic; the
+		// 32-bit form is the low half of the 64-bit one.
+		if o, err := textsim.ParseSimHashOptions(y); err == nil {
+			got := eval(t, must(NewSimHash(lit(x), lit(y))))
+			o.Bits = 64
+			want, ok := a.SimHashWith(x, o)
+			if ok != (got != nil) || (ok && got.(uint64) != want && got.(uint64) != want&math.MaxUint32) {
+				t.Fatalf("simhash(%q, %q) = %v, textsim %d %v", x, y, got, want, ok)
+			}
+		} else if _, err := must(NewSimHash(lit(x), lit(y))).Eval(ctx, nil); !ErrIncorrectArguments.Is(err) {
+			t.Fatalf("simhash(%q, %q): %v", x, y, err)
+		}
 		if _, err := NewSimHashNgram(lit(x), lit(int64(3))).Eval(ctx, nil); err != nil {
 			t.Fatal(err)
+		}
+		if eval(t, must(NewKeywords(lit(x), lit(int64(5))))) == nil {
+			t.Fatalf("keywords(%q, 5) is NULL", x)
 		}
 		if eval(t, NewTokenize(lit(x))) == nil {
 			t.Fatalf("tokenize(%q) is NULL", x)
@@ -93,6 +110,20 @@ func FuzzFunctions(f *testing.F) {
 		if j := eval(t, NewMinHashJaccard(lit(s), lit(x))); j != 1.0 {
 			t.Fatalf("minhash_jaccard(minhash(x, 16, 7), x) = %v", j)
 		}
+		bx := eval(t, must(NewMinHash(lit(x), lit(int64(16)), lit(int64(7)), lit("bottom-k"))))
+		by := eval(t, must(NewMinHash(lit(y), lit(int64(16)), lit(int64(7)), lit("bottom-k"))))
+		if j := eval(t, NewMinHashJaccard(lit(bx), lit(x))); j != 1.0 {
+			t.Fatalf("minhash_jaccard(minhash(x, 16, 7, 'bottom-k'), x) = %v", j)
+		}
+		jxy, jyx := eval(t, NewMinHashJaccard(lit(bx), lit(by))).(float64), eval(t, NewMinHashJaccard(lit(by), lit(bx))).(float64)
+		if jxy != jyx || jxy < 0 || jxy > 1 {
+			t.Fatalf("bottom-k minhash_jaccard(x, y) = %v, reversed %v", jxy, jyx)
+		}
+		if len(slices.Compact(slices.Sorted(slices.Values(append(tokenSet(x), tokenSet(y)...))))) <= 16 {
+			if j := eval(t, NewJaccard(lit(x), lit(y))); j != jxy {
+				t.Fatalf("bottom-k within k: estimate %v, jaccard %v", jxy, j)
+			}
+		}
 	})
 }
 
@@ -113,16 +144,22 @@ func FuzzEveryFunction(f *testing.F) {
 		f.Fatal(err)
 	}
 	good := v.([]byte)
+	bottom, err := must(NewMinHash(lit("a b c"), lit(int64(4)), lit(int64(9)), lit("bottom-k"))).Eval(sql.NewEmptyContext(), nil)
+	if err != nil {
+		f.Fatal(err)
+	}
 	for i, s := range []string{"", "a b c", "\xff\xfe", "！？。", "后脚龙族幻想恰烂钱", "e\u0301\u200d👩‍👩‍👧"} {
 		f.Add(s, []byte(s), int64(i-2), uint64(1)<<uint(i*13), uint32(i*7919))
 	}
 	f.Add("x", good, int64(4), uint64(9), uint32(123456))
 	f.Add("x", good[:20], int64(4097), uint64(0), uint32(654321))
+	f.Add("bottom-k", bottom.([]byte)[:22], int64(4), uint64(9), uint32(4242))
+	f.Add("bits=32 top=20 features=char2 weight=binary", []byte("v2"), int64(32), uint64(64), uint32(77))
 	f.Fuzz(func(t *testing.T, text string, raw []byte, n int64, u uint64, pick uint32) {
 		pool := []sql.Expression{
 			lit(text), lit(raw), lit(n), lit(u),
 			expression.NewLiteral(float64(n)/3, types.Float64),
-			expression.NewLiteral(nil, types.Null), lit(good),
+			expression.NewLiteral(nil, types.Null), lit(good), lit(bottom),
 		}
 		fns := All()
 		fn := fns[int(pick)%len(fns)]
@@ -161,7 +198,7 @@ func TestLongTextMemory(t *testing.T) {
 	textsim.Default()                                                    // load the dictionaries first
 	for _, e := range []sql.Expression{
 		NewJaccard(lit(x), lit(y)), NewTanimoto(lit(x), lit(y)), NewCosine(lit(x), lit(y)),
-		must(NewMinHash(lit(x), lit(int64(128)))), NewSimHashNgram(lit(x), lit(int64(64))), NewSimHash(lit(x)), NewTokenize(lit(x)),
+		must(NewMinHash(lit(x), lit(int64(128)))), NewSimHashNgram(lit(x), lit(int64(64))), must(NewSimHash(lit(x))), NewTokenize(lit(x)),
 	} {
 		var m runtime.MemStats
 		runtime.GC()

@@ -1,8 +1,10 @@
 package functions
 
 import (
+	"errors"
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/types"
@@ -34,21 +36,37 @@ func minHasher(n int, seed uint64) (*textsim.MinHasher, error) {
 	return textsim.NewMinHasher(n, seed)
 }
 
-// MinHash is minhash(text [, num_perm [, seed]]): the MinHash signature of
-// the set of text's tokens (Broder 1997) as VARBINARY, num_perm permutations
-// (1 to 4096, default 128) drawn from seed (0 to 2^64−1, default 1). The
-// signature is self-describing: 14 + 8·num_perm bytes holding num_perm, seed
-// and the minima (textsim.Signature.MarshalBinary). Text without tokens has
-// the empty set's signature. NULL if any argument is NULL. Errors:
-// ErrIncorrectArguments for num_perm or seed out of range.
+// MinHash is minhash(text [, num_perm [, seed [, scheme]]]): the MinHash
+// signature of the set of text's tokens (Broder 1997) as VARBINARY.
+//
+// scheme 'k-permutation' (the default): num_perm permutations (1 to 4096,
+// default 128) drawn from seed (0 to 2^64−1, default 1), the minimum of each;
+// 14 + 8·num_perm bytes holding num_perm, seed and the minima, format
+// version 1 (textsim.Signature.MarshalBinary). Text without tokens has the
+// empty set's signature.
+//
+// scheme 'bottom-k': one permutation drawn from seed, the num_perm (here k)
+// smallest distinct values (Broder 1997's min_s; Cohen & Kaplan, PODC 2007);
+// 14 + 8·n bytes, n = min(k, distinct tokens), format version 2
+// (textsim.BottomK.MarshalBinary). Text without tokens has no values.
+//
+// Both forms are self-describing: minhash_jaccard reads the scheme from the
+// bytes. NULL if any argument is NULL. Errors: ErrIncorrectArguments for
+// num_perm, seed or scheme out of range.
 type MinHash struct{ args }
 
 var _ sql.FunctionExpression = (*MinHash)(nil)
 
-// NewMinHash returns minhash(text [, num_perm [, seed]]); an error unless
-// given 1 to 3 arguments.
+// Scheme names of minhash()'s fourth argument.
+const (
+	SchemeKPermutation = "k-permutation"
+	SchemeBottomK      = "bottom-k"
+)
+
+// NewMinHash returns minhash(text [, num_perm [, seed [, scheme]]]); an
+// error unless given 1 to 4 arguments.
 func NewMinHash(a ...sql.Expression) (sql.Expression, error) {
-	if err := checkArity("minhash", a, 1, 3); err != nil {
+	if err := checkArity("minhash", a, 1, 4); err != nil {
 		return nil, err
 	}
 	return &MinHash{args(a)}, nil
@@ -98,6 +116,25 @@ func (f *MinHash) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
 				"seed must be an integer from 0 to %d, got %s", uint64(math.MaxUint64), Describe(vals[2])))
 		}
 	}
+	bottomK := false
+	if len(vals) > 3 {
+		b, ok := stringBytes(vals[3])
+		switch sch := string(b); {
+		case ok && strings.EqualFold(sch, SchemeKPermutation):
+		case ok && strings.EqualFold(sch, SchemeBottomK):
+			bottomK = true
+		default:
+			return nil, ErrIncorrectArguments.New(f.FunctionName(), fmt.Sprintf(
+				"scheme must be '%s' or '%s', got %s", SchemeKPermutation, SchemeBottomK, Describe(vals[3])))
+		}
+	}
+	if bottomK {
+		h, err := textsim.NewBottomKHasher(int(n), seed)
+		if err != nil {
+			return nil, ErrIncorrectArguments.New(f.FunctionName(), err.Error())
+		}
+		return h.Sum(tokenSet(text)).MarshalBinary()
+	}
 	m, err := minHasher(int(n), seed)
 	if err != nil {
 		return nil, ErrIncorrectArguments.New(f.FunctionName(), err.Error())
@@ -110,13 +147,17 @@ func (f *MinHash) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
 }
 
 // MinHashJaccard is minhash_jaccard(a, b): the MinHash estimate of the
-// Jaccard similarity of two token sets, the fraction of agreeing signature
-// slots, as DOUBLE in [0, 1] (Broder 1997; standard error about
-// 1/√num_perm). Each argument is a signature from minhash() or a text; a
-// text is signed with the other argument's num_perm and seed, or with the
-// defaults (128, 1) when both are texts. NULL if either is NULL. Errors:
-// ErrIncompatibleSignatures for signatures of different num_perm or seed;
-// ErrInvalidSignature for damaged signature bytes.
+// Jaccard similarity of two token sets, as DOUBLE in [0, 1]. Each argument
+// is a signature from minhash() or a text; a text is signed like the other
+// argument (scheme, num_perm and seed), or as minhash(text) (k-permutation,
+// 128, 1) when both are texts. For k-permutation signatures the estimate is
+// the fraction of agreeing slots (Broder 1997; standard error about
+// √(J(1−J)/num_perm)); for bottom-k sketches it is |Z ∩ X ∩ Y| / |Z|, Z the
+// k smallest values of the union of both sketches (Broder 1997, section 3;
+// Cohen & Kaplan 2007), unbiased and exact when the union has at most k
+// tokens (textsim.EstimateJaccardBottomK). NULL if either is NULL. Errors:
+// ErrIncompatibleSignatures for signatures of different schemes, num_perm or
+// seed; ErrInvalidSignature for damaged signature bytes.
 type MinHashJaccard struct{ args }
 
 var _ sql.FunctionExpression = (*MinHashJaccard)(nil)
@@ -148,47 +189,98 @@ func (f *MinHashJaccard) WithChildren(children ...sql.Expression) (sql.Expressio
 	return NewMinHashJaccard(children[0], children[1]), nil
 }
 
+// sketch is one minhash_jaccard() argument: a parsed signature of either
+// scheme, or nil for text.
+type sketch struct {
+	kperm  *textsim.Signature
+	bottom *textsim.BottomK
+}
+
+func (s sketch) isSignature() bool { return s.kperm != nil || s.bottom != nil }
+
+// describe names the scheme and parameters, for errors.
+func (s sketch) describe() string {
+	if s.bottom != nil {
+		return fmt.Sprintf("a bottom-k signature (k=%d, seed %d)", s.bottom.K, s.bottom.Seed)
+	}
+	return fmt.Sprintf("a k-permutation signature (%d permutations, seed %d)", len(s.kperm.Values), s.kperm.Seed)
+}
+
 // Eval implements sql.Expression.
 func (f *MinHashJaccard) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
 	vals, null, err := f.eval(ctx, row)
 	if err != nil || null {
 		return nil, err
 	}
-	var sigs [2]*textsim.Signature
+	var sks [2]sketch
 	var texts [2]string
 	for i, v := range vals {
 		// A signature may arrive as a string: prepared-statement
 		// parameters do. Text never begins with its 0xFF byte.
 		if b, ok := stringBytes(v); ok && textsim.IsSignature(b) {
-			s, err := textsim.ParseSignature(b)
-			if err != nil {
-				return nil, ErrInvalidSignature.New(f.FunctionName(), err.Error())
+			if textsim.IsBottomK(b) {
+				s, err := textsim.ParseBottomK(b)
+				if err != nil {
+					return nil, ErrInvalidSignature.New(f.FunctionName(), err.Error())
+				}
+				sks[i].bottom = &s
+			} else {
+				s, err := textsim.ParseSignature(b)
+				if err != nil {
+					return nil, ErrInvalidSignature.New(f.FunctionName(), err.Error())
+				}
+				sks[i].kperm = &s
 			}
-			sigs[i] = &s
 			continue
 		}
 		if texts[i], err = Text(ctx, f.FunctionName(), v); err != nil {
 			return nil, err
 		}
 	}
-	n, seed := textsim.DefaultNumPerm, uint64(textsim.DefaultSeed)
-	for _, s := range sigs {
-		if s != nil {
-			n, seed = len(s.Values), s.Seed
+	if sks[0].isSignature() && sks[1].isSignature() && (sks[0].bottom == nil) != (sks[1].bottom == nil) {
+		return nil, ErrIncompatibleSignatures.New(f.FunctionName(), fmt.Sprintf("%s: %s against %s",
+			textsim.ErrScheme, sks[0].describe(), sks[1].describe()))
+	}
+	// The scheme and parameters of the first signature sign the texts.
+	like := sketch{}
+	for _, s := range sks {
+		if s.isSignature() {
+			like = s
 			break
 		}
 	}
-	for i := range sigs {
-		if sigs[i] == nil {
+	if like.bottom != nil {
+		h, err := textsim.NewBottomKHasher(like.bottom.K, like.bottom.Seed)
+		if err != nil {
+			return nil, ErrIncorrectArguments.New(f.FunctionName(), err.Error())
+		}
+		for i := range sks {
+			if !sks[i].isSignature() {
+				s := h.Sum(tokenSet(texts[i]))
+				sks[i].bottom = &s
+			}
+		}
+		j, err := textsim.EstimateJaccardBottomK(*sks[0].bottom, *sks[1].bottom)
+		if err != nil {
+			return nil, ErrIncompatibleSignatures.New(f.FunctionName(), err.Error())
+		}
+		return j, nil
+	}
+	n, seed := textsim.DefaultNumPerm, uint64(textsim.DefaultSeed)
+	if like.kperm != nil {
+		n, seed = len(like.kperm.Values), like.kperm.Seed
+	}
+	for i := range sks {
+		if !sks[i].isSignature() {
 			m, err := minHasher(n, seed)
 			if err != nil {
 				return nil, ErrIncorrectArguments.New(f.FunctionName(), err.Error())
 			}
 			s := m.Sum(tokenSet(texts[i]))
-			sigs[i] = &s
+			sks[i].kperm = &s
 		}
 	}
-	j, err := textsim.EstimateJaccard(*sigs[0], *sigs[1])
+	j, err := textsim.EstimateJaccard(*sks[0].kperm, *sks[1].kperm)
 	if err != nil {
 		return nil, ErrIncompatibleSignatures.New(f.FunctionName(), err.Error())
 	}
@@ -209,13 +301,17 @@ func tokenSet(text string) []string {
 // SignValue returns the MinHash signature that a minhash_jaccard()
 // argument v stands for when the other argument's signatures are made by
 // m: a signature (bytes beginning 0xFF 'M' 'H', as a VARBINARY or a
-// parameter string) is parsed and must have m's num_perm and seed; any
-// other value is read as text and signed with m. The caller handles NULL.
-// Errors: ErrInvalidSignature, ErrIncompatibleSignatures, and toText's.
+// parameter string) is parsed and must be a k-permutation one with m's
+// num_perm and seed; any other value is read as text and signed with m. The
+// caller handles NULL. Errors: ErrInvalidSignature,
+// ErrIncompatibleSignatures (a bottom-k signature too), and toText's.
 func SignValue(ctx *sql.Context, v any, m *textsim.MinHasher) (textsim.Signature, error) {
 	const name = "minhash_jaccard"
 	if b, ok := stringBytes(v); ok && textsim.IsSignature(b) {
 		s, err := textsim.ParseSignature(b)
+		if errors.Is(err, textsim.ErrScheme) {
+			return textsim.Signature{}, ErrIncompatibleSignatures.New(name, err.Error())
+		}
 		if err != nil {
 			return textsim.Signature{}, ErrInvalidSignature.New(name, err.Error())
 		}

@@ -9,23 +9,35 @@ import (
 	"github.com/simsql/simsql/textsim"
 )
 
-// SimHash is simhash(text): the 64-bit Charikar SimHash fingerprint of
-// text's tokens weighted by tf × idf (Charikar, STOC 2002), as BIGINT
-// UNSIGNED; NULL for NULL or for text without tokens (empty, blank,
-// punctuation or symbols only). See textsim.Analyzer.SimHash.
+// SimHash is simhash(text [, options]): the Charikar SimHash fingerprint
+// (Charikar, STOC 2002) of text as BIGINT UNSIGNED. Without options (or
+// with an empty string or 'v1') it is fingerprint version 1: 64 bits, text's tokens
+// weighted by tf × idf (textsim.Analyzer.SimHash). options is a string of
+// fields such as 'bits=32 top=20 features=char2 weight=binary' or 'v2'
+// (textsim.ParseSimHashOptions): 32 or 64 bits (a 32-bit fingerprint is in
+// [0, 2^32)), the top K features, words or character n-grams, weights
+// tf × idf, tf, 1 + ln tf or binary, stop words, tie-breaking. NULL for a
+// NULL argument or text without tokens (empty, blank, punctuation or
+// symbols only). Errors: ErrIncorrectArguments naming a bad option.
 type SimHash struct{ args }
 
 var _ sql.FunctionExpression = (*SimHash)(nil)
 
-// NewSimHash returns simhash(text).
-func NewSimHash(text sql.Expression) sql.Expression { return &SimHash{args{text}} }
+// NewSimHash returns simhash(text [, options]); an error unless given 1 or
+// 2 arguments.
+func NewSimHash(a ...sql.Expression) (sql.Expression, error) {
+	if err := checkArity("simhash", a, 1, 2); err != nil {
+		return nil, err
+	}
+	return &SimHash{args(a)}, nil
+}
 
 // FunctionName implements sql.FunctionExpression.
 func (*SimHash) FunctionName() string { return "simhash" }
 
 // Description implements sql.FunctionExpression.
 func (*SimHash) Description() string {
-	return "returns the 64-bit SimHash fingerprint of the text's tf-idf weighted tokens."
+	return "returns the SimHash fingerprint of the text: 64 bits of tf-idf weighted tokens, or the variant an options string selects."
 }
 
 // Type implements sql.Expression.
@@ -36,10 +48,7 @@ func (f *SimHash) String() string { return f.format(f.FunctionName()) }
 
 // WithChildren implements sql.Expression.
 func (f *SimHash) WithChildren(children ...sql.Expression) (sql.Expression, error) {
-	if len(children) != 1 {
-		return nil, sql.ErrInvalidChildrenNumber.New(f, len(children), 1)
-	}
-	return NewSimHash(children[0]), nil
+	return NewSimHash(children...)
 }
 
 // Eval implements sql.Expression.
@@ -52,7 +61,17 @@ func (f *SimHash) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
 	if err != nil {
 		return nil, err
 	}
-	fp, ok := textsim.Default().SimHash(text)
+	opts := textsim.Version1
+	if len(vals) > 1 {
+		b, ok := stringBytes(vals[1])
+		if !ok {
+			return nil, ErrIncorrectArguments.New(f.FunctionName(), fmt.Sprintf("options must be a string such as 'bits=32 top=20 features=char2 weight=binary', got %s", Describe(vals[1])))
+		}
+		if opts, err = textsim.ParseSimHashOptions(string(b)); err != nil {
+			return nil, ErrIncorrectArguments.New(f.FunctionName(), err.Error())
+		}
+	}
+	fp, ok := textsim.Default().SimHashWith(text, opts)
 	if !ok {
 		return nil, nil
 	}
@@ -120,7 +139,8 @@ func (f *SimHashNgram) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) 
 // Hamming is hamming(a, b): the Hamming distance, the number of differing
 // bits, as INT. Two 64-bit fingerprints (BIGINT signed or unsigned, or any
 // integer in [−2^63, 2^64−1]: the same bit pattern gives the same answer)
-// give a value in [0, 64]; two binary strings of equal length give a value
+// give a value in [0, 64]; two 32-bit fingerprints (simhash(text,
+// 'bits=32'), in [0, 2^32)) a value in [0, 32], their upper bits being 0; two binary strings of equal length give a value
 // in [0, 8·length]. If either argument is a number, both are read as 64-bit
 // integers. NULL if either is NULL. Errors: ErrNotFingerprint for a
 // non-integer number; ErrLengthMismatch for strings of different lengths.

@@ -334,6 +334,14 @@ func (x *minhashIndex) signature(v any) (textsim.Signature, error) {
 	if !textsim.IsSignature(b) {
 		return textsim.Signature{}, fmt.Errorf("minhash index %s: a %d-byte value that is not a minhash() signature", x.name, len(b))
 	}
+	if textsim.IsBottomK(b) {
+		// A bottom-k sketch has no slots: its i-th value is the i-th
+		// smallest of one permutation, so two similar sets shift their
+		// values past each other and the pigeonhole over slots (a pair at
+		// estimate ≥ t agrees fully in one band) does not hold.
+		return textsim.Signature{}, fmt.Errorf("minhash index %s: bottom-k signatures (minhash(…, 'bottom-k')) cannot be indexed: the index's bands need the slots of k-permutation signatures; index minhash(col, %d, %d) instead",
+			x.name, x.numPerm, x.seed)
+	}
 	sig, err := textsim.ParseSignature(b)
 	if err != nil {
 		return textsim.Signature{}, fmt.Errorf("minhash index %s: %v", x.name, err)

@@ -197,3 +197,21 @@ var goldenBandKeys = []string{
 }
 
 const goldenSigPrefix = "5b4916170c237651aefd465364db3a93"
+
+// TestMinHashRefusesBottomK: a bottom-k signature has no slots, so the
+// index's pigeonhole over bands does not hold for it; the index refuses it
+// with an error that says so, even one whose k and seed match the index.
+func TestMinHashRefusesBottomK(t *testing.T) {
+	c, err := MinHashKind{}.Compile(minhashSpec("minhash t=0.8", types.LongBlob, ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, _ := textsim.NewBottomKHasher(128, 1)
+	for _, set := range [][]string{{"a", "b", "c", "d"}, nil} {
+		sig, _ := h.Sum(set).MarshalBinary()
+		err = c.Entries([]any{sig}, func(_, _ []byte) { t.Error("an entry for a bottom-k signature") })
+		if err == nil || !strings.Contains(err.Error(), "minhash index sig_i: bottom-k signatures (minhash(…, 'bottom-k')) cannot be indexed") {
+			t.Errorf("%v: error %v, want the bottom-k refusal", set, err)
+		}
+	}
+}

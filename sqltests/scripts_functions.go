@@ -30,7 +30,54 @@ var FunctionScripts = []ScriptTest{
 			{Query: "SELECT simhash(''), simhash('  '), simhash('...'), simhash(NULL)", Expected: []Row{{nil, nil, nil, nil}}},
 			{Query: "SELECT simhash('the of and') IS NOT NULL, simhash('the of and') <> 0", Expected: []Row{{1, 1}}},
 			{Query: "SELECT hamming(simhash('The quick brown fox jumps over the lazy dog'), simhash('The quick brown fox jumped over the lazy dog')) < hamming(simhash('The quick brown fox jumps over the lazy dog'), simhash('Completely unrelated sentence about databases and indexes'))", Expected: []Row{{1}}},
-			{Query: "SELECT simhash()", ExpectedErr: "expected 1 argument"},
+			{Query: "SELECT simhash()", ExpectedErr: "expected 1 to 2 arguments, 0 received"},
+			{Query: "SELECT simhash('a', 'v1', 'x')", ExpectedErr: "expected 1 to 2 arguments, 3 received"},
+		},
+	},
+	{
+		Name: "simhash options",
+		Assertions: []Assertion{
+			// Version 1 bit for bit without options, with '' and with 'v1'.
+			{Query: "SELECT simhash('Simhash detects near duplicates and not exact duplicates', ''), simhash('Simhash detects near duplicates and not exact duplicates', 'v1 bits=64 weight=tfidf')", Expected: []Row{{"2149191636549173272", "2149191636549173272"}}},
+			// Fingerprint version 2, selected explicitly (golden: users store these bits).
+			{Query: "SELECT HEX(simhash('The quick brown fox jumps over the lazy dog', 'v2')), HEX(simhash('The quick brown fox jumps over the lazy dog', 'v2 bits=32'))", Expected: []Row{{"1933D366D216A4AE", "D216A4AE"}}},
+			{Query: "SELECT simhash('后脚龙族幻想恰烂钱', 'v2') = simhash('後腳龍族幻想恰爛錢', 'v2'), simhash('cat dog', 'v2') = simhash('cat dog', 'weight=binary stopwords=drop ties=heaviest'), simhash('cat dog', 'v2') <> simhash('cat dog'), simhash('cat dog', 'v2') = simhash('cat', 'v2')", Expected: []Row{{1, 1, 1, 1}}},
+			// The design's worked example: character bigrams, each hash bit ±1, unweighted (golden).
+			{Query: "SELECT HEX(simhash('the cat sat on the mat', 'features=char2 weight=binary')), HEX(simhash('the cat sat on the mat', 'bits=32 features=char2 weight=binary'))", Expected: []Row{{"4A630817E2B207AA", "E2B207AA"}}},
+			{Query: "SELECT simhash('hello world', 'features=char3') = simhash_ngram('hello world', 3), simhash('hello world', 'FEATURES=CHAR3, WEIGHT=TF') = simhash_ngram('hello world', 3)", Expected: []Row{{1, 1}}},
+			// top=1 keeps the heaviest word: its fingerprint is that word's xxHash64; top=2 binary ties a and b where they differ.
+			{Query: "SELECT simhash('a a a b b c', 'weight=tf top=1') = simhash('a', 'weight=tf'), simhash('a a a b b c', 'weight=binary top=2') = simhash('a', 'weight=tf')", Expected: []Row{{1, 0}}},
+			// 32-bit fingerprints are below 2^32, and hamming() over them is at most 32.
+			{Query: "SELECT simhash('the quick brown fox', 'bits=32') < 4294967296, hamming(simhash('the quick brown fox', 'bits=32'), simhash('completely unrelated words here', 'bits=32')) <= 32", Expected: []Row{{1, 1}}},
+			{Query: "SELECT simhash('the quick brown fox', 'bits=32') = simhash('the quick brown fox') & 4294967295", Expected: []Row{{1}}},
+			{Query: "SELECT hamming(4294967295, 0), hamming(simhash('abc', 'bits=32'), simhash('abc', 'bits=32'))", Expected: []Row{{32, 0}}},
+			{Query: "SELECT simhash('the cat', 'weight=tf stopwords=drop') = simhash('cat', 'weight=tf'), simhash('a b b b', 'weight=binary ties=heaviest') = simhash('a', 'weight=binary')", Expected: []Row{{1, 1}}},
+			{Query: "SELECT simhash('abc', NULL), simhash(NULL, 'bits=32'), simhash('...', 'bits=32')", Expected: []Row{{nil, nil, nil}}},
+			{Query: "SELECT simhash('abc', 'bits=16')", ExpectedErr: `Incorrect arguments to simhash: bad simhash options: option "bits" must be 32 or 64, got "16"`},
+			{Query: "SELECT simhash('abc', 'top=0')", ExpectedErr: `option "top" must be an integer from 1 to 1048576, got "0"`},
+			{Query: "SELECT simhash('abc', 'features=char99')", ExpectedErr: `option "features" must be words or charN with N from 1 to 64, got "char99"`},
+			{Query: "SELECT simhash('abc', 'weight=heavy')", ExpectedErr: `option "weight" must be tfidf, tf, logtf or binary, got "heavy"`},
+			{Query: "SELECT simhash('abc', 'colour=red')", ExpectedErr: `unknown option "colour"`},
+			{Query: "SELECT simhash('abc', 'bits=32 bits=64')", ExpectedErr: `option "bits" given twice`},
+			{Query: "SELECT simhash('abc', 'features=char2 weight=tfidf')", ExpectedErr: `option "weight" tfidf needs features=words`},
+			{Query: "SELECT simhash('abc', 32)", ExpectedErr: "options must be a string such as 'bits=32 top=20 features=char2 weight=binary', got 32"},
+			// A generated column of a variant, and its index.
+			{Query: "CREATE TABLE v (id INT PRIMARY KEY, body TEXT, fp BIGINT UNSIGNED AS (simhash(body, 'bits=32 features=char2 weight=binary')) STORED)", Expected: nil},
+			{Query: "INSERT INTO v (id, body) VALUES (1, 'the cat sat on the mat'), (2, NULL)", Expected: nil},
+			{Query: "SELECT id, HEX(fp) FROM v ORDER BY id", Expected: []Row{{1, "E2B207AA"}, {2, nil}}},
+		},
+	},
+	{
+		Name: "keywords",
+		Assertions: []Assertion{
+			// tf = f / max f times the built-in IDF: English non-stop words all have the median IDF, so by frequency, then first occurrence; stop words (a, the, of, and) never.
+			{Query: "SELECT keywords('the cat and the dog and the cat chased a bird', 3)", Expected: []Row{{`["cat", "dog", "chased"]`}}},
+			{Query: "SELECT keywords('今天天气很好，我们去郊游。天气预报说明天天气也很好。', 3)", Expected: []Row{{`["今天天气", "郊游", "天气预报"]`}}},
+			{Query: "SELECT JSON_LENGTH(keywords('a b c d e f g h', 100)), keywords('the of and', 5), keywords('cat', 0)", Expected: []Row{{7, "[]", "[]"}}},
+			{Query: "SELECT keywords(NULL, 3), keywords('cat', NULL)", Expected: []Row{{nil, nil}}},
+			{Query: "SELECT keywords('cat', -1)", ExpectedErr: "Incorrect arguments to keywords: n must be an integer from 0 to 10000, got -1"},
+			{Query: "SELECT keywords('cat', 3, 'docs.body')", ExpectedErr: "keywords with a corpus column is not supported yet"},
+			{Query: "SELECT keywords('cat')", ExpectedErr: "expected 2 to 3 arguments, 1 received"},
 		},
 	},
 	{
@@ -73,8 +120,18 @@ var FunctionScripts = []ScriptTest{
 			{Query: "SELECT minhash('a', 0)", ExpectedErr: "num_perm must be an integer from 1 to 4096, got 0"},
 			{Query: "SELECT minhash('a', 4097)", ExpectedErr: "num_perm must be an integer from 1 to 4096, got 4097"},
 			{Query: "SELECT minhash('a', 2, -1)", ExpectedErr: "seed must be an integer from 0 to 18446744073709551615, got -1"},
-			{Query: "SELECT minhash()", ExpectedErr: "expected 1 to 3 arguments, 0 received"},
-			{Query: "SELECT minhash('a', 1, 2, 3)", ExpectedErr: "expected 1 to 3 arguments, 4 received"},
+			{Query: "SELECT minhash()", ExpectedErr: "expected 1 to 4 arguments, 0 received"},
+			{Query: "SELECT minhash('a', 1, 2, 'bottom-k', 5)", ExpectedErr: "expected 1 to 4 arguments, 5 received"},
+			// The scheme argument: k-permutation by name is the default, bit for bit.
+			{Query: "SELECT minhash('a b c', 2, 3, 'k-permutation') = minhash('a b c', 2, 3), minhash('a b c', 128, 1, 'K-PERMUTATION') = minhash('a b c')", Expected: []Row{{1, 1}}},
+			// Golden value: 0xFF 'M' 'H', version 2 (bottom-k), k 2, seed 3, the two smallest values.
+			{Query: "SELECT HEX(minhash('a b c', 2, 3, 'bottom-k'))", Expected: []Row{{"FF4D48020002000000000000000304572AD8DF2454A311FB772538027940"}}},
+			{Query: "SELECT LENGTH(minhash('a b c', 128, 1, 'bottom-k')), LENGTH(minhash('', 128, 1, 'bottom-k')), LENGTH(minhash('a b c d e', 4, 1, 'bottom-k'))", Expected: []Row{{38, 14, 46}}},
+			{Query: "SELECT minhash('b a c', 8, 1, 'bottom-k') = minhash('a b c a', 8, 1, 'bottom-k'), minhash('a b', 8, 1, 'bottom-k') = minhash('a b', 8, 2, 'bottom-k')", Expected: []Row{{1, 0}}},
+			{Query: "SELECT minhash('a', 8, 1, NULL), minhash(NULL, 8, 1, 'bottom-k')", Expected: []Row{{nil, nil}}},
+			{Query: "SELECT minhash('a', 8, 1, 'bottomk')", ExpectedErr: "Incorrect arguments to minhash: scheme must be 'k-permutation' or 'bottom-k', got bottomk"},
+			{Query: "SELECT minhash('a', 8, 1, 3)", ExpectedErr: "scheme must be 'k-permutation' or 'bottom-k', got 3"},
+			{Query: "SELECT minhash('a', 0, 1, 'bottom-k')", ExpectedErr: "num_perm must be an integer from 1 to 4096, got 0"},
 		},
 	},
 	{
@@ -88,6 +145,13 @@ var FunctionScripts = []ScriptTest{
 			{Query: "SELECT minhash_jaccard(minhash('a b', 128, 1), minhash('a b', 64, 1))", ExpectedErr: "minhash signatures are incompatible: 128 permutations with seed 1 against 64 with seed 1"},
 			{Query: "SELECT minhash_jaccard(minhash('a b', 64, 1), minhash('a b', 64, 2))", ExpectedErr: "minhash signatures are incompatible"},
 			{Query: "SELECT minhash_jaccard(X'FF4D4801', 'x')", ExpectedErr: "invalid minhash signature"},
+			// Bottom-k: exact while the union has at most k tokens; a text is signed like the sketch.
+			{Query: "SELECT minhash_jaccard(minhash('a b c d', 8, 1, 'bottom-k'), minhash('a b c e', 8, 1, 'bottom-k')), minhash_jaccard(minhash('a b c d', 8, 1, 'bottom-k'), 'a b c e'), minhash_jaccard('a b c e', minhash('a b c d', 8, 1, 'bottom-k'))", Expected: []Row{{0.6, 0.6, 0.6}}},
+			{Query: "SELECT minhash_jaccard(minhash('', 8, 1, 'bottom-k'), ''), minhash_jaccard(minhash('', 8, 1, 'bottom-k'), 'a'), minhash_jaccard(minhash('a', 8, 1, 'bottom-k'), NULL)", Expected: []Row{{1.0, 0.0, nil}}},
+			{Query: "SELECT minhash_jaccard(minhash('a b c d e f g h', 4, 1, 'bottom-k'), 'a b c d e f g h')", Expected: []Row{{1.0}}},
+			{Query: "SELECT minhash_jaccard(minhash('a b', 8, 1, 'bottom-k'), minhash('a b', 8, 1))", ExpectedErr: "minhash signatures of different schemes cannot be compared: a bottom-k signature (k=8, seed 1) against a k-permutation signature (8 permutations, seed 1)"},
+			{Query: "SELECT minhash_jaccard(minhash('a b', 8, 1, 'bottom-k'), minhash('a b', 16, 1, 'bottom-k'))", ExpectedErr: "minhash signatures are incompatible: bottom-k with k=8 and seed 1 against k=16 and seed 1"},
+			{Query: "SELECT minhash_jaccard(X'FF4D480200040000000000000001FF', 'x')", ExpectedErr: "invalid minhash signature"},
 			{Query: "SELECT minhash_jaccard('a')", ExpectedErr: "expected 2 arguments"},
 		},
 	},

@@ -55,6 +55,9 @@ var MinHashScripts = []ScriptTest{
 			{Query: "INSERT INTO s VALUES (3, 'hello')", ExpectedErr: "minhash index j: a 5-byte value that is not a minhash() signature, in the row with id = 3"},
 			{Query: "INSERT INTO s VALUES (4, NULL)", Expected: nil},
 			{Query: "SELECT id FROM s WHERE minhash_jaccard(sig, 'a b') >= 0.9", Expected: []Row{{1}}},
+			// Bottom-k signatures have no slots for the bands: refused, even with the index's k and seed.
+			{Query: "INSERT INTO s VALUES (5, minhash('a b', 64, 7, 'bottom-k'))", ExpectedErr: "minhash index j: bottom-k signatures (minhash(…, 'bottom-k')) cannot be indexed: the index's bands need the slots of k-permutation signatures; index minhash(col, 64, 7) instead"},
+			{Query: "SELECT id FROM s WHERE minhash_jaccard(sig, minhash('a b', 64, 7, 'bottom-k')) >= 0.9", ExpectedErr: "minhash signatures of different schemes cannot be compared"},
 		},
 	},
 	{
@@ -79,6 +82,22 @@ var MinHashScripts = []ScriptTest{
 			{Query: "SELECT * FROM near_duplicates('v', 'sig', 0.8)", ExpectedErr: "v is a view; near_duplicates reads a base table"},
 			{Query: "PREPARE p FROM 'SELECT left_id, right_id FROM near_duplicates(''d'', ''sig'', ?)'", Expected: nil},
 			{Query: "EXECUTE p USING @t", Expected: []Row{{1, 5}}},
+		},
+	},
+	{
+		Name: "bottom-k signature columns: scanned, never indexed",
+		SetUpScript: []string{
+			"CREATE TABLE b (id INT PRIMARY KEY, body TEXT, sig VARBINARY(1038) AS (minhash(body, 16, 1, 'bottom-k')) STORED)",
+			"INSERT INTO b (id, body) VALUES (1, 'a b c d e f g h i j'), (2, 'a b c d e f g h i k'), (3, 'x y z'), (4, NULL)",
+		},
+		Assertions: []Assertion{
+			// The union has at most 16 tokens: the estimate is the exact Jaccard.
+			{Query: "SELECT id, minhash_jaccard(sig, 'a b c d e f g h i j'), jaccard(body, 'a b c d e f g h i j') FROM b ORDER BY id",
+				Expected: []Row{{1, 1.0, 1.0}, {2, 9.0 / 11, 9.0 / 11}, {3, 0.0, 0.0}, {4, nil, nil}}},
+			{Query: "SELECT a.id, c.id FROM b a JOIN b c ON a.id < c.id WHERE minhash_jaccard(a.sig, c.sig) >= 0.8", Expected: []Row{{1, 2}}},
+			{Query: "CREATE INDEX sig_j80 ON b (sig) COMMENT 'minhash t=0.8 perm=16'", ExpectedErr: "bottom-k signatures (minhash(…, 'bottom-k')) cannot be indexed"},
+			{Query: "SELECT COUNT(*) FROM information_schema.statistics WHERE table_name = 'b' AND index_name = 'sig_j80'", Expected: []Row{{0}}},
+			{Query: "SELECT * FROM near_duplicates('b', 'sig', 0.8)", ExpectedErr: "a bottom-k signature (format version 2) where a k-permutation one is needed"},
 		},
 	},
 }

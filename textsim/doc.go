@@ -1,8 +1,9 @@
 // Package textsim holds simsql's text-similarity algorithms, free of any SQL:
 // the text analyzer (normalisation, case folding, traditional→simplified
-// Chinese folding, word segmentation), IDF weights, 64-bit SimHash
-// fingerprints, MinHash signatures, and exact Jaccard, Tanimoto and cosine
-// measures.
+// Chinese folding, word segmentation), IDF weights, SimHash fingerprints
+// (version 1, version 2 and the variants of SimHashOptions), MinHash
+// signatures (k-permutation and bottom-k), TF-IDF over given document
+// frequencies, keywords, and exact Jaccard, Tanimoto and cosine measures.
 //
 // Every text function analyses its input with one Analyzer, so that
 // tokenize(), simhash(), minhash(), jaccard() and cosine() agree on what a

@@ -141,20 +141,26 @@ func (s Signature) MarshalBinary() ([]byte, error) {
 	return out, nil
 }
 
-// IsSignature reports whether b begins with the signature magic bytes. UTF-8
-// text never does, so a value that is not a signature is text.
+// IsSignature reports whether b begins with the signature magic bytes, as
+// k-permutation signatures and bottom-k sketches both do. UTF-8 text never
+// does, so a value that is not a signature is text.
 func IsSignature(b []byte) bool {
 	return len(b) >= 3 && b[0] == sigMagic0 && b[1] == sigMagic1 && b[2] == sigMagic2
 }
 
 // ParseSignature decodes a signature written by MarshalBinary. Errors:
+// ErrScheme for a bottom-k sketch (format version 2, see ParseBottomK);
 // ErrBadSignature for a wrong magic, unknown version, inconsistent length or
 // out-of-range value.
 func ParseSignature(b []byte) (Signature, error) {
 	if !IsSignature(b) || len(b) < sigHeaderLen {
 		return Signature{}, fmt.Errorf("%w: %d bytes without a valid header", ErrBadSignature, len(b))
 	}
-	if b[3] != sigVersion {
+	switch b[3] {
+	case sigVersion:
+	case bottomKVersion:
+		return Signature{}, fmt.Errorf("%w: a bottom-k signature (format version 2) where a k-permutation one is needed", ErrScheme)
+	default:
 		return Signature{}, fmt.Errorf("%w: unknown format version %d", ErrBadSignature, b[3])
 	}
 	n := int(binary.BigEndian.Uint16(b[4:]))

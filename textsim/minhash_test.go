@@ -176,7 +176,7 @@ func TestParseSignatureErrors(t *testing.T) {
 		{"magic only", good[:3]},
 		{"bad magic", edit(func(b []byte) []byte { b[1] = 'X'; return b })},
 		{"UTF-8 text", []byte("hello, this is not a signature")},
-		{"version 2", edit(func(b []byte) []byte { b[3] = 2; return b })},
+		{"version 3", edit(func(b []byte) []byte { b[3] = 3; return b })},
 		{"version 0", edit(func(b []byte) []byte { b[3] = 0; return b })},
 		{"truncated header", good[:13]},
 		{"header only", good[:14]},

@@ -1,0 +1,83 @@
+package functions
+
+import (
+	"fmt"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/types"
+
+	"github.com/simsql/simsql/textsim"
+)
+
+// MaxKeywords is the largest n of keywords(text, n).
+const MaxKeywords = 10000
+
+// Keywords is keywords(text, n [, 'table.column']): the n most heavily
+// weighted distinct tokens of text as a JSON array of strings, heaviest
+// first, weighted by tf × idf with tf = f / max f and the built-in IDF
+// (textsim.Analyzer.Keywords: jieba's IDF for Chinese words, the median for
+// other words, 0 for English stop words, which are never keywords). n is 0
+// to 10,000; [] for text without weighted tokens. NULL if any argument is
+// NULL. Errors: ErrIncorrectArguments for n out of range; ErrNotSupported
+// for the three-argument form (IDF from a column's documents).
+type Keywords struct{ args }
+
+var _ sql.FunctionExpression = (*Keywords)(nil)
+
+// NewKeywords returns keywords(text, n [, corpus]); an error unless given 2
+// or 3 arguments.
+func NewKeywords(a ...sql.Expression) (sql.Expression, error) {
+	if err := checkArity("keywords", a, 2, 3); err != nil {
+		return nil, err
+	}
+	return &Keywords{args(a)}, nil
+}
+
+// FunctionName implements sql.FunctionExpression.
+func (*Keywords) FunctionName() string { return "keywords" }
+
+// Description implements sql.FunctionExpression.
+func (*Keywords) Description() string {
+	return "returns the n heaviest tf-idf terms of the text as a JSON array."
+}
+
+// Type implements sql.Expression.
+func (*Keywords) Type() sql.Type { return types.JSON }
+
+// String implements sql.Expression.
+func (f *Keywords) String() string { return f.format(f.FunctionName()) }
+
+// WithChildren implements sql.Expression.
+func (f *Keywords) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	return NewKeywords(children...)
+}
+
+// Eval implements sql.Expression.
+func (f *Keywords) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
+	if len(f.args) == 3 {
+		return nil, ErrNotSupported.New("keywords with a corpus column",
+			"IDF from a column's documents needs per-column document frequencies; use keywords(text, n) with the built-in IDF")
+	}
+	vals, null, err := f.eval(ctx, row)
+	if err != nil || null {
+		return nil, err
+	}
+	text, err := Text(ctx, f.FunctionName(), vals[0])
+	if err != nil {
+		return nil, err
+	}
+	n, ok := toInt(vals[1])
+	if !ok || n < 0 || n > MaxKeywords {
+		return nil, ErrIncorrectArguments.New(f.FunctionName(),
+			fmt.Sprintf("n must be an integer from 0 to %d, got %s", MaxKeywords, Describe(vals[1])))
+	}
+	buf := []byte{'['}
+	for i, k := range textsim.Default().Keywords(text, int(n)) {
+		if i > 0 {
+			buf = append(buf, ", "...)
+		}
+		buf = appendJSONString(buf, k.Term)
+	}
+	buf = append(buf, ']')
+	return types.NewLazyJSONDocument(buf), nil
+}
