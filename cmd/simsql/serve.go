@@ -20,7 +20,6 @@ import (
 
 	"github.com/simsql/simsql/catalog"
 	"github.com/simsql/simsql/indexes"
-	"github.com/simsql/simsql/textsim"
 )
 
 // serveCmd runs the server until SIGINT or SIGTERM. It prints one line to
@@ -88,10 +87,6 @@ func serveCmd(args []string, stdout, stderr io.Writer) error {
 	if err := checkListenAddress(mysqlDb, conn.host); err != nil {
 		return err
 	}
-	// Load the analyzer's dictionaries (about 2 s) before accepting
-	// connections, so that no query pays for them.
-	textsim.Default()
-
 	ln, err := net.Listen("tcp", conn.addr())
 	if err != nil {
 		return err
