@@ -28,7 +28,7 @@ func serveCmd(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("serve", stderr)
 	var conn connFlags
 	conn.register(fs)
-	dataDir := fs.String("data-dir", "./simsql-data", "`directory` for the server's data (created if missing)")
+	dataDir := fs.String("data-dir", "./simsql-data", "`directory` for the server's data (created if missing; its parent must exist)")
 	logLevel := fs.String("log-level", "warn", "logging `level`: trace, debug, info, warn, error")
 	tlsCert := fs.String("tls-cert", "", "PEM `file` with the server's TLS certificate chain (with --tls-key: clients may use TLS)")
 	tlsKey := fs.String("tls-key", "", "PEM `file` with the private key of --tls-cert")
