@@ -129,8 +129,8 @@ func startServer(tb testing.TB, bin string, args []string) *Server {
 }
 
 // readyTimeout is how long StartServer waits for the ready line: 30 s, or
-// 120 s for a server built with -race (SIMSQL_RACE_SERVER=1), which loads
-// its dictionaries several times slower.
+// 120 s for a server built with -race (SIMSQL_RACE_SERVER=1), which starts
+// several times slower.
 func readyTimeout() time.Duration {
 	if os.Getenv("SIMSQL_RACE_SERVER") == "1" {
 		return 120 * time.Second

@@ -71,9 +71,9 @@ func (a *Analyzer) IDF(token string) float64 {
 }
 
 // medianIDF is the median IDF of gse v0.80.3's embedded table (ZhIdf,
-// 270,127 distinct words), as parseIDF computes it; a constant so that
-// English text is weighted without loading the table. TestMedianIDF checks
-// it against the table, bit for bit.
+// 270,132 distinct words as parseIDF reads it), as parseIDF computes it: a
+// constant, so that English text is weighted without loading the table.
+// TestMedianIDF checks it against the table, bit for bit.
 const medianIDF = 11.9547675029
 
 // MedianIDF returns the median IDF of gse's Chinese table, the weight given to
