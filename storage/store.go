@@ -13,10 +13,12 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"golang.org/x/sys/unix"
@@ -76,17 +78,28 @@ type Store struct {
 }
 
 // Open opens the data directory dir, creating it (mode 0755) and its files if missing.
-// Every write transaction committed through the returned Store is fsync'ed before Commit
-// returns. Errors: ErrLocked if another Store holds dir; ErrUnknownFormat if dir is not
-// empty and has no valid FORMAT; ErrNewerFormat if FORMAT is newer than FormatVersion;
-// otherwise the underlying I/O error, wrapped with the path it concerns.
+// Only dir itself is created, as mkdir does without -p and as `mysqld --initialize` does:
+// a missing parent is refused (a mistyped path must not become a new, empty database).
+// A directory that Open refuses is left as it was: no LOCK, FORMAT or simsql.db is
+// written into it. Every write transaction committed through the returned Store is
+// fsync'ed before Commit returns. Errors: ErrLocked if another Store holds dir;
+// ErrUnknownFormat if dir is not empty and has no valid FORMAT; ErrNewerFormat if FORMAT
+// is newer than FormatVersion; an error matching fs.ErrNotExist if dir's parent (or, when
+// read-only, dir) does not exist; otherwise the underlying I/O error, wrapped with the path
+// it concerns.
 func Open(dir string, opts Options) (*Store, error) {
 	if opts.Timeout == 0 {
 		opts.Timeout = DefaultTimeout
 	}
+	if err := prepareDir(dir, opts.ReadOnly); err != nil {
+		return nil, err
+	}
+	// Refuse a foreign or newer directory before the LOCK file is created in it; the
+	// check is repeated under the lock, which decides. (A read-only Open never creates
+	// the LOCK.)
 	if !opts.ReadOnly {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return nil, fmt.Errorf("storage: create data directory %s: %w", dir, err)
+		if _, err := checkFormat(dir, Options{Engine: opts.Engine}, false); err != nil {
+			return nil, err
 		}
 	}
 	lock, err := acquireLock(dir, opts.ReadOnly)
@@ -94,7 +107,7 @@ func Open(dir string, opts Options) (*Store, error) {
 		return nil, err
 	}
 	s := &Store{dir: dir, lock: lock, writer: make(chan struct{}, 1)}
-	format, err := checkFormat(dir, opts)
+	format, err := checkFormat(dir, opts, true)
 	if err != nil {
 		s.releaseLock()
 		return nil, err
@@ -109,6 +122,32 @@ func Open(dir string, opts Options) (*Store, error) {
 		return nil, err
 	}
 	return s, nil
+}
+
+// prepareDir checks that dir is a directory, creating it (but not its parents) if it is
+// missing and the Store is writable.
+func prepareDir(dir string, readOnly bool) error {
+	fi, err := os.Stat(dir)
+	switch {
+	case err == nil && !fi.IsDir():
+		return &dirError{syscall.ENOTDIR, fmt.Sprintf("data directory %s is not a directory", dir)}
+	case err == nil:
+		return nil
+	case !errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("storage: data directory %s: %w", dir, err)
+	case readOnly:
+		return &dirError{fs.ErrNotExist, fmt.Sprintf("data directory %s does not exist: nothing to open read-only", dir)}
+	}
+	parent := filepath.Dir(filepath.Clean(dir))
+	if _, err := os.Stat(parent); errors.Is(err, fs.ErrNotExist) {
+		return &dirError{fs.ErrNotExist, fmt.Sprintf("data directory %s does not exist, nor does its parent %s: "+
+			"simsql creates only the last component of the path (create the parent first, or correct the path)",
+			dir, parent)}
+	}
+	if err := os.Mkdir(dir, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
+		return fmt.Errorf("storage: create data directory %s: %w", dir, err)
+	}
+	return nil
 }
 
 // acquireLock opens dir/LOCK and flocks it without waiting: exclusively (and records our
@@ -157,9 +196,10 @@ func lockHolder(path string) string {
 	return pid
 }
 
-// checkFormat reads dir/FORMAT and returns its version, or writes the format of
-// opts.Engine if dir holds nothing but the LOCK file (and a FORMAT temp file left by a crash).
-func checkFormat(dir string, opts Options) (int, error) {
+// checkFormat reads dir/FORMAT and returns its version, or, if write is set, writes the
+// format of opts.Engine if dir holds nothing but the LOCK file (and a FORMAT temp file left
+// by a crash); without write such a directory is version 0.
+func checkFormat(dir string, opts Options, write bool) (int, error) {
 	readOnly := opts.ReadOnly
 	path := filepath.Join(dir, FormatFile)
 	b, err := os.ReadFile(path)
@@ -178,6 +218,9 @@ func checkFormat(dir string, opts Options) (int, error) {
 		if readOnly {
 			return 0, &dirError{ErrUnknownFormat, fmt.Sprintf(
 				"data directory %s is empty: nothing to open read-only", dir)}
+		}
+		if !write {
+			return 0, nil
 		}
 		format := FormatBolt
 		switch opts.Engine {

@@ -52,7 +52,7 @@ func get(t *testing.T, s *Store, key string) string {
 }
 
 func TestOpenCreatesLayoutAndReopens(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "a", "b") // Open must create missing parents
+	dir := filepath.Join(t.TempDir(), "a") // Open creates the last component
 	s, err := Open(dir, Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -90,6 +90,62 @@ func TestOpenCreatesLayoutAndReopens(t *testing.T) {
 	defer s.Close()
 	if got := get(t, s, "k"); got != "v1" {
 		t.Errorf("after reopen k = %q, want v1", got)
+	}
+}
+
+// TestOpenDataDirPath holds what Open does with the path it is given: it creates
+// the last component only (issue 13 item 9: /nonexistent/x/y silently became an
+// empty database, parents included), and refuses a file.
+func TestOpenDataDirPath(t *testing.T) {
+	root := t.TempDir()
+	file := filepath.Join(root, "file")
+	if err := os.WriteFile(file, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name, dir string
+		notExist  bool   // the error matches fs.ErrNotExist
+		wantMsg   string // "" when Open must succeed
+		mustExist string // a path that must not have been created
+	}{
+		{name: "last component created", dir: filepath.Join(root, "new")},
+		{name: "trailing slash", dir: filepath.Join(root, "new2") + "/"},
+		{name: "missing parents refused", dir: filepath.Join(root, "x", "y"), notExist: true,
+			wantMsg: "data directory " + filepath.Join(root, "x", "y") + " does not exist, nor does its parent " +
+				filepath.Join(root, "x") + ": simsql creates only the last component of the path (create the parent first, or correct the path)",
+			mustExist: filepath.Join(root, "x")},
+		{name: "a file refused", dir: file, wantMsg: "data directory " + file + " is not a directory"},
+		{name: "under a file refused", dir: filepath.Join(file, "d"),
+			wantMsg: "storage: data directory " + filepath.Join(file, "d") + ": stat " + filepath.Join(file, "d") + ": not a directory"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s, err := Open(c.dir, Options{})
+			if c.wantMsg == "" {
+				if err != nil {
+					t.Fatalf("Open(%s): %v", c.dir, err)
+				}
+				s.Close()
+				if _, err := os.Stat(filepath.Join(c.dir, FormatFile)); err != nil {
+					t.Errorf("no FORMAT: %v", err)
+				}
+				return
+			}
+			if err == nil {
+				s.Close()
+				t.Fatalf("Open(%s) succeeded, want %s", c.dir, c.wantMsg)
+			}
+			if err.Error() != c.wantMsg {
+				t.Errorf("message\n got %s\nwant %s", err, c.wantMsg)
+			}
+			if errors.Is(err, os.ErrNotExist) != c.notExist {
+				t.Errorf("errors.Is(err, fs.ErrNotExist) = %v, want %v", !c.notExist, c.notExist)
+			}
+			if c.mustExist != "" {
+				if _, err := os.Stat(c.mustExist); err == nil {
+					t.Errorf("refused Open created %s", c.mustExist)
+				}
+			}
+		})
 	}
 }
 
@@ -161,8 +217,11 @@ func TestOpenFormatStamp(t *testing.T) {
 			if want := fmt.Sprintf(tt.wantMsg, dir); err.Error() != want {
 				t.Errorf("message\n got %s\nwant %s", err, want)
 			}
-			if _, serr := os.Stat(filepath.Join(dir, DBFile)); serr == nil {
-				t.Errorf("refused Open created %s", DBFile)
+			// A refused directory is left as it was (issue 13 item 9: it got a LOCK).
+			for _, name := range []string{DBFile, LockFile} {
+				if _, serr := os.Stat(filepath.Join(dir, name)); serr == nil {
+					t.Errorf("refused Open created %s", name)
+				}
 			}
 			// The lock must have been released: a corrected directory opens.
 			os.WriteFile(filepath.Join(dir, FormatFile), []byte("simsql-data-format 1\n"), 0o644)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 
@@ -15,7 +16,8 @@ import (
 )
 
 // Analyzer turns text into tokens. It is safe for concurrent use. Build one
-// with NewAnalyzer, or share the process-wide one returned by Default.
+// with NewAnalyzer, or share the process-wide one returned by Default. The
+// dictionaries of step 5 are loaded on the first Han text (LoadChinese).
 //
 // The analysis, in order:
 //  1. invalid UTF-8 bytes become U+FFFD (a symbol, so they never form a
@@ -34,6 +36,15 @@ import (
 //     (Unicode categories L and N): spaces, punctuation and symbols,
 //     emoji included, are dropped.
 type Analyzer struct {
+	zhOnce sync.Once
+	zh     *chinese // nil until zhOnce has run; then set, or zhErr is
+	zhErr  error
+}
+
+// chinese holds the dictionaries used only for Han text: about 130 MB of heap
+// and 1–3 s to load, so an Analyzer loads them on the first run of Han
+// ideographs it meets (loadChinese), once.
+type chinese struct {
 	seg *gse.Segmenter
 	t2s *opencc.OpenCC
 	idf idfTable
@@ -42,43 +53,68 @@ type Analyzer struct {
 var (
 	defaultOnce     sync.Once
 	defaultAnalyzer *Analyzer
-	defaultErr      error
 )
 
-// Default returns the process-wide Analyzer, loading its dictionaries on the
-// first call (about 2 s and 200 MB of heap: gse's simplified-Chinese
-// dictionary, gse's IDF table, OpenCC's t2s tables). Servers call it at
-// start-up so that no query pays the cost. It panics only if the embedded
-// dictionaries fail to load, which is a build defect.
+// Default returns the process-wide Analyzer. It is cheap: the Chinese
+// dictionaries (gse's simplified-Chinese dictionary and IDF table, OpenCC's
+// t2s tables; 1–3 s and about 130 MB of heap) are loaded on the first text
+// that holds a Han ideograph, once, and every caller meanwhile waits for
+// that one load. Text without Han ideographs never loads them.
 func Default() *Analyzer {
-	defaultOnce.Do(func() {
-		defaultAnalyzer, defaultErr = NewAnalyzer()
-	})
-	if defaultErr != nil {
-		panic(fmt.Sprintf("textsim: loading embedded dictionaries: %v", defaultErr))
-	}
+	defaultOnce.Do(func() { defaultAnalyzer = NewAnalyzer() })
 	return defaultAnalyzer
 }
 
-// NewAnalyzer loads a new Analyzer from the dictionaries embedded in the
-// binary; it never reads the file system. Prefer Default, which loads once.
-func NewAnalyzer() (*Analyzer, error) {
-	a := &Analyzer{seg: new(gse.Segmenter)}
-	a.seg.SkipLog = true
-	if err := a.seg.LoadDictEmbed("zh_s"); err != nil {
+// NewAnalyzer returns a new Analyzer that loads its own Chinese dictionaries,
+// from the data embedded in the binary (it never reads the file system), on
+// the first Han text it analyses; LoadChinese loads them at once. Prefer
+// Default, which shares one load across the process.
+func NewAnalyzer() *Analyzer { return new(Analyzer) }
+
+// LoadChinese loads the Analyzer's Chinese dictionaries now, if they are not
+// loaded yet, and returns the load's error (nil once loaded). It is safe to
+// call from many goroutines: one loads and the others wait. Callers that
+// would rather pay the load before their first Han text (a benchmark, a
+// server told to preload) call it; nothing else needs to.
+func (a *Analyzer) LoadChinese() error {
+	a.zhOnce.Do(func() { a.zh, a.zhErr = loadChinese() })
+	return a.zhErr
+}
+
+// chinese returns the loaded Chinese dictionaries, loading them on the first
+// call. The embedded data failing to load is a build defect, not bad input:
+// it panics (a query then fails with the panic's message).
+func (a *Analyzer) chinese() *chinese {
+	if err := a.LoadChinese(); err != nil {
+		panic(fmt.Sprintf("textsim: loading embedded Chinese dictionaries: %v", err))
+	}
+	return a.zh
+}
+
+// chineseLoads counts loadChinese calls, for the test that a concurrent
+// first use loads once.
+var chineseLoads atomic.Int32
+
+// loadChinese loads gse's simplified-Chinese dictionary, OpenCC's t2s tables
+// and gse's IDF table from the data embedded in the binary.
+func loadChinese() (*chinese, error) {
+	chineseLoads.Add(1)
+	zh := &chinese{seg: new(gse.Segmenter)}
+	zh.seg.SkipLog = true
+	if err := zh.seg.LoadDictEmbed("zh_s"); err != nil {
 		return nil, fmt.Errorf("gse dictionary: %w", err)
 	}
 	t2s, err := opencc.New("t2s")
 	if err != nil {
 		return nil, fmt.Errorf("opencc t2s: %w", err)
 	}
-	a.t2s = t2s
+	zh.t2s = t2s
 	idf, err := parseIDF(gse.ZhIdf)
 	if err != nil {
 		return nil, fmt.Errorf("gse idf table: %w", err)
 	}
-	a.idf = idf
-	return a, nil
+	zh.idf = idf
+	return zh, nil
 }
 
 // Token is one token of analysed text: its folded text and whether it
@@ -215,10 +251,11 @@ func (a *Analyzer) analyze(text string, emit func(tok string, adjacent bool)) {
 // is adjacent to it. Han-script symbols such as the CJK radicals (category
 // So) are not tokens and so separate the tokens around them.
 func (a *Analyzer) cutHan(run string, adjacent bool, emit func(string, bool)) bool {
-	if simplified, err := a.t2s.Convert(run); err == nil {
+	zh := a.chinese()
+	if simplified, err := zh.t2s.Convert(run); err == nil {
 		run = simplified
 	}
-	for _, w := range a.seg.Cut(run, true) {
+	for _, w := range zh.seg.Cut(run, true) {
 		if isToken(w) {
 			emit(w, adjacent)
 			adjacent = true

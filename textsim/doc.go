@@ -7,7 +7,8 @@
 //
 // Every text function analyses its input with one Analyzer, so that
 // tokenize(), simhash(), minhash(), jaccard() and cosine() agree on what a
-// token is. The analyzer's dictionaries are loaded once, by Default.
+// token is. The analyzer's Chinese dictionaries are loaded once per Analyzer,
+// on the first text holding a Han ideograph (Default, LoadChinese).
 //
 // Fingerprints and signatures are stored on disk by users. Their bits are
 // pinned by golden tests; any change to the analyzer, the hash or the weights

@@ -54,22 +54,31 @@ func parseIDF(data string) (idfTable, error) {
 //
 // The result is ≥ 0. The table's IDFs are natural logarithms of inverse
 // document frequencies (Salton & Buckley 1988).
+//
+// Only a token with a Han ideograph needs the table, and loads it with the
+// other Chinese dictionaries if they are not loaded yet (see Default).
 func (a *Analyzer) IDF(token string) float64 {
 	if hasHan(token) {
-		if idf, ok := a.idf.words[token]; ok {
+		if idf, ok := a.chinese().idf.words[token]; ok {
 			return idf
 		}
-		return a.idf.median
+		return medianIDF
 	}
 	if IsStopWord(token) {
 		return 0
 	}
-	return a.idf.median
+	return medianIDF
 }
 
+// medianIDF is the median IDF of gse v0.80.3's embedded table (ZhIdf,
+// 270,132 distinct words as parseIDF reads it), as parseIDF computes it: a
+// constant, so that English text is weighted without loading the table.
+// TestMedianIDF checks it against the table, bit for bit.
+const medianIDF = 11.9547675029
+
 // MedianIDF returns the median IDF of gse's Chinese table, the weight given to
-// words it does not hold.
-func (a *Analyzer) MedianIDF() float64 { return a.idf.median }
+// words it does not hold and to English words that are not stop words.
+func (a *Analyzer) MedianIDF() float64 { return medianIDF }
 
 func hasHan(s string) bool {
 	for _, r := range s {

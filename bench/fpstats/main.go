@@ -40,6 +40,10 @@ func main() {
 		os.Exit(1)
 	}
 	a := textsim.Default()
+	if err := a.LoadChinese(); err != nil { // before the timing
+		fmt.Fprintln(os.Stderr, "fpstats:", err)
+		os.Exit(1)
+	}
 	start := time.Now()
 	bytes := 0
 	var kept []doc

@@ -145,6 +145,9 @@ func (b *bench) runQuality() error {
 	}
 	split := quality.Words(seg)
 	a := textsim.Default()
+	if err := a.LoadChinese(); err != nil { // before any timing
+		return err
+	}
 	hasher, err := textsim.NewMinHasher(numPerm, sigSeed)
 	if err != nil {
 		return err

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
 	"reflect"
 	"regexp"
@@ -37,12 +38,18 @@ func TestImport(t *testing.T) {
 		"tree/.git/config":   "skip me too",
 		"tree/sub/three.txt": "a \"quoted\", comma'd\nsecond line",
 	})
+	// Links are skipped, saying so, not followed.
+	if err := os.Symlink(filepath.Join(dir, "tree", "one.txt"), filepath.Join(dir, "tree", "link.txt")); err != nil {
+		t.Fatal(err)
+	}
 
 	for _, tc := range []struct {
 		name, table string
 		args        []string
 		query       string
 		want        [][]string
+		note        string // what the summary says after the time
+		stderr      string // what import writes to standard error
 	}{
 		{
 			name: "jsonl", table: "j", args: []string{filepath.Join(dir, "docs.jsonl")},
@@ -76,6 +83,10 @@ func TestImport(t *testing.T) {
 				{"sub/three.txt", "a \"quoted\", comma'd\nsecond line"},
 				{"sub/two.md", "中文文档"},
 			},
+			note: " (3 files or directories skipped, listed above)",
+			stderr: "simsql import: skipping " + filepath.Join(dir, "tree", ".git") + ": a hidden directory (1 file under it)\n" +
+				"simsql import: skipping " + filepath.Join(dir, "tree", ".hidden") + ": a hidden file\n" +
+				"simsql import: skipping " + filepath.Join(dir, "tree", "link.txt") + ": a symbolic link (links are not followed)\n",
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -84,7 +95,10 @@ func TestImport(t *testing.T) {
 			if code != 0 {
 				t.Fatalf("exit %d: %s", code, stderr)
 			}
-			summary := regexp.MustCompile(`^imported (\d+) rows into ` + tc.table + ` in \d+\.\d s\n$`)
+			if stderr != tc.stderr {
+				t.Errorf("stderr\n got %q\nwant %q", stderr, tc.stderr)
+			}
+			summary := regexp.MustCompile(`^imported (\d+) rows into ` + tc.table + ` in \d+\.\d s` + regexp.QuoteMeta(tc.note) + `\n$`)
 			if m := summary.FindStringSubmatch(stdout); m == nil || m[1] != strconv.Itoa(len(tc.want)) {
 				t.Errorf("stdout = %q, want a summary of %d rows", stdout, len(tc.want))
 			}
@@ -134,12 +148,12 @@ func TestImportErrors(t *testing.T) {
 		args []string
 		want string // substring of stderr
 	}{
-		{"malformed json line", []string{"--table", "u", "bad.jsonl"}, "bad.jsonl:2: "},
-		{"malformed json line before create", []string{"--table", "new", "--create", "bad.jsonl"}, "bad.jsonl:2: "},
+		{"malformed json line", []string{"--table", "u", "bad.jsonl"}, `bad.jsonl:2: truncated line: the JSON object is not closed, the line ends in the value of key "a" (5 bytes, ending "{\"a\":") (1 row imported before it)` + "\n"},
+		{"malformed json line before create", []string{"--table", "new", "--create", "bad.jsonl"}, "bad.jsonl:2: truncated line"},
 		{"not an object", []string{"--table", "u", "array.jsonl"}, "array.jsonl:1: want a JSON object"},
 		{"duplicate key", []string{"--table", "u", "dup.jsonl"}, `dup.jsonl:1: duplicate key "A"`},
 		{"invalid utf-8 in csv", []string{"--table", "v", "--create", "latin1.csv"}, `latin1.csv:3: invalid UTF-8 in column "b"`},
-		{"ragged csv", []string{"--table", "w", "--create", "ragged.csv"}, "ragged.csv: record on line 3: wrong number of fields"},
+		{"ragged csv", []string{"--table", "w", "--create", "ragged.csv"}, "ragged.csv:3: 1 field, the header has 2"},
 		{"empty jsonl with --create", []string{"--table", "y", "--create", "empty.jsonl"}, "cannot create table y: the input has no columns"},
 		{"unsupported file", []string{"--table", "u", "other.txt"}, "other.txt: unsupported file type"},
 		{"unknown column", []string{"--table", "u", "unknown.jsonl"}, `unknown.jsonl:2: column "nope" is not in table u`},
@@ -195,12 +209,12 @@ func TestImportBadRows(t *testing.T) {
 		file, want string
 		rows       [][]string // the table g afterwards: id, body
 	}{
-		{"latin1.jsonl", "latin1.jsonl:2: invalid UTF-8", nil},
+		{"latin1.jsonl", "latin1.jsonl:2: invalid UTF-8 (1 row imported before it)", [][]string{{"1", "ok"}}},
 		{"big.jsonl", "big.jsonl:3: inserting 1 row: Error 1210 (HY000): Incorrect arguments to simhash: text of 67108865 bytes is longer than the maximum of 67108864 bytes (2 rows imported before it)",
 			[][]string{{"b1", "one"}, {"b2", "two"}}},
 		{"dup.jsonl", "dup.jsonl:4: inserting 1 row: Error 1062 (23000): Duplicate entry 'd1' for key 'g.PRIMARY' (2 rows imported before it)",
 			[][]string{{"d1", "x"}, {"d2", "y"}}},
-		{"quote.csv", `quote.csv: parse error on line 3, column 8: bare " in non-quoted-field`, nil},
+		{"quote.csv", `quote.csv:3: bare " in non-quoted-field (line 3, column 8) (1 row imported before it)`, [][]string{{"q1", "fine"}}},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			if _, err := db.Exec("DELETE FROM g"); err != nil {
@@ -221,5 +235,84 @@ func TestImportBadRows(t *testing.T) {
 	}
 	if got := queryStrings(t, db, "SELECT body, tokenize(body) FROM g WHERE id = 's'"); !reflect.DeepEqual(got, [][]string{{"\ufffdx été", `["x", "été"]`}}) {
 		t.Errorf("surrogate.jsonl: got %q", got)
+	}
+}
+
+// TestImportResume holds --ignore and --replace (issue 13 item 9: a partial
+// import could not be resumed) and a byte-order mark at the start of JSONL
+// and CSV files. An import stopped by a truncated line keeps the rows sent
+// before it; run again on the completed file with --ignore it adds only the
+// rest, and --replace rewrites rows whose key exists, generated fingerprint
+// included.
+func TestImportResume(t *testing.T) {
+	s := sqltests.StartServer(t)
+	db := s.DB(t)
+	dir := t.TempDir()
+	rows := `{"id":"r1","body":"one"}` + "\n" + `{"id":"r2","body":"two"}` + "\n" + `{"id":"r3","body":"three"}` + "\n"
+	writeFiles(t, dir, map[string]string{
+		"cut.jsonl":     "\uFEFF" + rows + `{"id":"r4","bo`,
+		"whole.jsonl":   "\uFEFF" + rows + `{"id":"r4","body":"four"}` + "\n",
+		"changed.csv":   "\uFEFF\"id\",body\nr2,deux\nr5,five\n",
+		"duplicate.csv": "id,body\nr1,again\n",
+		"badvalue.jsonl": `{"id":"r1","body":"x","n":1}` + "\n" + `{"id":"r6","body":"6","n":6}` + "\n" +
+			`{"id":"r7","body":"7","n":"x"}` + "\n" + `{"id":"r8","body":"8","n":8}` + "\n",
+	})
+	if _, err := db.Exec("CREATE TABLE g (id VARCHAR(20) PRIMARY KEY, body LONGTEXT, fp BIGINT UNSIGNED AS (simhash(body)) STORED, n INT)"); err != nil {
+		t.Fatal(err)
+	}
+	table := func() [][]string {
+		return queryStrings(t, db, "SELECT id, body, fp = simhash(body) FROM g ORDER BY id")
+	}
+	_, stderr, code := runImport(t, s, "--table", "g", "--batch", "1", filepath.Join(dir, "cut.jsonl"))
+	want := "simsql import: " + filepath.Join(dir, "cut.jsonl") + `:4: truncated line: the JSON object is not closed, the line ends after the value of key "id", in or before the next key (14 bytes, ending "{\"id\":\"r4\",\"bo"); it is the last line and has no newline: was the file cut short? (3 rows imported before it)` + "\n"
+	if code != 1 || stderr != want {
+		t.Fatalf("cut.jsonl: exit %d, stderr %q; want 1 and %q", code, stderr, want)
+	}
+	three := [][]string{{"r1", "one", "1"}, {"r2", "two", "1"}, {"r3", "three", "1"}}
+	if got := table(); !reflect.DeepEqual(got, three) {
+		t.Fatalf("after the cut import: %q, want %q", got, three)
+	}
+
+	for _, c := range []struct {
+		args   []string
+		code   int
+		stdout string // after the time; "" when the import fails
+		stderr string
+		want   [][]string
+	}{
+		{[]string{"whole.jsonl"}, 1, "", "whole.jsonl:1: inserting 1 row: Error 1062 (23000): Duplicate entry 'r1' for key 'g.PRIMARY' (0 rows imported before it)", three},
+		{[]string{"--ignore", "whole.jsonl"}, 0, " (skipped 3 rows whose key is in the table)\n", "",
+			[][]string{{"r1", "one", "1"}, {"r2", "two", "1"}, {"r3", "three", "1"}, {"r4", "four", "1"}}},
+		{[]string{"--replace", "changed.csv"}, 0, " (replaced 1 existing row)\n", "",
+			[][]string{{"r1", "one", "1"}, {"r2", "deux", "1"}, {"r3", "three", "1"}, {"r4", "four", "1"}, {"r5", "five", "1"}}},
+		{[]string{"--ignore", "duplicate.csv"}, 0, " (skipped 1 row whose key is in the table)\n", "",
+			[][]string{{"r1", "one", "1"}, {"r2", "deux", "1"}, {"r3", "three", "1"}, {"r4", "four", "1"}, {"r5", "five", "1"}}},
+		{[]string{"--replace", "--ignore", "duplicate.csv"}, 2, "", "simsql import: --replace and --ignore exclude each other\n", nil},
+		// INSERT IGNORE would store 0 for 'x' with a note: --ignore refuses
+		// it as INSERT does, naming the line, after the rows before it.
+		{[]string{"--ignore", "badvalue.jsonl"}, 1, "",
+			"badvalue.jsonl:3: inserting 1 row: Error 1366: error: 'x' is not a valid value for 'int' (a note under INSERT IGNORE, which would store an adjusted value: --ignore skips only rows whose key exists) (1 row imported before it)",
+			[][]string{{"r1", "one", "1"}, {"r2", "deux", "1"}, {"r3", "three", "1"}, {"r4", "four", "1"}, {"r5", "five", "1"}, {"r6", "6", "1"}}},
+	} {
+		args := append([]string{"--table", "g"}, c.args[:len(c.args)-1]...)
+		args = append(args, filepath.Join(dir, c.args[len(c.args)-1]))
+		stdout, stderr, code := runImport(t, s, args...)
+		if code != c.code {
+			t.Errorf("import %q: exit %d (stderr %q), want %d", c.args, code, stderr, c.code)
+			continue
+		}
+		if c.code == 0 {
+			summary := regexp.MustCompile(`^imported \d+ rows? into g in \d+\.\d s(.*\n)$`)
+			if m := summary.FindStringSubmatch(stdout); m == nil || m[1] != c.stdout || stderr != "" {
+				t.Errorf("import %q: stdout %q, stderr %q; want a summary ending %q", c.args, stdout, stderr, c.stdout)
+			}
+		} else if !strings.Contains(stderr, c.stderr) {
+			t.Errorf("import %q: stderr %q, want %q", c.args, stderr, c.stderr)
+		}
+		if c.want != nil {
+			if got := table(); !reflect.DeepEqual(got, c.want) {
+				t.Errorf("after import %q: %q, want %q", c.args, got, c.want)
+			}
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"database/sql"
 	"errors"
 	"fmt"
@@ -25,6 +26,8 @@ func importCmd(args []string, stdout, stderr io.Writer) error {
 	batch := fs.Int("batch", 500, "rows per INSERT `statement`")
 	create := fs.Bool("create", false, "create the table if it does not exist")
 	quiet := fs.Bool("quiet", false, "no progress bar")
+	replace := fs.Bool("replace", false, "a row whose primary or unique key is in the table replaces the row there (REPLACE)")
+	ignore := fs.Bool("ignore", false, "a row whose primary or unique key is in the table is skipped (INSERT IGNORE), so that a partial import can be run again")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, "usage: simsql import --table T [flags] FILE.jsonl|FILE.ndjson|FILE.csv|DIR...\n")
 		fs.PrintDefaults()
@@ -39,6 +42,14 @@ func importCmd(args []string, stdout, stderr io.Writer) error {
 		return usagef("no FILE or DIR to import")
 	case *batch < 1:
 		return usagef("--batch must be at least 1")
+	case *replace && *ignore:
+		return usagef("--replace and --ignore exclude each other")
+	}
+	dup := duplicateFails
+	if *replace {
+		dup = duplicateReplace
+	} else if *ignore {
+		dup = duplicateIgnore
 	}
 	var inputs []input
 	var total int64
@@ -62,15 +73,22 @@ func importCmd(args []string, stdout, stderr io.Writer) error {
 	cfg.InterpolateParams = true // one round trip per batch, no prepared statement
 	db := sql.OpenDB(must(mysql.NewConnector(cfg)))
 	defer db.Close()
-	db.SetMaxOpenConns(1)
+	// One connection for the whole import: SHOW WARNINGS must see the
+	// statement before it.
+	ctx := context.Background()
+	session, err := db.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer session.Close()
 
 	start := time.Now()
-	cols, err := tableColumns(db, *table)
+	cols, err := tableColumns(ctx, session, *table)
 	if errors.Is(err, errNoTable) {
 		if !*create {
 			return fmt.Errorf("table %s.%s does not exist (use --create to create it)", *database, *table)
 		}
-		cols, err = createTable(db, *table, inputs)
+		cols, err = createTable(ctx, session, *table, inputs)
 	}
 	if err != nil {
 		return err
@@ -91,10 +109,29 @@ func importCmd(args []string, stdout, stderr io.Writer) error {
 		progress = bar
 	}
 
-	ins := newInserter(db, *table, cols, *batch)
+	ins := newInserter(ctx, session, *table, cols, *batch, dup)
+	skipped := 0
+	skip := func(path, why string) {
+		skipped++
+		fmt.Fprintf(stderr, "simsql import: skipping %s: %s\n", path, why)
+	}
+	// A file that cannot be read to its end (a truncated or malformed
+	// line) stops the import after the rows read before it are sent, as a
+	// row the server refuses does, so that --ignore can resume it.
+	var insertErr error
+	add := func(r record) error {
+		insertErr = ins.add(r)
+		return insertErr
+	}
 	for _, in := range inputs {
-		if err := in.read(progress, ins.add); err != nil {
-			return err
+		if err := in.read(progress, add, skip); err != nil {
+			if insertErr != nil {
+				return err
+			}
+			if err := ins.flush(); err != nil {
+				return err
+			}
+			return fmt.Errorf("%w (%s imported before it)", err, plural(int(ins.rows), "row"))
 		}
 		if err := ins.flush(); err != nil {
 			return err
@@ -103,7 +140,21 @@ func importCmd(args []string, stdout, stderr io.Writer) error {
 	if p, ok := progress.(*progressbar.ProgressBar); ok {
 		p.Finish()
 	}
-	fmt.Fprintf(stdout, "imported %d rows into %s in %.1f s\n", ins.rows, *table, time.Since(start).Seconds())
+	var notes []string
+	switch dup {
+	case duplicateReplace:
+		notes = append(notes, "replaced "+plural(int(ins.replaced), "existing row"))
+	case duplicateIgnore:
+		notes = append(notes, "skipped "+plural(int(ins.ignored), "row")+" whose key is in the table")
+	}
+	if skipped > 0 {
+		notes = append(notes, fmt.Sprintf("%s or directories skipped, listed above", plural(skipped, "file")))
+	}
+	summary := fmt.Sprintf("imported %s into %s in %.1f s", plural(int(ins.rows), "row"), *table, time.Since(start).Seconds())
+	if len(notes) > 0 {
+		summary += " (" + strings.Join(notes, "; ") + ")"
+	}
+	fmt.Fprintln(stdout, summary)
 	return nil
 }
 
@@ -112,8 +163,8 @@ var errNoTable = errors.New("no such table")
 // tableColumns returns the columns of table in the current database, or
 // errNoTable. It asks information_schema rather than probing the table, so
 // the server logs no error for a table that does not exist yet.
-func tableColumns(db *sql.DB, table string) ([]string, error) {
-	rows, err := db.Query(`SELECT column_name FROM information_schema.columns
+func tableColumns(ctx context.Context, conn *sql.Conn, table string) ([]string, error) {
+	rows, err := conn.QueryContext(ctx, `SELECT column_name FROM information_schema.columns
 		WHERE table_schema = DATABASE() AND LOWER(table_name) = LOWER(?)
 		ORDER BY ordinal_position`, table)
 	if err != nil {
@@ -141,7 +192,7 @@ func tableColumns(db *sql.DB, table string) ([]string, error) {
 // AUTO_INCREMENT primary key unless the data has its own id (then a
 // VARCHAR(255) primary key), path VARCHAR(1024) for documents of a
 // directory, and LONGTEXT for every other column.
-func createTable(db *sql.DB, table string, inputs []input) ([]string, error) {
+func createTable(ctx context.Context, conn *sql.Conn, table string, inputs []input) ([]string, error) {
 	var cols []string
 	seen := map[string]bool{}
 	fromDir := false
@@ -176,10 +227,10 @@ func createTable(db *sql.DB, table string, inputs []input) ([]string, error) {
 		defs = append(defs, quoteIdent(c)+" "+typ)
 	}
 	stmt := "CREATE TABLE " + quoteIdent(table) + " (" + strings.Join(defs, ", ") + ")"
-	if _, err := db.Exec(stmt); err != nil {
+	if _, err := conn.ExecContext(ctx, stmt); err != nil {
 		return nil, fmt.Errorf("creating table %s: %v", table, err)
 	}
-	return tableColumns(db, table)
+	return tableColumns(ctx, conn, table)
 }
 
 // quoteIdent quotes a MySQL identifier with backticks.

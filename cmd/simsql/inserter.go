@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"database/sql"
 	"errors"
 	"fmt"
@@ -15,14 +16,38 @@ const (
 	maxBatchBytes   = 4 << 20 // keep each INSERT far below max_allowed_packet
 )
 
-// An inserter sends records as multi-row INSERT statements. A batch holds
-// records of one file with the same columns; it is sent when it reaches
-// the row, placeholder or byte limit, when the columns change, and on flush.
+// onDuplicate says what an import does with a row whose primary or unique
+// key is already in the table, as LOAD DATA's REPLACE and IGNORE do.
+type onDuplicate int
+
+const (
+	duplicateFails   onDuplicate = iota // INSERT: error 1062, the import stops
+	duplicateReplace                    // REPLACE: the old row is deleted, the new one inserted
+	duplicateIgnore                     // INSERT IGNORE: the new row is skipped
+)
+
+// verb returns the statement that starts each batch.
+func (d onDuplicate) verb() string {
+	switch d {
+	case duplicateReplace:
+		return "REPLACE INTO "
+	case duplicateIgnore:
+		return "INSERT IGNORE INTO "
+	}
+	return "INSERT INTO "
+}
+
+// An inserter sends records as multi-row INSERT (or REPLACE) statements on
+// one connection. A batch holds records of one file with the same columns;
+// it is sent when it reaches the row, placeholder or byte limit, when the
+// columns change, and on flush.
 type inserter struct {
-	db       *sql.DB
+	ctx      context.Context
+	conn     *sql.Conn
 	table    string
 	tableCol map[string]string // lower-case name -> name in the table
 	maxRows  int
+	dup      onDuplicate
 
 	cols     []string
 	vals     []any
@@ -30,15 +55,17 @@ type inserter struct {
 	file     string
 	lines    []int // line of each record in the batch
 
-	rows int64 // rows inserted so far
+	rows     int64 // rows inserted so far (REPLACE: including those that replaced a row)
+	replaced int64 // REPLACE: rows that replaced an existing row
+	ignored  int64 // INSERT IGNORE: rows skipped because their key exists
 }
 
-func newInserter(db *sql.DB, table string, tableCols []string, maxRows int) *inserter {
+func newInserter(ctx context.Context, conn *sql.Conn, table string, tableCols []string, maxRows int, dup onDuplicate) *inserter {
 	m := make(map[string]string, len(tableCols))
 	for _, c := range tableCols {
 		m[strings.ToLower(c)] = c
 	}
-	return &inserter{db: db, table: table, tableCol: m, maxRows: maxRows}
+	return &inserter{ctx: ctx, conn: conn, table: table, tableCol: m, maxRows: maxRows, dup: dup}
 }
 
 // add queues r, sending the batch first if r does not belong in it.
@@ -94,7 +121,6 @@ func (ins *inserter) flush() error {
 				ins.n, ins.lines = 1, ins.lines[i:i+1]
 				break
 			}
-			ins.rows++
 		}
 	}
 	if err != nil {
@@ -105,18 +131,26 @@ func (ins *inserter) flush() error {
 				loc += fmt.Sprintf("-%d", ins.lines[ins.n-1])
 			}
 		}
-		return fmt.Errorf("%s: inserting %s: %v (%d rows imported before it)", loc, plural(ins.n, "row"), err, ins.rows)
+		return fmt.Errorf("%s: inserting %s: %v (%s imported before it)", loc, plural(ins.n, "row"), err, plural(int(ins.rows), "row"))
 	}
-	ins.rows += int64(ins.n)
 	clear(ins.vals) // drop references to the sent documents
 	ins.vals, ins.lines, ins.n, ins.bytes = ins.vals[:0], ins.lines[:0], 0, 0
 	return nil
 }
 
-// insert sends one INSERT of n rows of cols.
+// insert sends one statement of n rows of cols and counts what it did:
+// MySQL reports a REPLACE that replaced a row as 2 affected rows, and an
+// INSERT IGNORE affects only the rows it inserts.
+//
+// Under IGNORE the statement runs in a transaction that is committed only if
+// its warnings are all 1062, the duplicate keys it skips: IGNORE also turns
+// bad values (NULL into NOT NULL, text too long for its column, 'x' into an
+// INT) into notes and stores adjusted values, which an import must not do
+// silently. Another warning rolls the statement back and is returned as the
+// MySQL error it stands for, so that flush finds the row it belongs to.
 func (ins *inserter) insert(cols []string, vals []any, n int) error {
 	var b strings.Builder
-	b.WriteString("INSERT INTO ")
+	b.WriteString(ins.dup.verb())
 	b.WriteString(quoteIdent(ins.table))
 	b.WriteString(" (")
 	for i, c := range cols {
@@ -133,8 +167,67 @@ func (ins *inserter) insert(cols []string, vals []any, n int) error {
 		}
 		b.WriteString(tuple)
 	}
-	_, err := ins.db.Exec(b.String(), vals...)
-	return err
+	if ins.dup != duplicateIgnore {
+		res, err := ins.conn.ExecContext(ins.ctx, b.String(), vals...)
+		if err != nil {
+			return err
+		}
+		affected, err := res.RowsAffected()
+		if err != nil {
+			return err
+		}
+		ins.rows += int64(n)
+		if ins.dup == duplicateReplace {
+			ins.replaced += max(0, affected-int64(n))
+		}
+		return nil
+	}
+	tx, err := ins.conn.BeginTx(ins.ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback() // after Commit, a no-op
+	res, err := tx.ExecContext(ins.ctx, b.String(), vals...)
+	if err != nil {
+		return err
+	}
+	affected, err := res.RowsAffected()
+	if err != nil {
+		return err
+	}
+	if err := firstWarning(ins.ctx, tx, 1062); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return err
+	}
+	ins.rows += affected
+	ins.ignored += int64(n) - affected
+	return nil
+}
+
+// firstWarning returns the first warning (or note) of the statement just run
+// in tx whose code is not allowed, as a *mysql.MySQLError; nil if there is
+// none.
+func firstWarning(ctx context.Context, tx *sql.Tx, allowed uint16) error {
+	rows, err := tx.QueryContext(ctx, "SHOW WARNINGS")
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var level, msg string
+		var code uint16
+		if err := rows.Scan(&level, &code, &msg); err != nil {
+			return err
+		}
+		if code != allowed {
+			return &mysql.MySQLError{Number: code, Message: fmt.Sprintf(
+				"%s (a %s under INSERT IGNORE, which would store an adjusted value: --ignore skips only rows whose key exists)",
+				msg, strings.ToLower(level))}
+		}
+	}
+	return rows.Err()
 }
 
 func plural(n int, what string) string {

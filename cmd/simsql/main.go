@@ -4,7 +4,7 @@
 // Usage:
 //
 //	simsql [serve] [--host H] [--port P] [--data-dir D] [--user U] [--password P] [--log-level L]
-//	simsql import --table T [connection flags] [--database DB] [--batch N] [--create] [--quiet] FILE|DIR...
+//	simsql import --table T [connection flags] [--database DB] [--batch N] [--create] [--replace|--ignore] [--quiet] FILE|DIR...
 //	simsql version
 package main
 

@@ -21,7 +21,6 @@ import (
 	"github.com/simsql/simsql/catalog"
 	"github.com/simsql/simsql/indexes"
 	"github.com/simsql/simsql/storage"
-	"github.com/simsql/simsql/textsim"
 )
 
 // serveCmd runs the server until SIGINT or SIGTERM. It prints one line to
@@ -30,7 +29,7 @@ func serveCmd(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("serve", stderr)
 	var conn connFlags
 	conn.register(fs)
-	dataDir := fs.String("data-dir", "./simsql-data", "`directory` for the server's data (created if missing)")
+	dataDir := fs.String("data-dir", "./simsql-data", "`directory` for the server's data (created if missing; its parent must exist)")
 	storageEngine := fs.String("storage-engine", storage.DefaultEngine, "storage `engine` of a new data directory: bbolt or pebble (an existing one keeps its own)")
 	logLevel := fs.String("log-level", "warn", "logging `level`: trace, debug, info, warn, error")
 	tlsCert := fs.String("tls-cert", "", "PEM `file` with the server's TLS certificate chain (with --tls-key: clients may use TLS)")
@@ -90,10 +89,6 @@ func serveCmd(args []string, stdout, stderr io.Writer) error {
 	if err := checkListenAddress(mysqlDb, conn.host); err != nil {
 		return err
 	}
-	// Load the analyzer's dictionaries (about 2 s) before accepting
-	// connections, so that no query pays for them.
-	textsim.Default()
-
 	ln, err := net.Listen("tcp", conn.addr())
 	if err != nil {
 		return err

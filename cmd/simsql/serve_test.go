@@ -139,3 +139,40 @@ func TestHelp(t *testing.T) {
 		}
 	}
 }
+
+// TestServeDataDir holds what serve does with --data-dir (issue 13 item 9): it
+// creates the last component of a path whose parent exists, refuses a path
+// whose parent is missing instead of creating an empty database there, and
+// writes nothing (no LOCK) into a directory it refuses.
+func TestServeDataDir(t *testing.T) {
+	root := t.TempDir()
+	missing := filepath.Join(root, "nonexistent", "x", "y")
+	out, code := runServe(t, "--data-dir", missing)
+	want := "simsql serve: data directory " + missing + " does not exist, nor does its parent " +
+		filepath.Dir(missing) + ": simsql creates only the last component of the path (create the parent first, or correct the path)\n"
+	if code != 1 || out != want {
+		t.Errorf("serve --data-dir %s: exit %d, output %q; want exit 1 and %q", missing, code, out, want)
+	}
+	if _, err := os.Stat(filepath.Join(root, "nonexistent")); err == nil {
+		t.Errorf("the refused start created %s", filepath.Join(root, "nonexistent"))
+	}
+
+	foreign := filepath.Join(root, "mysql")
+	writeFiles(t, foreign, map[string]string{"ibdata1": "x"})
+	out, code = runServe(t, "--data-dir", foreign)
+	want = "simsql serve: data directory " + foreign + " is not empty and has no FORMAT file: not a simsql data directory (found ibdata1)\n"
+	if code != 1 || out != want {
+		t.Errorf("serve --data-dir %s: exit %d, output %q; want exit 1 and %q", foreign, code, out, want)
+	}
+	entries, _ := os.ReadDir(foreign)
+	if len(entries) != 1 {
+		t.Errorf("the refused directory now holds %d entries (%v), want only ibdata1", len(entries), entries)
+	}
+
+	fresh := filepath.Join(root, "fresh")
+	s := sqltests.StartServer(t, "--data-dir", fresh)
+	s.Stop(t)
+	if _, err := os.Stat(filepath.Join(fresh, "FORMAT")); err != nil {
+		t.Errorf("serve did not create %s: %v", fresh, err)
+	}
+}
