@@ -18,8 +18,8 @@ import (
 // query MySQL Connector/J 8 sends for DatabaseMetaData.getTables
 // (`CASE WHEN TABLE_TYPE='BASE TABLE' THEN … ELSE TABLE_TYPE END`)
 // panicked: "interface conversion: interface {} is string, not uint16".
-// Pinned by ValidQueryScripts (sqltests/scripts_valid.go) and
-// TestEnumText.
+// Pinned by the getTables script of ValidQueryScripts
+// (sqltests/scripts_valid.go).
 
 // ruleEnumText is the id of enumText, a pre-analysis rule.
 const ruleEnumText analyzer.RuleId = 10_202

@@ -16,8 +16,8 @@ import (
 // mysql.help_topic WHERE name LIKE 'SHOW %'` gave "unable to find field
 // with index 1 in row of 0 columns", and COUNT(*) said 1. MySQL without its
 // help content loaded (mysql_install_db's fill_help_tables) has them
-// empty; so does simsql. Pinned by ValidQueryScripts' help-table test
-// (sqltests/scripts_valid.go).
+// empty; so does simsql. Pinned by the help-table script of
+// WireValidScripts (sqltests/scripts_valid.go).
 
 // ruleHelpTables is the id of helpTables, a pre-analysis rule.
 const ruleHelpTables analyzer.RuleId = 10_203

@@ -15,8 +15,9 @@ import (
 // server then refuses a second result row with "result max1Row iterator
 // returned more than one row". So a UNION of two such lookups failed
 // (`SELECT id FROM t WHERE id = 2 UNION SELECT id FROM t WHERE id = 3`), and
-// so did EXPLAIN of one, whose plan has several lines. Pinned by
-// Max1RowScripts (sqltests/scripts_valid.go) and TestMax1Row.
+// so did EXPLAIN of one, whose plan has several lines. Pinned by the
+// UNION script of ValidQueryScripts and the EXPLAIN script of
+// WireValidScripts (sqltests/scripts_valid.go, over the wire).
 
 // ruleMax1Row is the id of max1Row, a post-analysis rule.
 const ruleMax1Row analyzer.RuleId = 10_201

@@ -58,14 +58,30 @@ var ValidQueryScripts = []ScriptTest{
 	},
 }
 
-// HelpTableScripts read the mysql database's help tables, which simsql
-// keeps empty as MySQL does without its help content loaded (MariaDB's
-// mariadb-install-db loads it, so these do not run there). Regression:
-// go-mysql-server 0.20 gave one row of no columns, and reading a column
-// failed with "unable to find field with index 1 in row of 0 columns"
-// (compat/help_tables.go). The mysql database exists only over the wire.
-var HelpTableScripts = []ScriptTest{
+// WireValidScripts are valid queries of item 8 whose answers are
+// simsql's own, run over the wire only (TestWireValidScripts).
+var WireValidScripts = []ScriptTest{
 	{
+		// Regression: EXPLAIN of a unique lookup was flagged as one row
+		// and its several plan lines refused (compat/max1row.go); the
+		// harness reads the plan with EXPLAIN PLAN.
+		Name: "EXPLAIN of a unique-key lookup",
+		SetUpScript: []string{
+			"CREATE TABLE t (id INT PRIMARY KEY, v INT)",
+			"INSERT INTO t VALUES (1, 10), (2, 20)",
+		},
+		Assertions: []Assertion{
+			{Query: "SELECT v FROM t WHERE id = 2", Expected: []Row{{20}}, ExpectedIndexes: []string{"t.id"}},
+		},
+	},
+	{
+		// The mysql database's help tables, which simsql keeps empty as
+		// MySQL does without its help content loaded (MariaDB's
+		// mariadb-install-db loads it). Regression: go-mysql-server 0.20
+		// gave one row of no columns, and reading a column failed with
+		// "unable to find field with index 1 in row of 0 columns"
+		// (compat/help_tables.go). The mysql database exists only over the
+		// wire.
 		Name: "mysql.help_topic LIKE",
 		Assertions: []Assertion{
 			{Query: "SELECT name FROM mysql.help_topic WHERE name LIKE 'SHOW %'", Expected: []Row{}},

@@ -35,9 +35,9 @@ func TestValidQueryScripts(t *testing.T) {
 	runScriptsAndMariaDB(t, ValidQueryScripts)
 }
 
-func TestHelpTableScripts(t *testing.T) {
+func TestWireValidScripts(t *testing.T) {
 	srv := StartServer(t)
-	for _, s := range HelpTableScripts {
+	for _, s := range WireValidScripts {
 		t.Run(s.Name, func(t *testing.T) { runScript(t, newScriptConn(t, srv, mariaDBName(s.Name)), s) })
 	}
 }
