@@ -35,6 +35,7 @@ func Open(dataDir string) (*Store, error) {
 // the engine accepts any user until the caller adds one to
 // engine.Analyzer.Catalog.MySQLDb.
 func NewEngine(s *Store) *sqle.Engine {
+	installAfterAllRules()
 	b := analyzer.NewBuilder(withFunctions(s, compat.Functions())).AddPreAnalyzeRule(ruleNotExistsNulls, notExistsNulls).
 		AddPreAnalyzeRule(ruleIndexHints, applyIndexHints).
 		AddPostAnalyzeRule(ruleViewsKeepTransaction, viewsKeepTransaction).

@@ -1,0 +1,11 @@
+package sqltests
+
+import "testing"
+
+func TestGeneratedColumnScripts(t *testing.T) {
+	runScriptsAndMariaDB(t, GeneratedColumnScripts)
+}
+
+func TestFingerprintColumnScripts(t *testing.T) {
+	runScripts(t, FingerprintColumnScripts)
+}
