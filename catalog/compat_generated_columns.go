@@ -93,7 +93,8 @@ const ruleGeneratedColumns analyzer.RuleId = 10_010
 
 var afterAll sync.Once
 
-// installAfterAllRules appends computeGeneratedColumns to go-mysql-server's
+// installAfterAllRules appends computeGeneratedColumns and integerRanges
+// (compat_integer_range.go) to go-mysql-server's
 // analyzer.OnceAfterAll, once per process, before NewEngine builds an
 // analyzer (which copies the list). It must go there: go-mysql-server
 // analyzes an INSERT … VALUES and a single-table UPDATE with a short list
@@ -102,7 +103,9 @@ var afterAll sync.Once
 // after the triggers are applied.
 func installAfterAllRules() {
 	afterAll.Do(func() {
-		analyzer.OnceAfterAll = append(analyzer.OnceAfterAll, analyzer.Rule{Id: ruleGeneratedColumns, Apply: computeGeneratedColumns})
+		analyzer.OnceAfterAll = append(analyzer.OnceAfterAll,
+			analyzer.Rule{Id: ruleGeneratedColumns, Apply: computeGeneratedColumns},
+			analyzer.Rule{Id: ruleIntegerRanges, Apply: integerRanges}) // compat_integer_range.go
 	})
 }
 

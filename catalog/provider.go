@@ -38,6 +38,7 @@ func NewEngine(s *Store) *sqle.Engine {
 	installAfterAllRules()
 	b := analyzer.NewBuilder(withFunctions(s, compat.Functions())).AddPreAnalyzeRule(ruleNotExistsNulls, notExistsNulls).
 		AddPreAnalyzeRule(ruleIndexHints, applyIndexHints).
+		AddPreAnalyzeRule(ruleLoadDataTriggers, loadDataTriggers).
 		AddPostAnalyzeRule(ruleViewsKeepTransaction, viewsKeepTransaction).
 		AddPostAnalyzeRule(rulePrefixPrimaryKey, prefixPrimaryKey)
 	for _, r := range compat.Rules() {

@@ -9,3 +9,7 @@ func TestGeneratedColumnScripts(t *testing.T) {
 func TestFingerprintColumnScripts(t *testing.T) {
 	runScripts(t, FingerprintColumnScripts)
 }
+
+func TestIntegerRangeScripts(t *testing.T) {
+	runScriptsAndMariaDB(t, IntegerRangeScripts)
+}
