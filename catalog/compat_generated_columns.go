@@ -93,8 +93,9 @@ const ruleGeneratedColumns analyzer.RuleId = 10_010
 
 var afterAll sync.Once
 
-// installAfterAllRules appends computeGeneratedColumns and integerRanges
-// (compat_integer_range.go) to go-mysql-server's
+// installAfterAllRules appends computeGeneratedColumns, integerRanges
+// (compat_integer_range.go) and virtualColumnIndexes
+// (compat_virtual_column_indexes.go) to go-mysql-server's
 // analyzer.OnceAfterAll, once per process, before NewEngine builds an
 // analyzer (which copies the list). It must go there: go-mysql-server
 // analyzes an INSERT … VALUES and a single-table UPDATE with a short list
@@ -105,7 +106,8 @@ func installAfterAllRules() {
 	afterAll.Do(func() {
 		analyzer.OnceAfterAll = append(analyzer.OnceAfterAll,
 			analyzer.Rule{Id: ruleGeneratedColumns, Apply: computeGeneratedColumns},
-			analyzer.Rule{Id: ruleIntegerRanges, Apply: integerRanges}) // compat_integer_range.go
+			analyzer.Rule{Id: ruleIntegerRanges, Apply: integerRanges},               // compat_integer_range.go
+			analyzer.Rule{Id: ruleVirtualColumnIndexes, Apply: virtualColumnIndexes}) // compat_virtual_column_indexes.go
 	})
 }
 

@@ -13,3 +13,7 @@ func TestFingerprintColumnScripts(t *testing.T) {
 func TestIntegerRangeScripts(t *testing.T) {
 	runScriptsAndMariaDB(t, IntegerRangeScripts)
 }
+
+func TestVirtualColumnIndexScripts(t *testing.T) {
+	runScripts(t, VirtualColumnIndexScripts)
+}

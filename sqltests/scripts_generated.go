@@ -119,3 +119,39 @@ var FingerprintColumnScripts = []ScriptTest{
 		},
 	},
 }
+
+// VirtualColumnIndexScripts: the indexes of a table with a VIRTUAL
+// generated column are listed by SHOW CREATE TABLE and SHOW INDEX (issue
+// 11 item 12). Regression: go-mysql-server 0.20 listed none, so
+// mariadb-dump and a restore silently dropped them
+// (catalog/compat_virtual_column_indexes.go).
+var VirtualColumnIndexScripts = []ScriptTest{
+	{
+		Name: "indexes of a table with a VIRTUAL column survive SHOW CREATE TABLE",
+		SetUpScript: []string{
+			"CREATE TABLE v (id INT PRIMARY KEY, body TEXT, fp BIGINT UNSIGNED AS (simhash(body)) STORED, n INT AS (LENGTH(body)) VIRTUAL, k INT, INDEX fp_k3 (fp) COMMENT 'simhash k=3', INDEX ik (k))",
+			"CREATE TABLE v2 (id INT PRIMARY KEY, k INT, INDEX ik (k))",
+			"ALTER TABLE v2 ADD COLUMN n INT AS (k + 1) VIRTUAL",
+			"CREATE INDEX ik2 ON v2 (k, id)",
+		},
+		Assertions: []Assertion{
+			{Query: "SHOW CREATE TABLE v", Expected: []Row{{"v", "CREATE TABLE `v` (\n  `id` int NOT NULL,\n  `body` text,\n" +
+				"  `fp` bigint unsigned GENERATED ALWAYS AS (simhash(`body`)) STORED,\n  `n` int GENERATED ALWAYS AS (length(`body`)),\n" +
+				"  `k` int,\n  PRIMARY KEY (`id`),\n  KEY `fp_k3` (`fp`) COMMENT 'simhash k=3',\n  KEY `ik` (`k`)\n" +
+				") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_bin"}}},
+			{Query: "SHOW INDEX FROM v", Expected: []Row{
+				{"v", 0, "PRIMARY", 1, "id", nil, 0, nil, nil, "", "BTREE", "", "", "YES", nil},
+				{"v", 1, "fp_k3", 1, "fp", nil, 0, nil, nil, "YES", "SIMHASH", "simhash k=3", "", "YES", nil},
+				{"v", 1, "ik", 1, "k", nil, 0, nil, nil, "YES", "BTREE", "", "", "YES", nil}}},
+			{Query: "SHOW CREATE TABLE v2", Expected: []Row{{"v2", "CREATE TABLE `v2` (\n  `id` int NOT NULL,\n  `k` int,\n" +
+				"  `n` int GENERATED ALWAYS AS ((`k` + 1)),\n  PRIMARY KEY (`id`),\n  KEY `ik` (`k`),\n  KEY `ik2` (`k`,`id`)\n" +
+				") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_bin"}}},
+			// The restored table (SHOW CREATE TABLE's text) has them too.
+			{Query: "DROP TABLE v2"},
+			{Query: "CREATE TABLE `v2` (\n  `id` int NOT NULL,\n  `k` int,\n  `n` int GENERATED ALWAYS AS ((`k` + 1)),\n  PRIMARY KEY (`id`),\n  KEY `ik` (`k`),\n  KEY `ik2` (`k`,`id`)\n)"},
+			{Query: "SELECT index_name FROM information_schema.statistics WHERE table_schema = DATABASE() AND table_name = 'v2' AND seq_in_index = 1 ORDER BY index_name",
+				Expected: []Row{{"ik"}, {"ik2"}, {"PRIMARY"}}},
+			{Query: "SELECT id FROM v2 WHERE k = 1", Expected: []Row{}, ExpectedIndexes: []string{"v2.k"}},
+		},
+	},
+}
