@@ -94,8 +94,9 @@ const ruleGeneratedColumns analyzer.RuleId = 10_010
 var afterAll sync.Once
 
 // installAfterAllRules appends computeGeneratedColumns, integerRanges
-// (compat_integer_range.go) and virtualColumnIndexes
-// (compat_virtual_column_indexes.go) to go-mysql-server's
+// (compat_integer_range.go), virtualColumnIndexes
+// (compat_virtual_column_indexes.go) and mysqlLoadData (compat_load_data.go)
+// to go-mysql-server's
 // analyzer.OnceAfterAll, once per process, before NewEngine builds an
 // analyzer (which copies the list). It must go there: go-mysql-server
 // analyzes an INSERT … VALUES and a single-table UPDATE with a short list
@@ -107,7 +108,8 @@ func installAfterAllRules() {
 		analyzer.OnceAfterAll = append(analyzer.OnceAfterAll,
 			analyzer.Rule{Id: ruleGeneratedColumns, Apply: computeGeneratedColumns},
 			analyzer.Rule{Id: ruleIntegerRanges, Apply: integerRanges},               // compat_integer_range.go
-			analyzer.Rule{Id: ruleVirtualColumnIndexes, Apply: virtualColumnIndexes}) // compat_virtual_column_indexes.go
+			analyzer.Rule{Id: ruleVirtualColumnIndexes, Apply: virtualColumnIndexes}, // compat_virtual_column_indexes.go
+			analyzer.Rule{Id: ruleLoadData, Apply: mysqlLoadData})                    // compat_load_data.go
 	})
 }
 
