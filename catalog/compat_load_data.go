@@ -282,6 +282,7 @@ type fieldReader struct {
 	eof                      bool
 	lastEmpty                bool // the last record had no byte at all
 	buf                      bytes.Buffer
+	special                  [256]bool // bytes that may end an unenclosed run: the escape, the terminators' first bytes
 }
 
 func newFieldReader(r *bufio.Reader, ld *plan.LoadData) *fieldReader {
@@ -292,8 +293,31 @@ func newFieldReader(r *bufio.Reader, ld *plan.LoadData) *fieldReader {
 	}
 	if ld.FieldsEscapedBy != "" {
 		fr.esc = int(ld.FieldsEscapedBy[0])
+		fr.special[fr.esc] = true
 	}
+	fr.special[fr.fieldTerm[0]] = true
+	fr.special[fr.lineTerm[0]] = true
 	return fr
+}
+
+// plainRun copies the buffered bytes up to the next special byte into
+// fr.buf, and reports whether it copied any.
+func (fr *fieldReader) plainRun() bool {
+	n := fr.r.Buffered()
+	if n == 0 {
+		return false
+	}
+	p, _ := fr.r.Peek(n)
+	k := 0
+	for k < len(p) && !fr.special[p[k]] {
+		k++
+	}
+	if k == 0 {
+		return false
+	}
+	fr.buf.Write(p[:k])
+	_, _ = fr.r.Discard(k)
+	return true
 }
 
 // unescape is what the escape character followed by c stands for.
@@ -315,20 +339,44 @@ func unescape(c byte) byte {
 	return c
 }
 
-// at reports whether the input continues with s, and consumes it if so.
-func (fr *fieldReader) at(s []byte) (bool, error) {
-	if len(s) == 0 {
+// ends reports whether byte c, just read, begins terminator s, consuming
+// the rest of s if so.
+func (fr *fieldReader) ends(c byte, s []byte) (bool, error) {
+	if len(s) == 0 || c != s[0] {
 		return false, nil
 	}
-	p, err := fr.r.Peek(len(s))
+	if len(s) == 1 {
+		return true, nil
+	}
+	p, err := fr.r.Peek(len(s) - 1)
 	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
 		return false, err
 	}
-	if bytes.Equal(p, s) {
-		_, _ = fr.r.Discard(len(s))
+	if bytes.Equal(p, s[1:]) {
+		_, _ = fr.r.Discard(len(s) - 1)
 		return true, nil
 	}
 	return false, nil
+}
+
+// at reports whether the input continues with s, consuming it if so.
+func (fr *fieldReader) at(s []byte) (bool, error) {
+	p, err := fr.r.Peek(1)
+	if len(p) == 0 {
+		if err == io.EOF {
+			err = nil
+		}
+		return false, err
+	}
+	if p[0] != s[0] {
+		return false, nil
+	}
+	_, _ = fr.r.Discard(1)
+	ok, err := fr.ends(s[0], s)
+	if err == nil && !ok {
+		err = fr.r.UnreadByte()
+	}
+	return ok, err
 }
 
 // next returns the next byte, or ok false at the end of the input.
@@ -395,11 +443,9 @@ func (fr *fieldReader) field() (v *string, more bool, err error) {
 	}
 	escapedN := false
 	for n := 0; ; n++ {
-		if ok, err := fr.at(fr.fieldTerm); err != nil || ok {
-			return fr.unenclosedValue(escapedN, n), ok, err
-		}
-		if ok, err := fr.at(fr.lineTerm); err != nil || ok {
-			return fr.unenclosedValue(escapedN, n), false, err
+		if fr.plainRun() {
+			fr.lastEmpty = false
+			continue
 		}
 		c, ok, err := fr.next()
 		if err != nil {
@@ -408,8 +454,8 @@ func (fr *fieldReader) field() (v *string, more bool, err error) {
 		if !ok {
 			return fr.unenclosedValue(escapedN, n), false, nil
 		}
-		fr.lastEmpty = false
 		if int(c) == fr.esc {
+			fr.lastEmpty = false
 			d, ok, err := fr.next()
 			if err != nil {
 				return nil, false, err
@@ -422,6 +468,13 @@ func (fr *fieldReader) field() (v *string, more bool, err error) {
 			fr.buf.WriteByte(unescape(d))
 			continue
 		}
+		if end, err := fr.ends(c, fr.fieldTerm); err != nil || end {
+			return fr.unenclosedValue(escapedN, n), end, err
+		}
+		if end, err := fr.ends(c, fr.lineTerm); err != nil || end {
+			return fr.unenclosedValue(escapedN, n), false, err
+		}
+		fr.lastEmpty = false
 		fr.buf.WriteByte(c)
 	}
 }
