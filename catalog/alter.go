@@ -59,7 +59,13 @@ func (t *Table) RewriteInserter(ctx *sql.Context, oldSch, newSch sql.PrimaryKeyS
 	if err != nil {
 		return nil, err
 	}
-	return &rewriter{old: t, new: &Table{db: t.db, meta: m, sch: sch}, tr: tr, tx: tx}, nil
+	r := &rewriter{old: t, new: &Table{db: t.db, meta: m, sch: sch}, tr: tr, tx: tx}
+	if oldCol != nil && newCol != nil { // MODIFY or CHANGE
+		if r.gen, err = compileResolved(newSch.Schema, newSch.Schema); err != nil {
+			return nil, err
+		}
+	}
+	return r, nil
 }
 
 // alteredMeta returns t's metadata for the new schema: columns and primary
@@ -143,7 +149,8 @@ type rewriter struct {
 	tr       *Transaction
 	tx       storage.View
 	failed   bool
-	stats    tableStats // of the rows written
+	stats    tableStats        // of the rows written
+	gen      *generatedColumns // MODIFY/CHANGE: stored generated columns to recompute
 }
 
 func (r *rewriter) StatementBegin(*sql.Context)              {}
@@ -153,6 +160,9 @@ func (r *rewriter) DiscardChanges(*sql.Context, error) error { r.failed = true; 
 // Insert implements sql.RowInserter.
 func (r *rewriter) Insert(ctx *sql.Context, row sql.Row) error {
 	t := r.new
+	if err := r.gen.compute(ctx, row); err != nil {
+		return err
+	}
 	rows := rowsBucket(t.meta.rowsID())
 	v, err := storage.EncodeRow(nil, t.sch.Schema, row)
 	if err != nil {

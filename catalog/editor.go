@@ -288,6 +288,11 @@ func (e *editor) Insert(ctx *sql.Context, row sql.Row) error {
 	if err != nil {
 		return err
 	}
+	if e.t.gen != nil && e.t.gen.onInsert {
+		if err := e.t.gen.compute(ctx, row); err != nil {
+			return err
+		}
+	}
 	row = row.Copy()
 	if err := e.bumpAutoIncrement(ctx, tr, tx, row); err != nil {
 		return err
@@ -348,6 +353,9 @@ func (e *editor) Update(ctx *sql.Context, old, new sql.Row) error {
 	}
 	if oldKey == nil {
 		return fmt.Errorf("catalog: row to update not found in %s", e.t.meta.Name)
+	}
+	if err := e.t.gen.compute(ctx, new); err != nil {
+		return err
 	}
 	new = new.Copy()
 	newKey := oldKey

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
+
+	"github.com/simsql/simsql/statement"
 )
 
 // go-mysql-server v0.20.0 does not honour the transaction system variables
@@ -35,7 +37,7 @@ func (s *Session) readOnlyByDefault(ctx *sql.Context) bool {
 		return false
 	}
 	q := ctxQuery(ctx)
-	return !(leadingKeyword(q) == "start" && readWrite.MatchString(q))
+	return !(statement.LeadingKeyword(q) == "start" && readWrite.MatchString(q))
 }
 
 // readWrite matches START TRANSACTION's READ WRITE.

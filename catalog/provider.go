@@ -6,9 +6,7 @@
 package catalog
 
 import (
-	"strings"
 	"sync"
-	"unicode"
 
 	sqle "github.com/dolthub/go-mysql-server"
 	"github.com/dolthub/go-mysql-server/sql"
@@ -18,6 +16,7 @@ import (
 
 	"github.com/simsql/simsql/compat"
 	"github.com/simsql/simsql/functions"
+	"github.com/simsql/simsql/statement"
 	"github.com/simsql/simsql/storage"
 )
 
@@ -43,13 +42,17 @@ func OpenWith(dataDir string, opts storage.Options) (*Store, error) {
 // the engine accepts any user until the caller adds one to
 // engine.Analyzer.Catalog.MySQLDb.
 func NewEngine(s *Store) *sqle.Engine {
+	installAfterAllRules()
 	b := analyzer.NewBuilder(withFunctions(s, compat.Functions())).AddPreAnalyzeRule(ruleNotExistsNulls, notExistsNulls).
 		AddPreAnalyzeRule(ruleIndexHints, applyIndexHints).
-		AddPostAnalyzeRule(ruleExplainManyRows, explainManyRows).
+		AddPreAnalyzeRule(ruleLoadDataTriggers, loadDataTriggers).
 		AddPostAnalyzeRule(ruleViewsKeepTransaction, viewsKeepTransaction).
 		AddPostAnalyzeRule(rulePrefixPrimaryKey, prefixPrimaryKey)
 	for _, r := range compat.Rules() {
 		b = b.AddPreAnalyzeRule(r.Id, r.Apply)
+	}
+	for _, r := range compat.PostRules() {
+		b = b.AddPostAnalyzeRule(r.Id, r.Apply)
 	}
 	rulesMu.Lock()
 	for _, r := range rules {
@@ -109,46 +112,11 @@ const FirstRuleID analyzer.RuleId = 10_100
 
 // Rule ids of simsql's analyzer rules, above go-mysql-server's own.
 const (
-	ruleExplainManyRows analyzer.RuleId = 10_000 + iota
-	ruleViewsKeepTransaction
+	ruleViewsKeepTransaction analyzer.RuleId = 10_000 + iota
 	ruleNotExistsNulls
 	ruleIndexHints
 	rulePrefixPrimaryKey
 )
-
-// explainManyRows works around a go-mysql-server 0.20 bug: a query that
-// reads one row by a unique key is flagged as returning at most one row, and
-// the flag stays on its EXPLAIN, whose several plan lines the server then
-// refuses ("max1Row iterator returned more than one row").
-// The analyzer sees only the explained query, not the EXPLAIN around it, so
-// the statement's text tells.
-func explainManyRows(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope, _ analyzer.RuleSelector, qFlags *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
-	if qFlags != nil && ctx != nil && isExplain(ctx.Query()) {
-		qFlags.Unset(sql.QFlagMax1Row)
-	}
-	return n, transform.SameTree, nil
-}
-
-// isExplain reports whether a statement is EXPLAIN, DESCRIBE or DESC of a
-// query.
-func isExplain(q string) bool {
-	switch firstWord(q) {
-	case "explain", "describe", "desc":
-		return true
-	}
-	return false
-}
-
-// firstWord returns the leading keyword of statement q, lower-cased: the
-// letters after any blanks and opening parentheses ("" if q starts with
-// anything else, such as a comment).
-func firstWord(q string) string {
-	q = strings.TrimLeft(q, " \t\r\n(")
-	if end := strings.IndexFunc(q, func(r rune) bool { return !unicode.IsLetter(r) }); end >= 0 {
-		q = q[:end]
-	}
-	return strings.ToLower(q)
-}
 
 // viewsKeepTransaction works around a go-mysql-server 0.20 bug: to read a
 // view, the planner binds the view's CREATE VIEW statement, which marks the
@@ -161,8 +129,8 @@ func viewsKeepTransaction(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ 
 	if qFlags == nil || ctx == nil || !qFlags.IsSet(sql.QFlagDDL) {
 		return n, transform.SameTree, nil
 	}
-	switch firstWord(ctx.Query()) {
-	case "select", "with", "table", "values", "show", "describe", "desc", "explain",
+	switch statement.LeadingKeyword(ctx.Query()) {
+	case "select", "(", "with", "table", "values", "show", "describe", "desc", "explain",
 		"insert", "replace", "update", "delete":
 		qFlags.Unset(sql.QFlagDDL)
 	}

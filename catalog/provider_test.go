@@ -46,22 +46,3 @@ func query(t *testing.T, q queryFunc, ctx *sql.Context, stmt string) []sql.Row {
 	}
 	return rows
 }
-
-// TestFirstWord pins the statement keyword that viewsKeepTransaction and
-// explainManyRows go by.
-func TestFirstWord(t *testing.T) {
-	for _, c := range []struct{ q, want string }{
-		{"SELECT * FROM v", "select"},
-		{"select\n*\nfrom v", "select"}, // newline after the keyword
-		{"  (SELECT 1) UNION (SELECT 2)", "select"},
-		{"SHOW FIELDS FROM `v`", "show"},
-		{"DELETE/* c */FROM t", "delete"},
-		{"CREATE TABLE t AS SELECT * FROM v", "create"},
-		{"/* c */ SELECT 1", ""}, // a leading comment: no keyword, so no exemption
-		{"", ""},
-	} {
-		if got := firstWord(c.q); got != c.want {
-			t.Errorf("firstWord(%q) = %q, want %q", c.q, got, c.want)
-		}
-	}
-}

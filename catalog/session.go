@@ -12,6 +12,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/vitess/go/mysql"
 
+	"github.com/simsql/simsql/statement"
 	"github.com/simsql/simsql/storage"
 )
 
@@ -53,7 +54,7 @@ func (s *Session) StartTransaction(ctx *sql.Context, c sql.TransactionCharacteri
 	iso := s.isolation()
 	t.freshReads = iso == "READ-COMMITTED" || iso == "READ-UNCOMMITTED"
 	q := ctxQuery(ctx)
-	kw := leadingKeyword(q)
+	kw := statement.LeadingKeyword(q)
 	explicit := kw == "start" || kw == "begin"
 	t.lockReads = iso == "SERIALIZABLE" && !t.readOnly && (explicit || !s.autocommit())
 	s.cur = t
@@ -180,17 +181,17 @@ func (s *Session) CommandBegin() error {
 // ends the wait. DDL first commits the open transaction (commitBeforeDDL).
 // In a READ ONLY transaction such a statement is error 1792, as in MySQL.
 func (s *Session) ValidateSession(ctx *sql.Context) error {
-	class := classifyStatement(ctx.Query())
-	if class == stmtImplicitCommit || class == stmtDDL {
+	class := statement.Classify(ctx.Query())
+	if class == statement.ImplicitCommit || class == statement.DDL {
 		if err := s.commitBeforeDDL(ctx); err != nil {
 			return err
 		}
-		s.ddl = class == stmtDDL
+		s.ddl = class == statement.DDL
 	}
 	tx, _ := ctx.GetTransaction().(*Transaction)
 	switch {
-	case class == stmtWrite, class == stmtLockingRead, class == stmtDDL:
-	case class == stmtRead && tx != nil && tx.lockReads:
+	case class == statement.Write, class == statement.LockingRead, class == statement.DDL:
+	case class == statement.Read && tx != nil && tx.lockReads:
 	default:
 		return s.BaseSession.ValidateSession(ctx)
 	}

@@ -21,7 +21,8 @@ type Table struct {
 	db   *Database
 	meta *tableMeta
 	sch  sql.PrimaryKeySchema
-	hint *indexHint // the query's USE, FORCE or IGNORE INDEX for this table, if any
+	hint *indexHint        // the query's USE, FORCE or IGNORE INDEX for this table, if any
+	gen  *generatedColumns // the statement's stored generated columns to compute, if any (compat_generated_columns.go)
 }
 
 var (

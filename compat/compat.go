@@ -4,8 +4,8 @@
 // go when go-mysql-server fixes it. The engine takes them as values:
 // Parser (the integer operators, comparisons and CAST, CONV and
 // BIT_COUNT, taken over at parse time), Functions (built-ins replaced by
-// name) and Rules (analyzer rules). This package imports go-mysql-server
-// and vitess only.
+// name), Rules and PostRules (analyzer rules). This package imports
+// go-mysql-server, vitess and simsql's statement classifier only.
 package compat
 
 import (
@@ -32,7 +32,18 @@ func Functions() []sql.Function {
 }
 
 // Rules returns the analyzer rules to run before go-mysql-server's own
-// (analyzer.Builder.AddPreAnalyzeRule): aggregateTypes (sum_avg.go).
+// (analyzer.Builder.AddPreAnalyzeRule): aggregateTypes (sum_avg.go),
+// enumText (enum_text.go) and helpTables (help_tables.go).
 func Rules() []analyzer.Rule {
-	return []analyzer.Rule{{Id: ruleAggregateTypes, Apply: aggregateTypes}}
+	return []analyzer.Rule{
+		{Id: ruleAggregateTypes, Apply: aggregateTypes},
+		{Id: ruleEnumText, Apply: enumText},
+		{Id: ruleHelpTables, Apply: helpTables},
+	}
+}
+
+// PostRules returns the analyzer rules to run after go-mysql-server's own
+// (analyzer.Builder.AddPostAnalyzeRule): max1Row (max1row.go).
+func PostRules() []analyzer.Rule {
+	return []analyzer.Rule{{Id: ruleMax1Row, Apply: max1Row}}
 }

@@ -37,6 +37,8 @@ const (
 	erTableAccessDenied                 = 1142 // ER_TABLEACCESS_DENIED_ERROR
 	erCantExecuteInReadOnlyTransaction  = 1792 // ER_CANT_EXECUTE_IN_READ_ONLY_TRANSACTION
 	stateReadOnlyTransaction            = "25006"
+	erWarnDataOutOfRange                = 1264 // ER_WARN_DATA_OUT_OF_RANGE
+	stateNumericOutOfRange              = "22003"
 )
 
 // mapping is one row of the table: the messages of an error kind, and the
@@ -68,6 +70,10 @@ var table = []*mapping{
 	// Rows.
 	{kind: sql.ErrPrimaryKeyViolation, num: mysql.ERDupEntry, state: mysql.SSDupKey, message: duplicateEntry},
 	{kind: sql.ErrUniqueKeyViolation, num: mysql.ERDupEntry, state: mysql.SSDupKey, message: duplicateEntry},
+	{kind: sql.ErrValueOutOfRange, num: erWarnDataOutOfRange, state: stateNumericOutOfRange,
+		message: func(m []string, _ string) string {
+			return fmt.Sprintf("Out of range value %s for %s", m[1], m[2])
+		}},
 	{kind: sql.ErrGeneratedColumnValue, num: erNonDefaultValueForGeneratedColumn, state: mysql.SSUnknownSQLState,
 		message: func(m []string, query string) string {
 			return fmt.Sprintf("The value specified for generated column '%s' in table '%s' is not allowed.",

@@ -31,10 +31,10 @@ import (
 //     statement's flags and lacks SERVER_MORE_RESULTS_EXISTS.
 //
 // Here every packet's flags come from catalog.Session.ServerStatus, set on
-// the connection before each packet that carries them: at the handshake
-// (from the global autocommit), before every result callback (the OK
-// packet, the column definitions' EOF) and after each command (the EOF or
-// OK that ends a result set, and COM_PING's OK). Pinned by
+// the connection before each packet that carries them (by handler,
+// handler.go): at the handshake (from the global autocommit), before every
+// result callback (the OK packet, the column definitions' EOF) and after
+// each command (the EOF or OK that ends a result set, and COM_PING's OK). Pinned by
 // TestServerStatusFlags (sqltests/status_test.go, against MariaDB) and
 // TestClientRollback (sqltests/clients_test.go); delete this file when
 // upstream reports them as MySQL does.
@@ -77,38 +77,4 @@ func statusSpool(c *mysql.Conn, callback mysql.ResultSpoolFn) mysql.ResultSpoolF
 		setStatus(c, more)
 		return callback(res, more)
 	}
-}
-
-// NewConnection implements mysql.Handler: the flags of the handshake.
-func (h clientHandler) NewConnection(c *mysql.Conn) {
-	h.Handler.NewConnection(c)
-	setStatus(c, false)
-}
-
-// ComInitDB implements mysql.Handler.
-func (h clientHandler) ComInitDB(c *mysql.Conn, schemaName string) error {
-	defer setStatus(c, false)
-	return h.Handler.ComInitDB(c, schemaName)
-}
-
-// ComStmtExecute implements mysql.Handler.
-func (h clientHandler) ComStmtExecute(ctx context.Context, c *mysql.Conn, prepare *mysql.PrepareData, callback func(*sqltypes.Result) error) error {
-	defer setStatus(c, false)
-	mark := markDiagnostics(c)
-	err := h.Handler.ComStmtExecute(ctx, c, prepare, func(res *sqltypes.Result) error {
-		setStatus(c, false)
-		if res != nil { // protocol_compat.go
-			fixFields(prepare.PrepareStmt, res.Fields)
-			fixBinaryRows(res)
-		}
-		return callback(res)
-	})
-	recordError(c, mark, err)
-	return err
-}
-
-// ComResetConnection implements mysql.Handler.
-func (h clientHandler) ComResetConnection(c *mysql.Conn) error {
-	defer setStatus(c, false)
-	return h.Handler.ComResetConnection(c)
 }

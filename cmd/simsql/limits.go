@@ -9,7 +9,8 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/vitess/go/mysql"
-	"github.com/dolthub/vitess/go/sqltypes"
+
+	"github.com/simsql/simsql/statement"
 )
 
 // Errors of interrupted statements, as MySQL reports them.
@@ -81,7 +82,7 @@ func (l *limitedProcessList) BeginQuery(ctx *sql.Context, query string) (*sql.Co
 		return ctx, err
 	}
 	c, cancel := context.WithCancelCause(ctx.Context)
-	if ms := maxExecutionTime(ctx); ms > 0 && isSelect(query) {
+	if ms := maxExecutionTime(ctx); ms > 0 && statement.IsQuery(query) {
 		var stop context.CancelFunc
 		c, stop = context.WithTimeoutCause(c, time.Duration(ms)*time.Millisecond, errQueryTimeout)
 		outer := cancel
@@ -147,36 +148,6 @@ func maxExecutionTime(ctx *sql.Context) int64 {
 	return 0
 }
 
-// isSelect reports whether query is a SELECT (or a WITH … SELECT, or a
-// parenthesised SELECT): the statements MySQL's max_execution_time applies
-// to. Leading white space and comments are skipped.
-func isSelect(query string) bool {
-	q := query
-	for {
-		q = strings.TrimLeft(q, " \t\r\n(")
-		switch {
-		case strings.HasPrefix(q, "/*"):
-			_, rest, ok := strings.Cut(q[2:], "*/")
-			if !ok {
-				return false
-			}
-			q = rest
-		case strings.HasPrefix(q, "#"), strings.HasPrefix(q, "-- "):
-			_, rest, ok := strings.Cut(q, "\n")
-			if !ok {
-				return false
-			}
-			q = rest
-		default:
-			word := q
-			if i := strings.IndexAny(q, " \t\r\n(/"); i >= 0 {
-				word = q[:i]
-			}
-			return strings.EqualFold(word, "select") || strings.EqualFold(word, "with")
-		}
-	}
-}
-
 // takeCause returns (and forgets) why connection connID's last statement
 // was stopped: errQueryInterrupted, errQueryTimeout, or nil.
 func (l *limitedProcessList) takeCause(connID uint32) error {
@@ -187,53 +158,12 @@ func (l *limitedProcessList) takeCause(connID uint32) error {
 	return cause
 }
 
-// errorHandler wraps go-mysql-server's connection handler to report a
-// statement stopped by KILL or max_execution_time with MySQL's 1317 or
-// 3024, whichever layer noticed the cancellation first (some return
-// "context canceled", which go-mysql-server 0.20 sends as 1105). Other
-// errors get their numbers from package mysqlerr (recoveringHandler).
-//
-// It also keeps conns, the live connections, up to date.
-type errorHandler struct {
-	mysql.Handler
-	pl    *limitedProcessList
-	conns *connRegistry
-}
-
-// NewConnection implements mysql.Handler.
-func (h errorHandler) NewConnection(c *mysql.Conn) {
-	h.conns.add(c)
-	h.Handler.NewConnection(c)
-}
-
-// ConnectionClosed implements mysql.Handler.
-func (h errorHandler) ConnectionClosed(c *mysql.Conn) {
-	h.Handler.ConnectionClosed(c)
-	h.conns.remove(c)
-}
-
-// ComQuery implements mysql.Handler.
-func (h errorHandler) ComQuery(ctx context.Context, c *mysql.Conn, query string, callback mysql.ResultSpoolFn) error {
-	return h.fix(c, h.Handler.ComQuery(ctx, c, query, callback))
-}
-
-// ComMultiQuery implements mysql.Handler.
-func (h errorHandler) ComMultiQuery(ctx context.Context, c *mysql.Conn, query string, callback mysql.ResultSpoolFn) (string, error) {
-	rest, err := h.Handler.ComMultiQuery(ctx, c, query, callback)
-	return rest, h.fix(c, err)
-}
-
-// ComStmtExecute implements mysql.Handler.
-func (h errorHandler) ComStmtExecute(ctx context.Context, c *mysql.Conn, prepare *mysql.PrepareData, callback func(*sqltypes.Result) error) error {
-	return h.fix(c, h.Handler.ComStmtExecute(ctx, c, prepare, callback))
-}
-
-// ComInitDB implements mysql.Handler.
-func (h errorHandler) ComInitDB(c *mysql.Conn, schemaName string) error {
-	return h.fix(c, h.Handler.ComInitDB(c, schemaName))
-}
-
-func (h errorHandler) fix(c *mysql.Conn, err error) error {
+// cancelled gives a statement of connection c stopped by KILL or
+// max_execution_time MySQL's 1317 or 3024, whichever layer noticed the
+// cancellation first (some return "context canceled", which
+// go-mysql-server 0.20 sends as 1105); other errors pass unchanged (they
+// got their numbers from package mysqlerr in recoverAsError).
+func (h handler) cancelled(c *mysql.Conn, err error) error {
 	cause := h.pl.takeCause(c.ConnectionID)
 	if err == nil {
 		return nil

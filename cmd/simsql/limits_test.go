@@ -257,30 +257,6 @@ func TestMaxExecutionTime(t *testing.T) {
 	}
 }
 
-func TestIsSelect(t *testing.T) {
-	for q, want := range map[string]bool{
-		"SELECT 1":                                true,
-		"  select * from t":                       true,
-		"(SELECT 1) UNION (SELECT 2)":             true,
-		"/* hint */ SELECT 1":                     true,
-		"-- comment\nSELECT 1":                    true,
-		"# comment\nSELECT 1":                     true,
-		"WITH x AS (SELECT 1) SELECT * FROM x":    true,
-		"SELECT(1)":                               true,
-		"INSERT INTO t SELECT * FROM u":           false,
-		"UPDATE t SET a = 1":                      false,
-		"LOAD DATA LOCAL INFILE 'f' INTO TABLE t": false,
-		"SET max_execution_time = 1":              false,
-		"selected":                                false,
-		"/* unterminated SELECT":                  false,
-		"":                                        false,
-	} {
-		if got := isSelect(q); got != want {
-			t.Errorf("isSelect(%q) = %v, want %v", q, got, want)
-		}
-	}
-}
-
 // cutDialer dials TCP and keeps the connections, so that a test can drop
 // them as a client that dies (or loses its network) would.
 type cutDialer struct {

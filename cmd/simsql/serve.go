@@ -15,7 +15,6 @@ import (
 	sqle "github.com/dolthub/go-mysql-server"
 	"github.com/dolthub/go-mysql-server/server"
 	"github.com/dolthub/go-mysql-server/sql"
-	vtmysql "github.com/dolthub/vitess/go/mysql"
 	"github.com/sirupsen/logrus"
 
 	"github.com/simsql/simsql/catalog"
@@ -104,20 +103,7 @@ func serveCmd(args []string, stdout, stderr io.Writer) error {
 	if testHooks != nil {
 		testHooks(engine)
 	}
-	// From the inside out: panics become errors (on go-mysql-server's own
-	// handler), the protocol fixes for real clients, then the MySQL numbers
-	// of cancelled statements.
-	wrap := func(h vtmysql.Handler) (vtmysql.Handler, error) {
-		rh, err := wrapRecovering(h)
-		if err != nil {
-			return nil, err
-		}
-		ch, err := wrapHandler(rh)
-		if err != nil {
-			return nil, err
-		}
-		return errorHandler{ch, engine.ProcessList.(*limitedProcessList), conns}, nil
-	}
+	wrap := newHandler(engine.ProcessList.(*limitedProcessList), conns)
 	srv, err := server.NewServerWithHandler(cfg, engine, conns.newContext, withConnSession(withClientCollation(withTLSStatus(pro.SessionBuilder()))), nil, wrap)
 	if err != nil {
 		ln.Close()

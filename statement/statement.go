@@ -1,4 +1,10 @@
-package catalog
+// Package statement classifies SQL statements by their leading keywords,
+// before go-mysql-server parses them: what a statement means for its
+// transaction (the session, catalog/session.go), whether it is a query
+// (max_execution_time, cmd/simsql/limits.go) or an EXPLAIN (compat's
+// max1Row rule). It is the one classifier of statement text in simsql;
+// it imports nothing of simsql or go-mysql-server.
+package statement
 
 import (
 	"regexp"
@@ -6,34 +12,34 @@ import (
 	"unicode"
 )
 
-// stmtClass is what a statement means for the transaction it runs in, as
+// Class is what a statement means for the transaction it runs in, as
 // the session needs to know before go-mysql-server plans it.
-type stmtClass int
+type Class int
 
 const (
-	// stmtOther controls the session and its transactions (SET, BEGIN,
+	// Other controls the session and its transactions (SET, BEGIN,
 	// COMMIT, …), shows something (SHOW, EXPLAIN), or is not recognised.
-	stmtOther stmtClass = iota
-	// stmtRead is a query: SELECT, WITH, TABLE, VALUES.
-	stmtRead
-	// stmtLockingRead is SELECT … FOR UPDATE, FOR SHARE or LOCK IN SHARE
+	Other Class = iota
+	// Read is a query: SELECT, WITH, TABLE, VALUES.
+	Read
+	// LockingRead is SELECT … FOR UPDATE, FOR SHARE or LOCK IN SHARE
 	// MODE: it reads the latest committed rows and keeps others from
 	// changing them until the transaction ends.
-	stmtLockingRead
-	// stmtWrite is INSERT, REPLACE, UPDATE, DELETE (also after WITH), LOAD
+	LockingRead
+	// Write is INSERT, REPLACE, UPDATE, DELETE (also after WITH), LOAD
 	// DATA, CREATE or DROP TEMPORARY TABLE, and CALL and EXECUTE, which may
 	// write.
-	stmtWrite
-	// stmtImplicitCommit is a statement MySQL lists under "Statements That
-	// Cause an Implicit Commit" that is not stmtDDL (GRANT, REVOKE, CREATE
+	Write
+	// ImplicitCommit is a statement MySQL lists under "Statements That
+	// Cause an Implicit Commit" that is not DDL (GRANT, REVOKE, CREATE
 	// USER, ANALYZE, OPTIMIZE, REPAIR, LOCK TABLES, FLUSH, …): it commits
 	// the open transaction before it runs.
-	stmtImplicitCommit
-	// stmtDDL is CREATE, ALTER, DROP, RENAME and TRUNCATE of schema objects
+	ImplicitCommit
+	// DDL is CREATE, ALTER, DROP, RENAME and TRUNCATE of schema objects
 	// (not of TEMPORARY tables, users or roles): it commits the open
 	// transaction before it runs, then runs as a transaction of its own,
 	// which go-mysql-server commits when it succeeds.
-	stmtDDL
+	DDL
 )
 
 // lockingRead matches the clauses that make a SELECT a locking read.
@@ -42,50 +48,52 @@ var lockingRead = regexp.MustCompile(`(?i)\bfor\s+(update|share)\b|\block\s+in\s
 // cteWrite matches the UPDATE or DELETE after a WITH clause's last CTE.
 var cteWrite = regexp.MustCompile(`(?i)\)\s*(update|delete)\b`)
 
-// classifyStatement classifies statement q by its leading keywords.
-func classifyStatement(q string) stmtClass {
-	first, rest := nextKeyword(q)
+// Classify classifies statement q by its leading keywords (after blanks
+// and comments, as LeadingKeyword); Other for text it does not recognise,
+// including "".
+func Classify(q string) Class {
+	first, rest := NextKeyword(q)
 	switch first {
 	case "insert", "replace", "update", "delete", "load", "call", "execute":
-		return stmtWrite
+		return Write
 	case "create", "drop", "alter", "rename", "truncate":
-		switch second, _ := nextKeyword(rest); second {
+		switch second, _ := NextKeyword(rest); second {
 		case "temporary":
-			return stmtWrite
+			return Write
 		case "user", "role":
-			return stmtImplicitCommit
+			return ImplicitCommit
 		}
-		return stmtDDL
+		return DDL
 	case "grant", "revoke", "analyze", "optimize", "repair", "lock", "flush", "install", "uninstall":
-		return stmtImplicitCommit
+		return ImplicitCommit
 	case "set":
-		if second, _ := nextKeyword(rest); second == "password" {
-			return stmtImplicitCommit
+		if second, _ := NextKeyword(rest); second == "password" {
+			return ImplicitCommit
 		}
 	case "select", "(", "with", "table", "values":
 		switch {
 		case first == "with" && cteWrite.MatchString(rest):
-			return stmtWrite
+			return Write
 		case lockingRead.MatchString(rest):
-			return stmtLockingRead
+			return LockingRead
 		}
-		return stmtRead
+		return Read
 	}
-	return stmtOther
+	return Other
 }
 
-// leadingKeyword returns the first keyword of statement q, lower-cased,
+// LeadingKeyword returns the first keyword of statement q, lower-cased,
 // after blanks and comments (the code of a MySQL versioned comment
 // /*!40101 … */ counts, as the server runs it); "(" for a parenthesised
 // query, "" if q has no keyword.
-func leadingKeyword(q string) string {
-	w, _ := nextKeyword(q)
+func LeadingKeyword(q string) string {
+	w, _ := NextKeyword(q)
 	return w
 }
 
-// nextKeyword returns the first keyword of q (as leadingKeyword) and the
+// NextKeyword returns the first keyword of q (as LeadingKeyword) and the
 // text after it.
-func nextKeyword(q string) (word, rest string) {
+func NextKeyword(q string) (word, rest string) {
 	for {
 		q = strings.TrimLeftFunc(q, unicode.IsSpace)
 		switch {
@@ -115,4 +123,22 @@ func nextKeyword(q string) (word, rest string) {
 		}
 		return strings.ToLower(q[:end]), q[end:]
 	}
+}
+
+// IsQuery reports whether statement q is a query: SELECT, WITH … SELECT,
+// TABLE, VALUES or a parenthesised query, locking or not (Read or
+// LockingRead) — the statements MySQL's max_execution_time applies to.
+func IsQuery(q string) bool {
+	c := Classify(q)
+	return c == Read || c == LockingRead
+}
+
+// IsExplain reports whether statement q is EXPLAIN, DESCRIBE or DESC
+// (of a query or of a table).
+func IsExplain(q string) bool {
+	switch LeadingKeyword(q) {
+	case "explain", "describe", "desc":
+		return true
+	}
+	return false
 }

@@ -1,0 +1,292 @@
+package catalog
+
+import (
+	"math"
+	"math/big"
+	"strings"
+	"sync/atomic"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/analyzer"
+	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/transform"
+	"github.com/dolthub/go-mysql-server/sql/types"
+	"github.com/dolthub/vitess/go/mysql"
+	querypb "github.com/dolthub/vitess/go/vt/proto/query"
+	"github.com/shopspring/decimal"
+)
+
+// Fault (go-mysql-server v0.20.0): an integer column takes a DECIMAL (or a
+// numeric string) beyond its range without an error: the literal
+// 18446744073709551616 stored 9223372036854775808 into BIGINT UNSIGNED and
+// 99999999999999999999 stored 2^64−1, where MySQL's strict mode refuses
+// both with error 1264 (ER_WARN_DATA_OUT_OF_RANGE, SQLSTATE 22003), and
+// its other modes (and INSERT IGNORE, UPDATE IGNORE) store the nearest end
+// of the range with warning 1264. A numeric string out of range was error
+// 1105 ("is not a valid value"). go-mysql-server's own range errors (-1
+// into an unsigned column, 2^31 into INT) get number 1264 from mysqlerr.
+//
+// The rule integerRanges wraps each value written to an integer column by
+// INSERT … VALUES, UPDATE … SET and ON DUPLICATE KEY UPDATE in an
+// inRange, which checks a DECIMAL, float or string against the column's
+// range, rounded as MySQL rounds it. Pinned by IntegerRangeScripts
+// (sqltests/scripts_integer_range.go), which also run on MariaDB.
+
+// ruleIntegerRanges is the id of integerRanges, run in OnceAfterAll
+// (installAfterAllRules).
+const ruleIntegerRanges analyzer.RuleId = 10_012
+
+// integerRanges wraps the values that INSERT … VALUES, UPDATE and ON
+// DUPLICATE KEY UPDATE write to integer columns in inRange.
+func integerRanges(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+	return transform.NodeWithOpaque(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+		switch x := n.(type) {
+		case *plan.InsertInto:
+			return rangeCheckInsert(x)
+		case *plan.UpdateSource:
+			exprs, same := rangeCheckSetFields(x.UpdateExprs, x.Ignore)
+			if same {
+				return n, transform.SameTree, nil
+			}
+			u, err := x.WithExpressions(exprs...)
+			return u, transform.NewTree, err
+		}
+		return n, transform.SameTree, nil
+	})
+}
+
+// rangeCheckInsert wraps the VALUES of ins and its ON DUPLICATE KEY UPDATE
+// values.
+func rangeCheckInsert(ins *plan.InsertInto) (sql.Node, transform.TreeIdentity, error) {
+	dest := ins.Destination.Schema()
+	if rt, ok := ins.Destination.(sql.TableNode); ok {
+		dest = rt.UnderlyingTable().Schema()
+	}
+	cols := make([]*sql.Column, 0, len(dest))
+	if len(ins.ColumnNames) == 0 {
+		cols = append(cols, dest...)
+	}
+	for _, name := range ins.ColumnNames {
+		i := dest.IndexOfColName(name)
+		if i < 0 {
+			return ins, transform.SameTree, nil
+		}
+		cols = append(cols, dest[i])
+	}
+	changed := false
+	src, _, err := transform.Node(ins.Source, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+		v, ok := n.(*plan.Values)
+		if !ok {
+			return n, transform.SameTree, nil
+		}
+		tuples := make([][]sql.Expression, len(v.ExpressionTuples))
+		same := true
+		for r, tuple := range v.ExpressionTuples {
+			tuples[r] = make([]sql.Expression, len(tuple))
+			for j, e := range tuple {
+				tuples[r][j] = e
+				if j < len(cols) && isIntegerColumn(cols[j]) && mayLeaveRange(e) {
+					tuples[r][j] = &inRange{Expression: e, col: cols[j], ignore: ins.Ignore, row: int64(r + 1)}
+					same = false
+				}
+			}
+		}
+		if same {
+			return n, transform.SameTree, nil
+		}
+		changed = true
+		return plan.NewValues(tuples), transform.NewTree, nil
+	})
+	if err != nil {
+		return nil, transform.SameTree, err
+	}
+	out := ins
+	if changed {
+		out = out.WithSource(src)
+	}
+	if exprs, same := rangeCheckSetFields(ins.OnDupExprs, ins.Ignore); !same {
+		c := *out
+		c.OnDupExprs = exprs
+		out = &c
+		changed = true
+	}
+	if !changed {
+		return ins, transform.SameTree, nil
+	}
+	return out, transform.NewTree, nil
+}
+
+// rangeCheckSetFields returns exprs with the values of the SET
+// assignments to integer columns wrapped, and whether none was.
+func rangeCheckSetFields(exprs []sql.Expression, ignore bool) ([]sql.Expression, bool) {
+	var out []sql.Expression
+	for i, e := range exprs {
+		sf, ok := e.(*expression.SetField)
+		if !ok {
+			continue
+		}
+		gf, ok := sf.LeftChild.(*expression.GetField)
+		if !ok {
+			continue
+		}
+		col := &sql.Column{Name: gf.Name(), Type: gf.Type()}
+		if !isIntegerColumn(col) || !mayLeaveRange(sf.RightChild) {
+			continue
+		}
+		if out == nil {
+			out = append([]sql.Expression(nil), exprs...)
+		}
+		out[i] = expression.NewSetField(sf.LeftChild, &inRange{Expression: sf.RightChild, col: col, ignore: ignore})
+	}
+	if out == nil {
+		return exprs, true
+	}
+	return out, false
+}
+
+func isIntegerColumn(c *sql.Column) bool {
+	return c != nil && c.Type != nil && types.IsInteger(c.Type)
+}
+
+// mayLeaveRange reports whether e's values may be beyond an integer
+// column's range without go-mysql-server noticing: DECIMAL, float and
+// string values (its integer conversions check integers themselves).
+func mayLeaveRange(e sql.Expression) bool {
+	t := e.Type()
+	return t == nil || types.IsDecimal(t) || types.IsFloat(t) || types.IsText(t) || t == types.Null
+}
+
+// inRange is a value written to an integer column, checked against the
+// column's range: beyond it, MySQL's error 1264 in strict mode, else the
+// nearest end of the range with warning 1264.
+type inRange struct {
+	sql.Expression
+	col    *sql.Column
+	ignore bool
+	row    int64        // the row of a VALUES tuple (1-based); 0: counted
+	count  atomic.Int64 // rows seen, for the error's row number
+}
+
+var _ sql.Expression = (*inRange)(nil)
+
+// Eval implements sql.Expression: the value, unchanged if it is in range.
+func (r *inRange) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	v, err := r.Expression.Eval(ctx, row)
+	if err != nil || v == nil {
+		return v, err
+	}
+	n := r.row
+	if n == 0 {
+		n = r.count.Add(1)
+	}
+	var d decimal.Decimal
+	switch x := v.(type) {
+	case decimal.Decimal:
+		d = x
+	case float64:
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return v, nil
+		}
+		d = decimal.NewFromFloat(x)
+	case float32:
+		d = decimal.NewFromFloat32(x)
+	case string:
+		if d, err = decimal.NewFromString(strings.TrimSpace(x)); err != nil {
+			return v, nil // not a number: go-mysql-server's conversion decides
+		}
+	case []byte:
+		if d, err = decimal.NewFromString(strings.TrimSpace(string(x))); err != nil {
+			return v, nil
+		}
+	default:
+		return v, nil
+	}
+	lo, hi := integerRange(r.col.Type)
+	unsigned := lo.IsZero()
+	if !(unsigned && d.IsNegative()) { // a negative value is out of an unsigned range before rounding
+		d = d.Round(0) // MySQL rounds half away from zero before it stores
+	}
+	switch {
+	case d.LessThan(lo):
+		d = lo
+	case d.GreaterThan(hi):
+		d = hi
+	default:
+		return integerValue(d, unsigned), nil
+	}
+	if strictMode(ctx) && !r.ignore {
+		return nil, mysql.NewSQLError(erWarnDataOutOfRange, "22003", "Out of range value for column '%s' at row %d", r.col.Name, n)
+	}
+	ctx.Warn(erWarnDataOutOfRange, "Out of range value for column '%s' at row %d", r.col.Name, n)
+	return integerValue(d, unsigned), nil
+}
+
+// integerValue returns integer d as a uint64 (unsigned) or int64, which
+// go-mysql-server converts exactly (its DECIMAL conversion to BIGINT
+// UNSIGNED is wrong above 2^63).
+func integerValue(d decimal.Decimal, unsigned bool) any {
+	if unsigned {
+		return d.BigInt().Uint64()
+	}
+	return d.IntPart()
+}
+
+// erWarnDataOutOfRange is MySQL's ER_WARN_DATA_OUT_OF_RANGE.
+const erWarnDataOutOfRange = 1264
+
+// WithChildren implements sql.Expression.
+func (r *inRange) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	if len(children) != 1 {
+		return nil, sql.ErrInvalidChildrenNumber.New(r, len(children), 1)
+	}
+	return &inRange{Expression: children[0], col: r.col, ignore: r.ignore, row: r.row}, nil
+}
+
+// Children implements sql.Expression.
+func (r *inRange) Children() []sql.Expression { return []sql.Expression{r.Expression} }
+
+// String implements sql.Expression: the value's own text.
+func (r *inRange) String() string { return r.Expression.String() }
+
+// strictMode reports whether the session's sql_mode has
+// STRICT_TRANS_TABLES or STRICT_ALL_TABLES.
+func strictMode(ctx *sql.Context) bool {
+	m := sql.LoadSqlMode(ctx)
+	return m.ModeEnabled("STRICT_TRANS_TABLES") || m.ModeEnabled("STRICT_ALL_TABLES")
+}
+
+// integerRange returns the smallest and largest values of integer type t.
+func integerRange(t sql.Type) (lo, hi decimal.Decimal) {
+	u := func(bits uint) (decimal.Decimal, decimal.Decimal) {
+		max := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), bits), big.NewInt(1))
+		return decimal.Zero, decimal.NewFromBigInt(max, 0)
+	}
+	s := func(bits uint) (decimal.Decimal, decimal.Decimal) {
+		p := decimal.NewFromBigInt(new(big.Int).Lsh(big.NewInt(1), bits-1), 0)
+		return p.Neg(), p.Sub(decimal.NewFromInt(1))
+	}
+	switch t.Type() {
+	case querypb.Type_UINT8:
+		return u(8)
+	case querypb.Type_UINT16:
+		return u(16)
+	case querypb.Type_UINT24:
+		return u(24)
+	case querypb.Type_UINT32:
+		return u(32)
+	case querypb.Type_UINT64:
+		return u(64)
+	case querypb.Type_INT8:
+		return s(8)
+	case querypb.Type_INT16:
+		return s(16)
+	case querypb.Type_INT24:
+		return s(24)
+	case querypb.Type_INT32:
+		return s(32)
+	case querypb.Type_YEAR:
+		return decimal.Zero, decimal.NewFromInt(2155)
+	}
+	return s(64)
+}

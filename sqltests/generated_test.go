@@ -1,0 +1,19 @@
+package sqltests
+
+import "testing"
+
+func TestGeneratedColumnScripts(t *testing.T) {
+	runScriptsAndMariaDB(t, GeneratedColumnScripts)
+}
+
+func TestFingerprintColumnScripts(t *testing.T) {
+	runScripts(t, FingerprintColumnScripts)
+}
+
+func TestIntegerRangeScripts(t *testing.T) {
+	runScriptsAndMariaDB(t, IntegerRangeScripts)
+}
+
+func TestVirtualColumnIndexScripts(t *testing.T) {
+	runScripts(t, VirtualColumnIndexScripts)
+}
