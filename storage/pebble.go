@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"log"
 	"path/filepath"
+	"sync/atomic"
 
 	"github.com/cockroachdb/pebble/v2"
 )
@@ -31,6 +32,12 @@ import (
 type pebbleEngine struct {
 	dir string
 	db  *pebble.DB
+	// failed is set by a commit that failed after its batch reached the
+	// memtable (a WAL write or sync error): the batch is visible there and
+	// cannot be taken back, so from then on every transaction is refused
+	// (fail-stop) rather than let anyone read a commit that was reported
+	// failed. Reopening replays only what the WAL holds.
+	failed atomic.Pointer[error]
 }
 
 // PebbleDir is the directory of the pebble files inside a data directory of format 2.
@@ -67,6 +74,9 @@ func (quietLogger) Errorf(format string, args ...any) { log.Printf("pebble: "+fo
 func (quietLogger) Fatalf(format string, args ...any) { log.Fatalf("pebble: "+format, args...) }
 
 func (e *pebbleEngine) begin(write bool) (engineTx, error) {
+	if err := e.failed.Load(); err != nil {
+		return nil, fmt.Errorf("%w: a commit to %s failed (%v); restart the server once the cause is fixed (statements are refused so that no one reads the failed commit)", ErrEngineFailed, e.dir, *err)
+	}
 	if write {
 		return &pebbleTx{e: e, b: e.db.NewIndexedBatch()}, nil
 	}
@@ -303,12 +313,14 @@ func (t *pebbleTx) apply() (wait func() error, err error) {
 	t.b, t.done = nil, true
 	if err := t.e.db.ApplyNoSyncWait(b, pebble.Sync); err != nil {
 		b.Close()
+		t.e.failed.CompareAndSwap(nil, &err)
 		return nil, fmt.Errorf("storage: commit to %s: %w", t.e.dir, err)
 	}
 	return func() error {
 		err := b.SyncWait()
 		b.Close()
 		if err != nil {
+			t.e.failed.CompareAndSwap(nil, &err)
 			return fmt.Errorf("storage: commit to %s: %w", t.e.dir, err)
 		}
 		return nil

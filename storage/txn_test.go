@@ -5,10 +5,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"math/rand/v2"
 	"os"
 	"os/exec"
+	"os/signal"
+	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -436,6 +440,9 @@ func crashHelper(mode, dir string, report func(string, ...any)) bool {
 	kill := func() { syscall.Kill(os.Getpid(), syscall.SIGKILL); select {} }
 	switch mode {
 	case "crash-before-commit", "crash-after-commit", "crash-in-savepoint":
+	case "pebble-commit-fsize":
+		pebbleCommitFails(dir, report)
+		return true
 	default:
 		return false
 	}
@@ -530,5 +537,83 @@ func TestTxnCrashPoints(t *testing.T) {
 				}))
 			})
 		}
+	}
+}
+
+// pebbleCommitFails is the child of TestPebbleFailedCommitStops: under a
+// file-size limit just above the store's size it commits 32 MiB, which
+// cannot reach the write-ahead log, and reports what a reader sees next.
+func pebbleCommitFails(dir string, report func(string, ...any)) {
+	n, _ := strconv.ParseUint(os.Getenv("SIMSQL_FSIZE"), 10, 64)
+	signal.Ignore(syscall.SIGXFSZ)
+	if err := syscall.Setrlimit(syscall.RLIMIT_FSIZE, &syscall.Rlimit{Cur: n, Max: n}); err != nil {
+		report("setrlimit: %v", err)
+		return
+	}
+	s, err := Open(dir, Options{})
+	if err != nil {
+		report("open: %v", err)
+		return
+	}
+	err = s.Update(func(tx *Txn) error {
+		return tx.Put(testBucket, []byte("big"), bytes.Repeat([]byte{'x'}, 32<<20))
+	})
+	report("commit failed=%v", err != nil)
+	err = s.View(func(r View) error {
+		report("big visible=%v", r.Get(testBucket, []byte("big")) != nil)
+		return nil
+	})
+	report("view stopped=%v", errors.Is(err, ErrEngineFailed))
+}
+
+// TestPebbleFailedCommitStops: when a pebble commit fails after its batch
+// reached the memtable (here: the write-ahead log cannot grow past a
+// file-size limit), the store refuses every later transaction instead of
+// showing the failed commit's data; reopened, it holds what was committed
+// before.
+func TestPebbleFailedCommitStops(t *testing.T) {
+	dir := t.TempDir()
+	s, err := Open(dir, Options{Engine: EnginePebble})
+	ok(t, err)
+	put(t, s, "k", "committed")
+	s.Close()
+	var size int64
+	filepath.WalkDir(dir, func(_ string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			if fi, err := d.Info(); err == nil {
+				size = max(size, fi.Size())
+			}
+		}
+		return nil
+	})
+	// pebble v2.1.7 panics (a fatal error, past recover) when it cannot
+	// rotate its WAL, and returns an error when it cannot write it: either
+	// way no one may read the failed commit.
+	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperProcess$", "-test.count=1")
+	cmd.Env = append(os.Environ(), helperEnv+"=pebble-commit-fsize", "SIMSQL_STORAGE_DIR="+dir,
+		"SIMSQL_FSIZE="+strconv.FormatInt(size+(1<<20), 10))
+	outb, err := cmd.CombinedOutput()
+	out := string(outb)
+	switch {
+	case err == nil:
+		for _, want := range []string{"RESULT commit failed=true", "RESULT view stopped=true"} {
+			if !strings.Contains(out, want+"\n") {
+				t.Errorf("child output\n%s\nwant the line %q", out, want)
+			}
+		}
+	case !strings.Contains(out, "panic"):
+		t.Fatalf("child: %v\n%s", err, out)
+	}
+	if strings.Contains(out, "big visible=true") {
+		t.Errorf("the failed commit's data was readable:\n%s", out)
+	}
+	s, err = Open(dir, Options{})
+	ok(t, err)
+	defer s.Close()
+	if got := get(t, s, "k"); got != "committed" {
+		t.Errorf("after reopening k = %q, want committed", got)
+	}
+	if got := get(t, s, "big"); got != "" {
+		t.Errorf("after reopening the failed commit's key holds %d bytes", len(got))
 	}
 }
