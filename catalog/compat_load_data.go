@@ -217,7 +217,7 @@ func (it *loadDataIter) exprs(ctx *sql.Context, fields []*string) ([]sql.Express
 				return nil, err
 			}
 			name := sf.LeftChild.(*expression.UserVar).Name
-			if err := ctx.SetUserVariable(ctx, name, v, types.LongText); err != nil {
+			if err := ctx.SetUserVariable(ctx, name, v, types.ApproximateTypeFromValue(v)); err != nil {
 				return nil, err
 			}
 			continue
