@@ -76,6 +76,10 @@ func TestBadInputEveryFunction(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	smallBottom, err := textsim.NewBottomKHasher(4, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
 	other := a.Tokens("a b")
 	covered := map[string]bool{}
 	for _, bt := range badTexts {
@@ -93,6 +97,16 @@ func TestBadInputEveryFunction(t *testing.T) {
 			return strconv.FormatUint(v, 10)
 		}
 		sig, _ := small.Sum(tok).MarshalBinary()
+		bottom, _ := smallBottom.Sum(tok).MarshalBinary()
+		var hexBottom any = strings.ToUpper(hex.EncodeToString(bottom))
+		var terms []string
+		for _, k := range a.Keywords(bt.text, 3) {
+			terms = append(terms, `"`+k.Term+`"`)
+		}
+		var keywords any = "[" + strings.Join(terms, ", ") + "]"
+		if bt.null {
+			hexBottom, keywords = nil, nil
+		}
 		minJ, _ := textsim.EstimateJaccard(def.Sum(tok), def.Sum(other))
 		cos, cosOK := textsim.Cosine(tok, other)
 		ng, ngOK, _ := a.SimHashNgram(bt.text, 3)
@@ -112,8 +126,12 @@ func TestBadInputEveryFunction(t *testing.T) {
 		}{
 			{"tokenize", "tokenize(%s)", tokens},
 			{"simhash", "simhash(%s)", fp(a.SimHash(bt.text))},
+			{"simhash", "simhash(%s, 'v2')", fp(a.SimHashWith(bt.text, textsim.Version2))},
+			{"simhash", "simhash(%s, 'bits=32 top=20 features=char2 weight=binary')", fp(a.SimHashWith(bt.text, textsim.SimHashOptions{Bits: 32, Top: 20, Ngram: 2, Weight: textsim.WeightBinary}))},
+			{"keywords", "keywords(%s, 3)", keywords},
 			{"simhash_ngram", "simhash_ngram(%s, 3)", fp(ng, ngOK)},
 			{"minhash", "HEX(minhash(%s, 4, 1))", hexSig},
+			{"minhash", "HEX(minhash(%s, 4, 1, 'bottom-k'))", hexBottom},
 			{"minhash_jaccard", "minhash_jaccard(%s, 'a b')", num(minJ, true)},
 			{"jaccard", "jaccard(%s, 'a b')", num(textsim.Jaccard(tok, other), true)},
 			{"tanimoto", "tanimoto(%s, 'a b')", num(textsim.Tanimoto(tok, other), true)},
@@ -171,8 +189,8 @@ func expectWireErr(t *testing.T, db *dbsql.DB, q string, want wireErr) {
 func TestBadArgumentsEveryFunction(t *testing.T) {
 	db := StartServer(t).DB(t)
 	arity := map[string][2]int{
-		"cosine": {2, 2}, "cosine_tfidf": {2, 3}, "hamming": {2, 2}, "jaccard": {2, 2}, "minhash": {1, 3},
-		"minhash_jaccard": {2, 2}, "simhash": {1, 1}, "simhash_ngram": {2, 2}, "tanimoto": {2, 2}, "tokenize": {1, 1},
+		"cosine": {2, 2}, "cosine_tfidf": {2, 3}, "hamming": {2, 2}, "jaccard": {2, 2}, "keywords": {2, 3}, "minhash": {1, 4},
+		"minhash_jaccard": {2, 2}, "simhash": {1, 2}, "simhash_ngram": {2, 2}, "tanimoto": {2, 2}, "tokenize": {1, 1},
 	}
 	for _, fn := range functions.All() {
 		name := fn.FunctionName()
@@ -219,6 +237,12 @@ func TestBadArgumentsEveryFunction(t *testing.T) {
 		{"SELECT minhash_jaccard(" + sig2 + ", minhash('a b', 4))", wireErr{1210, "Incorrect arguments to minhash_jaccard: minhash signatures are incompatible: 2 permutations with seed 1 against 4 with seed 1"}},
 		{"SELECT minhash_jaccard(" + sig2 + ", minhash('a b', 2, 5))", wireErr{1210, "Incorrect arguments to minhash_jaccard: minhash signatures are incompatible: 2 permutations with seed 1 against 2 with seed 5"}},
 		{"SELECT minhash_jaccard(UNHEX(LEFT(HEX(" + sig2 + "), 40)), 'a')", wireErr{1210, "Incorrect arguments to minhash_jaccard: invalid minhash signature: 20 bytes for 2 permutations, want 30"}},
+		{"SELECT minhash('a', 2, 1, 'top-k')", wireErr{1210, "Incorrect arguments to minhash: scheme must be 'k-permutation' or 'bottom-k', got top-k"}},
+		{"SELECT minhash_jaccard(minhash('a b', 2, 1, 'bottom-k'), " + sig2 + ")", wireErr{1210, "Incorrect arguments to minhash_jaccard: minhash signatures of different schemes cannot be compared: a bottom-k signature (k=2, seed 1) against a k-permutation signature (2 permutations, seed 1)"}},
+		{"SELECT simhash('a', 'bits=8')", wireErr{1210, `Incorrect arguments to simhash: bad simhash options: option "bits" must be 32 or 64, got "8"`}},
+		{"SELECT simhash('a', 'shingles=3')", wireErr{1210, `Incorrect arguments to simhash: bad simhash options: unknown option "shingles" (keys: bits, top, features, weight, stopwords, ties; presets: v1, v2)`}},
+		{"SELECT keywords('a', -1)", wireErr{1210, "Incorrect arguments to keywords: n must be an integer from 0 to 10000, got -1"}},
+		{"SELECT keywords('a', 1, 't.c')", wireErr{1235, "keywords with a corpus column is not supported yet: IDF from a column's documents needs per-column document frequencies; use keywords(text, n) with the built-in IDF"}},
 		{"SELECT cosine_tfidf('a', 'b', 't.c')", wireErr{1235, "cosine_tfidf with a corpus column is not supported yet: IDF from a column's documents needs per-column document frequencies; use cosine_tfidf(a, b) with the built-in IDF"}},
 	} {
 		expectWireErr(t, db, tc.q, tc.want)
@@ -244,6 +268,7 @@ func TestTextLimit(t *testing.T) {
 		{"tokenize", "tokenize(%s)"}, {"simhash", "simhash(%s)"}, {"simhash_ngram", "simhash_ngram(%s, 3)"},
 		{"minhash", "minhash(%s)"}, {"minhash_jaccard", "minhash_jaccard(%s, 'a')"}, {"jaccard", "jaccard('a', %s)"},
 		{"tanimoto", "tanimoto(%s, 'a')"}, {"cosine", "cosine(%s, 'a')"}, {"cosine_tfidf", "cosine_tfidf('a', %s)"},
+		{"keywords", "keywords(%s, 3)"}, {"simhash", "simhash(%s, 'v2')"}, {"minhash", "minhash(%s, 8, 1, 'bottom-k')"},
 	} {
 		expectWireErr(t, db, "SELECT "+fmt.Sprintf(fn.call, big), tooLong(fn.name))
 	}
