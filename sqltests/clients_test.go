@@ -174,7 +174,7 @@ index	PRIMARY	id	BTREE
 index	fp_k3	fp	SIMHASH	simhash k=3
 session	1	simsql
 server	` + testServerVersion + `
-explain	1	SIMPLE	docs	None
+explain	1	SIMPLE	docs	5
 `
 	checkOut(t, "python3 client.py", got, want)
 }
