@@ -131,8 +131,8 @@ func startServer(tb testing.TB, bin string, args []string) *Server {
 
 // TestEngine is the storage engine of the data directories tests create:
 // $SIMSQL_STORAGE_ENGINE (bbolt or pebble), or storage.DefaultEngine when it
-// is unset. scripts/test.sh runs the suite on the default; CI runs the
-// storage-heavy tests on the other engine too.
+// is unset. scripts/test.sh runs the suite on the default, then its
+// storage-heavy tests on pebble.
 func TestEngine() string { return os.Getenv("SIMSQL_STORAGE_ENGINE") }
 
 func engineArgs() []string {
