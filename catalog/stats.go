@@ -66,9 +66,6 @@ func (t *Table) stats(ctx *sql.Context) (tableStats, error) {
 		return tableStats{}, err
 	}
 	defer done()
-	if err := tr.kv.Flush(rowsBucket(t.meta.rowsID())); err != nil {
-		return tableStats{}, err
-	}
 	v, err := tr.reader()
 	if err != nil {
 		return tableStats{}, err

@@ -182,11 +182,15 @@ func (t *pebbleTx) Has(ks []byte) bool {
 	if err != nil {
 		return false
 	}
+	t.setKnown(ks, v != nil)
+	return v != nil
+}
+
+func (t *pebbleTx) setKnown(ks []byte, has bool) {
 	if t.known == nil {
 		t.known = map[string]bool{}
 	}
-	t.known[string(ks)] = v != nil
-	return v != nil
+	t.known[string(ks)] = has
 }
 
 func (t *pebbleTx) need(ks []byte) error {
@@ -257,7 +261,7 @@ func (t *pebbleTx) createKeyspace(ks []byte) error {
 	if err := t.b.Set(markerKey('k', ks), []byte{}, nil); err != nil {
 		return err
 	}
-	t.known[string(ks)] = true
+	t.setKnown(ks, true)
 	return nil
 }
 
@@ -272,10 +276,7 @@ func (t *pebbleTx) dropKeyspace(ks []byte) error {
 	if err := t.b.Delete(markerKey('k', ks), nil); err != nil {
 		return err
 	}
-	if t.known == nil {
-		t.known = map[string]bool{}
-	}
-	t.known[string(ks)] = false
+	t.setKnown(ks, false)
 	return nil
 }
 

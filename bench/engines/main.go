@@ -144,14 +144,8 @@ func (w workload) simsql(bin, dataDir, engine string) (result, error) {
 	afterIdx := size()
 	r.bytesRow = float64(afterPlain-base) / float64(w.rows)
 	r.bytesIdx = float64(afterIdx-afterPlain) / float64(w.rows)
-	if err := w.inserts(db, &r); err != nil {
-		return r, err
-	}
-	if r.selMedian, r.selP99, err = w.pointSelects(db); err != nil {
-		return r, err
-	}
-	r.load2 = harness.LoadAverage()
-	return r, nil
+	err = w.finish(db, &r)
+	return r, err
 }
 
 func (w workload) mariadb(dir string) (result, error) {
@@ -173,14 +167,22 @@ func (w workload) mariadb(dir string) (result, error) {
 	if r.load, err = w.loadInto(db, plainDDL, "plain"); err != nil {
 		return r, err
 	}
-	if err := w.inserts(db, &r); err != nil {
-		return r, err
+	err = w.finish(db, &r)
+	return r, err
+}
+
+// finish measures what every system runs after its loads: the INSERT runs
+// and the point SELECTs, then the load average.
+func (w workload) finish(db *sql.DB, r *result) error {
+	if err := w.inserts(db, r); err != nil {
+		return err
 	}
+	var err error
 	if r.selMedian, r.selP99, err = w.pointSelects(db); err != nil {
-		return r, err
+		return err
 	}
 	r.load2 = harness.LoadAverage()
-	return r, nil
+	return nil
 }
 
 func (w workload) loadInto(db *sql.DB, ddl, table string) (time.Duration, error) {
