@@ -87,7 +87,7 @@ func rangeCheckInsert(ins *plan.InsertInto) (sql.Node, transform.TreeIdentity, e
 			for j, e := range tuple {
 				tuples[r][j] = e
 				if j < len(cols) && isIntegerColumn(cols[j]) && mayLeaveRange(e) {
-					tuples[r][j] = &inRange{Expression: e, col: cols[j], ignore: ins.Ignore, row: int64(r + 1)}
+					tuples[r][j] = newInRange(e, cols[j], ins.Ignore, int64(r+1))
 					same = false
 				}
 			}
@@ -137,7 +137,7 @@ func rangeCheckSetFields(exprs []sql.Expression, ignore bool) ([]sql.Expression,
 		if out == nil {
 			out = append([]sql.Expression(nil), exprs...)
 		}
-		out[i] = expression.NewSetField(sf.LeftChild, &inRange{Expression: sf.RightChild, col: col, ignore: ignore})
+		out[i] = expression.NewSetField(sf.LeftChild, newInRange(sf.RightChild, col, ignore, 0))
 	}
 	if out == nil {
 		return exprs, true
@@ -166,6 +166,14 @@ type inRange struct {
 	ignore bool
 	row    int64        // the row of a VALUES tuple (1-based); 0: counted
 	count  atomic.Int64 // rows seen, for the error's row number
+	lo, hi decimal.Decimal
+}
+
+// newInRange returns e checked against col's range (computed once, not
+// per row).
+func newInRange(e sql.Expression, col *sql.Column, ignore bool, row int64) *inRange {
+	lo, hi := integerRange(col.Type)
+	return &inRange{Expression: e, col: col, ignore: ignore, row: row, lo: lo, hi: hi}
 }
 
 var _ sql.Expression = (*inRange)(nil)
@@ -202,7 +210,7 @@ func (r *inRange) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	default:
 		return v, nil
 	}
-	lo, hi := integerRange(r.col.Type)
+	lo, hi := r.lo, r.hi
 	unsigned := lo.IsZero()
 	if !(unsigned && d.IsNegative()) { // a negative value is out of an unsigned range before rounding
 		d = d.Round(0) // MySQL rounds half away from zero before it stores
@@ -240,7 +248,7 @@ func (r *inRange) WithChildren(children ...sql.Expression) (sql.Expression, erro
 	if len(children) != 1 {
 		return nil, sql.ErrInvalidChildrenNumber.New(r, len(children), 1)
 	}
-	return &inRange{Expression: children[0], col: r.col, ignore: r.ignore, row: r.row}, nil
+	return newInRange(children[0], r.col, r.ignore, r.row), nil
 }
 
 // Children implements sql.Expression.
