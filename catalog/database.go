@@ -32,7 +32,7 @@ func (d *Database) GetTableInsensitive(ctx *sql.Context, name string) (sql.Table
 		return nil, false, err
 	}
 	defer done()
-	m, err := d.store.databaseMeta(t, d.name)
+	m, err := d.store.readDatabaseMeta(t, d.name)
 	if err != nil || m == nil {
 		return nil, false, err
 	}
@@ -54,7 +54,7 @@ func (d *Database) GetTableNames(ctx *sql.Context) ([]string, error) {
 		return nil, err
 	}
 	defer done()
-	m, err := d.store.databaseMeta(t, d.name)
+	m, err := d.store.readDatabaseMeta(t, d.name)
 	if err != nil || m == nil {
 		return nil, err
 	}

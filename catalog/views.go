@@ -47,7 +47,7 @@ func (d *Database) readMeta(ctx *sql.Context) (*databaseMeta, error) {
 		return nil, err
 	}
 	defer done()
-	m, err := d.store.databaseMeta(t, d.name)
+	m, err := d.store.readDatabaseMeta(t, d.name)
 	if err == nil && m == nil {
 		err = sql.ErrDatabaseNotFound.New(d.name)
 	}

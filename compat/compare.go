@@ -177,7 +177,7 @@ func (env env) convertConstant(col, c sql.Expression) (sql.Expression, bool) {
 	// In the column's own type when the value fits it, as go-mysql-server's
 	// planner would have converted it.
 	if fitsType(gf.Type(), i, unsigned) {
-		if v, _, err := gf.Type().Convert(sql.NewEmptyContext(), lit.Value()); err == nil {
+		if v, _, err := gf.Type().Convert(typeContext, lit.Value()); err == nil {
 			return expression.NewLiteral(v, gf.Type()), true
 		}
 	}
@@ -255,7 +255,7 @@ func expandLiteral(a, b sql.Expression) (sql.Expression, sql.Expression) {
 	if gf == nil {
 		return a, b
 	}
-	ctx := sql.NewEmptyContext()
+	ctx := typeContext
 	lt, rt := gf.Type(), lit.Type()
 	congruent := types.IsSigned(lt) && types.IsSigned(rt) || types.IsUnsigned(lt) && types.IsUnsigned(rt) ||
 		types.IsFloat(lt) && types.IsFloat(rt) || types.IsDecimal(lt) && types.IsDecimal(rt) || types.IsText(lt) && types.IsText(rt)

@@ -74,12 +74,25 @@ func Classify(q string) Class {
 		switch {
 		case first == "with" && cteWrite.MatchString(rest):
 			return Write
-		case lockingRead.MatchString(rest):
+		case (containsFold(rest, "update") || containsFold(rest, "share")) && lockingRead.MatchString(rest):
 			return LockingRead
 		}
 		return Read
 	}
 	return Other
+}
+
+// containsFold reports whether s contains word (lower-case ASCII letters),
+// ignoring ASCII case: the cheap test before lockingRead's regular
+// expression, which every query would otherwise pay (2.5% of a point
+// select's CPU).
+func containsFold(s, word string) bool {
+	for i := 0; i+len(word) <= len(s); i++ {
+		if s[i]|0x20 == word[0] && strings.EqualFold(s[i:i+len(word)], word) {
+			return true
+		}
+	}
+	return false
 }
 
 // LeadingKeyword returns the first keyword of statement q, lower-cased,

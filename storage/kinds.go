@@ -198,7 +198,7 @@ func canonical(typ sql.Type, k kind, width int, v any) (any, error) {
 			return v, nil
 		}
 	}
-	ctx := sql.NewEmptyContext()
+	ctx := convertContext
 	u, err := sql.UnwrapAny(ctx, v)
 	if err != nil {
 		return nil, err
@@ -218,3 +218,9 @@ func canonical(typ sql.Type, k kind, width int, v any) (any, error) {
 	}
 	return c, nil
 }
+
+// convertContext is the context of the type conversions above, which read
+// no session state but character_set_results and write none: shared, since
+// sql.NewEmptyContext builds a whole session (every system and status
+// variable) each time.
+var convertContext = sql.NewEmptyContext()
