@@ -7,6 +7,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/transform"
+	"github.com/dolthub/vitess/go/mysql"
 	"github.com/dolthub/vitess/go/vt/sqlparser"
 )
 
@@ -27,6 +28,31 @@ import (
 type indexHint struct {
 	only   map[string]bool // USE/FORCE: the allowed indexes (nil: no such hint)
 	ignore map[string]bool // IGNORE: the refused indexes
+	names  []string        // the indexes named, as written
+}
+
+// check returns MySQL's error 1176 (ER_KEY_DOES_NOT_EXITS, SQLSTATE 42000)
+// for the first index the hint names that table t, named or aliased as
+// name in the query, does not have; go-mysql-server 0.20 ignores such
+// names, so a misspelt hint silently read through another plan. PRIMARY
+// names the primary key, when there is one.
+func (h *indexHint) check(t *Table, name string) error {
+	for _, ix := range h.names {
+		if strings.EqualFold(ix, "primary") && len(t.meta.PK) > 0 {
+			continue
+		}
+		found := false
+		for _, m := range t.meta.Indexes {
+			if strings.EqualFold(m.Name, ix) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return mysql.NewSQLError(mysql.ERKeyDoesNotExist, mysql.SSClientError, "Key '%s' doesn't exist in table '%s'", ix, name)
+		}
+	}
+	return nil
 }
 
 // allows reports whether the hint lets the planner use index name.
@@ -84,6 +110,7 @@ func statementHints(q string) map[string]*indexHint {
 		set := map[string]bool{}
 		for _, ix := range at.Hints.Indexes {
 			set[strings.ToLower(ix.String())] = true
+			h.names = append(h.names, ix.String())
 		}
 		if at.Hints.Type == sqlparser.IgnoreStr {
 			h.ignore = set
@@ -97,6 +124,31 @@ func statementHints(q string) map[string]*indexHint {
 		return true, nil
 	}, stmt)
 	return hints
+}
+
+// checkHints checks the hint of every table of n (not of its subqueries)
+// against the table's indexes, naming the table by its alias if it has
+// one, as MySQL does.
+func checkHints(n sql.Node) error {
+	switch x := n.(type) {
+	case *plan.TableAlias:
+		if rt, ok := x.Child.(*plan.ResolvedTable); ok {
+			if t, ok := rt.Table.(*Table); ok && t.hint != nil {
+				return t.hint.check(t, x.Name())
+			}
+			return nil
+		}
+	case *plan.ResolvedTable:
+		if t, ok := x.Table.(*Table); ok && t.hint != nil {
+			return t.hint.check(t, t.Name())
+		}
+	}
+	for _, c := range n.Children() {
+		if err := checkHints(c); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // applyIndexHints is a pre-analysis rule: every simsql table of the query
@@ -135,6 +187,7 @@ func hintNode(n sql.Node, hints map[string]*indexHint) (sql.Node, transform.Tree
 			if !ok || h == t.hint {
 				return n, transform.SameTree, nil
 			}
+
 			nt, err := rt.WithTable(t.withHint(h))
 			if err != nil {
 				return nil, transform.SameTree, err
@@ -145,6 +198,9 @@ func hintNode(n sql.Node, hints map[string]*indexHint) (sql.Node, transform.Tree
 		return n, transform.SameTree, nil
 	})
 	if err != nil {
+		return nil, transform.SameTree, err
+	}
+	if err := checkHints(n); err != nil {
 		return nil, transform.SameTree, err
 	}
 	n, sameSub, err := transform.NodeExprs(n, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {

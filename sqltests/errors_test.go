@@ -66,6 +66,11 @@ func TestMySQLErrorNumbers(t *testing.T) {
 		{"INSERT INTO g VALUES (2, 'b', 5)", nil, 3105, "HY000", "The value specified for generated column 'fp' in table 'g' is not allowed."},
 		{"UPDATE g AS x SET x.fp = 3", nil, 3105, "HY000", "The value specified for generated column 'fp' in table 'g' is not allowed."},
 		{"UPDATE g SET fp = ?", []any{3}, 3105, "HY000", "The value specified for generated column 'fp' in table 'g' is not allowed."},
+		// An index hint naming no index of the table (go-mysql-server 0.20
+		// ignored it; catalog/indexhints.go).
+		{"SELECT id FROM t FORCE INDEX (k_1) WHERE id > 0", nil, 1176, "42000", "Key 'k_1' doesn't exist in table 't'"},
+		{"SELECT x.id FROM t AS x USE INDEX (Nope) WHERE x.id = ?", []any{1}, 1176, "42000", "Key 'Nope' doesn't exist in table 'x'"},
+		{"SELECT id FROM t IGNORE INDEX (k, nope)", nil, 1176, "42000", "Key 'nope' doesn't exist in table 't'"},
 	}
 	reference(t, func(t *testing.T, db *dbsql.DB) {
 		maria := false
