@@ -232,15 +232,21 @@ func lockWaitTimeout(*sql.Context) time.Duration { return LockWaitTimeout }
 // databaseMeta returns database name's metadata as t sees it, parsed anew
 // for the caller to change and store (nil if there is no such database).
 func (s *Store) databaseMeta(t *Transaction, name string) (*databaseMeta, error) {
+	v, err := rawDatabaseMeta(t, name)
+	if v == nil || err != nil {
+		return nil, err
+	}
+	return parseDatabaseMeta(v)
+}
+
+// rawDatabaseMeta returns the stored metadata of database name as t sees
+// it (nil if there is no such database), valid until t's next write.
+func rawDatabaseMeta(t *Transaction, name string) ([]byte, error) {
 	tx, err := t.reader()
 	if err != nil {
 		return nil, err
 	}
-	v := tx.Get(bucketMeta, dbMetaKey(name))
-	if v == nil {
-		return nil, nil
-	}
-	return parseDatabaseMeta(v)
+	return tx.Get(bucketMeta, dbMetaKey(name)), nil
 }
 
 func parseDatabaseMeta(v []byte) (*databaseMeta, error) {
@@ -259,13 +265,9 @@ func parseDatabaseMeta(v []byte) (*databaseMeta, error) {
 // be changed. Every statement resolves its database and tables through
 // here; parsing the JSON each time was a tenth of a point select's CPU.
 func (s *Store) readDatabaseMeta(t *Transaction, name string) (*databaseMeta, error) {
-	tx, err := t.reader()
-	if err != nil {
+	raw, err := rawDatabaseMeta(t, name)
+	if raw == nil || err != nil {
 		return nil, err
-	}
-	raw := tx.Get(bucketMeta, dbMetaKey(name))
-	if raw == nil {
-		return nil, nil
 	}
 	s.mu.Lock()
 	c, ok := s.dbs[name]
