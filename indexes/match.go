@@ -91,7 +91,7 @@ func constInt(ctx *sql.Context, e sql.Expression) (int64, bool) {
 		return 0, false
 	}
 	bits, ok := functions.FingerprintBits(v)
-	if !ok || int64(bits) < -1 || bits > 1<<31 {
+	if !ok || int64(bits) < -1 || int64(bits) > 1<<31 {
 		return 0, false
 	}
 	return int64(bits), true
