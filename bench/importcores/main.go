@@ -52,15 +52,11 @@ func main() {
 	if dir == "" {
 		fatal(fmt.Errorf("SIMSQL_CORPORA is not set (scripts/fetch-corpora.sh fetches the corpora)"))
 	}
-	tmp, err := os.MkdirTemp("", "simsql-bench-importcores-")
+	tmp, bin, err := harness.Workdir(ctx, "importcores")
 	if err != nil {
 		fatal(err)
 	}
 	defer os.RemoveAll(tmp)
-	bin, err := harness.BuildSimsql(ctx, tmp, "importcores")
-	if err != nil {
-		fatal(err)
-	}
 	load1 := harness.LoadAverage()
 	fmt.Printf("# import on one core and on every core\n\ncommit %s, %s, %d cores; %d alternating rounds; load average before %.1f %.1f %.1f\n\n",
 		harness.GitCommit(), harness.CPUModel(), runtime.NumCPU(), *rounds, load1[0], load1[1], load1[2])

@@ -65,15 +65,11 @@ func main() {
 	if err != nil {
 		fatal(errors.New("sysbench is not installed (Debian: apt-get install sysbench)"))
 	}
-	tmp, err := os.MkdirTemp("", "simsql-bench-sysbench-")
+	tmp, bin, err := harness.Workdir(ctx, "sysbench")
 	if err != nil {
 		fatal(err)
 	}
 	defer os.RemoveAll(tmp)
-	bin, err := harness.BuildSimsql(ctx, tmp, "sysbench")
-	if err != nil {
-		fatal(err)
-	}
 	r := runner{ctx: ctx, sysbench: sb, tables: *tables, size: *size, dur: *dur,
 		workloads: strings.Split(*workloads, ","), load1: harness.LoadAverage()}
 	for _, t := range strings.Split(*threads, ",") {

@@ -66,6 +66,19 @@ func BuildSimsql(ctx context.Context, dir, tool string) (string, error) {
 	return bin, nil
 }
 
+// Workdir makes a temporary directory for benchmark tool and builds
+// cmd/simsql into it (BuildSimsql); the caller removes dir when done.
+func Workdir(ctx context.Context, tool string) (dir, bin string, err error) {
+	if dir, err = os.MkdirTemp("", "simsql-bench-"+tool+"-"); err != nil {
+		return "", "", err
+	}
+	if bin, err = BuildSimsql(ctx, dir, tool); err != nil {
+		os.RemoveAll(dir)
+		return "", "", err
+	}
+	return dir, bin, nil
+}
+
 // GitCommit returns `git describe --always --dirty` of the working directory.
 func GitCommit() string {
 	out, err := exec.Command("git", "describe", "--always", "--dirty").Output()
