@@ -47,6 +47,8 @@ func (t *Table) RewriteInserter(ctx *sql.Context, oldSch, newSch sql.PrimaryKeyS
 		return nil, err
 	}
 	m.Data = data
+	// Every key is written anew, in the current format.
+	m.Version, m.KeyFormat = metaVersion, int(storage.CurrentKeyFormat)
 	if err := tr.kv.CreateKeyspace(rowsBucket(data)); err != nil {
 		return nil, err
 	}

@@ -53,7 +53,7 @@ func (t *Table) indexPrefix(ix *indexMeta, row sql.Row) ([]byte, error) {
 		}
 		vals[i] = truncatePrefix(row[o], ix.Columns[i].Length)
 	}
-	return storage.EncodeKeyTuple(t.indexTypes(ix), vals)
+	return t.keyFormat().EncodeKeyTuple(t.indexTypes(ix), vals)
 }
 
 // uniqueKey returns indexPrefix for a unique index, or nil when ix is not
@@ -162,7 +162,7 @@ func (it *indexedTable) LookupPartitions(ctx *sql.Context, lookup sql.IndexLooku
 		}
 		spans := make([]keySpan, 0, len(ranges))
 		for _, r := range ranges {
-			start, end, err := keyRange(ctx, r, lengths)
+			start, end, err := keyRange(ctx, it.Table.keyFormat(), r, lengths)
 			if err != nil {
 				return nil, err
 			}
@@ -227,12 +227,12 @@ func (p *partitionList) Next(*sql.Context) (sql.Partition, error) {
 
 func (p *partitionList) Close(*sql.Context) error { return nil }
 
-// keyRange returns the key range [start, end) covering range r: the leading
+// keyRange returns the key range [start, end), in key format f, covering range r: the leading
 // columns with a single value form a prefix, the first other column bounds
 // it, and later columns are left to the filters above (PreciseMatch). A
 // column indexed by a prefix of lengths[i] characters has its bounds cut to
 // that prefix and made inclusive, which covers every value they admit.
-func keyRange(ctx *sql.Context, r sql.MySQLRange, lengths []int64) (start, end []byte, err error) {
+func keyRange(ctx *sql.Context, f storage.KeyFormat, r sql.MySQLRange, lengths []int64) (start, end []byte, err error) {
 	var prefix []byte
 	for i, col := range r {
 		if i < len(lengths) && lengths[i] > 0 {
@@ -243,16 +243,16 @@ func keyRange(ctx *sql.Context, r sql.MySQLRange, lengths []int64) (start, end [
 			return nil, nil, err
 		}
 		if isPoint {
-			if prefix, err = storage.AppendKey(prefix, col.Typ, v); err != nil {
+			if prefix, err = f.AppendKey(prefix, col.Typ, v); err != nil {
 				return nil, nil, err
 			}
 			continue
 		}
-		start, err = lowerKey(prefix, col)
+		start, err = lowerKey(f, prefix, col)
 		if err != nil {
 			return nil, nil, err
 		}
-		end, err = upperKey(prefix, col)
+		end, err = upperKey(f, prefix, col)
 		return start, end, err
 	}
 	return prefix, prefixEnd(prefix), nil
@@ -295,30 +295,30 @@ func pointValue(ctx *sql.Context, col sql.MySQLRangeColumnExpr) (any, bool, erro
 	return nil, false, nil
 }
 
-func lowerKey(prefix []byte, col sql.MySQLRangeColumnExpr) ([]byte, error) {
+func lowerKey(f storage.KeyFormat, prefix []byte, col sql.MySQLRangeColumnExpr) ([]byte, error) {
 	switch lo := col.LowerBound.(type) {
 	case sql.Below:
-		return storage.AppendKey(bytes.Clone(prefix), col.Typ, lo.Key)
+		return f.AppendKey(bytes.Clone(prefix), col.Typ, lo.Key)
 	case sql.Above:
-		k, err := storage.AppendKey(bytes.Clone(prefix), col.Typ, lo.Key)
+		k, err := f.AppendKey(bytes.Clone(prefix), col.Typ, lo.Key)
 		return prefixEnd(k), err
 	case sql.AboveNull:
-		k, err := storage.AppendKey(bytes.Clone(prefix), col.Typ, nil)
+		k, err := f.AppendKey(bytes.Clone(prefix), col.Typ, nil)
 		return prefixEnd(k), err
 	default: // BelowNull: from the first key with the prefix
 		return bytes.Clone(prefix), nil
 	}
 }
 
-func upperKey(prefix []byte, col sql.MySQLRangeColumnExpr) ([]byte, error) {
+func upperKey(f storage.KeyFormat, prefix []byte, col sql.MySQLRangeColumnExpr) ([]byte, error) {
 	switch hi := col.UpperBound.(type) {
 	case sql.Below:
-		return storage.AppendKey(bytes.Clone(prefix), col.Typ, hi.Key)
+		return f.AppendKey(bytes.Clone(prefix), col.Typ, hi.Key)
 	case sql.Above:
-		k, err := storage.AppendKey(bytes.Clone(prefix), col.Typ, hi.Key)
+		k, err := f.AppendKey(bytes.Clone(prefix), col.Typ, hi.Key)
 		return prefixEnd(k), err
 	case sql.AboveNull:
-		k, err := storage.AppendKey(bytes.Clone(prefix), col.Typ, nil)
+		k, err := f.AppendKey(bytes.Clone(prefix), col.Typ, nil)
 		return prefixEnd(k), err
 	default: // AboveAll: to the end of the prefix
 		return prefixEnd(prefix), nil

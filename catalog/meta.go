@@ -7,10 +7,17 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/planbuilder"
+
+	"github.com/simsql/simsql/storage"
 )
 
-// metaVersion is the version of the JSON form of table metadata.
-const metaVersion = 1
+// metaVersion is the version of the JSON form of table metadata written
+// for new tables. Version 2 records key_format, the storage.KeyFormat of the
+// table's keys; version 1, which has none, means storage.KeyFormat0, and is
+// still read (and kept when such a table's metadata is rewritten without
+// rewriting its keys). A binary that knows only version 1 refuses version 2
+// rather than misreading its keys.
+const metaVersion = 2
 
 // databaseMeta is the persisted description of one database.
 type databaseMeta struct {
@@ -40,6 +47,9 @@ type tableMeta struct {
 	Comment   string       `json:"comment,omitempty"`
 	Indexes   []indexMeta  `json:"indexes,omitempty"`
 	Checks    []checkMeta  `json:"checks,omitempty"`
+	// KeyFormat is the storage.KeyFormat of every key of the table (primary
+	// key, B-tree indexes, UNIQUE checks, lookups): 0 in version 1.
+	KeyFormat int `json:"key_format,omitempty"`
 }
 
 type columnMeta struct {
@@ -97,15 +107,19 @@ func decodeTableMeta(b []byte) (*tableMeta, error) {
 	if err := json.Unmarshal(b, &m); err != nil {
 		return nil, fmt.Errorf("catalog: damaged table metadata: %w", err)
 	}
-	if m.Version != metaVersion {
-		return nil, fmt.Errorf("catalog: table %s has metadata version %d; this binary reads version %d", m.Name, m.Version, metaVersion)
+	if m.Version < 1 || m.Version > metaVersion {
+		return nil, fmt.Errorf("catalog: table %s has metadata version %d; this binary reads versions 1 to %d", m.Name, m.Version, metaVersion)
+	}
+	if m.KeyFormat < 0 || m.KeyFormat > int(storage.CurrentKeyFormat) || m.Version == 1 && m.KeyFormat != 0 {
+		return nil, fmt.Errorf("catalog: table %s (metadata version %d) has key format %d; this binary reads key formats 0 to %d", m.Name, m.Version, m.KeyFormat, storage.CurrentKeyFormat)
 	}
 	return &m, nil
 }
 
 // newTableMeta describes a new table from the schema go-mysql-server gives.
 func newTableMeta(id uint64, name string, sch sql.PrimaryKeySchema, collation sql.CollationID, comment string) (*tableMeta, error) {
-	m := &tableMeta{Version: metaVersion, ID: id, Name: name, PK: append([]int(nil), sch.PkOrdinals...), Comment: comment}
+	m := &tableMeta{Version: metaVersion, ID: id, Name: name, PK: append([]int(nil), sch.PkOrdinals...), Comment: comment,
+		KeyFormat: int(storage.CurrentKeyFormat)}
 	if collation != sql.Collation_Unspecified {
 		m.Collation = collation.Name()
 	}

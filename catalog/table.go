@@ -14,7 +14,7 @@ import (
 
 // Table is one table of the durable Store. Rows are stored in bucket
 // rowsBucket(id), keyed by the order-preserving encoding of the primary key
-// (storage.EncodeKeyTuple), or, for a table without one, by a hidden 8-byte
+// (KeyFormat.EncodeKeyTuple in the table's key format), or, for a table without one, by a hidden 8-byte
 // row id in insertion order; values are storage.EncodeRow encodings of the
 // whole row.
 type Table struct {
@@ -115,8 +115,13 @@ func (t *Table) pkKey(row sql.Row) ([]byte, error) {
 	for i, o := range t.meta.PK {
 		typs[i] = t.sch.Schema[o].Type
 	}
-	return storage.EncodeKeyTuple(typs, t.pkValues(row))
+	return t.keyFormat().EncodeKeyTuple(typs, t.pkValues(row))
 }
+
+// keyFormat returns the format of t's primary and secondary keys: what its
+// metadata records (storage.KeyFormat0 for tables from before formats were
+// recorded).
+func (t *Table) keyFormat() storage.KeyFormat { return storage.KeyFormat(t.meta.KeyFormat) }
 
 // pkValues returns row's primary-key values as the key holds them (cut to
 // their prefix lengths).

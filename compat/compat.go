@@ -43,7 +43,8 @@ func Rules() []analyzer.Rule {
 }
 
 // PostRules returns the analyzer rules to run after go-mysql-server's own
-// (analyzer.Builder.AddPostAnalyzeRule): max1Row (max1row.go).
+// (analyzer.Builder.AddPostAnalyzeRule): max1Row (max1row.go) and
+// showColumns (show_columns.go).
 func PostRules() []analyzer.Rule {
-	return []analyzer.Rule{{Id: ruleMax1Row, Apply: max1Row}}
+	return []analyzer.Rule{{Id: ruleMax1Row, Apply: max1Row}, {Id: ruleShowColumns, Apply: showColumns}}
 }

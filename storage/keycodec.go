@@ -32,8 +32,11 @@ import (
 //	TIMESTAMP         nanoseconds as 4 bytes (UnixNano would overflow past the year 2262)
 //	byte strings      the bytes with 0x00 escaped as 0x00 0xFF, then the terminator 0x00 0x01
 //	                  (BINARY, VARBINARY, BLOB, and text whose collation orders like bytes)
-//	other text        each rune's collation weight as 4 bytes, sign bit flipped, escaped and
-//	                  terminated as byte strings are; not decodable (ErrIrreversibleKey)
+//	other text        the collation's weight string: each rune's weight, escaped and
+//	                  terminated as byte strings are; not decodable (ErrIrreversibleKey).
+//	                  KeyFormat0 writes each weight as 4 bytes, sign bit flipped;
+//	                  KeyFormat1 as a 1-, 2-, 3- or 5-byte order-preserving code
+//	                  (keyformat.go). Every other type is encoded alike in both formats.
 //
 // Each payload has a fixed width or ends in a terminator that sorts below any continuation,
 // so no encoding is a prefix of another and concatenated components compare
@@ -48,15 +51,15 @@ const (
 	decPos  = 0x03
 )
 
-// AppendKey appends the order-preserving encoding of v, a value of column type typ, to dst
-// and returns the extended slice. v may be nil (NULL); otherwise it should be the Go type
+// AppendKey appends the order-preserving encoding of v, a value of column type typ, in key
+// format f, to dst and returns the extended slice. v may be nil (NULL); otherwise it should be the Go type
 // typ.Convert returns (other Go types are converted with typ.Convert, and refused if out
 // of range). bytes.Compare on two encodings agrees with typ.Compare on the values, NULL
 // first. Errors: ErrUnsupportedKeyType for JSON, spatial and other types listed in the
 // package comment, and for strings whose collation has no sort function in GMS; an error
 // for NaN, for a DECIMAL with more integer or fraction digits than its column allows (GMS
 // rounds column values to the scale) and for text that is not valid UTF-8 in a non-binary collation.
-func AppendKey(dst []byte, typ sql.Type, v any) ([]byte, error) {
+func (f KeyFormat) AppendKey(dst []byte, typ sql.Type, v any) ([]byte, error) {
 	if v == nil {
 		return append(dst, keyNull), nil
 	}
@@ -137,7 +140,7 @@ func AppendKey(dst []byte, typ sql.Type, v any) ([]byte, error) {
 			}
 			return appendEscaped(dst, s), nil
 		}
-		return appendWeights(dst, s, c)
+		return f.appendWeights(dst, s, c)
 	}
 	return dst, unsupportedKey(typ)
 }
@@ -314,17 +317,17 @@ func SkipKey(b []byte, typ sql.Type) (rest []byte, err error) {
 	return b[1+width:], nil
 }
 
-// EncodeKeyTuple returns the concatenated key encodings of vals, one per type in types:
-// bytes order equals the lexicographic SQL order of the tuples. Errors as for AppendKey,
-// and an error if the lengths differ.
-func EncodeKeyTuple(types []sql.Type, vals []any) ([]byte, error) {
+// EncodeKeyTuple returns the concatenated key encodings of vals in key format f, one per
+// type in types: bytes order equals the lexicographic SQL order of the tuples. Errors as
+// for AppendKey, and an error if the lengths differ.
+func (f KeyFormat) EncodeKeyTuple(types []sql.Type, vals []any) ([]byte, error) {
 	if len(types) != len(vals) {
 		return nil, fmt.Errorf("storage: key tuple has %d values for %d types", len(vals), len(types))
 	}
 	var dst []byte
 	var err error
 	for i, t := range types {
-		if dst, err = AppendKey(dst, t, vals[i]); err != nil {
+		if dst, err = f.AppendKey(dst, t, vals[i]); err != nil {
 			return nil, err
 		}
 	}
@@ -438,26 +441,6 @@ func readEscaped(b []byte) (s, rest []byte, err error) {
 		}
 	}
 	return nil, nil, corrupt("unterminated string")
-}
-
-// appendWeights appends the collation weight of each rune of s, as GMS's StringType.Compare
-// compares them: rune by rune, then the shorter string first.
-func appendWeights(dst []byte, s string, c sql.CollationID) ([]byte, error) {
-	if !utf8.ValidString(s) {
-		return dst, fmt.Errorf("storage: invalid UTF-8 in a %s key", c)
-	}
-	weight := c.Sorter()
-	for _, r := range s {
-		w := uint32(weight(r)) ^ (1 << 31)
-		for shift := 24; shift >= 0; shift -= 8 {
-			if b := byte(w >> shift); b == 0 {
-				dst = append(dst, 0x00, 0xFF)
-			} else {
-				dst = append(dst, b)
-			}
-		}
-	}
-	return append(dst, 0x00, 0x01), nil
 }
 
 type order uint8

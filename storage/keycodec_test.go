@@ -64,13 +64,23 @@ func sqlCompare(ctx *sql.Context, typ sql.Type, a, b any) (int, error) {
 // list itself is ascending, and that each encoding decodes (when reversible) and skips.
 func checkKeyOrder(t *testing.T, typ sql.Type, vals []any, reversible bool) {
 	t.Helper()
+	for _, f := range allKeyFormats {
+		checkKeyOrderIn(t, f, typ, vals, reversible)
+	}
+}
+
+// allKeyFormats are the key formats the tests check.
+var allKeyFormats = []KeyFormat{KeyFormat0, KeyFormat1}
+
+func checkKeyOrderIn(t *testing.T, f KeyFormat, typ sql.Type, vals []any, reversible bool) {
+	t.Helper()
 	ctx := sql.NewEmptyContext()
 	enc := make([][]byte, len(vals))
 	for i, v := range vals {
 		var err error
-		enc[i], err = AppendKey(nil, typ, v)
+		enc[i], err = f.AppendKey(nil, typ, v)
 		if err != nil {
-			t.Fatalf("%s AppendKey(%#v): %v", typ, v, err)
+			t.Fatalf("%s format %d AppendKey(%#v): %v", typ, f, v, err)
 		}
 	}
 	for i := range vals {
@@ -83,8 +93,8 @@ func checkKeyOrder(t *testing.T, typ sql.Type, vals []any, reversible bool) {
 				t.Errorf("%s: test table not ascending: %#v > %#v", typ, vals[i], vals[j])
 			}
 			if got := bytes.Compare(enc[i], enc[j]); sign(got) != sign(want) {
-				t.Errorf("%s: %#v vs %#v: bytes.Compare = %d, typ.Compare = %d (% x vs % x)",
-					typ, vals[i], vals[j], got, want, enc[i], enc[j])
+				t.Errorf("%s format %d: %#v vs %#v: bytes.Compare = %d, typ.Compare = %d (% x vs % x)",
+					typ, f, vals[i], vals[j], got, want, enc[i], enc[j])
 			}
 		}
 	}
@@ -232,19 +242,102 @@ func TestKeyGolden(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := AppendKey(nil, tt.typ, tt.v)
+			got, err := CurrentKeyFormat.AppendKey(nil, tt.typ, tt.v)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if fmt.Sprintf("%x", got) != tt.want {
-				t.Errorf("AppendKey(%#v) = %x, want %s", tt.v, got, tt.want)
+				t.Errorf("CurrentKeyFormat.AppendKey(%#v) = %x, want %s", tt.v, got, tt.want)
 			}
 		})
 	}
 }
 
+// TestKeyGoldenWeights pins the weight strings of text in collations that do not order
+// like bytes, in both key formats: tables written in format 0 must keep finding their
+// rows. Weights are go-mysql-server 0.20's (utf8mb4_0900_ai_ci: 'a' 7044 = 0x1b84, '中'
+// 39440, ' ' 9, U+0000 0; utf8mb3_general_ci: a rune past U+FFFF 2^31-1).
+func TestKeyGoldenWeights(t *testing.T) {
+	mb3 := types.MustCreateString(sqltypes.VarChar, 10, sql.Collation_utf8mb3_general_ci)
+	tests := []struct {
+		name string
+		f    KeyFormat
+		typ  sql.Type
+		v    string
+		want string // hex
+	}{
+		{"format 0: ai_ci 'a' as 80 00 1b 84, its 00 escaped", KeyFormat0, varcharCI, "a", "018000ff1b840001"},
+		{"format 0: ai_ci 'A' is 'a'", KeyFormat0, varcharCI, "A", "018000ff1b840001"},
+		{"format 0: ai_ci 'á' is 'a'", KeyFormat0, varcharCI, "á", "018000ff1b840001"},
+		{"format 0: ai_ci '中'", KeyFormat0, varcharCI, "中", "018000ff9a100001"},
+		{"format 0: ai_ci empty", KeyFormat0, varcharCI, "", "010001"},
+		{"format 0: general_ci 'a' (65)", KeyFormat0, varcharGen, "a", "018000ff00ff410001"},
+		{"format 1: ai_ci 'a': 2 bytes, 7044-125 = 0x1b07 under tag 0x7f", KeyFormat1, varcharCI, "a", "019a070001"},
+		{"format 1: ai_ci 'A' is 'a'", KeyFormat1, varcharCI, "A", "019a070001"},
+		{"format 1: ai_ci 'Á' is 'a'", KeyFormat1, varcharCI, "Á", "019a070001"},
+		{"format 1: ai_ci 'ab' ('b' 7069)", KeyFormat1, varcharCI, "ab", "019a079a200001"},
+		{"format 1: ai_ci '中': 3 bytes, 39440-16509 = 0x5993", KeyFormat1, varcharCI, "中", "01bf59930001"},
+		{"format 1: ai_ci ' ' (9): 1 byte", KeyFormat1, varcharCI, " ", "010b0001"},
+		{"format 1: ai_ci 'a ' keeps its space (NO PAD)", KeyFormat1, varcharCI, "a ", "019a070b0001"},
+		{"format 1: ai_ci U+0000 weighs 0: byte 0x02", KeyFormat1, varcharCI, "\x00", "01020001"},
+		{"format 1: ai_ci empty", KeyFormat1, varcharCI, "", "010001"},
+		{"format 1: general_ci 'a' (65): 1 byte", KeyFormat1, varcharGen, "a", "01430001"},
+		{"format 1: general_ci 'A' is 'a'", KeyFormat1, varcharGen, "A", "01430001"},
+		{"format 1: utf8mb3_general_ci '😀' (2^31-1): 5 bytes", KeyFormat1, mb3, "😀", "01ff7fffffff0001"},
+		{"format 1: byte-ordered text as format 0", KeyFormat1, varcharBin, "a\x00b", "016100ff620001"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := tt.f.AppendKey(nil, tt.typ, tt.v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if fmt.Sprintf("%x", got) != tt.want {
+				t.Errorf("format %d AppendKey(%q) = %x, want %s", tt.f, tt.v, got, tt.want)
+			}
+		})
+	}
+	if _, err := KeyFormat(2).AppendKey(nil, varcharCI, "a"); err == nil {
+		t.Error("format 2: no error")
+	}
+}
+
+// TestWeightCodes pins KeyFormat1's code at each class boundary and checks that the codes
+// ascend with the weights across them.
+func TestWeightCodes(t *testing.T) {
+	tests := []struct {
+		w    int32
+		want string
+	}{
+		{math.MinInt32, "0180000000"},
+		{-1, "01ffffffff"},
+		{0, "02"},
+		{124, "7e"},
+		{125, "7f00"},
+		{126, "7f01"},
+		{16508, "beff"},
+		{16509, "bf0000"},
+		{16509 + 1<<16, "c00000"},
+		{16509 + 64<<16 - 1, "feffff"},
+		{16509 + 64<<16, "ff0040407d"},
+		{math.MaxInt32, "ff7fffffff"},
+	}
+	var prev []byte
+	for i, tt := range tests {
+		var code [5]byte
+		got := code[:weightCode(&code, tt.w)]
+		if fmt.Sprintf("%x", got) != tt.want {
+			t.Errorf("weightCode(%d) = %x, want %s", tt.w, got, tt.want)
+		}
+		if i > 0 && bytes.Compare(prev, got) >= 0 {
+			t.Errorf("weightCode(%d) = %x does not sort after %x", tt.w, got, prev)
+		}
+		prev = bytes.Clone(got)
+	}
+}
+
 func mustHex(t *testing.T, typ sql.Type, v any) string {
-	b, err := AppendKey(nil, typ, v)
+	b, err := CurrentKeyFormat.AppendKey(nil, typ, v)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -273,9 +366,9 @@ func TestKeyErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := AppendKey(nil, tt.typ, tt.v)
+			_, err := CurrentKeyFormat.AppendKey(nil, tt.typ, tt.v)
 			if err == nil || (tt.want != nil && !errors.Is(err, tt.want)) {
-				t.Errorf("AppendKey(%#v) error = %v, want %v", tt.v, err, tt.want)
+				t.Errorf("CurrentKeyFormat.AppendKey(%#v) error = %v, want %v", tt.v, err, tt.want)
 			}
 		})
 	}
@@ -364,7 +457,7 @@ func TestKeyTupleOrder(t *testing.T) {
 	enc := make([][]byte, len(tuples))
 	for i, tu := range tuples {
 		var err error
-		if enc[i], err = EncodeKeyTuple(tys, tu); err != nil {
+		if enc[i], err = CurrentKeyFormat.EncodeKeyTuple(tys, tu); err != nil {
 			t.Fatal(err)
 		}
 		got, rest, err := DecodeKeyTuple(enc[i], tys)
@@ -388,11 +481,11 @@ func TestKeyTupleOrder(t *testing.T) {
 			}
 		}
 	}
-	if _, err := EncodeKeyTuple(tys, []any{int64(1)}); err == nil {
+	if _, err := CurrentKeyFormat.EncodeKeyTuple(tys, []any{int64(1)}); err == nil {
 		t.Error("EncodeKeyTuple with too few values: no error")
 	}
 	// A secondary-index key: index columns, then the primary key, which SkipKey leaves whole.
-	idx, _ := EncodeKeyTuple([]sql.Type{varcharCI, types.Int64}, []any{"Straße", int64(42)})
+	idx, _ := CurrentKeyFormat.EncodeKeyTuple([]sql.Type{varcharCI, types.Int64}, []any{"Straße", int64(42)})
 	rest, err := SkipKey(idx, varcharCI)
 	if err != nil {
 		t.Fatal(err)
@@ -405,26 +498,28 @@ func TestKeyTupleOrder(t *testing.T) {
 
 func checkPair(t *testing.T, typ sql.Type, a, b any) {
 	t.Helper()
-	ea, err := AppendKey(nil, typ, a)
-	if err != nil {
-		t.Fatalf("AppendKey(%#v): %v", a, err)
-	}
-	eb, err := AppendKey(nil, typ, b)
-	if err != nil {
-		t.Fatalf("AppendKey(%#v): %v", b, err)
-	}
 	want, err := sqlCompare(sql.NewEmptyContext(), typ, a, b)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := bytes.Compare(ea, eb); sign(got) != sign(want) {
-		t.Fatalf("%s %#v vs %#v: bytes.Compare %d, typ.Compare %d (% x vs % x)", typ, a, b, got, want, ea, eb)
+	for _, f := range allKeyFormats {
+		ea, err := f.AppendKey(nil, typ, a)
+		if err != nil {
+			t.Fatalf("format %d AppendKey(%#v): %v", f, a, err)
+		}
+		eb, err := f.AppendKey(nil, typ, b)
+		if err != nil {
+			t.Fatalf("format %d AppendKey(%#v): %v", f, b, err)
+		}
+		if got := bytes.Compare(ea, eb); sign(got) != sign(want) {
+			t.Fatalf("%s format %d %#v vs %#v: bytes.Compare %d, typ.Compare %d (% x vs % x)", typ, f, a, b, got, want, ea, eb)
+		}
 	}
 }
 
 func checkRoundTrip(t *testing.T, typ sql.Type, v any, same func(a, b any) bool) {
 	t.Helper()
-	e, err := AppendKey(nil, typ, v)
+	e, err := CurrentKeyFormat.AppendKey(nil, typ, v)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -478,11 +573,11 @@ func FuzzKeyDecimal(f *testing.F) {
 		if err1 != nil || err2 != nil || len(a) > 100 || len(b) > 100 {
 			return
 		}
-		ea, err := AppendKey(nil, types.InternalDecimalType, da)
+		ea, err := CurrentKeyFormat.AppendKey(nil, types.InternalDecimalType, da)
 		if err != nil {
 			return // exponent beyond int32
 		}
-		eb, err := AppendKey(nil, types.InternalDecimalType, db)
+		eb, err := CurrentKeyFormat.AppendKey(nil, types.InternalDecimalType, db)
 		if err != nil {
 			return
 		}
@@ -502,7 +597,7 @@ func FuzzKeyFloat(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, a, b float64) {
 		if math.IsNaN(a) || math.IsNaN(b) {
-			if _, err := AppendKey(nil, types.Float64, math.NaN()); err == nil {
+			if _, err := CurrentKeyFormat.AppendKey(nil, types.Float64, math.NaN()); err == nil {
 				t.Fatal("NaN accepted")
 			}
 			return
@@ -518,7 +613,7 @@ func FuzzKeyFloat(f *testing.F) {
 }
 
 func mustKey(t *testing.T, typ sql.Type, v any) []byte {
-	b, err := AppendKey(nil, typ, v)
+	b, err := CurrentKeyFormat.AppendKey(nil, typ, v)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -302,7 +302,7 @@ func BenchmarkBulkPut(b *testing.B) {
 			var key, val []byte
 			for i := range rows {
 				row := benchRow(i)
-				if key, err = AppendKey(key[:0], keyTypes[0], row[0]); err != nil {
+				if key, err = CurrentKeyFormat.AppendKey(key[:0], keyTypes[0], row[0]); err != nil {
 					return err
 				}
 				if val, err = EncodeRow(val[:0], benchSchema, row); err != nil {

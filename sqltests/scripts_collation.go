@@ -1,0 +1,111 @@
+package sqltests
+
+// CollationScripts check columns of a case-insensitive collation
+// (utf8mb4_0900_ai_ci: accent- and case-insensitive, NO PAD) as MySQL 8 has
+// them: reported by SHOW FULL COLUMNS; comparisons, ORDER BY, GROUP BY and
+// UNIQUE keys by the column's collation, through an index and without;
+// simsql's text functions unchanged by it. They run in-process and over
+// the wire (TestCollationScripts); TestCollationDifferential compares the
+// same kinds of query with MariaDB over generated strings.
+var CollationScripts = []ScriptTest{
+	{
+		Name: "SHOW FULL COLUMNS",
+		SetUpScript: []string{
+			"CREATE TABLE c (a VARCHAR(5) COLLATE utf8mb4_bin, b ENUM('x','y') COLLATE utf8mb4_0900_ai_ci, c CHAR(3) CHARACTER SET latin1, d TEXT COLLATE utf8mb4_0900_ai_ci, e BLOB, f INT, g TEXT)",
+		},
+		Assertions: []Assertion{
+			{Query: "SHOW FULL COLUMNS FROM c", Expected: []Row{
+				{"a", "varchar(5)", "utf8mb4_bin", "YES", "", nil, "", "", ""},
+				{"b", "enum('x','y')", "utf8mb4_0900_ai_ci", "YES", "", nil, "", "", ""},
+				{"c", "char(3)", "latin1_swedish_ci", "YES", "", nil, "", "", ""},
+				{"d", "text", "utf8mb4_0900_ai_ci", "YES", "", nil, "", "", ""},
+				{"e", "blob", nil, "YES", "", nil, "", "", ""},
+				{"f", "int", nil, "YES", "", nil, "", "", ""},
+				{"g", "text", "utf8mb4_0900_bin", "YES", "", nil, "", "", ""}}},
+			{Query: "DESCRIBE c", Expected: []Row{
+				{"a", "varchar(5)", "YES", "", nil, ""}, {"b", "enum('x','y')", "YES", "", nil, ""}, {"c", "char(3)", "YES", "", nil, ""},
+				{"d", "text", "YES", "", nil, ""}, {"e", "blob", "YES", "", nil, ""}, {"f", "int", "YES", "", nil, ""}, {"g", "text", "YES", "", nil, ""}}},
+		},
+	},
+	{
+		// A UNIQUE column, a primary key and a secondary index of MySQL 8's
+		// default collation: one key for 'Alice', 'alice' and 'ÁLICE' (the
+		// row keeps what was written), lookups and ranges by weight, index
+		// order the collation's. Trailing spaces count (NO PAD).
+		Name: "case- and accent-insensitive keys",
+		SetUpScript: []string{
+			"CREATE TABLE u (id INT PRIMARY KEY, name VARCHAR(20) COLLATE utf8mb4_0900_ai_ci UNIQUE, nick VARCHAR(20) COLLATE utf8mb4_0900_ai_ci, KEY k_nick (nick))",
+			"INSERT INTO u VALUES (1, 'Alice', 'al'), (2, 'bob', 'Bo'), (3, 'Émile', 'em'), (4, 'alice ', 'AL'), (5, '中文', 'zh'), (6, 'Zoë', 'ZO')",
+			"CREATE TABLE p (name VARCHAR(20) COLLATE utf8mb4_0900_ai_ci PRIMARY KEY, n INT)",
+			"INSERT INTO p VALUES ('Alice', 1), ('bob', 2), ('Émile', 3)",
+		},
+		Assertions: []Assertion{
+			{Query: "INSERT INTO u VALUES (7, 'alice', 'x')", ExpectedErr: "'alice' for key 'u.name'"},
+			{Query: "INSERT INTO u VALUES (7, 'ÁLICE', 'x')", ExpectedErr: "'ÁLICE' for key 'u.name'"},
+			{Query: "INSERT INTO p VALUES ('BOB', 4)", ExpectedErr: "'BOB' for key 'p.PRIMARY'"},
+			{Query: "INSERT INTO p VALUES ('emile', 4)", ExpectedErr: "'emile' for key 'p.PRIMARY'"},
+			{Query: "UPDATE u SET name = 'BOB' WHERE id = 3", ExpectedErr: "'BOB' for key 'u.name'"},
+			{Query: "SELECT id, name FROM u WHERE name = 'alice'", Expected: []Row{{1, "Alice"}}, ExpectedIndexes: []string{"u.name"}},
+			{Query: "SELECT id FROM u WHERE name = 'alice '", Expected: []Row{{4}}},
+			{Query: "SELECT id FROM u WHERE nick = 'AL' ORDER BY id", Expected: []Row{{1}, {4}}, ExpectedIndexes: []string{"u.nick"}},
+			{Query: "SELECT id FROM u WHERE nick IN ('bo', 'EM') ORDER BY id", Expected: []Row{{2}, {3}}, ExpectedIndexes: []string{"u.nick"}},
+			{Query: "SELECT id FROM u WHERE nick > 'B' AND nick < 'f' ORDER BY id", Expected: []Row{{2}, {3}}, ExpectedIndexes: []string{"u.nick"}},
+			{Query: "SELECT n FROM p WHERE name = 'EMILE'", Expected: []Row{{3}}, ExpectedIndexes: []string{"p.name"}},
+			{Query: "SELECT name FROM p WHERE name >= 'B' ORDER BY name", Expected: []Row{{"bob"}, {"Émile"}}},
+			{Query: "SELECT name FROM u ORDER BY name", Expected: []Row{{"Alice"}, {"alice "}, {"bob"}, {"Émile"}, {"Zoë"}, {"中文"}}},
+			{Query: "SELECT name FROM u WHERE name LIKE 'e%'", Expected: []Row{{"Émile"}}},
+			{Query: "SELECT nick, COUNT(*) FROM u GROUP BY nick ORDER BY MIN(id)", Expected: []Row{{"al", 2}, {"Bo", 1}, {"em", 1}, {"zh", 1}, {"ZO", 1}}},
+			{Query: "SELECT 'abc' = 'ABC' COLLATE utf8mb4_0900_ai_ci, 'a' = 'á' COLLATE utf8mb4_0900_ai_ci, 'a' = 'a ' COLLATE utf8mb4_0900_ai_ci, 'a' < 'B' COLLATE utf8mb4_0900_ai_ci", Expected: []Row{{1, 1, 0, 1}}},
+			{Query: "SELECT name FROM u WHERE name = 'zoe' COLLATE utf8mb4_0900_bin", Expected: []Row{}},
+			{Query: "SELECT name FROM u WHERE name COLLATE utf8mb4_0900_bin = 'Zoë'", Expected: []Row{{"Zoë"}}},
+		},
+	},
+	{
+		// A prefix index keys the weights of the first characters: a UNIQUE
+		// prefix refuses a value whose prefix differs only in case.
+		Name: "prefix keys of a case-insensitive column",
+		SetUpScript: []string{
+			"CREATE TABLE pf (id INT PRIMARY KEY, s VARCHAR(20) COLLATE utf8mb4_0900_ai_ci, UNIQUE KEY u3 (s(3)))",
+			"INSERT INTO pf VALUES (1, 'abcdef'), (2, 'abd')",
+		},
+		Assertions: []Assertion{
+			{Query: "INSERT INTO pf VALUES (3, 'ABCxyz')", ExpectedErr: "'ABC' for key 'pf.u3'"},
+			{Query: "INSERT INTO pf VALUES (3, 'ÀBE')", Expected: []Row{}},
+			{Query: "SELECT id FROM pf WHERE s = 'ABCDEF'", Expected: []Row{{1}}},
+			{Query: "SELECT id FROM pf WHERE s LIKE 'ab%' ORDER BY id", Expected: []Row{{1}, {2}, {3}}},
+		},
+	},
+	{
+		// A column of a binary collation keeps comparing bytes; one of
+		// utf8mb4_general_ci folds case and accents.
+		Name: "column collations other than the default",
+		SetUpScript: []string{
+			"CREATE TABLE o (id INT PRIMARY KEY, b VARCHAR(10) COLLATE utf8mb4_0900_bin UNIQUE, g VARCHAR(10) COLLATE utf8mb4_general_ci UNIQUE)",
+			"INSERT INTO o VALUES (1, 'a', 'a'), (2, 'A', 'b')",
+		},
+		Assertions: []Assertion{
+			{Query: "INSERT INTO o VALUES (3, 'á', 'Á')", ExpectedErr: "'Á' for key 'o.g'"},
+			{Query: "SELECT id FROM o WHERE b = 'a'", Expected: []Row{{1}}},
+			{Query: "SELECT id FROM o WHERE g = 'B'", Expected: []Row{{2}}},
+			{Query: "SELECT b FROM o ORDER BY b", Expected: []Row{{"A"}, {"a"}}},
+		},
+	},
+	{
+		// simsql's text functions normalise text themselves (NFKC, case
+		// folding): the same value in a _ci and a _bin column gives the same
+		// fingerprints, signatures, tokens and similarities, and a simhash
+		// index over a fingerprint of a _ci column answers as a scan does.
+		Name: "text functions ignore the collation",
+		SetUpScript: []string{
+			"CREATE TABLE f (id INT PRIMARY KEY, ci TEXT COLLATE utf8mb4_0900_ai_ci, bin TEXT COLLATE utf8mb4_0900_bin, fp BIGINT UNSIGNED AS (simhash(ci)) STORED, KEY fp_k3 (fp) COMMENT 'simhash k=3')",
+			"INSERT INTO f (id, ci, bin) VALUES (1, 'The Quick Brown Fox jumps', 'The Quick Brown Fox jumps'), (2, '敏捷的棕色狐狸', '敏捷的棕色狐狸'), (3, 'the quick brown fox JUMPS', 'the quick brown fox JUMPS')",
+		},
+		Assertions: []Assertion{
+			{Query: "SELECT id FROM f WHERE simhash(ci) <> simhash(bin) OR minhash(ci) <> minhash(bin) OR tokenize(ci) <> tokenize(bin)", Expected: []Row{}},
+			{Query: "SELECT simhash(ci) = simhash('The Quick Brown Fox jumps' COLLATE utf8mb4_0900_bin) FROM f WHERE id = 1", Expected: []Row{{1}}},
+			{Query: "SELECT jaccard(a.ci, b.ci) = jaccard(a.bin, b.bin) FROM f a JOIN f b ON a.id = 1 AND b.id = 3", Expected: []Row{{1}}},
+			{Query: "SELECT id FROM f WHERE hamming(fp, simhash('the QUICK brown fox jumps')) <= 3 ORDER BY id", Expected: []Row{{1}, {3}}, ExpectedIndexes: []string{"f.fp"}},
+			{Query: "SELECT id FROM f IGNORE INDEX (fp_k3) WHERE hamming(fp, simhash('the QUICK brown fox jumps')) <= 3 ORDER BY id", Expected: []Row{{1}, {3}}},
+		},
+	},
+}
