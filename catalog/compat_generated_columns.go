@@ -109,7 +109,8 @@ func installAfterAllRules() {
 			analyzer.Rule{Id: ruleGeneratedColumns, Apply: computeGeneratedColumns},
 			analyzer.Rule{Id: ruleIntegerRanges, Apply: integerRanges},               // compat_integer_range.go
 			analyzer.Rule{Id: ruleVirtualColumnIndexes, Apply: virtualColumnIndexes}, // compat_virtual_column_indexes.go
-			analyzer.Rule{Id: ruleLoadData, Apply: mysqlLoadData})                    // compat_load_data.go
+			analyzer.Rule{Id: ruleLoadData, Apply: mysqlLoadData},                    // compat_load_data.go
+			analyzer.Rule{Id: ruleForeignKeys, Apply: foreignKeyEditors})             // foreign_key_editor.go
 	})
 }
 

@@ -40,6 +40,9 @@ type tableMeta struct {
 	Comment   string       `json:"comment,omitempty"`
 	Indexes   []indexMeta  `json:"indexes,omitempty"`
 	Checks    []checkMeta  `json:"checks,omitempty"`
+	// ForeignKeys are the constraints the table declares (foreign_keys.go);
+	// a table with any is stored as version metaVersionForeignKeys.
+	ForeignKeys []foreignKeyMeta `json:"foreign_keys,omitempty"`
 }
 
 type columnMeta struct {
@@ -97,8 +100,8 @@ func decodeTableMeta(b []byte) (*tableMeta, error) {
 	if err := json.Unmarshal(b, &m); err != nil {
 		return nil, fmt.Errorf("catalog: damaged table metadata: %w", err)
 	}
-	if m.Version != metaVersion {
-		return nil, fmt.Errorf("catalog: table %s has metadata version %d; this binary reads version %d", m.Name, m.Version, metaVersion)
+	if m.Version != metaVersion && m.Version != metaVersionForeignKeys {
+		return nil, fmt.Errorf("catalog: table %s has metadata version %d; this binary reads versions %d and %d", m.Name, m.Version, metaVersion, metaVersionForeignKeys)
 	}
 	return &m, nil
 }
