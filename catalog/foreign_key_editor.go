@@ -8,6 +8,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/transform"
+	"github.com/dolthub/vitess/go/mysql"
 
 	"github.com/simsql/simsql/storage"
 )
@@ -50,7 +51,29 @@ const ruleForeignKeys analyzer.RuleId = 10_040
 // foreignKeyEditors removes go-mysql-server's foreign-key handlers from
 // INSERT, UPDATE and DELETE plans: the simsql tables under them check their
 // constraints in their editors.
-func foreignKeyEditors(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+//
+// It also refuses, as MySQL does with FOREIGN_KEY_CHECKS on, to drop a
+// table that a table not dropped with it references (error 3730, which
+// names the child: go-mysql-server's error does not).
+func foreignKeyEditors(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+	if d, ok := n.(*plan.DropTable); ok {
+		return n, transform.SameTree, dropReferenced(ctx, d)
+	}
+	var err error
+	transform.Inspect(n, func(n sql.Node) bool {
+		switch d := n.(type) {
+		case *plan.DropColumn:
+			err = dropReferencedColumn(ctx, d)
+		case *plan.AlterPK:
+			if d.Action == plan.PrimaryKeyAction_Drop {
+				err = dropReferencedKey(ctx, d)
+			}
+		}
+		return err == nil
+	})
+	if err != nil {
+		return nil, transform.SameTree, err
+	}
 	return transform.NodeWithOpaque(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		switch x := n.(type) {
 		case *plan.ForeignKeyHandler:
@@ -78,6 +101,119 @@ func foreignKeyEditors(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan
 		}
 		return n, transform.SameTree, nil
 	})
+}
+
+// dropReferenced returns MySQL's error 3730 if d drops a table that a
+// table it does not drop references, with FOREIGN_KEY_CHECKS on.
+func dropReferenced(ctx *sql.Context, d *plan.DropTable) error {
+	if v, err := ctx.GetSessionVariable(ctx, "foreign_key_checks"); err != nil || v == int8(0) {
+		return err
+	}
+	var tables []*Table
+	dropped := map[uint64]bool{}
+	for _, n := range d.Tables {
+		if rt, ok := n.(*plan.ResolvedTable); ok {
+			if t, ok := simsqlTable(rt.Table); ok {
+				tables = append(tables, t)
+				dropped[t.meta.ID] = true
+			}
+		}
+	}
+	for _, t := range tables {
+		tr, done, err := t.db.store.txFrom(ctx, false)
+		if err != nil {
+			return err
+		}
+		links, err := t.db.store.foreignKeysTo(tr, t.db.name, t.meta.Name)
+		done()
+		if err != nil {
+			return err
+		}
+		for _, l := range links {
+			if !dropped[l.child.meta.ID] {
+				return mysql.NewSQLError(3730, mysql.SSUnknownSQLState, // ER_FK_CANNOT_DROP_PARENT
+					"Cannot drop table '%s' referenced by a foreign key constraint '%s' on table '%s'.", t.meta.Name, l.fk.Name, l.child.meta.Name)
+			}
+		}
+	}
+	return nil
+}
+
+// dropReferencedColumn returns MySQL's error 1829 if d drops a column that
+// another table's constraint references. (go-mysql-server 0.20 compares
+// the column with the child's columns of those constraints, not the
+// referenced ones, and lets it go.)
+func dropReferencedColumn(ctx *sql.Context, d *plan.DropColumn) error {
+	rt, ok := d.Table.(*plan.ResolvedTable)
+	if !ok {
+		return nil
+	}
+	t, ok := simsqlTable(rt.Table)
+	if !ok {
+		return nil
+	}
+	tr, done, err := t.db.store.txFrom(ctx, false)
+	if err != nil {
+		return err
+	}
+	defer done()
+	links, err := t.db.store.foreignKeysTo(tr, t.db.name, t.meta.Name)
+	if err != nil {
+		return err
+	}
+	for _, l := range links {
+		for _, c := range l.fk.ParentColumns {
+			if strings.EqualFold(c, d.Column) {
+				return mysql.NewSQLError(1829, mysql.SSUnknownSQLState, // ER_FK_COLUMN_CANNOT_DROP_CHILD
+					"Cannot drop column '%s': needed in a foreign key constraint '%s' of table '%s'", d.Column, l.fk.Name, l.child.meta.Name)
+			}
+		}
+	}
+	return nil
+}
+
+// dropReferencedKey returns MySQL's error 1553 if d drops a primary key
+// that a constraint of the table, or one referencing it, needs: one no
+// other index of the table begins with.
+func dropReferencedKey(ctx *sql.Context, d *plan.AlterPK) error {
+	rt, ok := d.Table.(*plan.ResolvedTable)
+	if !ok {
+		return nil
+	}
+	t, ok := simsqlTable(rt.Table)
+	if !ok {
+		return nil
+	}
+	cur, tr, done, err := t.latest(ctx)
+	if err != nil {
+		return err
+	}
+	defer done()
+	links, err := t.db.store.foreignKeysTo(tr, t.db.name, cur.meta.Name)
+	if err != nil {
+		return err
+	}
+	var needs [][]string
+	for i := range cur.meta.ForeignKeys {
+		needs = append(needs, cur.meta.ForeignKeys[i].Columns)
+	}
+	for _, l := range links {
+		needs = append(needs, l.fk.ParentColumns)
+	}
+	for _, cols := range needs {
+		ords := cur.ordinals(cols)
+		if ords == nil {
+			continue
+		}
+		if order, _ := cur.keyOrder(ords); order == nil {
+			continue // the key never served it
+		}
+		if ix, _ := cur.fkIndex(ords); ix == nil {
+			return mysql.NewSQLError(1553, mysql.SSUnknownSQLState, // ER_DROP_INDEX_FK
+				"Cannot drop index 'PRIMARY': needed in a foreign key constraint")
+		}
+	}
+	return nil
 }
 
 // fkStatement is the foreign-key work of one statement: whether

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/vitess/go/mysql"
 )
 
 // Foreign keys, as InnoDB has them. A constraint is stored in the metadata
@@ -244,6 +245,10 @@ func (t *Table) AddForeignKey(ctx *sql.Context, c sql.ForeignKeyConstraint) erro
 	}
 	if c.ParentDatabase == "" {
 		c.ParentDatabase = t.db.name
+	}
+	if c.OnDelete == sql.ForeignKeyReferentialAction_SetDefault || c.OnUpdate == sql.ForeignKeyReferentialAction_SetDefault {
+		// MySQL's parser knows SET DEFAULT; InnoDB refuses it.
+		return mysql.NewSQLError(1215, mysql.SSUnknownSQLState, "Cannot add foreign key constraint") // ER_CANNOT_ADD_FOREIGN
 	}
 	if err := t.db.store.eachForeignKey(tr, func(l fkLink) bool {
 		if strings.EqualFold(l.db, t.db.name) && strings.EqualFold(l.fk.Name, c.Name) {

@@ -404,6 +404,7 @@ func (b *btreeIndex) Order() sql.IndexOrder { return sql.IndexOrderAsc }
 // scan (which this index would ignore: MAX(pk) and ORDER BY pk DESC
 // LIMIT n used to return the smallest keys).
 func (b *btreeIndex) Reversible() bool { return false }
+
 // PrefixLengths implements sql.Index: nil when no column is cut to a
 // prefix (go-mysql-server takes any non-empty list to mean a prefix index,
 // which cannot serve a foreign key).
