@@ -33,7 +33,7 @@ var ForeignKeyScripts = []ScriptTest{
 			{Query: "DELETE FROM p WHERE id = 1", ExpectedErr: fkParentErr + ")"},
 			{Query: "UPDATE p SET id = 5 WHERE id = 1", ExpectedErr: fkParentErr + ")"},
 			{Query: "UPDATE p SET name = 'uno' WHERE id = 1"}, // the key does not change
-			{Query: "DELETE FROM p WHERE id = 3"},               // no child left
+			{Query: "DELETE FROM p WHERE id = 3"},             // no child left
 			{Query: "REPLACE INTO p VALUES (2, 'deux')", ExpectedErr: fkParentErr + ")"},
 			{Query: "SELECT id, pid FROM c ORDER BY id", Expected: []Row{{10, 1}, {11, 1}, {12, 2}, {13, nil}, {20, 2}, {21, nil}}},
 			{Query: "SELECT id, name FROM p ORDER BY id", Expected: []Row{{1, "uno"}, {2, "two"}}},
