@@ -4,6 +4,7 @@ import (
 	dbsql "database/sql"
 	"errors"
 	"fmt"
+	"os/exec"
 	"strings"
 	"testing"
 
@@ -130,5 +131,47 @@ func TestForeignKeyRestart(t *testing.T) {
 		"SELECT id FROM c ORDER BY id": {"11"},
 		"SELECT id FROM c WHERE hamming(fp, simhash('the quick brown fox jumps over the lazy dog')) <= 3": {"11"},
 		"SELECT id, COALESCE(boss, 0) FROM e": {"2|0"},
+	})
+}
+
+// TestClientMariaDBDumpForeignKeys dumps a database with foreign keys
+// (children named before their parents, a self-reference, a child with a
+// simhash index) with mariadb-dump and restores the dump into a fresh
+// server with mariadb: the dump turns FOREIGN_KEY_CHECKS off, creates the
+// tables in name order and loads their rows; afterwards the constraints
+// are there, identical, and enforced.
+func TestClientMariaDBDumpForeignKeys(t *testing.T) {
+	client := needClient(t, "mariadb")
+	dump := needClient(t, "mariadb-dump")
+	src := StartServer(t)
+	runClient(t, exec.Command(client, mariadbArgs(src, "--batch", "simsql")...), `
+CREATE TABLE zparent (id INT PRIMARY KEY, name VARCHAR(20));
+CREATE TABLE achild (id INT PRIMARY KEY, pid INT, body TEXT, fp BIGINT UNSIGNED AS (simhash(body)) STORED, INDEX fp_k3 (fp) COMMENT 'simhash k=3',
+  CONSTRAINT achild_p FOREIGN KEY (pid) REFERENCES zparent (id) ON DELETE CASCADE ON UPDATE CASCADE);
+CREATE TABLE emp (id INT PRIMARY KEY, boss INT, FOREIGN KEY (boss) REFERENCES emp (id) ON DELETE SET NULL);
+INSERT INTO zparent VALUES (1, 'one'), (2, 'two');
+INSERT INTO achild (id, pid, body) VALUES (10, 1, 'the quick brown fox jumps over the lazy dog'), (11, 2, 'another text entirely');
+INSERT INTO emp VALUES (1, NULL), (2, 1), (3, 2);
+`)
+	check := "SHOW CREATE TABLE achild; SHOW CREATE TABLE emp; SHOW CREATE TABLE zparent; SELECT id, pid, fp FROM achild ORDER BY id; SELECT * FROM emp ORDER BY id"
+	want := runClient(t, exec.Command(client, mariadbArgs(src, "--batch", "--raw", "simsql", "-e", check)...), "")
+	dumped := runClient(t, exec.Command(dump, mariadbArgs(src, "simsql")...), "")
+	if !strings.Contains(dumped, "FOREIGN_KEY_CHECKS=0") || !strings.Contains(dumped, "CONSTRAINT `achild_p` FOREIGN KEY (`pid`) REFERENCES `zparent` (`id`)") {
+		t.Fatalf("mariadb-dump output lacks FOREIGN_KEY_CHECKS=0 or the constraint:\n%s", dumped)
+	}
+	dst := StartServer(t)
+	runClient(t, exec.Command(client, mariadbArgs(dst, "--batch", "simsql")...), dumped)
+	got := runClient(t, exec.Command(client, mariadbArgs(dst, "--batch", "--raw", "simsql", "-e", check)...), "")
+	checkOut(t, "the restored database", got, want)
+	db := dst.DB(t)
+	if _, err := db.Exec("INSERT INTO achild (id, pid, body) VALUES (12, 9, 'x')"); err == nil || !strings.Contains(err.Error(), "Error 1452 (23000)") {
+		t.Errorf("orphan into the restored child: %v, want error 1452", err)
+	}
+	mustExec(t, db, "UPDATE zparent SET id = 5 WHERE id = 1")
+	mustExec(t, db, "DELETE FROM emp WHERE id = 1")
+	checkRows(t, db, "the restored constraints", map[string][]string{
+		"SELECT id, pid FROM achild ORDER BY id": {"10|5", "11|2"},
+		"SELECT id FROM achild WHERE hamming(fp, simhash('the quick brown fox jumps over the lazy dog')) <= 3": {"10"},
+		"SELECT id, COALESCE(boss, 0) FROM emp ORDER BY id":                                                    {"2|0", "3|2"},
 	})
 }
