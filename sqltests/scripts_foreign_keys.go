@@ -171,6 +171,18 @@ var ForeignKeyScripts = []ScriptTest{
 		},
 	},
 	{
+		// Regression: dropping the primary key's column panicked in
+		// catalog (go-mysql-server leaves ordinal −1 in the key).
+		Name:        "DROP COLUMN of the primary key's column",
+		SetUpScript: []string{"CREATE TABLE k (id INT PRIMARY KEY, v INT)", "INSERT INTO k VALUES (1, 10), (2, 20)"},
+		Assertions: []Assertion{
+			{Query: "ALTER TABLE k DROP COLUMN id"},
+			{Query: "SELECT v FROM k ORDER BY v", Expected: []Row{{10}, {20}}},
+			{Query: "INSERT INTO k VALUES (10)"},
+			{Query: "SELECT COUNT(*) FROM k", Expected: []Row{{3}}},
+		},
+	},
+	{
 		Name:        "INSERT IGNORE skips a row without a parent",
 		SetUpScript: fkTables(""),
 		Assertions: []Assertion{
