@@ -87,7 +87,15 @@ func (t *Table) alteredMeta(oldSch, newSch sql.PrimaryKeySchema, oldCol, newCol 
 	if len(fresh.PK) != len(m.PK) {
 		m.PKLengths = nil // another primary key
 	}
-	m.Columns, m.PK = fresh.Columns, fresh.PK
+	m.Columns, m.PK = fresh.Columns, nil
+	for _, o := range fresh.PK {
+		// Dropping a key column leaves go-mysql-server's ordinal −1 in
+		// its place: the key loses the column, as in MySQL (it used to
+		// panic).
+		if o >= 0 && o < len(m.Columns) {
+			m.PK = append(m.PK, o)
+		}
+	}
 	for _, o := range m.PK {
 		m.Columns[o].Nullable = false // a primary key column is NOT NULL, as in MySQL
 	}

@@ -47,6 +47,10 @@ type editor struct {
 	// earlier pending rows that edits since then replaced.
 	sinceOrder int
 	since      []priorRow
+
+	// fk is the statement's foreign-key work (foreign_key_editor.go); nil
+	// until the first row that needs it.
+	fk *fkStatement
 }
 
 type pendingRow struct {
@@ -81,6 +85,7 @@ func (t *Table) editor(*sql.Context) *editor {
 func (e *editor) StatementBegin(ctx *sql.Context) {
 	if e.open {
 		e.since, e.sinceOrder = e.since[:0], len(e.order)
+		e.fkMark(ctx)
 		return
 	}
 	if tr, ok := ctx.GetTransaction().(*Transaction); ok && tr != nil {
@@ -101,7 +106,8 @@ func (e *editor) reset() {
 // DiscardChanges implements sql.EditOpenerCloser: an ignorable error (a row
 // INSERT IGNORE or UPDATE IGNORE skips) drops the edits since the last
 // StatementBegin; any other error drops the statement's.
-func (e *editor) DiscardChanges(_ *sql.Context, err error) error {
+func (e *editor) DiscardChanges(ctx *sql.Context, err error) error {
+	e.fkDiscard(ctx, err)
 	var ignorable sql.IgnorableError
 	if !errors.As(err, &ignorable) {
 		e.reset()
@@ -126,8 +132,9 @@ func (e *editor) DiscardChanges(_ *sql.Context, err error) error {
 
 // StatementComplete implements sql.EditOpenerCloser: it accepts the edits
 // since StatementBegin, which Close writes.
-func (e *editor) StatementComplete(*sql.Context) error {
+func (e *editor) StatementComplete(ctx *sql.Context) error {
 	e.since, e.sinceOrder = e.since[:0], len(e.order)
+	e.fkComplete(ctx)
 	return nil
 }
 
@@ -136,11 +143,15 @@ func (e *editor) StatementComplete(*sql.Context) error {
 // its iterator closes, before the statement's transaction commits.
 func (e *editor) Close(ctx *sql.Context) error {
 	e.open = false
-	if len(e.order) == 0 {
-		return nil
+	if len(e.order) > 0 {
+		err := e.write(ctx)
+		e.reset()
+		if err != nil {
+			e.fk = nil
+			return err
+		}
 	}
-	defer e.reset()
-	return e.write(ctx)
+	return e.fkClose(ctx)
 }
 
 // write writes the pending edits: rows, index entries and hidden row ids.
@@ -317,6 +328,9 @@ func (e *editor) Insert(ctx *sql.Context, row sql.Row) error {
 	if err := e.checkUnique(tr, tx, row, k); err != nil {
 		return err
 	}
+	if err := e.fkInsert(ctx, row); err != nil {
+		return err
+	}
 	// Not pending and not stored (lookup found none, or a new row id):
 	// the key is fresh.
 	_, pending := e.rows[string(k)]
@@ -337,8 +351,11 @@ func (e *editor) Delete(ctx *sql.Context, row sql.Row) error {
 	if err != nil || k == nil {
 		return err
 	}
+	if err := e.fkBeforeDelete(ctx, row); err != nil {
+		return err
+	}
 	e.stage(k, nil)
-	return nil
+	return e.fkAfterDelete(ctx, row)
 }
 
 // Update implements sql.RowUpdater.
@@ -371,6 +388,9 @@ func (e *editor) Update(ctx *sql.Context, old, new sql.Row) error {
 			}
 		}
 	}
+	if err := e.fkBeforeUpdate(ctx, old, new); err != nil {
+		return err
+	}
 	// The row's own old entries do not count against it.
 	e.unstageUnique(oldKey)
 	if err := e.checkUnique(tr, tx, new, newKey, oldKey); err != nil {
@@ -383,7 +403,7 @@ func (e *editor) Update(ctx *sql.Context, old, new sql.Row) error {
 		e.stage(oldKey, nil)
 	}
 	e.stage(newKey, new)
-	return nil
+	return e.fkAfterUpdate(ctx, old, new)
 }
 
 // stage records that the row under key k becomes row (nil: deleted).

@@ -404,10 +404,19 @@ func (b *btreeIndex) Order() sql.IndexOrder { return sql.IndexOrderAsc }
 // scan (which this index would ignore: MAX(pk) and ORDER BY pk DESC
 // LIMIT n used to return the smallest keys).
 func (b *btreeIndex) Reversible() bool { return false }
+
+// PrefixLengths implements sql.Index: nil when no column is cut to a
+// prefix (go-mysql-server takes any non-empty list to mean a prefix index,
+// which cannot serve a foreign key).
 func (b *btreeIndex) PrefixLengths() []uint16 {
 	var out []uint16
+	cut := false
 	for _, c := range b.meta.Columns {
 		out = append(out, uint16(c.Length))
+		cut = cut || c.Length > 0
+	}
+	if !cut {
+		return nil
 	}
 	return out
 }

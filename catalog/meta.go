@@ -13,10 +13,11 @@ import (
 
 // metaVersion is the version of the JSON form of table metadata written
 // for new tables. Version 2 records key_format, the storage.KeyFormat of the
-// table's keys; version 1, which has none, means storage.KeyFormat0, and is
-// still read (and kept when such a table's metadata is rewritten without
-// rewriting its keys). A binary that knows only version 1 refuses version 2
-// rather than misreading its keys.
+// table's keys, and may declare foreign keys; version 1, which has neither,
+// means storage.KeyFormat0, and is still read (and kept when such a table's
+// metadata is rewritten without rewriting its keys or adding a foreign
+// key). A binary that knows only version 1 refuses version 2 rather than
+// misreading its keys or dropping its constraints.
 const metaVersion = 2
 
 // databaseMeta is the persisted description of one database.
@@ -50,6 +51,9 @@ type tableMeta struct {
 	// KeyFormat is the storage.KeyFormat of every key of the table (primary
 	// key, B-tree indexes, UNIQUE checks, lookups): 0 in version 1.
 	KeyFormat int `json:"key_format,omitempty"`
+	// ForeignKeys are the constraints the table declares (foreign_keys.go);
+	// a table with any is stored as version metaVersionForeignKeys or later.
+	ForeignKeys []foreignKeyMeta `json:"foreign_keys,omitempty"`
 }
 
 type columnMeta struct {
@@ -112,6 +116,9 @@ func decodeTableMeta(b []byte) (*tableMeta, error) {
 	}
 	if m.KeyFormat < 0 || m.KeyFormat > int(storage.CurrentKeyFormat) || m.Version == 1 && m.KeyFormat != 0 {
 		return nil, fmt.Errorf("catalog: table %s (metadata version %d) has key format %d; this binary reads key formats 0 to %d", m.Name, m.Version, m.KeyFormat, storage.CurrentKeyFormat)
+	}
+	if m.Version < metaVersionForeignKeys && len(m.ForeignKeys) > 0 {
+		return nil, fmt.Errorf("catalog: table %s has metadata version %d, which cannot declare foreign keys", m.Name, m.Version)
 	}
 	return &m, nil
 }

@@ -327,6 +327,7 @@ func (s *Store) table(t *Transaction, db string, id uint64) (*cachedTable, error
 }
 
 func (s *Store) putTableMeta(t *Transaction, m *tableMeta) error {
+	m.Version = m.version()
 	v, err := encodeMeta(m)
 	if err != nil {
 		return err

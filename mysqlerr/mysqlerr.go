@@ -39,6 +39,16 @@ const (
 	stateReadOnlyTransaction            = "25006"
 	erWarnDataOutOfRange                = 1264 // ER_WARN_DATA_OUT_OF_RANGE
 	stateNumericOutOfRange              = "22003"
+	erFKDepthExceeded                   = 3008 // ER_FK_DEPTH_EXCEEDED
+	erDropIndexFK                       = 1553 // ER_DROP_INDEX_FK
+	erFKColumnCannotDrop                = 1828 // ER_FK_COLUMN_CANNOT_DROP
+	erFKCannotDropParent                = 3730 // ER_FK_CANNOT_DROP_PARENT
+	erTruncateIllegalFK                 = 1701 // ER_TRUNCATE_ILLEGAL_FK
+	erFKDupName                         = 1826 // ER_FK_DUP_NAME
+	erFKNoIndexParent                   = 1822 // ER_FK_NO_INDEX_PARENT
+	erFKIncompatibleColumns             = 3780 // ER_FK_INCOMPATIBLE_COLUMNS
+	erFKColumnNotNull                   = 1830 // ER_FK_COLUMN_NOT_NULL
+	erBlobKeyWithoutLength              = 1170 // ER_BLOB_KEY_WITHOUT_LENGTH
 )
 
 // mapping is one row of the table: the messages of an error kind, and the
@@ -78,6 +88,63 @@ var table = []*mapping{
 		message: func(m []string, query string) string {
 			return fmt.Sprintf("The value specified for generated column '%s' in table '%s' is not allowed.",
 				unquote(m[1]), tableOfAlias(query, unquote(m[2])))
+		}},
+	// Foreign keys (catalog/foreign_keys.go gives 1451 and 1452 MySQL's
+	// arguments: the child as `db`.`t` and the constraint's clause).
+	{kind: sql.ErrForeignKeyChildViolation, num: mysql.ErNoReferencedRow2, state: mysql.SSConstraintViolation,
+		message: func(m []string, _ string) string { return foreignKeyFails("Cannot add or update a child row", m) }},
+	{kind: sql.ErrForeignKeyParentViolation, num: mysql.ERRowIsReferenced2, state: mysql.SSConstraintViolation,
+		message: func(m []string, _ string) string { return foreignKeyFails("Cannot delete or update a parent row", m) }},
+	{kind: sql.ErrForeignKeyNotResolved, num: mysql.ErNoReferencedRow2, state: mysql.SSConstraintViolation,
+		message: func(m []string, _ string) string { return "C" + m[0][1:] }},
+	{kind: sql.ErrForeignKeyDepthLimit, num: erFKDepthExceeded, state: mysql.SSUnknownSQLState},
+	{kind: sql.ErrForeignKeyDropIndex, num: erDropIndexFK, state: mysql.SSUnknownSQLState,
+		message: func(m []string, _ string) string {
+			return fmt.Sprintf("Cannot drop index '%s': needed in a foreign key constraint", m[1])
+		}},
+	{kind: sql.ErrForeignKeyDropColumn, num: erFKColumnCannotDrop, state: mysql.SSUnknownSQLState,
+		message: func(m []string, _ string) string {
+			return fmt.Sprintf("Cannot drop column '%s': needed in a foreign key constraint '%s'", m[1], m[2])
+		}},
+	{kind: sql.ErrForeignKeyDropTable, num: erFKCannotDropParent, state: mysql.SSUnknownSQLState,
+		message: func(m []string, _ string) string {
+			return fmt.Sprintf("Cannot drop table '%s' referenced by a foreign key constraint '%s'.", m[1], m[2])
+		}},
+	{kind: sql.ErrTruncateReferencedFromForeignKey, num: erTruncateIllegalFK, state: mysql.SSClientError,
+		message: func(m []string, _ string) string {
+			return fmt.Sprintf("Cannot truncate a table referenced in a foreign key constraint (`%s`, CONSTRAINT `%s`)", m[3], m[2])
+		}},
+	{kind: sql.ErrForeignKeyDuplicateName, num: erFKDupName, state: mysql.SSUnknownSQLState,
+		message: func(m []string, _ string) string {
+			return fmt.Sprintf("Duplicate foreign key constraint name '%s'", m[1])
+		}},
+	{kind: sql.ErrForeignKeyNotFound, num: mysql.ERCantDropFieldOrKey, state: mysql.SSClientError,
+		message: func(m []string, _ string) string {
+			return fmt.Sprintf("Can't DROP '%s'; check that column/key exists", m[1])
+		}},
+	{kind: sql.ErrForeignKeyMissingReferenceIndex, num: erFKNoIndexParent, state: mysql.SSUnknownSQLState,
+		message: func(m []string, _ string) string {
+			return fmt.Sprintf("Failed to add the foreign key constraint. Missing index for constraint '%s' in the referenced table '%s'", m[1], m[2])
+		}},
+	{kind: sql.ErrForeignKeyColumnTypeMismatch, num: erFKIncompatibleColumns, state: mysql.SSUnknownSQLState,
+		message: func(m []string, _ string) string {
+			return fmt.Sprintf("Referencing column '%s' and referenced column '%s' in foreign key constraint are incompatible.", m[1], m[2])
+		}},
+	{kind: sql.ErrForeignKeyTypeChange, num: erFKIncompatibleColumns, state: mysql.SSUnknownSQLState,
+		message: func(m []string, _ string) string {
+			return fmt.Sprintf("Referencing column '%s' and referenced column in foreign key constraint are incompatible.", m[1])
+		}},
+	{kind: sql.ErrForeignKeySetNullNonNullable, num: erFKColumnNotNull, state: mysql.SSUnknownSQLState,
+		message: func(m []string, _ string) string {
+			return fmt.Sprintf("Column '%s' cannot be NOT NULL: needed in a foreign key constraint SET NULL", m[1])
+		}},
+	{kind: sql.ErrForeignKeyTypeChangeSetNull, num: erFKColumnNotNull, state: mysql.SSUnknownSQLState,
+		message: func(m []string, _ string) string {
+			return fmt.Sprintf("Column '%s' cannot be NOT NULL: needed in a foreign key constraint '%s' SET NULL", m[1], m[2])
+		}},
+	{kind: sql.ErrForeignKeyTextBlob, num: erBlobKeyWithoutLength, state: mysql.SSClientError,
+		message: func([]string, string) string {
+			return "BLOB/TEXT column used in key specification without a key length"
 		}},
 	// Transactions.
 	{kind: sql.ErrReadOnlyTransaction, num: erCantExecuteInReadOnlyTransaction, state: stateReadOnlyTransaction,
@@ -225,4 +292,18 @@ func tableOfAlias(query, alias string) string {
 		return true, nil
 	}, stmt)
 	return table
+}
+
+// foreignKeyFails words a foreign-key violation as InnoDB's 1451 and 1452:
+// "what: a foreign key constraint fails (`db`.`child`, CONSTRAINT `fk`
+// FOREIGN KEY (…) REFERENCES …)". catalog gives the child as `db`.`t` and
+// the constraint's clause as the key (m[4]); go-mysql-server's own errors
+// (ALTER TABLE … ADD FOREIGN KEY over rows that break it) give the bare
+// child and the key's values, so the clause names only the parent.
+func foreignKeyFails(what string, m []string) string {
+	child, clause := m[2], m[4]
+	if !strings.HasPrefix(clause, "FOREIGN KEY") {
+		child, clause = "`"+child+"`", "FOREIGN KEY REFERENCES `"+m[3]+"`"
+	}
+	return fmt.Sprintf("%s: a foreign key constraint fails (%s, CONSTRAINT `%s` %s)", what, child, m[1], clause)
 }
