@@ -220,7 +220,7 @@ fail_component() {
 	echo "cluster.sh: $1 did not come up: $2" >&2
 	if [[ -f $dir/logs/$1.log ]]; then
 		echo "---- last lines of $dir/logs/$1.log:" >&2
-		tail -25 "$dir/logs/$1.log" >&2
+		log_since "$1" | tail -25 >&2
 	fi
 	exit 1
 }
@@ -308,7 +308,8 @@ start_vtctld() {
 }
 
 start_simsql() {
-	local i=$1 port name=simsql-$i
+	local i=$1
+	local port name=simsql-$i
 	alive "$name" && return 0
 	port=$(simsql_port "$i")
 	port_open "$port" && die "port $port (simsql of shard $i) is in use by another process"
@@ -318,7 +319,8 @@ start_simsql() {
 }
 
 start_tablet() {
-	local i=$1 shard name=vttablet-$i
+	local i=$1
+	local shard name=vttablet-$i
 	alive "$name" && return 0
 	shard=${shard_list[$i]}
 	port_open "$(tablet_port "$i")" && die "port $(tablet_port "$i") (vttablet of shard $i) is in use by another process"
