@@ -424,9 +424,17 @@ cmd_start() {
 			die "$run_user cannot write $dir (a parent directory is not searchable by it?): choose another --dir"
 	fi
 	bin=$dir/bin
-	for p in "$etcd_port" "$etcd_peer_port" "$vtctld_port" "$vtctld_grpc" "$vtgate_http" "$vtgate_grpc"; do
-		alive etcd || alive vtctld || alive vtgate || ! port_open "$p" || die "port $p is in use by another process (choose --base-port)"
-	done
+	local eph_lo eph_hi
+	read -r eph_lo eph_hi </proc/sys/net/ipv4/ip_local_port_range 2>/dev/null || eph_lo=32768 eph_hi=60999
+	if ((base + 10 + 3 * shards >= eph_lo && base <= eph_hi || vtgate_port >= eph_lo && vtgate_port <= eph_hi)); then
+		say "warning: ports $base-$((base + 10 + 3 * shards)) or $vtgate_port overlap the ephemeral ports ($eph_lo-$eph_hi), which outgoing connections may take first: choose --base-port and --port below $eph_lo"
+	fi
+	# A fresh start (nothing of this cluster running) needs its ports free.
+	if ! alive etcd && ! alive vtctld && ! alive vtgate; then
+		for p in "$etcd_port" "$etcd_peer_port" "$vtctld_port" "$vtctld_grpc" "$vtgate_http" "$vtgate_grpc" "$vtgate_port"; do
+			! port_open "$p" || die "port $p is in use by another process (choose --base-port or --port)"
+		done
+	fi
 	say "etcd on 127.0.0.1:$etcd_port"
 	start_etcd
 	say "vtctld on 127.0.0.1:$vtctld_port"
