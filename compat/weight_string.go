@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"time"
+	"unicode/utf8"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/types"
@@ -152,8 +153,10 @@ func floatWeight(f float64) []byte {
 	return binary.BigEndian.AppendUint64(nil, raw)
 }
 
-// textWeight is the sort key of the text s in st's collation: its UTF-8
-// bytes for utf8mb4_0900_bin or a collation without a sort function, else
+// textWeight is the sort key of the text s in st's collation: its bytes
+// for the binary collation or one without a sort function; in
+// utf8mb4_0900_bin its UTF-8 bytes, which sort in code point order (a byte
+// that is not UTF-8 as U+FFFD, as go-mysql-server reads it); else
 // the collation's weight of each character as 4 big-endian bytes with the
 // sign bit flipped, which compare as go-mysql-server's StringType.Compare
 // does (character by character, then the shorter first).
@@ -163,7 +166,11 @@ func textWeight(st sql.StringType, s string) ([]byte, error) {
 	}
 	coll := st.Collation()
 	sorter := coll.Sorter()
-	if coll == sql.Collation_utf8mb4_0900_bin || coll == sql.Collation_binary || sorter == nil {
+	if sorter == nil || coll == sql.Collation_binary {
+		return []byte(s), nil
+	}
+	bin := coll == sql.Collation_utf8mb4_0900_bin
+	if bin && utf8.ValidString(s) {
 		return []byte(s), nil
 	}
 	enc := coll.CharacterSet().Encoder()
@@ -173,7 +180,12 @@ func textWeight(st sql.StringType, s string) ([]byte, error) {
 		if n == 0 {
 			return nil, fmt.Errorf("weight_string: malformed %s string", coll.CharacterSet())
 		}
-		out = binary.BigEndian.AppendUint32(out, uint32(sorter(r))^(1<<31))
+		if bin {
+			// A byte that is not UTF-8 reads as U+FFFD, as in Compare.
+			out = utf8.AppendRune(out, r)
+		} else {
+			out = binary.BigEndian.AppendUint32(out, uint32(sorter(r))^(1<<31))
+		}
 		s = s[n:]
 	}
 	return out, nil
