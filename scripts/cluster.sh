@@ -313,9 +313,18 @@ start_simsql() {
 	alive "$name" && return 0
 	port=$(simsql_port "$i")
 	port_open "$port" && die "port $port (simsql of shard $i) is in use by another process"
-	launch "$name" "$bin/simsql" serve --host 127.0.0.1 --port "$port" --data-dir "$dir/shard-$i/data" \
-		--user root --password "$shard_password"
+	# The password never appears on a command line: the first start creates
+	# root@'%' without one and sets it at once over loopback, from stdin;
+	# later starts find the account in the data directory.
+	local fresh=0
+	[[ -f $dir/shard-$i/data/privileges.db ]] || fresh=1
+	launch "$name" "$bin/simsql" serve --host 127.0.0.1 --port "$port" --data-dir "$dir/shard-$i/data"
 	wait_for "$name" "'serving' line in its log" logged "$name" 'serving MySQL protocol'
+	if ((fresh)); then
+		printf "ALTER USER 'root'@'%%' IDENTIFIED BY '%s';\n" "$shard_password" |
+			mariadb -h127.0.0.1 -P"$port" -uroot --connect-timeout=5 ||
+			fail_component "$name" "setting the password of its account root failed"
+	fi
 }
 
 start_tablet() {
@@ -324,10 +333,10 @@ start_tablet() {
 	alive "$name" && return 0
 	shard=${shard_list[$i]}
 	port_open "$(tablet_port "$i")" && die "port $(tablet_port "$i") (vttablet of shard $i) is in use by another process"
-	local db=()
+	local db=(--db-credentials-file "$dir/db-credentials.json")
 	local u
 	for u in app dba allprivs appdebug filtered repl; do
-		db+=("--db-$u-user" root "--db-$u-password" "$shard_password")
+		db+=("--db-$u-user" root)
 	done
 	# shellcheck disable=SC2046
 	launch "$name" env VTDATAROOT="$dir/vtdataroot" "$bin/vttablet" $(topo_flags) $(common_flags) --grpc-bind-address 127.0.0.1 \
@@ -398,6 +407,9 @@ cmd_start() {
 			run_user=$run_user
 		EOF
 		chmod 600 "$state"
+		# vttablet reads the shard account's password from this file.
+		printf '{"root": ["%s"]}\n' "$shard_password" >"$dir/db-credentials.json"
+		chmod 600 "$dir/db-credentials.json"
 	fi
 	set_ports
 	mapfile -t shard_list < <(shard_names "$shards")
@@ -419,7 +431,6 @@ cmd_start() {
 	if ((EUID == 0)); then
 		chown -R "$run_user:" "$dir"
 		chown root: "$state"
-		chmod 644 "$state"
 		setpriv --reuid="$run_user" --regid="$(id -g "$run_user")" --init-groups test -w "$dir" ||
 			die "$run_user cannot write $dir (a parent directory is not searchable by it?): choose another --dir"
 	fi
