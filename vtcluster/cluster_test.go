@@ -684,4 +684,31 @@ func TestCluster(t *testing.T) {
 			t.Errorf("%d rows after the restart, want %d", len(after), want)
 		}
 	})
+
+	t.Run("tablet logs", func(t *testing.T) {
+		// Every statement a vttablet sent its simsql in this workload
+		// succeeded: the query log's 20th field, the error, is "".
+		logs, _ := filepath.Glob(filepath.Join(c.dir, "logs", "vttablet-*.queries.log"))
+		if len(logs) != c.shards {
+			t.Fatalf("query logs %v, want one a shard", logs)
+		}
+		for _, f := range logs {
+			b, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+			failed := 0
+			for _, line := range lines {
+				fields := strings.Split(line, "\t")
+				if len(fields) < 20 {
+					t.Errorf("%s: a line of %d fields: %.200s", filepath.Base(f), len(fields), line)
+				} else if fields[19] != `""` {
+					failed++
+					t.Errorf("%s: %.300s failed: %.300s", filepath.Base(f), fields[9], fields[19])
+				}
+			}
+			t.Logf("%s: %d statements, %d failed", filepath.Base(f), len(lines), failed)
+		}
+	})
 }
