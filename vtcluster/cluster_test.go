@@ -685,6 +685,40 @@ func TestCluster(t *testing.T) {
 		}
 	})
 
+	t.Run("import", func(t *testing.T) {
+		// vtgate refuses LOAD DATA on a sharded keyspace; simsql import's
+		// multi-row INSERTs go through it, each row to its shard.
+		var b strings.Builder
+		for id := 10001; id <= 10020; id++ {
+			fmt.Fprintf(&b, "{\"id\": %d, \"body\": \"imported row %d\"}\n", id, id)
+		}
+		file := filepath.Join(t.TempDir(), "rows.jsonl")
+		if err := os.WriteFile(file, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out, err := exec.Command(filepath.Join(c.dir, "bin", "simsql"), "import", "--host", "127.0.0.1",
+			"--port", strconv.Itoa(c.port), "--table", "docs", file).CombinedOutput()
+		if err != nil || !strings.Contains(string(out), "imported 20 rows") {
+			t.Fatalf("simsql import through vtgate: %v\n%s", err, out)
+		}
+		for i := range c.shards {
+			got := ids(t, c.shard(t, i), "SELECT id FROM docs WHERE id > 10000 ORDER BY id")
+			var want []int64
+			for id := int64(10001); id <= 10020; id++ {
+				if shardOf(uint64(id), c.shards) == i {
+					want = append(want, id)
+				}
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("shard %d holds imported ids %v, the hash vindex gives it %v", i, got, want)
+			}
+		}
+		_, err = gate.Exec("LOAD DATA LOCAL INFILE '/nonexistent' INTO TABLE docs")
+		if err == nil || !strings.Contains(err.Error(), "not supported on sharded keyspace") {
+			t.Errorf("LOAD DATA through vtgate: %v, want vtgate's 'not supported on sharded keyspace'", err)
+		}
+	})
+
 	t.Run("tablet logs", func(t *testing.T) {
 		// Every statement a vttablet sent its simsql in this workload
 		// succeeded: the query log's 20th field, the error, is "".
