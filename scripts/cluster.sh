@@ -499,7 +499,7 @@ cmd_stop() {
 	done
 	stop_component vtctld
 	stop_component etcd
-	say "stopped (data kept in $dir; start again with: scripts/cluster.sh start --dir $dir)"
+	[[ $cmd == destroy ]] || say "stopped (data kept in $dir; start again with: scripts/cluster.sh start --dir $dir)"
 }
 
 cmd_kill_shard() {
