@@ -42,3 +42,37 @@ func TestConstantGroupBy(t *testing.T) {
 		t.Errorf("GROUP BY .0 is not a grouping:\n%s", p)
 	}
 }
+
+// TestConstantGroupByMariaDB checks the answers above against MariaDB on the
+// same rows (skipped without mariadbd, a failure with SIMSQL_REQUIRE_MARIADB=1).
+func TestConstantGroupByMariaDB(t *testing.T) {
+	maria := startMariaDB(t)
+	sim := newEngine(t)
+	for _, q := range append([]string{"CREATE DATABASE d", "USE d"}, fixture[:2]...) {
+		if _, err := maria.ExecContext(t.Context(), q); err != nil {
+			t.Fatalf("MariaDB: %s: %v", q, err)
+		}
+		sim.run(t, q)
+	}
+	for _, q := range []string{
+		"SELECT COUNT(*) FROM f GROUP BY .0",
+		"SELECT COUNT(*) FROM f GROUP BY 'x'",
+		"SELECT COUNT(*) FROM f GROUP BY 1.5",
+		"SELECT COUNT(*) FROM f WHERE id > 100 GROUP BY .0",
+		"SELECT COUNT(*) FROM f WHERE id > 100",
+		"SELECT COUNT(*) FROM f GROUP BY .0, s > 0 ORDER BY 1",
+		"select count(*) from f as b where 3 < b.id and b.fp > 0 group by .0",
+		"select count(*) from f as b where 5 < b.id group by .0",
+	} {
+		var want []string
+		for _, a := range mariaAnswerRows(maria, q) {
+			if a.err != 0 {
+				t.Fatalf("MariaDB: %s: %s", q, a)
+			}
+			want = append(want, a.text)
+		}
+		if got := sim.column(t, q); !slices.Equal(got, want) {
+			t.Errorf("%s: simsql %v, MariaDB %v", q, got, want)
+		}
+	}
+}
