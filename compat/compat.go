@@ -16,8 +16,8 @@ import (
 // Functions returns the functions that replace go-mysql-server's
 // built-ins of the same names: SUM and AVG (sum_avg.go), BIT_AND, BIT_OR
 // and BIT_XOR (bit_aggregates.go), and the string functions, on bytes for
-// a binary string (binary_strings.go), and BENCHMARK, which
-// go-mysql-server lacks (benchmark.go). The catalog
+// a binary string (binary_strings.go), and BENCHMARK and WEIGHT_STRING, which
+// go-mysql-server lacks (benchmark.go, weight_string.go). The catalog
 // looks a function up in its database provider before its built-ins, so
 // a provider that answers these names overrides them.
 func Functions() []sql.Function {
@@ -28,6 +28,7 @@ func Functions() []sql.Function {
 		sql.Function1{Name: "bit_or", Fn: newBitOr},
 		sql.Function1{Name: "bit_xor", Fn: newBitXor},
 		sql.Function1{Name: "sum", Fn: newSum},
+		sql.Function1{Name: "weight_string", Fn: newWeightString},
 	)
 }
 

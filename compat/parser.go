@@ -98,6 +98,7 @@ type rewriter struct {
 var (
 	exprType     = reflect.TypeOf((*ast.Expr)(nil)).Elem()
 	injectedType = reflect.TypeOf(ast.InjectedExpr{})
+	selectType   = reflect.TypeOf(ast.Select{})
 )
 
 func (r *rewriter) walk(v reflect.Value) {
@@ -141,6 +142,9 @@ func (r *rewriter) walk(v reflect.Value) {
 			}
 		}
 	case reflect.Struct:
+		if v.Type() == selectType && v.CanAddr() {
+			constantGroupBy(v.Addr().Interface().(*ast.Select))
+		}
 		for i := 0; i < v.NumField(); i++ {
 			if f := v.Field(i); f.CanSet() && mayHoldExpr(f.Type()) {
 				r.walk(f)
