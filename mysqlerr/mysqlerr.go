@@ -80,6 +80,8 @@ var table = []*mapping{
 				unquote(m[1]), tableOfAlias(query, unquote(m[2])))
 		}},
 	// Transactions.
+	{kind: sql.ErrTableAlreadyExists, num: mysql.ERTableExists, state: "42S01",
+		message: func(m []string, _ string) string { return fmt.Sprintf("Table '%s' already exists", m[1]) }},
 	{kind: sql.ErrReadOnlyTransaction, num: erCantExecuteInReadOnlyTransaction, state: stateReadOnlyTransaction,
 		message: func([]string, string) string { return "Cannot execute statement in a READ ONLY transaction." }},
 	// Privileges, as go-mysql-server words them.
