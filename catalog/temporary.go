@@ -4,6 +4,7 @@ import (
 	"errors"
 	"regexp"
 	"strings"
+	"sync/atomic"
 	"unicode"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -47,6 +48,7 @@ func newTemporaryStore() (*Store, error) {
 		return nil, err
 	}
 	s := &Store{kv: kv, tables: map[uint64]*cachedTable{}, temporary: true}
+	temporaryStores.Add(1)
 	err = kv.Update(func(tx *storage.Txn) error {
 		for _, b := range [][]byte{bucketMeta, bucketAutoInc, bucketStats} {
 			if err := tx.CreateKeyspace(b); err != nil {
@@ -105,8 +107,16 @@ func (s *Session) closeTemporary() {
 	if s.temp != nil {
 		_ = s.temp.Close()
 		s.temp = nil
+		temporaryStores.Add(-1)
 	}
 }
+
+// temporaryStores counts the sessions' open stores of temporary tables.
+var temporaryStores atomic.Int64
+
+// TemporaryStores returns the number of sessions of this process that hold
+// temporary tables (each in a store of its own, in memory).
+func TemporaryStores() int64 { return temporaryStores.Load() }
 
 // temporaryDatabase returns database d's part of ctx's session's temporary
 // store, or nil when d is itself temporary or the session has no temporary
