@@ -96,9 +96,9 @@ func TestIsTemporaryDDL(t *testing.T) {
 		"CREATE TEMPORARY TABLE t (a INT)":          true,
 		"create temporary table if not exists t(a)": true,
 		"/* x */ DROP TEMPORARY TABLE IF EXISTS t":  true,
-		"DROP TABLE t":                              false,
-		"CREATE TABLE temporary (a INT)":            false,
-		"SELECT 'CREATE TEMPORARY TABLE'":           false,
+		"DROP TABLE t":                    false,
+		"CREATE TABLE temporary (a INT)":  false,
+		"SELECT 'CREATE TEMPORARY TABLE'": false,
 	} {
 		if got := isTemporaryDDL(q); got != want {
 			t.Errorf("isTemporaryDDL(%q) = %v, want %v", q, got, want)
