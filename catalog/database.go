@@ -29,6 +29,8 @@ func (d *Database) Name() string { return d.name }
 func (d *Database) GetTableInsensitive(ctx *sql.Context, name string) (sql.Table, bool, error) {
 	if t, ok, err := d.temporaryTable(ctx, name); ok || err != nil {
 		return t, ok, err // a temporary table shadows a base table
+	} else if dropTemporaryIfExists(ctx) {
+		return nil, false, nil
 	}
 	t, done, err := d.store.txFrom(ctx, false)
 	if err != nil {

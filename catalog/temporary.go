@@ -8,6 +8,8 @@ import (
 	"unicode"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/vitess/go/mysql"
+	ast "github.com/dolthub/vitess/go/vt/sqlparser"
 
 	"github.com/simsql/simsql/statement"
 	"github.com/simsql/simsql/storage"
@@ -331,6 +333,94 @@ func deleteMark(marks []string, name string) []string {
 		}
 	}
 	return out
+}
+
+// MySQL's errors for views and triggers of temporary tables.
+var (
+	// errViewOfTemporary is ER_VIEW_SELECT_TMPTABLE (1352).
+	errViewOfTemporary = func(name string) error {
+		return mysql.NewSQLError(1352, mysql.SSUnknownSQLState, "View's SELECT refers to a temporary table '%s'", name)
+	}
+	// errTriggerOnTemporary is ER_TRG_ON_VIEW_OR_TEMP_TABLE (1361).
+	errTriggerOnTemporary = func(name string) error {
+		return mysql.NewSQLError(1361, mysql.SSUnknownSQLState, "Trigger's '%s' is view or temporary table", name)
+	}
+)
+
+// viewOfTemporary returns error 1352 if the query of a view in d reads a
+// temporary table of the session, as MySQL refuses such a view.
+func (d *Database) viewOfTemporary(ctx *sql.Context, query string) error {
+	if d.temporaryDatabase(ctx) == nil {
+		return nil
+	}
+	stmt, err := ast.Parse(query)
+	if err != nil {
+		return nil // go-mysql-server has parsed it already
+	}
+	var found string
+	_ = ast.Walk(func(node ast.SQLNode) (bool, error) {
+		tn, ok := node.(ast.TableName)
+		if !ok || found != "" || tn.Name.IsEmpty() {
+			return found == "", nil
+		}
+		db := d
+		if q := tn.DbQualifier.String(); q != "" && !strings.EqualFold(q, d.name) {
+			db = &Database{store: d.store, name: q}
+		}
+		if _, ok, _ := db.temporaryTable(ctx, tn.Name.String()); ok {
+			found = tn.Name.String()
+		}
+		return found == "", nil
+	}, stmt)
+	if found != "" {
+		return errViewOfTemporary(found)
+	}
+	return nil
+}
+
+// triggerTable matches the table of CREATE TRIGGER … ON table FOR EACH ROW.
+var triggerTable = regexp.MustCompile("(?is)\\bon\\s+((?:`[^`]+`|[\\w$]+)(?:\\s*\\.\\s*(?:`[^`]+`|[\\w$]+))?)\\s+for\\s+each\\s+row\\b")
+
+// triggerOnTemporary returns error 1361 if CREATE TRIGGER statement
+// create names a temporary table of the session, as MySQL refuses it.
+func (d *Database) triggerOnTemporary(ctx *sql.Context, create string) error {
+	if d.temporaryDatabase(ctx) == nil {
+		return nil
+	}
+	m := triggerTable.FindStringSubmatch(create)
+	if m == nil {
+		return nil
+	}
+	db, name, _, ok := qualifiedName(m[1])
+	if !ok {
+		return nil
+	}
+	target := d
+	if db != "" && !strings.EqualFold(db, d.name) {
+		target = &Database{store: d.store, name: db}
+	}
+	if _, ok, _ := target.temporaryTable(ctx, name); ok {
+		return errTriggerOnTemporary(name)
+	}
+	return nil
+}
+
+// dropTemporaryIfExistsStmt matches DROP TEMPORARY TABLE IF EXISTS.
+var dropTemporaryIfExistsStmt = regexp.MustCompile(`(?is)^\s*(?:/\*.*?\*/\s*)*drop\s+temporary\s+tables?\s+if\s+exists\s`)
+
+// dropTemporaryIfExists reports whether ctx's statement is DROP TEMPORARY
+// TABLE IF EXISTS, for which base tables are not found: go-mysql-server
+// v0.20.0 fails such a statement naming a base table with "Unknown table"
+// where MySQL skips the name with note 1051. (Without IF EXISTS the error
+// is MySQL's, 1051.) Pinned by TemporaryScripts "a temporary table shadows
+// a base table of its name"; delete this function and its caller in
+// GetTableInsensitive when upstream checks IF EXISTS first.
+func dropTemporaryIfExists(ctx *sql.Context) bool {
+	if ctx == nil {
+		return false
+	}
+	q := ctx.Query()
+	return statement.LeadingKeyword(q) == "drop" && dropTemporaryIfExistsStmt.MatchString(q)
 }
 
 // temporaryDDL matches CREATE [OR REPLACE] TEMPORARY TABLE and DROP

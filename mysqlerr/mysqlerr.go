@@ -80,6 +80,7 @@ var table = []*mapping{
 				unquote(m[1]), tableOfAlias(query, unquote(m[2])))
 		}},
 	// Transactions.
+	{kind: sql.ErrUnknownTable, num: mysql.ERBadTable, state: mysql.SSUnknownTable},
 	{kind: sql.ErrTableAlreadyExists, num: mysql.ERTableExists, state: "42S01",
 		message: func(m []string, _ string) string { return fmt.Sprintf("Table '%s' already exists", m[1]) }},
 	{kind: sql.ErrReadOnlyTransaction, num: erCantExecuteInReadOnlyTransaction, state: stateReadOnlyTransaction,

@@ -69,6 +69,8 @@ func TestTable(t *testing.T) {
 			3105, "HY000", "The value specified for generated column 'fp' in table 'g' is not allowed."},
 		{"an alias in a join", sql.ErrGeneratedColumnValue.New("fp", "b"), "UPDATE g a JOIN h b ON a.id = b.id SET b.fp = 3",
 			3105, "HY000", "The value specified for generated column 'fp' in table 'h' is not allowed."},
+		{"DROP TEMPORARY TABLE of a base table", sql.ErrUnknownTable.New("t"), "DROP TEMPORARY TABLE t",
+			1051, "42S02", "Unknown table 't'"},
 		{"CREATE TABLE of a name in use", sql.ErrTableAlreadyExists.New("t"), "CREATE TABLE t (a INT)",
 			1050, "42S01", "Table 't' already exists"},
 		{"a READ ONLY transaction", sql.ErrReadOnlyTransaction.New(), "",

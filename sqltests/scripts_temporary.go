@@ -27,6 +27,10 @@ var TemporaryScripts = []ScriptTest{
 			{Query: "SELECT id, v FROM t", Expected: []Row{{1, "base"}}},
 			{Query: "DROP TEMPORARY TABLE t", ExpectedErr: "Unknown table"},
 			{Query: "SELECT id, v FROM t", Expected: []Row{{1, "base"}}},
+			// IF EXISTS skips a base table with note 1051.
+			{Query: "DROP TEMPORARY TABLE IF EXISTS t"},
+			{Query: "SHOW COUNT(*) WARNINGS", Expected: []Row{{1}}},
+			{Query: "SELECT id, v FROM t", Expected: []Row{{1, "base"}}},
 			// A base table may be created beside a temporary one.
 			{Query: "CREATE TEMPORARY TABLE only_tmp (a INT)"},
 			{Query: "CREATE TABLE only_tmp (b INT)"},
@@ -112,7 +116,11 @@ var TemporaryScripts = []ScriptTest{
 			{Query: "TRUNCATE TABLE s2"},
 			{Query: "SELECT COUNT(*) FROM s2", Expected: []Row{{0}}},
 			{Query: "SELECT COUNT(*) FROM src", Expected: []Row{{3}}},
-			{Query: "SHOW TABLES", Expected: []Row{{"src"}}},
+			// MySQL refuses views and triggers of temporary tables.
+			{Query: "CREATE VIEW v AS SELECT id FROM src WHERE id IN (SELECT id FROM c)", ExpectedErr: "temporary table"},
+			{Query: "CREATE TRIGGER tr BEFORE INSERT ON c FOR EACH ROW SET @n = 1", ExpectedErr: "temporary table"},
+			{Query: "CREATE VIEW v AS SELECT id FROM src"},
+			{Query: "SHOW TABLES", Expected: []Row{{"src"}, {"v"}}},
 		},
 	},
 }
