@@ -29,7 +29,7 @@ func (d *Database) Name() string { return d.name }
 func (d *Database) GetTableInsensitive(ctx *sql.Context, name string) (sql.Table, bool, error) {
 	if t, ok, err := d.temporaryTable(ctx, name); ok || err != nil {
 		return t, ok, err // a temporary table shadows a base table
-	} else if dropTemporaryIfExists(ctx) {
+	} else if !d.store.temporary && dropTemporaryIfExists(ctx) {
 		return nil, false, nil
 	}
 	t, done, err := d.store.txFrom(ctx, false)

@@ -93,6 +93,11 @@ var TemporaryScripts = []ScriptTest{
 			{Query: "CREATE TEMPORARY TABLE x (a INT)"},
 			{Query: "CREATE TEMPORARY TABLE x (a INT)", ExpectedErr: "already exists"},
 			{Query: "CREATE TEMPORARY TABLE IF NOT EXISTS x (a INT)"},
+			{Query: "INSERT INTO x VALUES (1)"},
+			{Query: "DROP TEMPORARY TABLE IF EXISTS x"},
+			{Query: "SHOW COUNT(*) WARNINGS", Expected: []Row{{0}}},
+			{Query: "CREATE TEMPORARY TABLE x (b INT)"},
+			{Query: "SELECT COUNT(*) FROM x", Expected: []Row{{0}}},
 		},
 	},
 	{
