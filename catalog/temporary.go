@@ -405,24 +405,6 @@ func (d *Database) triggerOnTemporary(ctx *sql.Context, create string) error {
 	return nil
 }
 
-// dropTemporaryIfExistsStmt matches DROP TEMPORARY TABLE IF EXISTS.
-var dropTemporaryIfExistsStmt = regexp.MustCompile(`(?is)^\s*(?:/\*.*?\*/\s*)*drop\s+temporary\s+tables?\s+if\s+exists\s`)
-
-// dropTemporaryIfExists reports whether ctx's statement is DROP TEMPORARY
-// TABLE IF EXISTS, for which base tables are not found: go-mysql-server
-// v0.20.0 fails such a statement naming a base table with "Unknown table"
-// where MySQL skips the name with note 1051. (Without IF EXISTS the error
-// is MySQL's, 1051.) Pinned by TemporaryScripts "a temporary table shadows
-// a base table of its name"; delete this function and its caller in
-// GetTableInsensitive when upstream checks IF EXISTS first.
-func dropTemporaryIfExists(ctx *sql.Context) bool {
-	if ctx == nil {
-		return false
-	}
-	q := ctx.Query()
-	return statement.LeadingKeyword(q) == "drop" && dropTemporaryIfExistsStmt.MatchString(q)
-}
-
 // temporaryDDL matches CREATE [OR REPLACE] TEMPORARY TABLE and DROP
 // TEMPORARY TABLE.
 var temporaryDDL = regexp.MustCompile(`(?is)^\s*(?:/\*.*?\*/\s*)*(create|drop)\s+(?:or\s+replace\s+)?temporary\s`)
