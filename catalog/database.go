@@ -27,6 +27,11 @@ func (d *Database) Name() string { return d.name }
 
 // GetTableInsensitive implements sql.Database.
 func (d *Database) GetTableInsensitive(ctx *sql.Context, name string) (sql.Table, bool, error) {
+	if t, ok, err := d.temporaryTable(ctx, name); ok || err != nil {
+		return t, ok, err // a temporary table shadows a base table
+	} else if !d.store.temporary && dropTemporaryIfExists(ctx) {
+		return nil, false, nil
+	}
 	t, done, err := d.store.txFrom(ctx, false)
 	if err != nil {
 		return nil, false, err
@@ -122,8 +127,12 @@ func (d *Database) createTable(ctx *sql.Context, name string, sch sql.PrimaryKey
 	return d.store.putDatabaseMeta(t, m)
 }
 
-// DropTable implements sql.TableDropper.
+// DropTable implements sql.TableDropper; it drops the session's
+// temporary table name if it has one.
 func (d *Database) DropTable(ctx *sql.Context, name string) error {
+	if ok, err := d.dropTemporary(ctx, name); ok || err != nil {
+		return err
+	}
 	t, _, err := d.store.writeTx(ctx)
 	if err != nil {
 		return err
@@ -143,8 +152,12 @@ func (d *Database) DropTable(ctx *sql.Context, name string) error {
 	return d.store.putDatabaseMeta(t, m)
 }
 
-// RenameTable implements sql.TableRenamer.
+// RenameTable implements sql.TableRenamer; it renames the session's
+// temporary table oldName if it has one.
 func (d *Database) RenameTable(ctx *sql.Context, oldName, newName string) error {
+	if ok, err := d.renameTemporary(ctx, oldName, newName); ok || err != nil {
+		return err
+	}
 	t, _, err := d.store.writeTx(ctx)
 	if err != nil {
 		return err

@@ -27,6 +27,9 @@ func (d *Database) GetTriggers(ctx *sql.Context) ([]sql.TriggerDefinition, error
 
 // CreateTrigger implements sql.TriggerDatabase.
 func (d *Database) CreateTrigger(ctx *sql.Context, def sql.TriggerDefinition) error {
+	if err := d.triggerOnTemporary(ctx, def.CreateStatement); err != nil {
+		return err
+	}
 	return d.editMeta(ctx, func(m *databaseMeta) error {
 		for _, t := range m.Triggers {
 			if strings.EqualFold(t.Name, def.Name) {

@@ -34,8 +34,12 @@ type Session struct {
 	// fullScan is set when the current statement reads a table without an
 	// index (MySQL's SERVER_QUERY_NO_INDEX_USED).
 	fullScan atomic.Bool
-	// ddl is set from ValidateSession to CommandEnd of a DDL statement.
-	ddl bool
+	// ddl is set from ValidateSession to CommandEnd of a DDL statement;
+	// tempDDL of CREATE or DROP TEMPORARY TABLE.
+	ddl, tempDDL bool
+	// temp holds the session's temporary tables, once it has created one
+	// (temporary.go); guarded by mu.
+	temp *Store
 }
 
 var (
@@ -123,7 +127,10 @@ func (s *Session) CreateSavepoint(_ *sql.Context, tx sql.Transaction, name strin
 	if err != nil {
 		return err
 	}
-	return t.kv.Savepoint(savepointKey(name))
+	if err := t.kv.Savepoint(savepointKey(name)); err != nil {
+		return err
+	}
+	return t.savepoint(savepointKey(name))
 }
 
 // savepointKey is the storage name of savepoint name: SAVEPOINT
@@ -140,7 +147,10 @@ func (s *Session) RollbackToSavepoint(_ *sql.Context, tx sql.Transaction, name s
 	if errors.Is(err, storage.ErrNoSavepoint) {
 		return sql.ErrSavepointDoesNotExist.New(name)
 	}
-	return err
+	if err != nil {
+		return err
+	}
+	return t.rollbackTo(savepointKey(name))
 }
 
 // ReleaseSavepoint implements sql.TransactionSession.
@@ -152,6 +162,7 @@ func (s *Session) ReleaseSavepoint(_ *sql.Context, tx sql.Transaction, name stri
 	if errors.Is(t.kv.Release(savepointKey(name)), storage.ErrNoSavepoint) {
 		return sql.ErrSavepointDoesNotExist.New(name)
 	}
+	t.release(savepointKey(name))
 	return nil
 }
 
@@ -189,6 +200,18 @@ func (s *Session) ValidateSession(ctx *sql.Context) error {
 		s.ddl = class == statement.DDL
 	}
 	tx, _ := ctx.GetTransaction().(*Transaction)
+	if class == statement.Write && s.writesOnlyTemporary(ctx, ctx.Query()) {
+		// Temporary tables have a writer slot of their own (temporary.go).
+		if isTemporaryDDL(ctx.Query()) {
+			s.tempDDL = true
+			if tx != nil {
+				if err := tx.commitTemporaryDDL(); err != nil {
+					return err
+				}
+			}
+		}
+		return s.BaseSession.ValidateSession(ctx)
+	}
 	switch {
 	case class == statement.Write, class == statement.LockingRead, class == statement.DDL:
 	case class == statement.Read && tx != nil && tx.lockReads:
@@ -268,6 +291,14 @@ func noteFullScan(ctx *sql.Context) {
 func (s *Session) CommandEnd() {
 	ddl := s.ddl
 	s.ddl = false
+	if s.tempDDL {
+		s.tempDDL = false
+		s.mu.Lock()
+		if s.cur != nil {
+			_ = s.cur.commitTemporaryDDL()
+		}
+		s.mu.Unlock()
+	}
 	if !ddl && (s.GetIgnoreAutoCommit() || !s.autocommit()) {
 		return
 	}
@@ -279,7 +310,8 @@ func (s *Session) CommandEnd() {
 }
 
 // SessionEnd implements sql.LifecycleAwareSession: an open transaction is
-// rolled back when the client goes away.
+// rolled back when the client goes away, and its temporary tables are
+// dropped.
 func (s *Session) SessionEnd() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -287,6 +319,7 @@ func (s *Session) SessionEnd() {
 		_ = s.cur.rollback()
 		s.cur = nil
 	}
+	s.closeTemporary()
 }
 
 func (s *Session) autocommit() bool {

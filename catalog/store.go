@@ -42,6 +42,10 @@ type Store struct {
 	mu     sync.Mutex
 	tables map[uint64]*cachedTable // parsed metadata by table id
 	dbs    map[string]*cachedDatabase
+
+	// temporary is set on a session's store of temporary tables
+	// (temporary.go), kept in memory.
+	temporary bool
 }
 
 // cachedDatabase is a database's parsed metadata and the stored bytes it
@@ -109,8 +113,13 @@ func (s *Store) newTransaction(readOnly bool) *Transaction {
 // outside any, a fresh read snapshot that done must end.
 func (s *Store) txFrom(ctx *sql.Context, write bool) (t *Transaction, done func(), err error) {
 	if ctx != nil {
-		if tx, ok := ctx.GetTransaction().(*Transaction); ok && tx != nil && tx.store == s {
-			return tx, func() {}, nil
+		if tx, ok := ctx.GetTransaction().(*Transaction); ok && tx != nil {
+			if tx.store == s {
+				return tx, func() {}, nil
+			}
+			if s.temporary {
+				return tx.temporary(s), func() {}, nil
+			}
 		}
 	}
 	if write {

@@ -47,6 +47,12 @@ type Transaction struct {
 	active atomic.Bool
 
 	kv *storage.Txn
+
+	// temp is the transaction's part over the session's temporary tables
+	// (temporary.go), begun on first use; marks are its savepoints, in the
+	// order set.
+	temp  *Transaction
+	marks []string
 }
 
 var _ sql.Transaction = (*Transaction)(nil)
@@ -106,6 +112,9 @@ func (t *Transaction) writer(ctx *sql.Context) (storage.View, error) {
 // commit makes the transaction's writes durable and ends it.
 func (t *Transaction) commit() error {
 	err := t.kv.Commit()
+	if terr := t.endTemporary(err == nil); err == nil {
+		err = terr
+	}
 	t.active.Store(false)
 	return err
 }
@@ -113,6 +122,7 @@ func (t *Transaction) commit() error {
 // rollback discards the transaction's writes and ends it.
 func (t *Transaction) rollback() error {
 	t.kv.Rollback()
+	_ = t.endTemporary(false)
 	t.active.Store(false)
 	return nil
 }

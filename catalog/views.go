@@ -56,6 +56,9 @@ func (d *Database) readMeta(ctx *sql.Context) (*databaseMeta, error) {
 
 // CreateView implements sql.ViewDatabase.
 func (d *Database) CreateView(ctx *sql.Context, name, selectStatement, createViewStmt string) error {
+	if err := d.viewOfTemporary(ctx, selectStatement); err != nil {
+		return err
+	}
 	return d.editMeta(ctx, func(m *databaseMeta) error {
 		if _, ok := m.Views[strings.ToLower(name)]; ok {
 			return sql.ErrExistingView.New(d.name, name)

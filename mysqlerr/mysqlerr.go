@@ -147,6 +147,9 @@ var table = []*mapping{
 			return "BLOB/TEXT column used in key specification without a key length"
 		}},
 	// Transactions.
+	{kind: sql.ErrUnknownTable, num: mysql.ERBadTable, state: mysql.SSUnknownTable},
+	{kind: sql.ErrTableAlreadyExists, num: mysql.ERTableExists, state: "42S01",
+		message: func(m []string, _ string) string { return fmt.Sprintf("Table '%s' already exists", m[1]) }},
 	{kind: sql.ErrReadOnlyTransaction, num: erCantExecuteInReadOnlyTransaction, state: stateReadOnlyTransaction,
 		message: func([]string, string) string { return "Cannot execute statement in a READ ONLY transaction." }},
 	// Privileges, as go-mysql-server words them.

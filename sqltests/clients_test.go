@@ -179,6 +179,39 @@ explain	1	SIMPLE	docs	5
 	checkOut(t, "python3 client.py", got, want)
 }
 
+// TestClientPandas runs clients/python/pandas_client.py with Debian's
+// python3-pandas (1.5), SQLAlchemy (1.4) and PyMySQL under /usr/bin/python3:
+// DataFrame.to_sql creating its table, read_sql of Chinese and English text
+// back (equal to the DataFrame), a query with bound parameters over
+// simhash, hamming and jaccard, and a temporary table.
+func TestClientPandas(t *testing.T) {
+	python := needClient(t, "/usr/bin/python3")
+	for _, module := range []string{"pandas", "sqlalchemy", "pymysql"} {
+		if err := exec.Command(python, "-c", "import "+module).Run(); err != nil {
+			if os.Getenv("SIMSQL_REQUIRE_CLIENTS") == "1" {
+				t.Fatalf("python module %s is missing and SIMSQL_REQUIRE_CLIENTS=1", module)
+			}
+			t.Skipf("python module %s is missing (Debian: python3-pandas python3-sqlalchemy python3-pymysql)", module)
+		}
+	}
+	s := StartServer(t)
+	got := runClient(t, exec.Command(python, filepath.Join(clientsDir(t), "python", "pandas_client.py"), strconv.Itoa(s.Port)), "")
+	want := "to_sql\t4\n" +
+		"read_sql\t4\t['id', 'body']\n" +
+		"round trip\tTrue\n" +
+		"1\t床前明月光，疑是地上霜。举头望明月，低头思故乡。\n" +
+		"2\t床前明月光，疑是地上霜。舉頭望明月，低頭思故鄉。\n" +
+		"3\tthe quick brown fox jumps over the lazy dog\n" +
+		"4\t白日依山尽，黄河入海流。\n" +
+		// Traditional characters fold to simplified: poems 1 and 2 are one text.
+		"near 1\t2\t0\t1.0\n" +
+		"near 1\t4\t30\t0.0\n" +
+		"near 1\t3\t31\t0.0\n" +
+		"temporary\t1:24\t2:24\t4:12\n" +
+		"tables\tpd_docs\n"
+	checkOut(t, "python3 pandas_client.py", got, want)
+}
+
 // TestClientNode runs clients/node/client.js with the npm package mysql2
 // (pinned in clients/node/package-lock.json; `npm ci` installs it): server-
 // side prepared statements (execute) and information_schema metadata.

@@ -3,9 +3,11 @@ package sqltests
 import (
 	"context"
 	dbsql "database/sql"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -17,8 +19,11 @@ import (
 // mariaDB is a throwaway mariadbd (or MySQL's mysqld) started by
 // startMariaDB, the reference the differential tests compare simsql with.
 type mariaDB struct {
-	// Socket is the path of its Unix socket (it listens on no TCP port).
+	// Socket is the path of its Unix socket.
 	Socket string
+	// Addr is its host:port on 127.0.0.1 when started by startMariaDBTCP,
+	// else "" (it listens on no TCP port).
+	Addr string
 }
 
 // startMariaDB starts mariadbd (or mysqld) from PATH with its default
@@ -27,6 +32,26 @@ type mariaDB struct {
 // installed, and fails it instead under SIMSQL_REQUIRE_MARIADB=1 (as CI
 // sets).
 func startMariaDB(tb testing.TB) *mariaDB {
+	tb.Helper()
+	return startMariaDBOn(tb, 0)
+}
+
+// startMariaDBTCP is startMariaDB listening on 127.0.0.1 too, on a free
+// port, for clients that need TCP; extra are more mariadbd options.
+func startMariaDBTCP(tb testing.TB, extra ...string) *mariaDB {
+	tb.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	port := l.Addr().(*net.TCPAddr).Port
+	l.Close()
+	return startMariaDBOn(tb, port, extra...)
+}
+
+// startMariaDBOn starts mariadbd listening on 127.0.0.1:port, or on its
+// socket only when port is 0, with the options extra.
+func startMariaDBOn(tb testing.TB, port int, extra ...string) *mariaDB {
 	tb.Helper()
 	var daemon string
 	for _, name := range []string{"mariadbd", "mysqld"} {
@@ -57,7 +82,13 @@ func startMariaDB(tb testing.TB) *mariaDB {
 		tb.Fatalf("%s: %v\n%s", initCmd.Path, err, out)
 	}
 	m := &mariaDB{Socket: filepath.Join(dir, "mysqld.sock")}
-	cmd := exec.Command(daemon, append(common, "--skip-networking", "--socket="+m.Socket,
+	network := []string{"--skip-networking"}
+	if port > 0 {
+		m.Addr = net.JoinHostPort("127.0.0.1", strconv.Itoa(port))
+		network = []string{"--bind-address=127.0.0.1", "--port=" + strconv.Itoa(port)}
+	}
+	network = append(network, extra...)
+	cmd := exec.Command(daemon, append(append(common, network...), "--socket="+m.Socket,
 		"--pid-file="+filepath.Join(dir, "mysqld.pid"), "--skip-grant-tables", "--skip-name-resolve",
 		"--innodb-buffer-pool-size=16M", "--performance-schema=0")...)
 	var stderr syncBuffer
