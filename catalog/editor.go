@@ -324,7 +324,7 @@ func (e *editor) Insert(ctx *sql.Context, row sql.Row) error {
 	if !pending {
 		e.rows[string(k)].fresh = true
 	}
-	return nil
+	return e.t.upsert.afterInserted(ctx, row)
 }
 
 // Delete implements sql.RowDeleter.
@@ -337,8 +337,11 @@ func (e *editor) Delete(ctx *sql.Context, row sql.Row) error {
 	if err != nil || k == nil {
 		return err
 	}
+	if err := e.t.upsert.deleting(ctx, row); err != nil {
+		return err
+	}
 	e.stage(k, nil)
-	return nil
+	return e.t.upsert.deleted(ctx, row)
 }
 
 // Update implements sql.RowUpdater.
@@ -353,6 +356,16 @@ func (e *editor) Update(ctx *sql.Context, old, new sql.Row) error {
 	}
 	if oldKey == nil {
 		return fmt.Errorf("catalog: row to update not found in %s", e.t.meta.Name)
+	}
+	if u := e.t.upsert; u != nil && u.beforeUpdate != nil {
+		// The BEFORE UPDATE trigger sees the generated columns of the
+		// row after the SET, and may change the row (compat_upsert_triggers.go).
+		if err := e.t.gen.compute(ctx, new); err != nil {
+			return err
+		}
+		if err := u.beforeUpdated(ctx, old, new); err != nil {
+			return err
+		}
 	}
 	if err := e.t.gen.compute(ctx, new); err != nil {
 		return err
@@ -383,7 +396,7 @@ func (e *editor) Update(ctx *sql.Context, old, new sql.Row) error {
 		e.stage(oldKey, nil)
 	}
 	e.stage(newKey, new)
-	return nil
+	return e.t.upsert.afterUpdated(ctx, old, new)
 }
 
 // stage records that the row under key k becomes row (nil: deleted).
