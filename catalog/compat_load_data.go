@@ -15,6 +15,8 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/dolthub/go-mysql-server/sql/types"
+	"github.com/dolthub/vitess/go/mysql"
+	ast "github.com/dolthub/vitess/go/vt/sqlparser"
 )
 
 // Fault (go-mysql-server v0.20.0): LOAD DATA read files differently from
@@ -36,17 +38,22 @@ import (
 // unenclosed field) and any other character as itself (the escape, the
 // quote, a terminator); with ENCLOSED BY set, an unenclosed NULL is NULL;
 // IGNORE n LINES skips the first n records. Column lists, user variables,
-// SET and defaults map as go-mysql-server mapped them. An empty record (a
-// blank line) is skipped, as go-mysql-server did; fixed-width rows (empty
-// terminators) are still go-mysql-server's. Pinned by LoadDataScripts
-// (sqltests/load_data_test.go), which load the same files into MariaDB.
+// SET and defaults map as go-mysql-server mapped them. A blank line is a
+// record of one empty field (go-mysql-server skipped it). A record with
+// fewer fields than the statement's list is error 1261 in strict mode (a
+// warning per missing column otherwise, the column NULL if its default is
+// NULL, else its type's zero, as MariaDB stores it), one with more is
+// 1262; an empty field for a number is 1366 in strict mode, else 0 with a
+// warning (go-mysql-server stored NULL). IGNORE and LOCAL make those errors
+// warnings. Pinned by TestLoadDataMatchesMariaDB
+// (sqltests/load_data_test.go), which loads the same files into MariaDB.
 
 // ruleLoadData is the id of mysqlLoadData, run last in OnceAfterAll.
 const ruleLoadData analyzer.RuleId = 10_014
 
 // mysqlLoadData replaces the go-mysql-server LOAD DATA source of an
 // INSERT by loadData.
-func mysqlLoadData(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+func mysqlLoadData(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
 	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		ins, ok := n.(*plan.InsertInto)
 		if !ok || ins.Source == nil {
@@ -57,7 +64,10 @@ func mysqlLoadData(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Sco
 			if !ok || ld.FieldsTerminatedBy == "" || ld.LinesTerminatedBy == "" {
 				return n, transform.SameTree, nil
 			}
-			return &loadData{LoadData: ld}, transform.NewTree, nil
+			// LOCAL loads as IGNORE does: the server cannot stop the
+			// client's file midway (MySQL 8 reference manual, LOAD DATA,
+			// "Duplicate-Key and Error Handling").
+			return &loadData{LoadData: ld, ignore: ins.Ignore || ld.Local, targets: listLength(ctx)}, transform.NewTree, nil
 		})
 		if err != nil || same == transform.SameTree {
 			return n, transform.SameTree, err
@@ -69,6 +79,24 @@ func mysqlLoadData(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Sco
 // loadData is LOAD DATA's source of rows, read as MySQL reads the file.
 type loadData struct {
 	*plan.LoadData
+	ignore bool // LOAD DATA … IGNORE or LOCAL: strict mode's errors are warnings
+	// targets is the length of the statement's list of columns and user
+	// variables, 0 for none (go-mysql-server's LoadData mixes the SET
+	// columns into the list).
+	targets int
+}
+
+// listLength is the length of the column and variable list of the LOAD
+// DATA statement ctx runs; 0 if it has none or is not a LOAD DATA.
+func listLength(ctx *sql.Context) int {
+	st, err := ast.Parse(ctx.Query())
+	if err != nil {
+		return 0
+	}
+	if l, ok := st.(*ast.Load); ok {
+		return len(l.Columns)
+	}
+	return 0
 }
 
 var _ sql.ExecSourceRel = (*loadData)(nil)
@@ -88,7 +116,8 @@ func (l *loadData) RowIter(ctx *sql.Context, _ sql.Row) (sql.RowIter, error) {
 	if err != nil {
 		return nil, err
 	}
-	it := &loadDataIter{ld: l.LoadData, closer: r, rd: newFieldReader(bufio.NewReaderSize(r, 1<<16), l.LoadData)}
+	it := &loadDataIter{ld: l.LoadData, closer: r, rd: newFieldReader(bufio.NewReaderSize(r, 1<<16), l.LoadData),
+		strict: strictMode(ctx) && !l.ignore, targets: l.targets}
 	it.mapFields()
 	return it, nil
 }
@@ -130,6 +159,14 @@ type loadDataIter struct {
 	// fieldCol maps each field to the ordinal of its column in DestSch, or
 	// -1 for a field read into a user variable.
 	fieldCol []int
+	// targets is the number of fields a record should have: the columns
+	// and user variables of the statement's list, else the table's columns.
+	targets int
+	// strict: sql_mode is strict and the statement has no IGNORE, so a
+	// record with too few or too many fields, or an empty field for a
+	// number, is an error (else a warning).
+	strict bool
+	row    int // the number of the record being read, from 1 after IGNORE n LINES
 }
 
 // mapFields computes fieldCol from the column list and user variables.
@@ -142,6 +179,9 @@ func (it *loadDataIter) mapFields() {
 		}
 	}
 	it.fieldCol = make([]int, len(it.ld.UserVars))
+	if it.targets == 0 {
+		it.targets = len(sch)
+	}
 	for f, c := 0, 0; f < len(it.ld.UserVars) && c < len(names); f++ {
 		if it.ld.UserVars[f] != nil {
 			it.fieldCol[f] = -1
@@ -162,13 +202,15 @@ func (it *loadDataIter) Next(ctx *sql.Context) (sql.Row, error) {
 			}
 		}
 	}
-	for {
+	{
 		fields, err := it.rd.record()
 		if err != nil {
 			return nil, err
 		}
-		if len(fields) == 1 && fields[0] != nil && *fields[0] == "" && it.rd.lastEmpty {
-			continue // a blank line
+		it.row++
+		// A blank line is a record of one empty field, as in MySQL.
+		if err := it.checkCount(ctx, len(fields)); err != nil {
+			return nil, err
 		}
 		exprs, err := it.exprs(ctx, fields)
 		if err != nil {
@@ -197,6 +239,78 @@ func (it *loadDataIter) Next(ctx *sql.Context) (sql.Row, error) {
 	}
 }
 
+// MySQL's numbers for a record with too few or too many fields
+// (ER_WARN_TOO_FEW_RECORDS, ER_WARN_TOO_MANY_RECORDS), which vitess does
+// not name.
+const (
+	erWarnTooFewRecords  = 1261
+	erWarnTooManyRecords = 1262
+)
+
+// checkCount reports a record of n fields that does not have one per
+// target, as MariaDB does: error 1261 (too few) or 1262 (too many) in
+// strict mode, else the same as a warning, 1261 once per missing column
+// (the missing columns get missingValue, missing variables NULL, extra
+// fields are dropped).
+func (it *loadDataIter) checkCount(ctx *sql.Context, n int) error {
+	code, msg, times := 0, "", 1
+	switch {
+	case n < it.targets:
+		times = 0
+		for f := n; f < it.targets; f++ {
+			if f >= len(it.ld.UserVars) || it.ld.UserVars[f] == nil {
+				times++
+			}
+		}
+		code, msg = erWarnTooFewRecords, fmt.Sprintf("Row %d doesn't contain data for all columns", it.row)
+	case n > it.targets:
+		code, msg = erWarnTooManyRecords, fmt.Sprintf("Row %d was truncated; it contained more data than there were input columns", it.row)
+	}
+	if times == 0 || code == 0 {
+		return nil
+	}
+	if it.strict {
+		return mysql.NewSQLError(code, "01000", "%s", msg)
+	}
+	for range times {
+		ctx.Warn(code, "%s", msg)
+	}
+	return nil
+}
+
+// missingValue is what MariaDB stores for a column whose field a record
+// lacks (checked against MariaDB 10.11): NULL if the column's default is
+// NULL, else the zero value of its type (not its default).
+func missingValue(col *sql.Column) sql.Expression {
+	if col.Default == nil && col.Nullable || col.Default != nil && col.Default.IsLiteral() && isNullLiteral(col.Default) {
+		return expression.NewLiteral(nil, types.Null)
+	}
+	return expression.NewLiteral(col.Type.Zero(), col.Type)
+}
+
+func isNullLiteral(d *sql.ColumnDefaultValue) bool {
+	lit, ok := d.Expr.(*expression.Literal)
+	return ok && lit.Value() == nil
+}
+
+// emptyNumber is the value of an empty field for the numeric column col:
+// MySQL's error 1366 in strict mode, else 0 with the same as a warning.
+func (it *loadDataIter) emptyNumber(ctx *sql.Context, col *sql.Column) (sql.Expression, error) {
+	kind := "integer"
+	switch {
+	case types.IsDecimal(col.Type):
+		kind = "decimal"
+	case types.IsFloat(col.Type):
+		kind = "double"
+	}
+	msg := fmt.Sprintf("Incorrect %s value: '' for column '%s' at row %d", kind, col.Name, it.row)
+	if it.strict {
+		return nil, mysql.NewSQLError(mysql.ERTruncatedWrongValueForField, "HY000", "%s", msg)
+	}
+	ctx.Warn(mysql.ERTruncatedWrongValueForField, "%s", msg)
+	return expression.NewLiteral(col.Type.Zero(), col.Type), nil
+}
+
 // exprs returns the values of one record's columns, in the statement's
 // column order: the fields (user variables set), then the SET
 // expressions, then the defaults of the columns no field gave.
@@ -209,7 +323,8 @@ func (it *loadDataIter) exprs(ctx *sql.Context, fields []*string) ([]sql.Express
 		}
 	}
 	exprs := make([]sql.Expression, len(sch))
-	for f, e := 0, 0; f < len(fields) && f < len(it.ld.UserVars); f++ {
+	e := 0
+	for f := 0; f < len(fields) && f < len(it.ld.UserVars); f++ {
 		if uv := it.ld.UserVars[f]; uv != nil {
 			sf := uv.(*expression.SetField)
 			v, err := sf.RightChild.Eval(ctx, fieldRow)
@@ -232,6 +347,12 @@ func (it *loadDataIter) exprs(ctx *sql.Context, fields []*string) ([]sql.Express
 			col := sch[it.fieldCol[f]]
 			if _, ok := col.Type.(sql.StringType); ok {
 				exprs[e] = expression.NewLiteral("", types.LongText)
+			} else if types.IsNumber(col.Type) {
+				v, err := it.emptyNumber(ctx, col)
+				if err != nil {
+					return nil, err
+				}
+				exprs[e] = v
 			} else if col.Default != nil {
 				exprs[e] = col.Default
 			} else {
@@ -241,6 +362,21 @@ func (it *loadDataIter) exprs(ctx *sql.Context, fields []*string) ([]sql.Express
 			exprs[e] = expression.NewLiteral(*fields[f], types.LongText)
 		}
 		e++
+	}
+	// The targets the record has no field for (checkCount warned): user
+	// variables become NULL, columns missingValue.
+	for f := len(fields); f < it.targets && f < len(it.ld.UserVars); f++ {
+		if uv := it.ld.UserVars[f]; uv != nil {
+			name := uv.(*expression.SetField).LeftChild.(*expression.UserVar).Name
+			if err := ctx.SetUserVariable(ctx, name, nil, types.Null); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		if e < len(exprs) {
+			exprs[e] = missingValue(sch[e])
+			e++
+		}
 	}
 	for f, e := 0, 0; len(it.ld.SetExprs) > 0 && f < len(it.fieldCol) && e < len(exprs); f++ {
 		c := it.fieldCol[f]
@@ -280,7 +416,6 @@ type fieldReader struct {
 	fieldTerm, lineTerm, pre []byte
 	quote, esc               int // the ENCLOSED BY and ESCAPED BY bytes; -1 for none
 	eof                      bool
-	lastEmpty                bool // the last record had no byte at all
 	buf                      bytes.Buffer
 	special                  [256]bool // bytes that may end an unenclosed run: the escape, the terminators' first bytes
 }
@@ -417,7 +552,6 @@ func (fr *fieldReader) record() ([]*string, error) {
 		return nil, io.EOF
 	}
 	var fields []*string
-	fr.lastEmpty = true
 	for {
 		v, more, err := fr.field()
 		if err != nil {
@@ -427,7 +561,6 @@ func (fr *fieldReader) record() ([]*string, error) {
 		if !more {
 			return fields, nil
 		}
-		fr.lastEmpty = false
 	}
 }
 
@@ -437,14 +570,12 @@ func (fr *fieldReader) field() (v *string, more bool, err error) {
 	if fr.quote >= 0 {
 		if p, _ := fr.r.Peek(1); len(p) == 1 && int(p[0]) == fr.quote {
 			_, _ = fr.r.Discard(1)
-			fr.lastEmpty = false
 			return fr.enclosed()
 		}
 	}
 	escapedN := false
 	for n := 0; ; n++ {
 		if fr.plainRun() {
-			fr.lastEmpty = false
 			continue
 		}
 		c, ok, err := fr.next()
@@ -455,7 +586,6 @@ func (fr *fieldReader) field() (v *string, more bool, err error) {
 			return fr.unenclosedValue(escapedN, n), false, nil
 		}
 		if int(c) == fr.esc {
-			fr.lastEmpty = false
 			d, ok, err := fr.next()
 			if err != nil {
 				return nil, false, err
@@ -474,7 +604,6 @@ func (fr *fieldReader) field() (v *string, more bool, err error) {
 		if end, err := fr.ends(c, fr.lineTerm); err != nil || end {
 			return fr.unenclosedValue(escapedN, n), false, err
 		}
-		fr.lastEmpty = false
 		fr.buf.WriteByte(c)
 	}
 }

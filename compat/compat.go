@@ -39,6 +39,7 @@ func Rules() []analyzer.Rule {
 		{Id: ruleAggregateTypes, Apply: aggregateTypes},
 		{Id: ruleEnumText, Apply: enumText},
 		{Id: ruleHelpTables, Apply: helpTables},
+		{Id: ruleWarningsInOrder, Apply: warningsInOrder}, // show_warnings.go
 	}
 }
 
