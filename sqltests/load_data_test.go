@@ -103,6 +103,28 @@ var loadDataCases = []loadDataCase{
 	// Regression: an empty field loaded into a number column as NULL.
 	{name: "an empty field for a number: error 1366 in strict mode", table: "id INT, n INT",
 		file: "1,5\n2,\n", options: "FIELDS TERMINATED BY ','", err: "Incorrect integer value: '' for column", want: []Row{}, server: true},
+	// Fixed-width rows (issue 11). Regression: go-mysql-server's reader.
+	{name: "fixed-width rows", table: "id INT, b VARBINARY(4), n SMALLINT UNSIGNED, d DATETIME, p DECIMAL(6), e VARCHAR(1) CHARACTER SET utf8mb4",
+		// Widths 11, 4, 5, 19, 7 and 4 (a utf8mb4 character's 4 bytes);
+		// \t is one byte of b.
+		file:    "          1wxyz   422024-01-02 03:04:05 123456\xf0\x9f\x98\x80\n         -2ab\\tc    71999-12-31 23:59:59    -50\xf0\x9f\x98\x83\n",
+		options: "CHARACTER SET utf8mb4 FIELDS TERMINATED BY '' ENCLOSED BY ''", server: true,
+		setUp:   []string{"SET SESSION sql_mode = ''"},
+		want: []Row{{"2D32", hexOf("ab\tc"), "37", hexOf("1999-12-31 23:59:59"), hexOf("-50"), "F09F9883"},
+			{"31", hexOf("wxyz"), "3432", hexOf("2024-01-02 03:04:05"), hexOf("123456"), "F09F9880"}}},
+	{name: "fixed-width rows, short and long, with a column list and LINES STARTING BY", table: "id INT, b VARBINARY(3), n TINYINT",
+		setUp: []string{"SET SESSION sql_mode = ''"},
+		// Widths 3 (b), 4 (n), 11 (id): 18 bytes.
+		file:    "> xyz  12          7\n> ab\n> pq   -3          9 and more\nnot a record\n",
+		options: "FIELDS TERMINATED BY '' ENCLOSED BY '' LINES STARTING BY '> ' (b, n, id)", server: true,
+		// A missing field of a fixed-width row is the type's zero.
+		want: []Row{{"30", hexOf("ab"), "30"}, {"37", hexOf("xyz"), "3132"}, {"39", hexOf("pq "), "2D33"}},
+		warnings: []Row{{"Warning", 1261, "Row 2 doesn't contain data for all columns"},
+			{"Warning", 1261, "Row 2 doesn't contain data for all columns"},
+			{"Warning", 1262, "Row 3 was truncated; it contained more data than there were input columns"}}},
+	{name: "fixed-width rows to a variable: error 1409", table: "id INT, b VARBINARY(3)",
+		file: "  1abc\n", options: "FIELDS TERMINATED BY '' ENCLOSED BY '' (@v, b)", server: true,
+		err: "fixed size rows to variable", want: []Row{}},
 	{name: "an empty field for a number: 0 otherwise", table: "id INT, n INT",
 		setUp: []string{"SET SESSION sql_mode = ''"},
 		file:  "1,5\n2,\n", options: "FIELDS TERMINATED BY ','", want: []Row{{"31", "35"}, {"32", "30"}}},
