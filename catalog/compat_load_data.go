@@ -99,7 +99,7 @@ type loadData struct {
 
 // loadStatement returns the length of the column and variable list of the
 // LOAD DATA statement ctx runs (0 if none) and whether it reads fixed-width
-// rows (FIELDS TERMINATED BY '' with ENCLOSED BY '' or none): what
+// rows (FIELDS TERMINATED BY ” with ENCLOSED BY ” or none): what
 // go-mysql-server's LoadData does not keep.
 func loadStatement(ctx *sql.Context) (targets int, fixed bool) {
 	st, err := ast.Parse(ctx.Query())
@@ -193,7 +193,7 @@ type loadDataIter struct {
 	// targets is the number of fields a record should have: the columns
 	// and user variables of the statement's list, else the table's columns.
 	targets int
-	fixed bool // fixed-width rows: fields not enclosed, spaces around numbers dropped
+	fixed   bool // fixed-width rows: fields not enclosed, spaces around numbers dropped
 	// strict: sql_mode is strict and the statement has no IGNORE, so a
 	// record with too few or too many fields, or an empty field for a
 	// number, is an error (else a warning).

@@ -109,7 +109,7 @@ var loadDataCases = []loadDataCase{
 		// \t is one byte of b.
 		file:    "          1wxyz   422024-01-02 03:04:05 123456\xf0\x9f\x98\x80\n         -2ab\\tc    71999-12-31 23:59:59    -50\xf0\x9f\x98\x83\n",
 		options: "CHARACTER SET utf8mb4 FIELDS TERMINATED BY '' ENCLOSED BY ''", server: true,
-		setUp:   []string{"SET SESSION sql_mode = ''"},
+		setUp: []string{"SET SESSION sql_mode = ''"},
 		want: []Row{{"2D32", hexOf("ab\tc"), "37", hexOf("1999-12-31 23:59:59"), hexOf("-50"), "F09F9883"},
 			{"31", hexOf("wxyz"), "3432", hexOf("2024-01-02 03:04:05"), hexOf("123456"), "F09F9880"}}},
 	{name: "fixed-width rows, short and long, with a column list and LINES STARTING BY", table: "id INT, b VARBINARY(3), n TINYINT",
