@@ -99,7 +99,7 @@ type loadData struct {
 
 // loadStatement returns the length of the column and variable list of the
 // LOAD DATA statement ctx runs (0 if none) and whether it reads fixed-width
-// rows (FIELDS TERMINATED BY ” with ENCLOSED BY ” or none): what
+// rows (FIELDS TERMINATED BY an empty string, ENCLOSED BY none or empty): what
 // go-mysql-server's LoadData does not keep.
 func loadStatement(ctx *sql.Context) (targets int, fixed bool) {
 	st, err := ast.Parse(ctx.Query())
