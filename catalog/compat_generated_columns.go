@@ -93,10 +93,10 @@ const ruleGeneratedColumns analyzer.RuleId = 10_010
 
 var afterAll sync.Once
 
-// installAfterAllRules appends computeGeneratedColumns, integerRanges
-// (compat_integer_range.go), virtualColumnIndexes
-// (compat_virtual_column_indexes.go) and mysqlLoadData (compat_load_data.go)
-// to go-mysql-server's
+// installAfterAllRules appends computeGeneratedColumns, strayTriggers
+// (compat_trigger_bodies.go), upsertTriggers (compat_upsert_triggers.go), integerRanges (compat_integer_range.go),
+// virtualColumnIndexes (compat_virtual_column_indexes.go) and mysqlLoadData
+// (compat_load_data.go) to go-mysql-server's
 // analyzer.OnceAfterAll, once per process, before NewEngine builds an
 // analyzer (which copies the list). It must go there: go-mysql-server
 // analyzes an INSERT … VALUES and a single-table UPDATE with a short list
@@ -105,8 +105,11 @@ var afterAll sync.Once
 // after the triggers are applied.
 func installAfterAllRules() {
 	afterAll.Do(func() {
+		findApplyTriggers(analyzer.OnceAfterAll) // compat_upsert_triggers.go
 		analyzer.OnceAfterAll = append(analyzer.OnceAfterAll,
 			analyzer.Rule{Id: ruleGeneratedColumns, Apply: computeGeneratedColumns},
+			analyzer.Rule{Id: ruleStrayTriggers, Apply: strayTriggers},               // compat_trigger_bodies.go
+			analyzer.Rule{Id: ruleUpsertTriggers, Apply: upsertTriggers},             // compat_upsert_triggers.go
 			analyzer.Rule{Id: ruleIntegerRanges, Apply: integerRanges},               // compat_integer_range.go
 			analyzer.Rule{Id: ruleVirtualColumnIndexes, Apply: virtualColumnIndexes}, // compat_virtual_column_indexes.go
 			analyzer.Rule{Id: ruleLoadData, Apply: mysqlLoadData},                    // compat_load_data.go

@@ -11,8 +11,9 @@ import (
 // an INSERT whose source reads the file, but the planner never sets the
 // statement's INSERT flag for it, and the analyzer's applyTriggers skips
 // statements without a DML flag. MySQL fires BEFORE and AFTER INSERT
-// triggers for every row LOAD DATA inserts. Pinned by the LOAD DATA script
-// of TriggerScripts (sqltests/scripts_triggers.go, also run on MariaDB).
+// triggers for every row LOAD DATA inserts. Pinned by
+// TestLoadDataTriggerScripts (sqltests/triggers_test.go, also run on
+// MariaDB).
 // Delete this file when upstream sets the flag.
 
 // ruleLoadDataTriggers is the id of loadDataTriggers, a pre-analysis rule.

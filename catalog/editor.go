@@ -338,7 +338,7 @@ func (e *editor) Insert(ctx *sql.Context, row sql.Row) error {
 	if !pending {
 		e.rows[string(k)].fresh = true
 	}
-	return nil
+	return e.t.upsert.afterInserted(ctx, row)
 }
 
 // Delete implements sql.RowDeleter.
@@ -351,11 +351,17 @@ func (e *editor) Delete(ctx *sql.Context, row sql.Row) error {
 	if err != nil || k == nil {
 		return err
 	}
+	if err := e.t.upsert.deleting(ctx, row); err != nil {
+		return err
+	}
 	if err := e.fkBeforeDelete(ctx, row); err != nil {
 		return err
 	}
 	e.stage(k, nil)
-	return e.fkAfterDelete(ctx, row)
+	if err := e.fkAfterDelete(ctx, row); err != nil {
+		return err
+	}
+	return e.t.upsert.deleted(ctx, row)
 }
 
 // Update implements sql.RowUpdater.
@@ -370,6 +376,16 @@ func (e *editor) Update(ctx *sql.Context, old, new sql.Row) error {
 	}
 	if oldKey == nil {
 		return fmt.Errorf("catalog: row to update not found in %s", e.t.meta.Name)
+	}
+	if u := e.t.upsert; u != nil && u.beforeUpdate != nil {
+		// The BEFORE UPDATE trigger sees the generated columns of the
+		// row after the SET, and may change the row (compat_upsert_triggers.go).
+		if err := e.t.gen.compute(ctx, new); err != nil {
+			return err
+		}
+		if err := u.beforeUpdated(ctx, old, new); err != nil {
+			return err
+		}
 	}
 	if err := e.t.gen.compute(ctx, new); err != nil {
 		return err
@@ -403,7 +419,10 @@ func (e *editor) Update(ctx *sql.Context, old, new sql.Row) error {
 		e.stage(oldKey, nil)
 	}
 	e.stage(newKey, new)
-	return e.fkAfterUpdate(ctx, old, new)
+	if err := e.fkAfterUpdate(ctx, old, new); err != nil {
+		return err
+	}
+	return e.t.upsert.afterUpdated(ctx, old, new)
 }
 
 // stage records that the row under key k becomes row (nil: deleted).

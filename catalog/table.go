@@ -23,6 +23,9 @@ type Table struct {
 	sch  sql.PrimaryKeySchema
 	hint *indexHint        // the query's USE, FORCE or IGNORE INDEX for this table, if any
 	gen  *generatedColumns // the statement's stored generated columns to compute, if any (compat_generated_columns.go)
+	// upsert: the table is the destination of an INSERT … ON DUPLICATE KEY
+	// UPDATE or REPLACE, with its triggers (compat_upsert_triggers.go).
+	upsert *upsert
 }
 
 var (
@@ -365,10 +368,25 @@ func (t *Table) Truncate(ctx *sql.Context) (int, error) {
 func hiddenBucket(id uint64) []byte { return idKey('h', id) }
 
 // Inserter implements sql.InsertableTable.
-func (t *Table) Inserter(ctx *sql.Context) sql.RowInserter { return t.editor(ctx) }
+func (t *Table) Inserter(ctx *sql.Context) sql.RowInserter {
+	e := t.editor(ctx)
+	if t.upsert != nil {
+		t.upsert.editor = e // for the statement's Updater
+	}
+	return e
+}
 
-// Updater implements sql.UpdatableTable.
-func (t *Table) Updater(ctx *sql.Context) sql.RowUpdater { return t.editor(ctx) }
+// Updater implements sql.UpdatableTable. The Updater of an INSERT … ON
+// DUPLICATE KEY UPDATE is its Inserter, so that the statement sees its own
+// inserts and updates (compat_upsert_triggers.go).
+func (t *Table) Updater(ctx *sql.Context) sql.RowUpdater {
+	if u := t.upsert; u != nil && u.editor != nil {
+		e := u.editor
+		u.editor = nil
+		return e
+	}
+	return t.editor(ctx)
+}
 
 // Deleter implements sql.DeletableTable.
 func (t *Table) Deleter(ctx *sql.Context) sql.RowDeleter { return t.editor(ctx) }

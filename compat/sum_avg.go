@@ -11,8 +11,8 @@ package compat
 // are summed as DOUBLE. The replacement keeps go-mysql-server's aggregate
 // for its name, window form and planning, with exact buffers and the
 // MySQL type, and the rule aggregateTypes gives the planner's references
-// that type. SUM and AVG over a window (OVER (...)) are left to
-// go-mysql-server. Pinned by TestSumAvg.
+// that type; over a window (OVER (...)) window_sum_avg.go computes them.
+// Pinned by TestSumAvg.
 
 import (
 	"math/big"
@@ -81,9 +81,6 @@ func wrapSum(s *aggregation.Sum) sql.Expression {
 
 // Type implements sql.Expression.
 func (s *exactSum) Type() sql.Type {
-	if s.Window() != nil {
-		return s.Sum.Type()
-	}
 	return s.res.sqlType()
 }
 
@@ -155,9 +152,6 @@ func wrapAvg(a *aggregation.Avg) sql.Expression {
 
 // Type implements sql.Expression.
 func (a *exactAvg) Type() sql.Type {
-	if a.Window() != nil {
-		return a.Avg.Type()
-	}
 	return a.res.sqlType()
 }
 
@@ -288,13 +282,9 @@ func collectAggregates(n sql.Node, typed map[sql.ColumnId]sql.Type) {
 	transform.InspectExpressions(n, func(e sql.Expression) bool {
 		switch a := e.(type) {
 		case *exactSum:
-			if a.Window() == nil {
-				typed[a.Id()] = a.Type()
-			}
+			typed[a.Id()] = a.Type()
 		case *exactAvg:
-			if a.Window() == nil {
-				typed[a.Id()] = a.Type()
-			}
+			typed[a.Id()] = a.Type()
 		case *plan.Subquery:
 			collectAggregates(a.Query, typed)
 		}

@@ -1,6 +1,7 @@
 package sqltests
 
 import (
+	"context"
 	dbsql "database/sql"
 	"errors"
 	"strings"
@@ -83,6 +84,28 @@ func TestMySQLErrorNumbers(t *testing.T) {
 			"CREATE TABLE g (id INT PRIMARY KEY, body TEXT, fp BIGINT AS (LENGTH(body)) STORED)", "INSERT INTO g (id, body) VALUES (1, 'a')"} {
 			if _, err := db.Exec(q); err != nil {
 				t.Fatal(err)
+			}
+		}
+		// 1792 in a READ ONLY transaction, on one connection (MySQL and
+		// MariaDB agree).
+		conn, err := db.Conn(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close()
+		for _, q := range []string{"START TRANSACTION READ ONLY", "INSERT INTO t VALUES (9, 'ro')", "ROLLBACK",
+			"SET SESSION TRANSACTION READ ONLY", "UPDATE t SET s = 'x' WHERE id = 1", "SET SESSION TRANSACTION READ WRITE"} {
+			_, err := conn.ExecContext(context.Background(), q)
+			if !strings.HasPrefix(q, "INSERT") && !strings.HasPrefix(q, "UPDATE") {
+				if err != nil {
+					t.Fatalf("%s: %v", q, err)
+				}
+				continue
+			}
+			var me *mysql.MySQLError
+			if !errors.As(err, &me) || me.Number != 1792 || string(me.SQLState[:]) != "25006" ||
+				!maria && me.Message != "Cannot execute statement in a READ ONLY transaction." { // MariaDB: no full stop
+				t.Errorf("%s in a READ ONLY transaction: %v, want 1792 (25006) Cannot execute statement in a READ ONLY transaction.", q, err)
 			}
 		}
 		for _, c := range cases {

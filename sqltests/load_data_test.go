@@ -18,6 +18,18 @@ type loadDataCase struct {
 	// HEX(CAST(… AS CHAR)) or NULL, as MySQL reads the file (MariaDB must
 	// agree).
 	want []Row
+	// setUp runs before the load (SET sql_mode = '' for the warnings of a
+	// non-strict load); err, if set, is the load's error, and warnings,
+	// if not nil, its SHOW WARNINGS.
+	setUp    []string
+	err      string
+	warnings []Row
+	// server: the server reads the file in every run (LOAD DATA INFILE,
+	// not LOCAL, whose errors are warnings).
+	server bool
+	// local: the client sends the file in every run (the in-process
+	// engine has no client, so the case runs only over the wire).
+	local bool
 }
 
 func hexOf(s string) string { return strings.ToUpper(fmt.Sprintf("%x", s)) }
@@ -41,7 +53,7 @@ var loadDataCases = []loadDataCase{
 		options: "FIELDS TERMINATED BY ',' OPTIONALLY ENCLOSED BY '\"' LINES TERMINATED BY '\\r\\n' IGNORE 1 LINES",
 		want:    []Row{{"31", hexOf("plain"), "3130"}, {"32", hexOf("quoted, with comma"), "3230"}, {"33", "", "3330"}}},
 	{name: "ESCAPED BY another character and none", table: "id INT PRIMARY KEY, body TEXT",
-		file:    "1|a\\b|\n2|x^|y\n3|^N\n",
+		file:    "1|a\\b\n2|x^|y\n3|^N\n",
 		options: "FIELDS TERMINATED BY '|' ESCAPED BY '^' LINES TERMINATED BY '\\n'",
 		want:    []Row{{"31", hexOf("a\\b")}, {"32", hexOf("x|y")}, {"33", nil}}},
 	{name: "ESCAPED BY empty", table: "id INT PRIMARY KEY, body TEXT",
@@ -56,21 +68,85 @@ var loadDataCases = []loadDataCase{
 		file:    "abc\t1\t7\nde\\tf\t2\t8\n",
 		options: "(body, id, @v) SET n = @v * 10",
 		want:    []Row{{"31", hexOf("abc"), "3730"}, {"32", hexOf("de\tf"), "3830"}}},
+	// Blank lines (issue 11). Regression: simsql skipped them; MySQL reads
+	// a blank line as a record of one empty field.
+	{name: "a blank line is a row", table: "body TEXT",
+		file: "a\n\nc\n\n", want: []Row{{""}, {""}, {hexOf("a")}, {hexOf("c")}}, warnings: []Row{}},
+	{name: "a blank line lacks fields: error 1261 in strict mode", table: "body VARCHAR(20), n INT",
+		file: "a\t1\n\nc\t3\n", err: "Row 2 doesn't contain data for all columns", want: []Row{}, server: true},
+	{name: "a blank line lacks fields: warning 1261 otherwise", table: "body VARCHAR(20), n INT, m INT NOT NULL, d INT DEFAULT 9",
+		setUp: []string{"SET SESSION sql_mode = ''"},
+		file:  "a\t1\t2\t3\n\nc\t4\t5\t6\n\n",
+		// A missing field is NULL where the default is NULL, else the
+		// type's zero (not the default), as MariaDB stores it.
+		want: []Row{{"", nil, "30", "30"}, {"", nil, "30", "30"}, {hexOf("a"), "31", "32", "33"}, {hexOf("c"), "34", "35", "36"}},
+		// One warning per missing column, in the order raised.
+		warnings: []Row{{"Warning", 1261, "Row 2 doesn't contain data for all columns"},
+			{"Warning", 1261, "Row 2 doesn't contain data for all columns"},
+			{"Warning", 1261, "Row 2 doesn't contain data for all columns"},
+			{"Warning", 1261, "Row 4 doesn't contain data for all columns"},
+			{"Warning", 1261, "Row 4 doesn't contain data for all columns"},
+			{"Warning", 1261, "Row 4 doesn't contain data for all columns"}}},
+	{name: "IGNORE makes a missing field a warning", table: "body VARCHAR(20), n INT",
+		file: "a\t1\n\n", options: "", setUp: []string{"SET SESSION sql_mode = 'STRICT_ALL_TABLES'"},
+		want: []Row{{"", nil}, {hexOf("a"), "31"}}, server: true,
+		warnings: []Row{{"Warning", 1261, "Row 2 doesn't contain data for all columns"}}},
+	{name: "LOCAL makes a missing field a warning", table: "body VARCHAR(20), n INT",
+		file: "a\t1\n\n", want: []Row{{"", nil}, {hexOf("a"), "31"}}, local: true,
+		warnings: []Row{{"Warning", 1261, "Row 2 doesn't contain data for all columns"}}},
+	{name: "a record with too many fields: error 1262 in strict mode", table: "id INT, body TEXT",
+		file: "1\tx\n2\ty\textra\n", err: "Row 2 was truncated; it contained more data than there were input columns", want: []Row{}, server: true},
+	{name: "a record with too many fields: warning 1262 otherwise", table: "id INT, body TEXT",
+		setUp: []string{"SET SESSION sql_mode = ''"},
+		file:  "1\tx\n2\ty\textra\n", want: []Row{{"31", hexOf("x")}, {"32", hexOf("y")}},
+		warnings: []Row{{"Warning", 1262, "Row 2 was truncated; it contained more data than there were input columns"}}},
+	// Regression: an empty field loaded into a number column as NULL.
+	{name: "an empty field for a number: error 1366 in strict mode", table: "id INT, n INT",
+		file: "1,5\n2,\n", options: "FIELDS TERMINATED BY ','", err: "Incorrect integer value: '' for column", want: []Row{}, server: true},
+	// Fixed-width rows (issue 11). Regression: go-mysql-server's reader.
+	{name: "fixed-width rows", table: "id INT, b VARBINARY(4), n SMALLINT UNSIGNED, d DATETIME, p DECIMAL(6), e VARCHAR(1) CHARACTER SET utf8mb4",
+		// Widths 11, 4, 5, 19, 7 and 4 (a utf8mb4 character's 4 bytes);
+		// \t is one byte of b.
+		file:    "          1wxyz   422024-01-02 03:04:05 123456\xf0\x9f\x98\x80\n         -2ab\\tc    71999-12-31 23:59:59    -50\xf0\x9f\x98\x83\n",
+		options: "CHARACTER SET utf8mb4 FIELDS TERMINATED BY '' ENCLOSED BY ''", server: true,
+		setUp: []string{"SET SESSION sql_mode = ''"},
+		want: []Row{{"2D32", hexOf("ab\tc"), "37", hexOf("1999-12-31 23:59:59"), hexOf("-50"), "F09F9883"},
+			{"31", hexOf("wxyz"), "3432", hexOf("2024-01-02 03:04:05"), hexOf("123456"), "F09F9880"}}},
+	{name: "fixed-width rows, short and long, with a column list and LINES STARTING BY", table: "id INT, b VARBINARY(3), n TINYINT",
+		setUp: []string{"SET SESSION sql_mode = ''"},
+		// Widths 3 (b), 4 (n), 11 (id): 18 bytes.
+		file:    "> xyz  12          7\n> ab\n> pq   -3          9 and more\nnot a record\n",
+		options: "FIELDS TERMINATED BY '' ENCLOSED BY '' LINES STARTING BY '> ' (b, n, id)", server: true,
+		// A missing field of a fixed-width row is the type's zero.
+		want: []Row{{"30", hexOf("ab"), "30"}, {"37", hexOf("xyz"), "3132"}, {"39", hexOf("pq "), "2D33"}},
+		warnings: []Row{{"Warning", 1261, "Row 2 doesn't contain data for all columns"},
+			{"Warning", 1261, "Row 2 doesn't contain data for all columns"},
+			{"Warning", 1262, "Row 3 was truncated; it contained more data than there were input columns"}}},
+	{name: "fixed-width rows to a variable: error 1409", table: "id INT, b VARBINARY(3)",
+		file: "  1abc\n", options: "FIELDS TERMINATED BY '' ENCLOSED BY '' (@v, b)", server: true,
+		err: "fixed size rows to variable", want: []Row{}},
+	{name: "an empty field for a number: 0 otherwise", table: "id INT, n INT",
+		setUp: []string{"SET SESSION sql_mode = ''"},
+		file:  "1,5\n2,\n", options: "FIELDS TERMINATED BY ','", want: []Row{{"31", "35"}, {"32", "30"}}},
 }
 
 // TestLoadDataMatchesMariaDB loads the same files in-process, over the wire
 // (LOCAL) and into MariaDB, and checks every loaded value.
 func TestLoadDataMatchesMariaDB(t *testing.T) {
-	dir := t.TempDir()
-	scripts := func(local bool) []ScriptTest {
+	// dir is where the files go: the server reads them from its
+	// secure_file_priv directory.
+	scripts := func(local bool, dir string) []ScriptTest {
 		var out []ScriptTest
 		for i, c := range loadDataCases {
 			file := filepath.Join(dir, fmt.Sprintf("case%d.txt", i))
 			if err := os.WriteFile(file, []byte(c.file), 0o644); err != nil {
 				t.Fatal(err)
 			}
+			if c.local && !local {
+				continue
+			}
 			load := "LOAD DATA INFILE '"
-			if local {
+			if local && !c.server || c.local {
 				load = "LOAD DATA LOCAL INFILE '"
 			}
 			var sel []string
@@ -78,31 +154,37 @@ func TestLoadDataMatchesMariaDB(t *testing.T) {
 				name, _, _ := strings.Cut(strings.TrimSpace(col), " ")
 				sel = append(sel, "HEX(CAST("+name+" AS CHAR))")
 			}
+			into := "' INTO TABLE t "
+			if strings.HasPrefix(c.name, "IGNORE") {
+				into = "' IGNORE INTO TABLE t "
+			}
+			as := []Assertion{{Query: load + file + into + c.options, ExpectedErr: c.err}}
+			if c.warnings != nil {
+				as = append(as, Assertion{Query: "SHOW WARNINGS", Expected: c.warnings})
+			}
+			as = append(as, Assertion{Query: "SELECT " + strings.Join(sel, ", ") + " FROM t ORDER BY 1", Expected: c.want})
 			out = append(out, ScriptTest{
 				Name:        c.name,
-				SetUpScript: []string{"CREATE TABLE t (" + c.table + ")"},
-				Assertions: []Assertion{
-					{Query: load + file + "' INTO TABLE t " + c.options},
-					{Query: "SELECT " + strings.Join(sel, ", ") + " FROM t ORDER BY 1", Expected: c.want},
-				},
+				SetUpScript: append([]string{"CREATE TABLE t (" + c.table + ")"}, c.setUp...),
+				Assertions:  as,
 			})
 		}
 		return out
 	}
 	t.Run("engine", func(t *testing.T) {
-		for _, s := range scripts(false) {
+		for _, s := range scripts(false, t.TempDir()) {
 			t.Run(s.Name, func(t *testing.T) { runScript(t, noEmptyRows{newEngineConn(t)}, s) })
 		}
 	})
 	t.Run("wire", func(t *testing.T) {
 		srv := StartServer(t)
-		for _, s := range scripts(true) {
+		for _, s := range scripts(true, filepath.Join(srv.DataDir(), "files")) {
 			t.Run(s.Name, func(t *testing.T) { runScript(t, newScriptConn(t, srv, mariaDBName(s.Name)), s) })
 		}
 	})
 	t.Run("mariadb", func(t *testing.T) {
 		m := startMariaDB(t)
-		for _, s := range scripts(true) {
+		for _, s := range scripts(true, t.TempDir()) {
 			t.Run(s.Name, func(t *testing.T) { runScript(t, newMariaDBConn(t, m, mariaDBName(s.Name)), s) })
 		}
 	})

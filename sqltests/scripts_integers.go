@@ -73,4 +73,32 @@ var IntegerScripts = []ScriptTest{
 			{Query: "SELECT BIT_XOR(fp), BIT_AND(fp), BIT_OR(x) FROM a", Expected: []Row{{1, 1, "9007199378197781"}}},
 		},
 	},
+	{
+		// Regression (go-mysql-server 0.20, compat/window_sum_avg.go): over a
+		// window SUM and AVG were float64 (9007199378197780 for the whole).
+		// Values as MariaDB 10.11 gives them.
+		Name: "exact SUM and AVG over windows",
+		SetUpScript: []string{
+			"CREATE TABLE a (id INT PRIMARY KEY, g INT, x BIGINT, fp BIGINT UNSIGNED, d DOUBLE)",
+			"INSERT INTO a VALUES (1, 1, 9007199254740993, 18446744073709551615, 0.5), (2, 1, 1, 18446744073709551615, NULL), (3, 2, 123456789, 1, 2), (4, 2, NULL, NULL, NULL)",
+		},
+		Assertions: []Assertion{
+			{Query: "SELECT id, SUM(x) OVER (ORDER BY id), AVG(x) OVER (), SUM(x) OVER () FROM a ORDER BY id", Expected: []Row{
+				{1, "9007199254740993", "3002399792732594.3333", "9007199378197783"},
+				{2, "9007199254740994", "3002399792732594.3333", "9007199378197783"},
+				{3, "9007199378197783", "3002399792732594.3333", "9007199378197783"},
+				{4, "9007199378197783", "3002399792732594.3333", "9007199378197783"},
+			}},
+			{Query: "SELECT id, SUM(fp) OVER (PARTITION BY g), AVG(fp) OVER (PARTITION BY g ORDER BY id ROWS BETWEEN 1 PRECEDING AND CURRENT ROW) FROM a ORDER BY id", Expected: []Row{
+				{1, "36893488147419103230", "18446744073709551615.0000"},
+				{2, "36893488147419103230", "18446744073709551615.0000"},
+				{3, "1", "1.0000"},
+				{4, "1", "1.0000"},
+			}},
+			// A frame with no value is NULL; DOUBLE stays DOUBLE.
+			{Query: "SELECT id, SUM(x) OVER (ORDER BY id ROWS BETWEEN CURRENT ROW AND CURRENT ROW), SUM(d) OVER (PARTITION BY g) FROM a ORDER BY id", Expected: []Row{
+				{1, "9007199254740993", 0.5}, {2, "1", 0.5}, {3, "123456789", 2.0}, {4, nil, 2.0},
+			}},
+		},
+	},
 }

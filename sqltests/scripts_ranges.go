@@ -47,6 +47,10 @@ var RangeScripts = []ScriptTest{
 			{Query: "SELECT pk FROM vin ORDER BY pk", Expected: []Row{{0}, {0}, {2}, {3}, {3}}},
 			{Query: "SELECT COUNT(*) FROM (SELECT pk FROM t WHERE b IS NULL OR b > 5 UNION ALL SELECT pk FROM t WHERE b BETWEEN 0 AND 2 OR b BETWEEN 6 AND 8) u", Expected: []Row{{5}}},
 			{Query: "SELECT COUNT(*) FROM v JOIN t ON t.pk = v.pk", Expected: []Row{{3}}},
+			// The example itself inside UNION ALL (each side once
+			// per matching row: 0, 1, 3 twice, not four times).
+			{Query: "SELECT pk FROM t WHERE b < 2 OR b > 5 UNION ALL SELECT pk FROM t WHERE b < 2 OR b > 5 ORDER BY pk", Expected: []Row{{0}, {0}, {1}, {1}, {3}, {3}}},
+			{Query: "SELECT pk FROM v UNION ALL SELECT pk FROM t WHERE a IN (2, 4) AND (b < 2 OR b > 5) ORDER BY pk", Expected: []Row{{0}, {1}, {1}, {3}, {3}}},
 		},
 	},
 	{

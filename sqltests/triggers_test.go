@@ -3,6 +3,7 @@ package sqltests
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -29,7 +30,28 @@ func loadDataTriggerScripts(file string, local bool) []ScriptTest {
 			{Query: "SELECT id, body FROM t ORDER BY id", Expected: []Row{{1, "abc!"}, {2, "def!"}}},
 			{Query: "SELECT what FROM tlog ORDER BY n", Expected: []Row{{"ai 1 abc!"}, {"ai 2 def!"}}},
 		},
+	}, {
+		// LOAD DATA … REPLACE deletes as REPLACE does
+		// (catalog/compat_upsert_triggers.go).
+		Name: "LOAD DATA REPLACE fires DELETE triggers",
+		SetUpScript: []string{
+			"CREATE TABLE t (id INT PRIMARY KEY, body VARCHAR(100))",
+			"CREATE TABLE tlog (n INT AUTO_INCREMENT PRIMARY KEY, what VARCHAR(100))",
+			"CREATE TRIGGER t_ad AFTER DELETE ON t FOR EACH ROW INSERT INTO tlog (what) VALUES (CONCAT('ad ', OLD.id, ' ', OLD.body))",
+			"CREATE TRIGGER t_ai AFTER INSERT ON t FOR EACH ROW INSERT INTO tlog (what) VALUES (CONCAT('ai ', NEW.id, ' ', NEW.body))",
+			"INSERT INTO t VALUES (2, 'old')",
+			"DELETE FROM tlog",
+		},
+		Assertions: []Assertion{
+			{Query: load + file + "' REPLACE INTO TABLE t FIELDS TERMINATED BY ',' (id, body)"},
+			{Query: "SELECT id, body FROM t ORDER BY id", Expected: []Row{{1, "abc"}, {2, "def"}}},
+			{Query: "SELECT what FROM tlog ORDER BY n", Expected: []Row{{"ai 1 abc"}, {"ad 2 old"}, {"ai 2 def"}}},
+		},
 	}}
+}
+
+func TestUpsertTriggerScripts(t *testing.T) {
+	runScriptsAndMariaDB(t, UpsertTriggerScripts)
 }
 
 func TestLoadDataTriggerScripts(t *testing.T) {
@@ -55,4 +77,48 @@ func TestLoadDataTriggerScripts(t *testing.T) {
 			t.Run(s.Name, func(t *testing.T) { runScript(t, newMariaDBConn(t, m, mariaDBName(s.Name)), s) })
 		}
 	})
+}
+
+// TestUpsertTriggersPrepared runs a prepared INSERT … ON DUPLICATE KEY
+// UPDATE over the binary protocol several times: its triggers fire once
+// per row each time (the statement's plan is analyzed once and kept).
+func TestUpsertTriggersPrepared(t *testing.T) {
+	srv := StartServer(t)
+	db := srv.DB(t)
+	for _, q := range []string{
+		"CREATE TABLE t (id INT PRIMARY KEY, n INT DEFAULT 0)",
+		"CREATE TABLE tlog (k INT AUTO_INCREMENT PRIMARY KEY, what VARCHAR(200))",
+		"CREATE TRIGGER t_au AFTER UPDATE ON t FOR EACH ROW INSERT INTO tlog (what) VALUES (CONCAT('au ', NEW.n))",
+		"CREATE TRIGGER t_ai AFTER INSERT ON t FOR EACH ROW INSERT INTO tlog (what) VALUES (CONCAT('ai ', NEW.id))",
+	} {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	stmt, err := db.Prepare("INSERT INTO t (id) VALUES (?) ON DUPLICATE KEY UPDATE n = n + 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stmt.Close()
+	for _, id := range []int{1, 1, 1, 2} {
+		if _, err := stmt.Exec(id); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rows, err := db.Query("SELECT what FROM tlog ORDER BY k")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var got []string
+	for rows.Next() {
+		var s string
+		if err := rows.Scan(&s); err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, s)
+	}
+	if want := "ai 1,au 1,au 2,ai 2"; strings.Join(got, ",") != want {
+		t.Errorf("log %q, want %q", strings.Join(got, ","), want)
+	}
 }
