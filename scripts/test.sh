@@ -3,7 +3,7 @@
 #
 #   scripts/test.sh [go test flags and packages...]
 #
-# Runs go vet, checks gofmt, then go test -count=1 -timeout 20m. Extra
+# Runs go vet, checks gofmt, then go test -count=1 -timeout 40m. Extra
 # arguments go to go test, e.g. `scripts/test.sh -run TestSimhash -v`; if one
 # of them is a package pattern (., ./x, ../x) it replaces the default ./...
 #
@@ -37,13 +37,13 @@ if [[ -n $unformatted ]]; then
 	exit 1
 fi
 
-echo "--- go test -count=1 -timeout 20m $* ${pkgs[*]}"
-go test -count=1 -timeout 20m "$@" "${pkgs[@]}"
+echo "--- go test -count=1 -timeout 40m $* ${pkgs[*]}"
+go test -count=1 -timeout 40m "$@" "${pkgs[@]}"
 
 # The storage-heavy SQL tests again on the other engine (pebble, format 2;
 # docs/storage.md), when the whole suite was asked for.
 if (($# == 0)); then
 	pebble_tests='TestStorageScripts|TestTxnScripts|TestIsolationLevels|TestKeyScripts|TestKeyChangeRowCounts|TestRangeScripts|TestIndexLookupsMatchScan|TestMinHashIndexExact|TestMinHashScripts|TestSelectForUpdate|TestDDLDuringWrites|TestIndexScripts|TestSimHashIndexExact|TestNearDuplicatesExact|TestCrashRecovery|TestRestart'
 	echo "--- the same storage tests on pebble: SIMSQL_STORAGE_ENGINE=pebble go test -run '…' ./sqltests"
-	SIMSQL_STORAGE_ENGINE=pebble go test -count=1 -timeout 20m -run "$pebble_tests" ./sqltests
+	SIMSQL_STORAGE_ENGINE=pebble go test -count=1 -timeout 40m -run "$pebble_tests" ./sqltests
 fi
