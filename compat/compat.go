@@ -33,12 +33,14 @@ func Functions() []sql.Function {
 
 // Rules returns the analyzer rules to run before go-mysql-server's own
 // (analyzer.Builder.AddPreAnalyzeRule): aggregateTypes (sum_avg.go),
-// enumText (enum_text.go) and helpTables (help_tables.go).
+// enumText (enum_text.go), helpTables (help_tables.go) and likeRange
+// (like_range.go).
 func Rules() []analyzer.Rule {
 	return []analyzer.Rule{
 		{Id: ruleAggregateTypes, Apply: aggregateTypes},
 		{Id: ruleEnumText, Apply: enumText},
 		{Id: ruleHelpTables, Apply: helpTables},
+		{Id: ruleLikeRange, Apply: likeRange},
 	}
 }
 

@@ -195,3 +195,7 @@ func firstLineDiff(a, b string) string {
 	}
 	return ""
 }
+
+func TestCollationFaultScripts(t *testing.T) {
+	runScriptsAndMariaDB(t, CollationFaultScripts)
+}
