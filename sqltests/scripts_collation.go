@@ -9,6 +9,23 @@ package sqltests
 // same kinds of query with MariaDB over generated strings.
 var CollationScripts = []ScriptTest{
 	{
+		// compat/default_collation.go: MySQL 8's default collation for a
+		// new data directory's database, its tables and the server.
+		Name: "defaults are MySQL 8's",
+		SetUpScript: []string{
+			"CREATE TABLE dflt (id INT PRIMARY KEY, name VARCHAR(20) UNIQUE)",
+			"INSERT INTO dflt VALUES (1, 'Alice')",
+			"CREATE DATABASE dflt_db",
+		},
+		Assertions: []Assertion{
+			{Query: "SELECT @@global.collation_server, @@collation_database, 'abc' = 'ABC', 'a' = 'á'", Expected: []Row{{"utf8mb4_0900_ai_ci", "utf8mb4_0900_ai_ci", 1, 1}}},
+			{Query: "INSERT INTO dflt VALUES (2, 'ALICE')", ExpectedErr: "'ALICE' for key 'dflt.name'"},
+			{Query: "SELECT id FROM dflt WHERE name = 'alice'", Expected: []Row{{1}}},
+			{Query: "SELECT DEFAULT_COLLATION_NAME FROM information_schema.SCHEMATA WHERE SCHEMA_NAME IN ('simsql', 'dflt_db') ORDER BY SCHEMA_NAME", Expected: []Row{{"utf8mb4_0900_ai_ci"}, {"utf8mb4_0900_ai_ci"}}},
+			{Query: "DROP DATABASE dflt_db", Expected: nil},
+		},
+	},
+	{
 		Name: "SHOW FULL COLUMNS",
 		SetUpScript: []string{
 			"CREATE TABLE c (a VARCHAR(5) COLLATE utf8mb4_bin, b ENUM('x','y') COLLATE utf8mb4_0900_ai_ci, c CHAR(3) CHARACTER SET latin1, d TEXT COLLATE utf8mb4_0900_ai_ci, e BLOB, f INT, g TEXT)",
@@ -21,7 +38,7 @@ var CollationScripts = []ScriptTest{
 				{"d", "text", "utf8mb4_0900_ai_ci", "YES", "", nil, "", "", ""},
 				{"e", "blob", nil, "YES", "", nil, "", "", ""},
 				{"f", "int", nil, "YES", "", nil, "", "", ""},
-				{"g", "text", "utf8mb4_0900_bin", "YES", "", nil, "", "", ""}}},
+				{"g", "text", "utf8mb4_0900_ai_ci", "YES", "", nil, "", "", ""}}},
 			{Query: "DESCRIBE c", Expected: []Row{
 				{"a", "varchar(5)", "YES", "", nil, ""}, {"b", "enum('x','y')", "YES", "", nil, ""}, {"c", "char(3)", "YES", "", nil, ""},
 				{"d", "text", "YES", "", nil, ""}, {"e", "blob", "YES", "", nil, ""}, {"f", "int", "YES", "", nil, ""}, {"g", "text", "YES", "", nil, ""}}},
