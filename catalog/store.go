@@ -11,6 +11,7 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 
+	"github.com/simsql/simsql/compat"
 	"github.com/simsql/simsql/storage"
 )
 
@@ -72,6 +73,7 @@ func OpenStore(dataDir string, opts storage.Options) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
+	compat.InstallSystemVariables() // before the first session copies them
 	s := &Store{kv: kv, tables: map[uint64]*cachedTable{}, dbs: map[string]*cachedDatabase{}}
 	err = kv.Update(func(tx *storage.Txn) error {
 		r, err := tx.Reader()
@@ -86,7 +88,11 @@ func OpenStore(dataDir string, opts storage.Options) (*Store, error) {
 			}
 		}
 		if r.Get(bucketMeta, dbMetaKey(DefaultDatabase)) == nil {
-			v, err := encodeMeta(databaseMeta{Name: DefaultDatabase, Tables: map[string]uint64{}})
+			// A new data directory's database takes MySQL 8's default
+			// collation; one created before it was recorded has none, which
+			// GetCollation reads as go-mysql-server's utf8mb4_0900_bin, so
+			// its new tables stay as they were.
+			v, err := encodeMeta(databaseMeta{Name: DefaultDatabase, Collation: compat.DefaultCollation.Name(), Tables: map[string]uint64{}})
 			if err != nil {
 				return err
 			}

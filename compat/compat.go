@@ -34,14 +34,15 @@ func Functions() []sql.Function {
 
 // Rules returns the analyzer rules to run before go-mysql-server's own
 // (analyzer.Builder.AddPreAnalyzeRule): aggregateTypes (sum_avg.go),
-// enumText (enum_text.go), helpTables (help_tables.go) and
-// warningsInOrder (show_warnings.go).
+// enumText (enum_text.go), helpTables (help_tables.go), warningsInOrder
+// (show_warnings.go) and likeRange (like_range.go).
 func Rules() []analyzer.Rule {
 	return []analyzer.Rule{
 		{Id: ruleAggregateTypes, Apply: aggregateTypes},
 		{Id: ruleEnumText, Apply: enumText},
 		{Id: ruleHelpTables, Apply: helpTables},
 		{Id: ruleWarningsInOrder, Apply: warningsInOrder}, // show_warnings.go
+		{Id: ruleLikeRange, Apply: likeRange},             // like_range.go
 	}
 }
 

@@ -36,9 +36,13 @@ import (
 // row estimates MySQL adds are not computed. Pinned by StatementScripts
 // "EXPLAIN" and TestStatementsMariaDB.
 
-// ExecBuilder returns b with EXPLAIN's tabular form answered as described
-// above; other nodes are built by b.
-func ExecBuilder(b sql.NodeExecBuilder) sql.NodeExecBuilder { return explainBuilder{b} }
+// ExecBuilder returns go-mysql-server's builder with EXPLAIN's tabular form
+// answered as described above and the nodes of exec_overrides.go built
+// as MySQL's; b, the engine's builder (go-mysql-server's
+// rowexec.DefaultBuilder), is replaced.
+func ExecBuilder(b sql.NodeExecBuilder) sql.NodeExecBuilder {
+	return explainBuilder{newOverrideBuilder()}
+}
 
 type explainBuilder struct{ sql.NodeExecBuilder }
 

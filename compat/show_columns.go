@@ -20,7 +20,7 @@ import (
 // DESCRIBE). Pinned by CollationScripts "SHOW FULL COLUMNS".
 
 // ruleShowColumns is the id of showColumns, a post-analysis rule.
-const ruleShowColumns analyzer.RuleId = 10_202
+const ruleShowColumns analyzer.RuleId = 10_205
 
 // showColumns replaces SHOW COLUMNS nodes with mysqlShowColumns.
 func showColumns(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {

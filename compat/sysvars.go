@@ -18,8 +18,10 @@ import (
 var sysvarsOnce sync.Once
 
 // InstallSystemVariables adds have_ssl and have_openssl to
-// go-mysql-server's process-wide system variables, valued DISABLED. It
-// takes effect once per process; later calls do nothing.
+// go-mysql-server's process-wide system variables, valued DISABLED, and
+// makes the collation_* variables default to DefaultCollation
+// (default_collation.go). It takes effect once per process; later calls do
+// nothing.
 func InstallSystemVariables() {
 	sysvarsOnce.Do(func() {
 		var vars []sql.SystemVariable
@@ -33,5 +35,6 @@ func InstallSystemVariables() {
 			})
 		}
 		sql.SystemVariables.AddSystemVariables(vars)
+		installDefaultCollation()
 	})
 }

@@ -129,8 +129,8 @@ func TestClientMariaDBCLI(t *testing.T) {
 	got := runClient(t, exec.Command(client, mariadbArgs(s, "--batch", "--skip-column-names", "simsql")...), string(script))
 	want := scenarioOut + `docs	BASE TABLE
 id	int	NULL	NO	PRI	NULL			
-title	varchar(100)	utf8mb4_0900_bin	NO		NULL			
-body	text	utf8mb4_0900_bin	YES		NULL			
+title	varchar(100)	utf8mb4_0900_ai_ci	NO		NULL			
+body	text	utf8mb4_0900_ai_ci	YES		NULL			
 fp	bigint unsigned	NULL	YES	MUL	NULL	STORED GENERATED		
 docs	0	PRIMARY	1	id	NULL	0	NULL	NULL		BTREE			YES	NULL
 docs	1	fp_k3	1	fp	NULL	0	NULL	NULL	YES	SIMHASH	simhash k=3		YES	NULL
@@ -154,7 +154,7 @@ const docsCreate = "CREATE TABLE `docs` (\n" +
 	"  `fp` bigint unsigned GENERATED ALWAYS AS (simhash(`body`)) STORED,\n" +
 	"  PRIMARY KEY (`id`),\n" +
 	"  KEY `fp_k3` (`fp`) COMMENT 'simhash k=3'\n" +
-	") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_bin"
+	") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_ai_ci"
 
 // TestClientPython runs clients/python/client.py with Debian's PyMySQL
 // (/usr/bin/python3: the Debian package is not on a pyenv python's path).

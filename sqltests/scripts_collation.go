@@ -9,6 +9,23 @@ package sqltests
 // same kinds of query with MariaDB over generated strings.
 var CollationScripts = []ScriptTest{
 	{
+		// compat/default_collation.go: MySQL 8's default collation for a
+		// new data directory's database, its tables and the server.
+		Name: "defaults are MySQL 8's",
+		SetUpScript: []string{
+			"CREATE TABLE dflt (id INT PRIMARY KEY, name VARCHAR(20) UNIQUE)",
+			"INSERT INTO dflt VALUES (1, 'Alice')",
+			"CREATE DATABASE dflt_db",
+		},
+		Assertions: []Assertion{
+			{Query: "SELECT @@global.collation_server, @@collation_database, 'abc' = 'ABC', 'a' = 'á'", Expected: []Row{{"utf8mb4_0900_ai_ci", "utf8mb4_0900_ai_ci", 1, 1}}},
+			{Query: "INSERT INTO dflt VALUES (2, 'ALICE')", ExpectedErr: "'ALICE' for key 'dflt.name'"},
+			{Query: "SELECT id FROM dflt WHERE name = 'alice'", Expected: []Row{{1}}},
+			{Query: "SELECT DEFAULT_COLLATION_NAME FROM information_schema.SCHEMATA WHERE SCHEMA_NAME IN ('simsql', 'dflt_db') ORDER BY SCHEMA_NAME", Expected: []Row{{"utf8mb4_0900_ai_ci"}, {"utf8mb4_0900_ai_ci"}}},
+			{Query: "DROP DATABASE dflt_db", Expected: nil},
+		},
+	},
+	{
 		Name: "SHOW FULL COLUMNS",
 		SetUpScript: []string{
 			"CREATE TABLE c (a VARCHAR(5) COLLATE utf8mb4_bin, b ENUM('x','y') COLLATE utf8mb4_0900_ai_ci, c CHAR(3) CHARACTER SET latin1, d TEXT COLLATE utf8mb4_0900_ai_ci, e BLOB, f INT, g TEXT)",
@@ -21,7 +38,7 @@ var CollationScripts = []ScriptTest{
 				{"d", "text", "utf8mb4_0900_ai_ci", "YES", "", nil, "", "", ""},
 				{"e", "blob", nil, "YES", "", nil, "", "", ""},
 				{"f", "int", nil, "YES", "", nil, "", "", ""},
-				{"g", "text", "utf8mb4_0900_bin", "YES", "", nil, "", "", ""}}},
+				{"g", "text", "utf8mb4_0900_ai_ci", "YES", "", nil, "", "", ""}}},
 			{Query: "DESCRIBE c", Expected: []Row{
 				{"a", "varchar(5)", "YES", "", nil, ""}, {"b", "enum('x','y')", "YES", "", nil, ""}, {"c", "char(3)", "YES", "", nil, ""},
 				{"d", "text", "YES", "", nil, ""}, {"e", "blob", "YES", "", nil, ""}, {"f", "int", "YES", "", nil, ""}, {"g", "text", "YES", "", nil, ""}}},
@@ -106,6 +123,96 @@ var CollationScripts = []ScriptTest{
 			{Query: "SELECT jaccard(a.ci, b.ci) = jaccard(a.bin, b.bin) FROM f a JOIN f b ON a.id = 1 AND b.id = 3", Expected: []Row{{1}}},
 			{Query: "SELECT id FROM f WHERE hamming(fp, simhash('the QUICK brown fox jumps')) <= 3 ORDER BY id", Expected: []Row{{1}, {3}}, ExpectedIndexes: []string{"f.fp"}},
 			{Query: "SELECT id FROM f IGNORE INDEX (fp_k3) WHERE hamming(fp, simhash('the QUICK brown fox jumps')) <= 3 ORDER BY id", Expected: []Row{{1}, {3}}},
+		},
+	},
+}
+
+// CollationFaultScripts pin simsql's fixes of three go-mysql-server 0.20
+// faults under case- and accent-insensitive collations (UPDATE of case
+// only, DISTINCT and COUNT(DISTINCT), LIKE); they use collations MariaDB
+// 10.11 has, without trailing spaces (MariaDB's PAD SPACE), and run
+// in-process, over the wire and on MariaDB (TestCollationFaultScripts).
+var CollationFaultScripts = []ScriptTest{
+	{
+		// compat/update_exact.go: go-mysql-server 0.20 compared the old and
+		// new rows by the collation and skipped 'alice' → 'Alice' as no
+		// change; MySQL writes the bytes and counts the row changed.
+		Name: "UPDATE of case or accents only",
+		SetUpScript: []string{
+			"CREATE TABLE uc (id INT PRIMARY KEY, name VARCHAR(20) COLLATE utf8mb4_general_ci UNIQUE, note TEXT COLLATE utf8mb4_general_ci)",
+			"INSERT INTO uc VALUES (1, 'alice', 'cafe'), (2, 'bob', 'x')",
+			"CREATE TABLE uj (id INT PRIMARY KEY, name VARCHAR(20) COLLATE utf8mb4_general_ci)",
+			"INSERT INTO uj VALUES (1, 'ALICE'), (2, 'BOB')",
+		},
+		Assertions: []Assertion{
+			{Query: "UPDATE uc SET name = 'Alice' WHERE id = 1", Expected: nil},
+			{Query: "SELECT ROW_COUNT()", Expected: []Row{{1}}},
+			{Query: "SELECT name FROM uc WHERE id = 1", Expected: []Row{{"Alice"}}},
+			{Query: "SELECT id FROM uc WHERE name = 'ALICE'", Expected: []Row{{1}}},
+			{Query: "UPDATE uc SET note = 'café' WHERE id = 1", Expected: nil},
+			{Query: "SELECT ROW_COUNT()", Expected: []Row{{1}}},
+			{Query: "SELECT id, note FROM uc ORDER BY id", Expected: []Row{{1, "café"}, {2, "x"}}},
+			{Query: "UPDATE uc SET name = 'Alice' WHERE id = 1", Expected: nil},
+			{Query: "SELECT ROW_COUNT()", Expected: []Row{{0}}},
+			{Query: "UPDATE uc JOIN uj ON uc.id = uj.id SET uc.name = uj.name", Expected: nil},
+			{Query: "SELECT ROW_COUNT()", Expected: []Row{{2}}},
+			{Query: "SELECT name FROM uc ORDER BY id", Expected: []Row{{"ALICE"}, {"BOB"}}},
+			{Query: "UPDATE uj LEFT JOIN uc ON uc.id = uj.id SET uj.name = LOWER(uj.name)", Expected: nil},
+			{Query: "SELECT name FROM uj ORDER BY id", Expected: []Row{{"alice"}, {"bob"}}},
+			{Query: "INSERT INTO uc VALUES (3, 'alice', 'y') ON DUPLICATE KEY UPDATE name = 'aLiCe'", Expected: nil},
+			{Query: "SELECT id, name FROM uc ORDER BY id", Expected: []Row{{1, "aLiCe"}, {2, "BOB"}}},
+		},
+	},
+	{
+		// compat/collation_distinct.go: DISTINCT, UNION and COUNT(DISTINCT)
+		// counted distinct bytes in go-mysql-server 0.20. The row kept is
+		// the first read.
+		Name: "DISTINCT by the collation",
+		SetUpScript: []string{
+			"CREATE TABLE dc (id INT PRIMARY KEY, s VARCHAR(20) COLLATE utf8mb4_general_ci, b VARCHAR(20) COLLATE utf8mb4_bin, n INT)",
+			"INSERT INTO dc VALUES (1, 'Alice', 'Alice', 1), (2, 'alice', 'alice', 1), (3, 'ÁLICE', 'ÁLICE', 2), (4, 'bob', 'bob', 2), (5, NULL, NULL, 3), (6, 'Bób', 'Bób', 3)",
+			"CREATE TABLE dd (s VARCHAR(20) COLLATE utf8mb4_general_ci)",
+			"INSERT INTO dd VALUES ('BOB'), ('Émile')",
+		},
+		Assertions: []Assertion{
+			{Query: "SELECT COUNT(DISTINCT s), COUNT(DISTINCT b), COUNT(*) FROM dc", Expected: []Row{{2, 5, 6}}},
+			{Query: "SELECT n, COUNT(DISTINCT s) FROM dc GROUP BY n ORDER BY n", Expected: []Row{{1, 1}, {2, 2}, {3, 1}}},
+			{Query: "SELECT COUNT(DISTINCT s, n) FROM dc", Expected: []Row{{4}}},
+			{Query: "SELECT DISTINCT s FROM (SELECT s FROM dc ORDER BY id) t", Expected: []Row{{"Alice"}, {"bob"}, {nil}}},
+			{Query: "SELECT COUNT(*) FROM (SELECT DISTINCT s, n FROM dc) t", Expected: []Row{{5}}},
+			{Query: "SELECT COUNT(*) FROM (SELECT DISTINCT b FROM dc) t", Expected: []Row{{6}}},
+			{Query: "SELECT COUNT(*) FROM (SELECT s FROM dc UNION SELECT s FROM dd) t", Expected: []Row{{4}}},
+			{Query: "SELECT COUNT(*) FROM (SELECT s FROM dc UNION ALL SELECT s FROM dd) t", Expected: []Row{{8}}},
+			{Query: "SELECT s FROM dd UNION SELECT s FROM dc ORDER BY s LIMIT 3", Expected: []Row{{nil}, {"Alice"}, {"BOB"}}},
+			{Query: "SELECT id FROM dc WHERE s IN (SELECT s FROM dd) ORDER BY id", Expected: []Row{{4}, {6}}},
+			{Query: "SELECT s FROM dd WHERE s IN (SELECT s FROM dc) ORDER BY s", Expected: []Row{{"BOB"}}},
+			{Query: "SELECT s, COUNT(*) FROM dc GROUP BY s ORDER BY MIN(id)", Expected: []Row{{"Alice", 3}, {"bob", 2}, {nil, 1}}},
+		},
+	},
+	{
+		// compat/like_range.go: go-mysql-server 0.20 rewrote s LIKE 'p%'
+		// as s >= 'p' AND s <= 'p\xff', missing 'Áz' under _ci and '中文'
+		// LIKE '中%' under _bin.
+		Name: "LIKE by the collation",
+		SetUpScript: []string{
+			"CREATE TABLE lk (id INT PRIMARY KEY, s VARCHAR(20) COLLATE utf8mb4_general_ci, b VARCHAR(20) COLLATE utf8mb4_bin, KEY ks (s), KEY kb (b))",
+			"INSERT INTO lk VALUES (1, 'abc', 'abc'), (2, 'Áz', 'Áz'), (3, '中文', '中文'), (4, 'ABCé', 'ABCé'), (5, 'a_c', 'a_c'), (6, 'a%', 'a%'), (7, 'b', 'b')",
+		},
+		Assertions: []Assertion{
+			{Query: "SELECT id FROM lk WHERE s LIKE 'a%' ORDER BY id", Expected: []Row{{1}, {2}, {4}, {5}, {6}}},
+			{Query: "SELECT id FROM lk WHERE s LIKE 'abc%' ORDER BY id", Expected: []Row{{1}, {4}}},
+			{Query: "SELECT id FROM lk WHERE b LIKE 'abc%' ORDER BY id", Expected: []Row{{1}}},
+			{Query: "SELECT id FROM lk WHERE s LIKE '中%' ORDER BY id", Expected: []Row{{3}}},
+			{Query: "SELECT id FROM lk WHERE b LIKE '中%' ORDER BY id", Expected: []Row{{3}}},
+			{Query: "SELECT id FROM lk WHERE s LIKE 'a_c' ORDER BY id", Expected: []Row{{1}, {5}}},
+			{Query: "SELECT id FROM lk WHERE s LIKE 'a\\\\_c' ORDER BY id", Expected: []Row{{5}}},
+			{Query: "SELECT id FROM lk WHERE s LIKE 'a!%' ESCAPE '!' ORDER BY id", Expected: []Row{{6}}},
+			{Query: "SELECT id FROM lk WHERE s LIKE 'a\\\\%' ORDER BY id", Expected: []Row{{6}}},
+			{Query: "SELECT id FROM lk WHERE s LIKE '_z' ORDER BY id", Expected: []Row{{2}}},
+			{Query: "SELECT id FROM lk WHERE b LIKE '_z' ORDER BY id", Expected: []Row{{2}}},
+			{Query: "SELECT id FROM lk WHERE s LIKE 'ABC' ORDER BY id", Expected: []Row{{1}}},
+			{Query: "SELECT id FROM lk WHERE s NOT LIKE '%c%' ORDER BY id", Expected: []Row{{2}, {3}, {6}, {7}}},
+			{Query: "SELECT 'Áz' LIKE 'a%' COLLATE utf8mb4_general_ci, '中文' LIKE '中%' COLLATE utf8mb4_bin, 'abc' LIKE 'ABC' COLLATE utf8mb4_bin", Expected: []Row{{1, 1, 0}}},
 		},
 	},
 }

@@ -138,14 +138,14 @@ var VirtualColumnIndexScripts = []ScriptTest{
 			{Query: "SHOW CREATE TABLE v", Expected: []Row{{"v", "CREATE TABLE `v` (\n  `id` int NOT NULL,\n  `body` text,\n" +
 				"  `fp` bigint unsigned GENERATED ALWAYS AS (simhash(`body`)) STORED,\n  `n` int GENERATED ALWAYS AS (length(`body`)),\n" +
 				"  `k` int,\n  PRIMARY KEY (`id`),\n  KEY `fp_k3` (`fp`) COMMENT 'simhash k=3',\n  KEY `ik` (`k`)\n" +
-				") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_bin"}}},
+				") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_ai_ci"}}},
 			{Query: "SHOW INDEX FROM v", Expected: []Row{
 				{"v", 0, "PRIMARY", 1, "id", nil, 0, nil, nil, "", "BTREE", "", "", "YES", nil},
 				{"v", 1, "fp_k3", 1, "fp", nil, 0, nil, nil, "YES", "SIMHASH", "simhash k=3", "", "YES", nil},
 				{"v", 1, "ik", 1, "k", nil, 0, nil, nil, "YES", "BTREE", "", "", "YES", nil}}},
 			{Query: "SHOW CREATE TABLE v2", Expected: []Row{{"v2", "CREATE TABLE `v2` (\n  `id` int NOT NULL,\n  `k` int,\n" +
 				"  `n` int GENERATED ALWAYS AS ((`k` + 1)),\n  PRIMARY KEY (`id`),\n  KEY `ik` (`k`),\n  KEY `ik2` (`k`,`id`)\n" +
-				") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_bin"}}},
+				") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_ai_ci"}}},
 			// The restored table (SHOW CREATE TABLE's text) has them too.
 			{Query: "DROP TABLE v2"},
 			{Query: "CREATE TABLE `v2` (\n  `id` int NOT NULL,\n  `k` int,\n  `n` int GENERATED ALWAYS AS ((`k` + 1)),\n  PRIMARY KEY (`id`),\n  KEY `ik` (`k`),\n  KEY `ik2` (`k`,`id`)\n)"},

@@ -165,7 +165,7 @@ var KeyScripts = []ScriptTest{
 				"  UNIQUE KEY `ua` (`a`),\n  UNIQUE KEY `ulate` (`a`,`s`),\n  UNIQUE KEY `us` (`s`(3)),\n" +
 				"  UNIQUE KEY `ub` (`b`),\n  UNIQUE KEY `c` (`c`),\n" +
 				"  KEY `k` (`a`,`b`),\n  KEY `late` (`s`)\n" +
-				") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_bin"}}},
+				") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_ai_ci"}}},
 			{Query: "SELECT index_name FROM information_schema.statistics WHERE table_schema = DATABASE() AND table_name = 'ko' AND seq_in_index = 1",
 				Expected: []Row{{"PRIMARY"}, {"ua"}, {"ulate"}, {"us"}, {"ub"}, {"c"}, {"k"}, {"late"}}},
 			{Query: "DROP INDEX ua ON ko"},
@@ -244,11 +244,11 @@ var KeyScripts = []ScriptTest{
 			{Query: "SELECT v, n FROM pp", Expected: []Row{{"ab", 4}, {"abcxyz", 10}, {"abd?", 6}}},
 			{Query: "DELETE FROM pp WHERE v = 'abd?'"},
 			{Query: "SELECT COUNT(*) FROM pp", Expected: []Row{{2}}},
-			{Query: "SHOW CREATE TABLE pp", Expected: []Row{{"pp", "CREATE TABLE `pp` (\n  `v` varchar(10) NOT NULL,\n  `n` int,\n  PRIMARY KEY (`v`(3))\n) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_bin COMMENT='prefix key'"}}},
+			{Query: "SHOW CREATE TABLE pp", Expected: []Row{{"pp", "CREATE TABLE `pp` (\n  `v` varchar(10) NOT NULL,\n  `n` int,\n  PRIMARY KEY (`v`(3))\n) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_ai_ci COMMENT='prefix key'"}}},
 			{Query: "INSERT INTO p2 VALUES ('x', 'abz', 3)", ExpectedErr: "'x-ab' for key 'p2.PRIMARY'"},
 			{Query: "INSERT INTO p2 VALUES ('x', 'a', 3)"},
 			{Query: "SELECT a, b, n FROM p2", Expected: []Row{{"x", "a", 3}, {"x", "abc", 1}, {"y", "abc", 2}}},
-			{Query: "SHOW CREATE TABLE p2", Expected: []Row{{"p2", "CREATE TABLE `p2` (\n  `a` varchar(10) NOT NULL,\n  `b` varchar(10) NOT NULL,\n  `n` int,\n  PRIMARY KEY (`a`,`b`(2))\n) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_bin"}}},
+			{Query: "SHOW CREATE TABLE p2", Expected: []Row{{"p2", "CREATE TABLE `p2` (\n  `a` varchar(10) NOT NULL,\n  `b` varchar(10) NOT NULL,\n  `n` int,\n  PRIMARY KEY (`a`,`b`(2))\n) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_ai_ci"}}},
 			// A column change keeps the key's prefix.
 			{Query: "ALTER TABLE pp ADD COLUMN z INT FIRST"},
 			{Query: "INSERT INTO pp (v, n) VALUES ('abcccc', 7)", ExpectedErr: "'abc' for key 'pp.PRIMARY'"},

@@ -10,7 +10,7 @@ var MinHashScripts = []ScriptTest{
 			"CREATE TABLE d (id INT PRIMARY KEY, body TEXT, sig VARBINARY(1038) AS (minhash(body)) STORED, KEY sig_j80 (sig) COMMENT 'minhash t=0.8')",
 		},
 		Assertions: []Assertion{
-			{Query: "SHOW CREATE TABLE d", Expected: []Row{{"d", "CREATE TABLE `d` (\n  `id` int NOT NULL,\n  `body` text,\n  `sig` varbinary(1038) GENERATED ALWAYS AS (minhash(`body`)) STORED,\n  PRIMARY KEY (`id`),\n  KEY `sig_j80` (`sig`) COMMENT 'minhash t=0.8'\n) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_bin"}}},
+			{Query: "SHOW CREATE TABLE d", Expected: []Row{{"d", "CREATE TABLE `d` (\n  `id` int NOT NULL,\n  `body` text,\n  `sig` varbinary(1038) GENERATED ALWAYS AS (minhash(`body`)) STORED,\n  PRIMARY KEY (`id`),\n  KEY `sig_j80` (`sig`) COMMENT 'minhash t=0.8'\n) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_ai_ci"}}},
 			{Query: "CREATE INDEX sig_j90 ON d (sig) COMMENT 'minhash t=0.9'", Expected: nil},
 			{Query: "ALTER TABLE d ADD INDEX sig_b (sig) COMMENT 'minhash t=0.5 bands=20 rows=5'", Expected: nil},
 			{Query: "SELECT index_name, index_type, index_comment FROM information_schema.statistics WHERE table_name = 'd' ORDER BY index_name",

@@ -1,0 +1,38 @@
+package compat
+
+import (
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/rowexec"
+)
+
+// execOverrides builds the plan nodes whose go-mysql-server v0.20.0
+// iterators answer differently from MySQL under a case- or
+// accent-insensitive collation: UPDATE (update_exact.go) and DISTINCT,
+// COUNT(DISTINCT …) and UNION (collation_distinct.go). It is consulted by
+// go-mysql-server's builder for every node, at every depth; for any other
+// node, or one already rewritten, it returns a nil iterator and the
+// builder goes on as usual.
+type execOverrides struct {
+	// b is the builder that consults execOverrides, to build the rewritten
+	// node with (and so its children, again through execOverrides).
+	b sql.NodeExecBuilder
+}
+
+// newOverrideBuilder returns go-mysql-server's builder consulting
+// execOverrides first.
+func newOverrideBuilder() sql.NodeExecBuilder {
+	o := &execOverrides{}
+	o.b = rowexec.NewOverrideBuilder(o)
+	return o.b
+}
+
+// Build implements sql.NodeExecBuilder: a nil iterator means "not mine".
+func (o *execOverrides) Build(ctx *sql.Context, n sql.Node, r sql.Row) (sql.RowIter, error) {
+	if m, ok := o.rewriteUpdate(n); ok {
+		return o.b.Build(ctx, m, r)
+	}
+	if it, ok, err := o.buildDistinct(ctx, n, r); ok || err != nil {
+		return it, err
+	}
+	return nil, nil
+}
