@@ -85,7 +85,11 @@ func (e *editor) StatementBegin(ctx *sql.Context) {
 	}
 	if tr, ok := ctx.GetTransaction().(*Transaction); ok && tr != nil {
 		_, _, _ = e.t.db.store.writeTx(ctx)
-		tr.kv.StatementBegin()
+		if tr.kv.Exclusive() {
+			// Trims the undo log. (In concurrent mode the session marks
+			// the statement once, in ValidateSession, for RetryStatement.)
+			tr.kv.StatementBegin()
+		}
 	}
 	e.reset()
 	e.open = true

@@ -85,6 +85,7 @@ func (t *Transaction) IsReadOnly() bool { return t.readOnly }
 // there is one, else a read snapshot opened on first use.
 func (t *Transaction) reader() (storage.View, error) {
 	if t.lockReads && !t.kv.Writing() {
+		t.exclusive = true
 		return t.writer(nil)
 	}
 	return t.kv.Reader()
