@@ -72,11 +72,11 @@ func (t *Table) editor(*sql.Context) *editor {
 	return &editor{t: t, rows: map[string]*pendingRow{}, uniq: map[uint64]map[string]string{}}
 }
 
-// StatementBegin implements sql.EditOpenerCloser. It takes the writer
-// slot before the statement reads the rows it will change (go-mysql-server
-// calls it before the first row is read), so that UPDATE and DELETE work on
-// the latest committed rows. A failure to get the slot is reported by the
-// first edit. Called again before Close, it marks the start of the next row
+// StatementBegin implements sql.EditOpenerCloser. It starts the
+// transaction's writing before the statement reads the rows it will change
+// (go-mysql-server calls it before the first row is read; the session has
+// usually done so in ValidateSession). A failure is reported by the first
+// edit. Called again before Close, it marks the start of the next row
 // of an IGNORE statement.
 func (e *editor) StatementBegin(ctx *sql.Context) {
 	if e.open {

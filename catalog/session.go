@@ -335,7 +335,7 @@ func noteFullScan(ctx *sql.Context) {
 // CommandEnd implements sql.LifecycleAwareSession. Under autocommit, a
 // statement that succeeded has committed already; one that failed leaves
 // its transaction open, which is rolled back here so that it holds neither
-// the writer slot nor an old snapshot while the client is idle. So is a
+// locks nor an old snapshot while the client is idle. So is a
 // failed DDL statement's, which is a transaction of its own in any mode.
 func (s *Session) CommandEnd() {
 	ddl := s.ddl

@@ -31,23 +31,25 @@ var ErrDeadlock = mysql.NewSQLError(mysql.ERLockDeadlock, mysql.SSLockDeadlock,
 var ErrReadOnlyTransaction = mysql.NewSQLError(1792, "25006",
 	"Cannot execute statement in a READ ONLY transaction.")
 
-// Transaction is one SQL transaction over the durable store. Reads before
-// the transaction's first write see the committed state at their first read
-// (REPEATABLE READ, the default), or at the start of their statement (READ
-// COMMITTED and READ UNCOMMITTED: see Session.CommandBegin); the first
-// writing statement takes the store's single writer slot before it is
-// planned (writers are serialised, readers never wait), and from then on
-// every read sees the latest committed data and the transaction's own
-// writes, so no update is lost to a concurrent transaction. A SERIALIZABLE
-// transaction that may write (lockReads) takes the writer slot at its first
-// read instead, so its reads stay true until it ends. Commit makes the
+// Transaction is one SQL transaction over the durable store. Reads see the
+// committed state at their first read (REPEATABLE READ, the default), or at
+// the start of their statement (READ COMMITTED and READ UNCOMMITTED: see
+// Session.CommandBegin). Each writing statement, before it is planned,
+// starts or continues the store transaction's concurrent mode (storage.Txn:
+// the metadata lock shared, writes in a write set) and takes a new snapshot
+// (Session.ValidateSession); it locks the rows it writes (lockRow) and meets
+// a write conflict, run again by the handler, where another transaction
+// changed a row since, so no update is lost. Readers never wait; writers
+// of different rows neither. DDL and a SERIALIZABLE transaction that may
+// write (lockReads) take the exclusive mode instead, the latter at its
+// first read, so that its reads stay true until it ends. Commit makes the
 // writes durable (fsync) before it returns. A Transaction is reusable:
 // after Commit or Rollback it opens new store transactions on demand.
 type Transaction struct {
 	store    *Store
 	readOnly bool
 	// freshReads gives each statement a new snapshot (READ COMMITTED, READ
-	// UNCOMMITTED); lockReads makes the first read take the writer slot
+	// UNCOMMITTED); lockReads makes the first read take the exclusive mode
 	// (SERIALIZABLE, outside autocommit).
 	freshReads, lockReads bool
 	// exclusive makes the transaction's first write take the store's

@@ -41,7 +41,7 @@ type Cursor interface {
 
 // engineTx is one transaction of an engine: a read snapshot, or the single
 // write transaction (whose reads see its own writes). Txn adds undo,
-// savepoints, deferred writes and the writer slot on top.
+// savepoints, deferred writes, write sets and locks on top.
 type engineTx interface {
 	View
 	put(ks, key, value []byte) error

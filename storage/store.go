@@ -68,8 +68,8 @@ type Options struct {
 	Engine string
 }
 
-// Store is an open data directory. It is safe for concurrent use: one write transaction
-// at a time (the writer slot, see Txn.Write) and any number of read snapshots.
+// Store is an open data directory. It is safe for concurrent use: any number of read
+// snapshots and concurrent writers (Txn.Concurrent), or one exclusive writer (Txn.Write).
 type Store struct {
 	dir      string
 	eng      engine
