@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"slices"
@@ -81,6 +82,7 @@ func (s *Store) forgetCounters(names []string) {
 // move (by composite key).
 type commitReq struct {
 	ws       *writeSet
+	pending  map[string][]pendingWrite // by keyspace, sorted, one write per key: newer than ws's
 	seqs     map[string]uint64
 	counters map[string]uint64
 	err      error
@@ -194,6 +196,13 @@ func (r *commitReq) apply(tx engineTx) error {
 	var err error
 	r.ws.tree.Scan(func(it wsItem) bool {
 		ks, key := splitKey(it.key)
+		if p := r.pending[string(ks)]; len(p) > 0 {
+			if _, found := slices.BinarySearchFunc(p, key, func(w pendingWrite, k []byte) int {
+				return bytes.Compare(w.key, k)
+			}); found {
+				return true // a later deferred write of the key wins
+			}
+		}
 		if it.del {
 			err = tx.delete(ks, key)
 		} else {
@@ -203,6 +212,23 @@ func (r *commitReq) apply(tx engineTx) error {
 	})
 	if err != nil {
 		return err
+	}
+	pks := make([]string, 0, len(r.pending))
+	for ks := range r.pending {
+		pks = append(pks, ks)
+	}
+	slices.Sort(pks)
+	for _, ks := range pks {
+		for _, w := range r.pending[ks] {
+			if w.del {
+				err = tx.delete([]byte(ks), w.key)
+			} else {
+				err = tx.put([]byte(ks), w.key, w.value)
+			}
+			if err != nil {
+				return err
+			}
+		}
 	}
 	for ck, d := range r.ws.deltas {
 		ks, key := splitKey([]byte(ck))

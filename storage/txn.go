@@ -162,10 +162,41 @@ func (l liveView) v() View {
 	return &mergedView{base: l.t.read, ws: l.t.ws}
 }
 
-func (l liveView) Get(ks, key []byte) []byte { return l.v().Get(ks, key) }
+// Reads of a keyspace with deferred writes apply them first (Flush), so
+// that a concurrent transaction's reads always see all its writes.
+func (l liveView) Get(ks, key []byte) []byte { l.t.flushPending(ks); return l.v().Get(ks, key) }
 func (l liveView) Has(ks []byte) bool        { return l.v().Has(ks) }
-func (l liveView) Cursor(ks []byte) Cursor   { return l.v().Cursor(ks) }
-func (l liveView) Count(ks []byte) int       { return l.v().Count(ks) }
+func (l liveView) Cursor(ks []byte) Cursor   { l.t.flushPending(ks); return l.v().Cursor(ks) }
+func (l liveView) Count(ks []byte) int       { l.t.flushPending(ks); return l.v().Count(ks) }
+
+// flushPending applies ks's deferred writes, if it has any.
+func (t *Txn) flushPending(ks []byte) {
+	if len(t.pending) > 0 && len(t.pending[string(ks)]) > 0 {
+		_ = t.Flush(ks) // cannot fail in concurrent mode
+	}
+}
+
+// currentView is Current's view: the latest committed data with the write
+// set over it, applying deferred writes first as liveView does.
+type currentView struct {
+	t *Txn
+	m *mergedView
+}
+
+func (c currentView) Get(ks, key []byte) []byte {
+	c.t.flushPending(ks)
+	return c.m.Get(ks, key)
+}
+func (c currentView) Has(ks []byte) bool { return c.m.Has(ks) }
+func (c currentView) Cursor(ks []byte) Cursor {
+	c.t.flushPending(ks)
+	c.m.ws = c.t.ws
+	return c.m.Cursor(ks)
+}
+func (c currentView) Count(ks []byte) int {
+	c.t.flushPending(ks)
+	return c.m.Count(ks)
+}
 
 // emptyView is the view of a transaction that has ended.
 type emptyView struct{}
@@ -337,7 +368,7 @@ func (t *Txn) Current() (View, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &mergedView{base: latest, ws: t.ws}, nil
+	return currentView{t: t, m: &mergedView{base: latest, ws: t.ws}}, nil
 }
 
 // lockWrite locks key of ks for a concurrent write: a key newly locked
@@ -376,6 +407,9 @@ func (t *Txn) wsWrite(ks, key, value []byte, del, lock bool) error {
 		if err := t.lockWrite(ks, key); err != nil {
 			return err
 		}
+	}
+	if err := t.Flush(ks); err != nil { // the deferred writes are older
+		return err
 	}
 	t.ws.set(bytes.Clone(ks), bytes.Clone(key), bytes.Clone(value), del)
 	t.writes++
@@ -426,10 +460,15 @@ func (t *Txn) Put(ks, key, value []byte) error {
 // other transaction can write: it looked in this transaction and holds
 // the key's lock (Lock), or the key is a fresh sequence value. In
 // exclusive mode it records the undo entry without reading the old value;
-// in concurrent mode it neither locks nor checks.
+// in concurrent mode it neither locks nor checks, and is deferred as Defer
+// is (key and value are kept, not copied; a reader of ks must Flush it).
 func (t *Txn) PutNew(ks, key, value []byte) error {
 	if t.shared {
-		return t.wsWrite(ks, key, value, false, false)
+		if err := t.needKeyspace(ks); err != nil {
+			return err
+		}
+		t.Defer(bytes.Clone(ks), key, value, false)
+		return nil
 	}
 	w, err := t.writer()
 	if err != nil {
@@ -524,6 +563,7 @@ func (t *Txn) DropKeyspace(ks []byte) error {
 		if _, err := t.Reader(); err != nil {
 			return err
 		}
+		delete(t.pending, string(ks))
 		t.ws.dropKeys(ks)
 		t.ws.setSpace(bytes.Clone(ks), ksState{dropped: true})
 		t.writes++
@@ -706,16 +746,12 @@ func (t *Txn) AddCounters(ks, key []byte, deltas ...int64) error {
 // are appended in order. pebble's batch index is a skiplist, where sorted
 // inserts are several times cheaper than random ones too. A reader of ks
 // must Flush it first. key and value are kept, not copied. In concurrent
-// mode the write goes to the write set, which is applied in key order at
-// commit anyway.
+// mode Flush moves the writes into the write set, and Commit applies what
+// was never flushed, sorted, straight from the pending list: a bulk load's
+// index entries never go through the write set's tree.
 func (t *Txn) Defer(ks, key, value []byte, del bool) {
-	if t.shared {
-		if value == nil && !del {
-			value = []byte{}
-		}
-		t.ws.set(bytes.Clone(ks), key, value, del)
-		t.writes++
-		return
+	if value == nil && !del {
+		value = []byte{}
 	}
 	if t.pending == nil {
 		t.pending = map[string][]pendingWrite{}
@@ -728,28 +764,19 @@ func (t *Txn) Defer(ks, key, value []byte, del bool) {
 // Flush applies the deferred writes of keyspace ks: the last write of each
 // key, in key order.
 func (t *Txn) Flush(ks []byte) error {
-	if t.shared {
-		return nil
-	}
 	ws := t.pending[string(ks)]
-	if len(ws) == 0 || t.write == nil {
+	if len(ws) == 0 || t.write == nil && !t.shared {
 		return nil
 	}
 	delete(t.pending, string(ks))
-	slices.SortFunc(ws, func(a, b pendingWrite) int {
-		if c := bytes.Compare(a.key, b.key); c != 0 {
-			return c
+	ws = lastWrites(ws)
+	if t.shared {
+		for _, w := range ws {
+			t.ws.set(bytes.Clone(ks), w.key, w.value, w.del)
 		}
-		return a.seq - b.seq
-	})
-	last := ws[:0] // the last write of each key
-	for i, w := range ws {
-		if i+1 < len(ws) && bytes.Equal(w.key, ws[i+1].key) {
-			continue
-		}
-		last = append(last, w)
+		t.writes++
+		return nil
 	}
-	ws = last
 	for _, w := range ws {
 		var err error
 		if w.del {
@@ -762,6 +789,24 @@ func (t *Txn) Flush(ks []byte) error {
 		}
 	}
 	return nil
+}
+
+// lastWrites sorts ws by key and keeps the last write of each key.
+func lastWrites(ws []pendingWrite) []pendingWrite {
+	slices.SortFunc(ws, func(a, b pendingWrite) int {
+		if c := bytes.Compare(a.key, b.key); c != 0 {
+			return c
+		}
+		return a.seq - b.seq
+	})
+	last := ws[:0]
+	for i, w := range ws {
+		if i+1 < len(ws) && bytes.Equal(w.key, ws[i+1].key) {
+			continue
+		}
+		last = append(last, w)
+	}
+	return last
 }
 
 // FlushAll applies every deferred write, keyspace by keyspace in order.
@@ -785,6 +830,7 @@ func (t *Txn) FlushAll() error {
 // the mark is an O(1) copy of the write set.
 func (t *Txn) StatementBegin() int {
 	if t.shared {
+		_ = t.FlushAll() // cannot fail in concurrent mode
 		t.stmt = t.ws.clone()
 		return 0
 	}
@@ -800,6 +846,7 @@ func (t *Txn) StatementBegin() int {
 // row locks the statement took stay, as InnoDB keeps them.
 func (t *Txn) RollbackStatement(mark int) error {
 	if t.shared {
+		t.pending = nil
 		if t.stmt != nil {
 			t.setWS(t.stmt.clone())
 		}
@@ -841,6 +888,7 @@ func (t *Txn) RollbackTo(name string) error {
 	sp := t.marks[i]
 	t.marks = t.marks[:i+1]
 	if t.shared {
+		t.pending = nil
 		if sp.ws != nil {
 			t.setWS(sp.ws.clone())
 		} else {
@@ -953,11 +1001,15 @@ func (t *Txn) commitExclusive() error {
 
 func (t *Txn) commitConcurrent() error {
 	defer t.releaseConcurrent()
-	if t.ws.empty() && len(t.seqs) == 0 && len(t.counterMax) == 0 {
+	if t.ws.empty() && len(t.pending) == 0 && len(t.seqs) == 0 && len(t.counterMax) == 0 {
 		return nil
 	}
 	t.closeReads() // a bbolt commit that grows the file would wait for them
-	return t.store.commit(&commitReq{ws: t.ws, seqs: t.seqs, counters: t.counterMax})
+	pending := make(map[string][]pendingWrite, len(t.pending))
+	for ks, ws := range t.pending {
+		pending[ks] = lastWrites(ws)
+	}
+	return t.store.commit(&commitReq{ws: t.ws, pending: pending, seqs: t.seqs, counters: t.counterMax})
 }
 
 // releaseConcurrent releases the row locks and the metadata lock.

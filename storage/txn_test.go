@@ -283,13 +283,13 @@ func testTxnDeferred(t *testing.T, eng, mode string) {
 	tx.Defer(ksB, []byte("z"), []byte("2"), false)
 	tx.Defer(ksB, []byte("gone"), nil, true)
 	tx.Defer(ksA, []byte("m"), []byte("1"), false)
+	// In concurrent mode a read applies the deferred writes of its keyspace
+	// first: the transaction always reads all its writes.
 	if got := dump(v, ksB); mode == modeExclusive && got != "gone=x" {
 		t.Errorf("before Flush b = %q", got)
 	}
 	w := tx.Writes()
 	ok(t, tx.Flush(ksB))
-	// In concurrent mode a deferred write goes to the write set, visible at
-	// once; in exclusive mode Flush applies it (and must move Writes).
 	want := "a=1 z=2|m=1"
 	if mode == modeExclusive {
 		want = "a=1 z=2|"
