@@ -2,38 +2,50 @@ package storage
 
 import (
 	"context"
+	"encoding/binary"
 	"sync"
 	"time"
+
+	"github.com/cespare/xxhash/v2"
 )
 
 // lockTable holds the row locks of concurrent transactions (Txn.Lock):
 // exclusive locks on keys (keyspace and key), each held by one transaction
-// until it commits or rolls back, as InnoDB's record locks are. A request
-// for a lock another transaction holds waits until it is released, the
-// timeout passes (ErrLockWaitTimeout) or ctx is done (its cause). Before
-// waiting it follows the chain of waits from the holder (each waiting
-// transaction waits for one lock, so the wait-for graph is a set of
-// chains): if the chain comes back to the requester, waiting would never
-// end, and the request fails at once with ErrDeadlock, as InnoDB's
+// until it commits or rolls back, as InnoDB's record locks are. A key is
+// named by its 64-bit xxhash (lockHash), so that a transaction loading a
+// million rows keeps a million small entries the garbage collector need
+// not scan; two keys with the same hash would share a lock (one writer
+// would wait for the other's unrelated row, or see a false deadlock):
+// with 2^64 hashes and a million locks held, a chance of about 10^-8.
+// A request for a lock another transaction holds waits until it is
+// released, the timeout passes (ErrLockWaitTimeout) or ctx is done (its
+// cause). Before waiting it follows the chain of waits from the holder
+// (each waiting transaction waits for one lock, so the wait-for graph is a
+// set of chains): if the chain comes back to the requester, waiting would
+// never end, and the request fails at once with ErrDeadlock, as InnoDB's
 // deadlock detector rolls back one transaction of the cycle.
 type lockTable struct {
 	mu       sync.Mutex
-	held     map[string]*rowLock
-	waitsFor map[uint64]uint64 // waiting transaction → the holder it waits for
-}
-
-type rowLock struct {
-	owner uint64
-	wake  chan struct{} // closed when the lock is released; made by the first waiter
+	held     map[uint64]uint64        // lock → the transaction holding it
+	wake     map[uint64]chan struct{} // lock → closed when it is released (made by the first waiter)
+	waitsFor map[uint64]uint64        // waiting transaction → the holder it waits for
 }
 
 func newLockTable() *lockTable {
-	return &lockTable{held: map[string]*rowLock{}, waitsFor: map[uint64]uint64{}}
+	return &lockTable{held: map[uint64]uint64{}, wake: map[uint64]chan struct{}{}, waitsFor: map[uint64]uint64{}}
 }
 
-// lock takes the lock on key for transaction id; newly reports that id did
-// not hold it before.
-func (lt *lockTable) lock(ctx context.Context, id uint64, key string, timeout time.Duration) (newly bool, err error) {
+// lockHash names the lock of key in keyspace ks; buf is scratch space.
+func lockHash(buf *[]byte, ks, key []byte) uint64 {
+	b := binary.BigEndian.AppendUint16((*buf)[:0], uint16(len(ks)))
+	b = append(append(b, ks...), key...)
+	*buf = b
+	return xxhash.Sum64(b)
+}
+
+// lock takes lock h for transaction id; newly reports that id did not
+// hold it before.
+func (lt *lockTable) lock(ctx context.Context, id, h uint64, timeout time.Duration) (newly bool, err error) {
 	var timer *time.Timer
 	defer func() {
 		if timer != nil {
@@ -42,19 +54,19 @@ func (lt *lockTable) lock(ctx context.Context, id uint64, key string, timeout ti
 	}()
 	for {
 		lt.mu.Lock()
-		l := lt.held[key]
-		if l == nil {
-			lt.held[key] = &rowLock{owner: id}
+		owner, held := lt.held[h]
+		if !held {
+			lt.held[h] = id
 			lt.mu.Unlock()
 			return true, nil
 		}
-		if l.owner == id {
+		if owner == id {
 			lt.mu.Unlock()
 			return false, nil
 		}
-		h := l.owner
+		o := owner
 		for range len(lt.waitsFor) + 1 {
-			next, waits := lt.waitsFor[h]
+			next, waits := lt.waitsFor[o]
 			if !waits {
 				break
 			}
@@ -62,13 +74,14 @@ func (lt *lockTable) lock(ctx context.Context, id uint64, key string, timeout ti
 				lt.mu.Unlock()
 				return false, ErrDeadlock
 			}
-			h = next
+			o = next
 		}
-		if l.wake == nil {
-			l.wake = make(chan struct{})
+		wake := lt.wake[h]
+		if wake == nil {
+			wake = make(chan struct{})
+			lt.wake[h] = wake
 		}
-		wake := l.wake
-		lt.waitsFor[id] = l.owner
+		lt.waitsFor[id] = owner
 		lt.mu.Unlock()
 		if timer == nil {
 			timer = time.NewTimer(timeout)
@@ -94,19 +107,19 @@ func (lt *lockTable) lock(ctx context.Context, id uint64, key string, timeout ti
 	}
 }
 
-// release releases the locks on keys, which id holds, and wakes their
-// waiters.
-func (lt *lockTable) release(id uint64, keys []string) {
-	if len(keys) == 0 {
+// release releases the locks hs, which id holds, and wakes their waiters.
+func (lt *lockTable) release(id uint64, hs []uint64) {
+	if len(hs) == 0 {
 		return
 	}
 	lt.mu.Lock()
 	defer lt.mu.Unlock()
-	for _, k := range keys {
-		if l := lt.held[k]; l != nil && l.owner == id {
-			delete(lt.held, k)
-			if l.wake != nil {
-				close(l.wake)
+	for _, h := range hs {
+		if owner, held := lt.held[h]; held && owner == id {
+			delete(lt.held, h)
+			if w := lt.wake[h]; w != nil {
+				close(w)
+				delete(lt.wake, h)
 			}
 		}
 	}

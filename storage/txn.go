@@ -64,9 +64,11 @@ type Txn struct {
 	shared     bool // holds the metadata lock shared; writes go to ws
 	ws         *writeSet
 	stmt       *writeSet // the write set at StatementBegin
-	locks      []string  // row locks held
+	locks      []uint64  // row locks held (lockHash)
+	lockBuf    []byte    // scratch for lockHash
 	latest     engineTx  // the latest committed data, as of latestSeq
 	latestSeq  uint64
+	current    currentView // Current's view, over latest
 	ctx        context.Context   // of the current statement: ends lock waits
 	timeout    time.Duration     // for one lock wait
 	seqs       map[string]uint64 // keyspace → highest sequence value handed out
@@ -303,10 +305,10 @@ func (t *Txn) Lock(ks, key []byte) (newly bool, err error) {
 	if !t.shared {
 		return false, fmt.Errorf("storage: lock outside a write transaction")
 	}
-	lk := string(wsKey(ks, key))
-	newly, err = t.store.locks.lock(t.ctx, t.id, lk, t.timeout)
+	h := lockHash(&t.lockBuf, ks, key)
+	newly, err = t.store.locks.lock(t.ctx, t.id, h, t.timeout)
 	if newly {
-		t.locks = append(t.locks, lk)
+		t.locks = append(t.locks, h)
 	}
 	return newly, err
 }
@@ -368,7 +370,11 @@ func (t *Txn) Current() (View, error) {
 	if err != nil {
 		return nil, err
 	}
-	return currentView{t: t, m: &mergedView{base: latest, ws: t.ws}}, nil
+	if t.current.m == nil || t.current.m.base != latest {
+		t.current = currentView{t: t, m: &mergedView{base: latest}}
+	}
+	t.current.m.ws = t.ws
+	return t.current, nil
 }
 
 // lockWrite locks key of ks for a concurrent write: a key newly locked
@@ -1029,6 +1035,7 @@ func (t *Txn) closeReads() {
 		t.latest.rollback()
 		t.latest = nil
 	}
+	t.current = currentView{}
 }
 
 // Rollback discards the transaction's writes and ends it.

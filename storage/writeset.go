@@ -88,6 +88,9 @@ func (w *writeSet) set(ks, key, value []byte, del bool) {
 // get returns the write set's entry for key of ks: found, and then its
 // value (nil for a delete).
 func (w *writeSet) get(ks, key []byte) (value []byte, found bool) {
+	if w.tree.Len() == 0 {
+		return nil, false
+	}
 	it, ok := w.tree.Get(wsItem{key: wsKey(ks, key)})
 	if !ok {
 		return nil, false
@@ -205,8 +208,10 @@ func (m *mergedView) Get(ks, key []byte) []byte {
 		}
 		v = m.base.Get(ks, key)
 	}
-	if d, ok := m.ws.deltas[string(wsKey(ks, key))]; ok {
-		v = applyDeltas(v, d)
+	if len(m.ws.deltas) > 0 {
+		if d, ok := m.ws.deltas[string(wsKey(ks, key))]; ok {
+			v = applyDeltas(v, d)
+		}
 	}
 	return v
 }
