@@ -68,7 +68,7 @@ type Txn struct {
 	lockBuf    []byte    // scratch for lockHash
 	latest     engineTx  // the latest committed data, as of latestSeq
 	latestSeq  uint64
-	current    currentView // Current's view, over latest
+	current    currentView       // Current's view, over latest
 	ctx        context.Context   // of the current statement: ends lock waits
 	timeout    time.Duration     // for one lock wait
 	seqs       map[string]uint64 // keyspace → highest sequence value handed out
