@@ -207,3 +207,49 @@ func TestDeadlockError(t *testing.T) {
 		execAll(t, b, "ROLLBACK")
 	})
 }
+
+// TestSameRowWaits: a second transaction's UPDATE of a row another open
+// transaction changed waits for it; after the first commits, the UPDATE
+// goes through on the committed value (v = 1 + 10), as InnoDB's does. An
+// INSERT of a key another transaction committed after this one's snapshot
+// is a duplicate key (1062), as in InnoDB.
+func TestSameRowWaits(t *testing.T) {
+	reference(t, func(t *testing.T, db *dbsql.DB) {
+		cs := conns(t, db, 3)
+		a, b, watcher := cs[0], cs[1], cs[2]
+		execAll(t, a, "DROP TABLE IF EXISTS sr", "CREATE TABLE sr (id INT PRIMARY KEY, v INT)", "INSERT INTO sr VALUES (1, 0)")
+		execAll(t, b, "BEGIN")
+		if got := queryCells(t, db, "SELECT v FROM sr"); got != "0" { // b's snapshot, before a's change
+			t.Fatalf("v = %s", got)
+		}
+		var v int
+		if err := b.QueryRowContext(context.Background(), "SELECT v FROM sr WHERE id = 1").Scan(&v); err != nil || v != 0 {
+			t.Fatalf("b reads v = %d, %v", v, err)
+		}
+		execAll(t, a, "BEGIN", "UPDATE sr SET v = v + 1 WHERE id = 1")
+		const qb = "UPDATE sr SET v = v + 10 WHERE id = 1"
+		bDone := make(chan error, 1)
+		go func() { _, err := b.ExecContext(context.Background(), qb); bDone <- err }()
+		if err := waitRunning(t, watcher, connID(t, b), qb, bDone); err != nil {
+			t.Fatal(err)
+		}
+		execAll(t, a, "COMMIT")
+		if err := <-bDone; err != nil {
+			t.Fatalf("b's UPDATE after a committed: %v", err)
+		}
+		execAll(t, b, "COMMIT")
+		if got := queryCells(t, db, "SELECT v FROM sr"); got != "11" {
+			t.Errorf("v = %s, want 11", got)
+		}
+
+		execAll(t, b, "BEGIN")
+		if err := b.QueryRowContext(context.Background(), "SELECT COUNT(*) FROM sr").Scan(&v); err != nil || v != 1 {
+			t.Fatalf("b's snapshot: %d rows, %v", v, err)
+		}
+		execAll(t, a, "INSERT INTO sr VALUES (2, 2)")
+		if _, err := b.ExecContext(context.Background(), "INSERT INTO sr VALUES (2, 20)"); !isErr(err, 1062) {
+			t.Errorf("INSERT of a key committed after the snapshot: %v, want error 1062", err)
+		}
+		execAll(t, b, "ROLLBACK")
+	})
+}
