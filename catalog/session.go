@@ -47,6 +47,12 @@ var (
 func (s *Session) StartTransaction(ctx *sql.Context, c sql.TransactionCharacteristic) (sql.Transaction, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.cur != nil && s.cur.retry {
+		// An autocommitted statement run again after a write conflict: it
+		// keeps its transaction, and so the row locks it waited for.
+		s.cur.retry = false
+		return s.cur, nil
+	}
 	if s.cur != nil {
 		_ = s.cur.rollback()
 	}
@@ -259,6 +265,9 @@ func (s *Session) RetryStatement(err error, attempt int) bool {
 	if attempt < retryLimit && t.conflict.Load() && !t.deadlock.Load() {
 		if rerr := t.kv.RollbackStatement(t.stmtMark); rerr == nil {
 			t.conflict.Store(false)
+			// Under autocommit go-mysql-server starts a transaction for the
+			// next run: StartTransaction hands it this one.
+			t.retry = !s.GetIgnoreAutoCommit() && s.autocommit()
 			return true
 		}
 	}
@@ -345,6 +354,9 @@ func (s *Session) CommandEnd() {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.cur != nil && s.cur.conflict.Load() && !s.cur.deadlock.Load() {
+		return // RetryStatement (or the next CommandBegin) decides
+	}
 	if s.cur != nil {
 		_ = s.cur.rollback()
 	}

@@ -64,6 +64,9 @@ type Transaction struct {
 	// deadlock's victim; a statement that fails either way and is not run
 	// again rolls the transaction back (Session.CommandBegin).
 	conflict, deadlock atomic.Bool
+	// retry is set by RetryStatement for an autocommitted statement that
+	// runs again in this transaction.
+	retry bool
 	// stmtMark is the storage statement mark of the current writing
 	// statement, for RetryStatement.
 	stmtMark int
@@ -195,7 +198,7 @@ func (t *Transaction) rollback() error {
 
 func (t *Transaction) ended() {
 	t.active.Store(false)
-	t.exclusive, t.locking = false, false
+	t.exclusive, t.locking, t.retry = false, false, false
 	t.conflict.Store(false)
 	t.deadlock.Store(false)
 }

@@ -33,23 +33,41 @@ func newTxnState() txnState {
 // it to at least atLeast and returns its next value; load reads the next
 // value from storage the first time.
 func (s *Store) counter(name string, atLeast uint64, load func() (uint64, error)) (uint64, error) {
+	v, _, _, err := s.moveCounter(name, atLeast, load)
+	return v, err
+}
+
+// moveCounter is counter, also returning the counter's next value before
+// and after the move.
+func (s *Store) moveCounter(name string, atLeast uint64, load func() (uint64, error)) (v, before, after uint64, err error) {
 	s.cmu.Lock()
 	defer s.cmu.Unlock()
 	next, ok := s.counters[name]
 	if !ok {
 		n, err := load()
 		if err != nil {
-			return 0, err
+			return 0, 0, 0, err
 		}
 		next = max(n, 1)
 	}
 	if atLeast != 0 {
-		next = max(next, atLeast)
-		s.counters[name] = next
-		return next, nil
+		s.counters[name] = max(next, atLeast)
+		return s.counters[name], next, s.counters[name], nil
 	}
 	s.counters[name] = next + 1
-	return next, nil
+	return next, next, next + 1, nil
+}
+
+// giveBack moves counter name back from after to before, if no one moved
+// it since: the values a rolled-back transaction was the last to take are
+// handed out again. (InnoDB loses them; simsql keeps a single session's
+// failed INSERT from leaving a gap.)
+func (s *Store) giveBack(name string, before, after uint64) {
+	s.cmu.Lock()
+	defer s.cmu.Unlock()
+	if s.counters[name] == after {
+		s.counters[name] = before
+	}
 }
 
 func (s *Store) peekCounter(name string) (uint64, bool) {

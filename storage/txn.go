@@ -74,6 +74,12 @@ type Txn struct {
 	seqs       map[string]uint64 // keyspace → highest sequence value handed out
 	counterMax map[string]uint64 // composite counter key → next value to store at least
 
+	// moved holds, for each counter this transaction moved, its next value
+	// before and after its last run of moves that no other transaction
+	// interrupted: Rollback gives those values back if nobody moved the
+	// counter since.
+	moved map[string][2]uint64
+
 	marks []savepoint
 }
 
@@ -666,7 +672,7 @@ func (t *Txn) moveCounter(ks, key []byte, atLeast uint64) (uint64, error) {
 		return 0, errNotWriting
 	}
 	ck := string(wsKey(ks, key))
-	v, err := t.store.counter(ck, atLeast, func() (uint64, error) {
+	v, before, after, err := t.store.moveCounter(ck, atLeast, func() (uint64, error) {
 		src, err := t.sequenceSource()
 		if err != nil {
 			return 0, err
@@ -675,6 +681,14 @@ func (t *Txn) moveCounter(ks, key []byte, atLeast uint64) (uint64, error) {
 	})
 	if err != nil {
 		return 0, err
+	}
+	if t.moved == nil {
+		t.moved = map[string][2]uint64{}
+	}
+	if m, ok := t.moved[ck]; ok && m[1] == before {
+		t.moved[ck] = [2]uint64{m[0], after} // nobody moved it in between
+	} else {
+		t.moved[ck] = [2]uint64{before, after}
 	}
 	next := v + 1 // the stored counter: the next value to hand out
 	if atLeast != 0 {
@@ -1038,8 +1052,12 @@ func (t *Txn) closeReads() {
 	t.current = currentView{}
 }
 
-// Rollback discards the transaction's writes and ends it.
+// Rollback discards the transaction's writes and ends it. Counter values
+// (NextCounter) it was the last to take are given back.
 func (t *Txn) Rollback() {
+	for name, m := range t.moved {
+		t.store.giveBack(name, m[0], m[1])
+	}
 	switch {
 	case t.write != nil:
 		t.write.rollback()
@@ -1059,7 +1077,7 @@ func (t *Txn) end() {
 	t.undo = nil
 	t.marks = nil
 	t.ws, t.stmt = nil, nil
-	t.seqs, t.counterMax, t.counterKeys = nil, nil, nil
+	t.seqs, t.counterMax, t.counterKeys, t.moved = nil, nil, nil, nil
 	t.ctx = nil
 	t.writes++
 }
