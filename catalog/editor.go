@@ -76,11 +76,11 @@ func (t *Table) editor(*sql.Context) *editor {
 	return &editor{t: t, rows: map[string]*pendingRow{}, uniq: map[uint64]map[string]string{}}
 }
 
-// StatementBegin implements sql.EditOpenerCloser. It takes the writer
-// slot before the statement reads the rows it will change (go-mysql-server
-// calls it before the first row is read), so that UPDATE and DELETE work on
-// the latest committed rows. A failure to get the slot is reported by the
-// first edit. Called again before Close, it marks the start of the next row
+// StatementBegin implements sql.EditOpenerCloser. It starts the
+// transaction's writing before the statement reads the rows it will change
+// (go-mysql-server calls it before the first row is read; the session has
+// usually done so in ValidateSession). A failure is reported by the first
+// edit. Called again before Close, it marks the start of the next row
 // of an IGNORE statement.
 func (e *editor) StatementBegin(ctx *sql.Context) {
 	if e.open {
@@ -90,7 +90,11 @@ func (e *editor) StatementBegin(ctx *sql.Context) {
 	}
 	if tr, ok := ctx.GetTransaction().(*Transaction); ok && tr != nil {
 		_, _, _ = e.t.db.store.writeTx(ctx)
-		tr.kv.StatementBegin()
+		if tr.kv.Exclusive() {
+			// Trims the undo log. (In concurrent mode the session marks
+			// the statement once, in ValidateSession, for RetryStatement.)
+			tr.kv.StatementBegin()
+		}
 	}
 	e.reset()
 	e.open = true
@@ -234,8 +238,12 @@ type writeOp struct {
 // bucket and key.)
 func applySorted(tr *Transaction, ops []writeOp) error {
 	direct := ops[:0:0]
+	// A keyless table's hidden entries are covered by their row's lock, as
+	// index entries are; in exclusive mode they are written at once, since
+	// keyOf reads them without a Flush.
+	coverHidden := tr.kv.Writing() && !tr.kv.Exclusive()
 	for _, op := range ops {
-		if op.bucket[0] == 'x' {
+		if op.bucket[0] == 'x' || op.bucket[0] == 'h' && coverHidden {
 			tr.kv.Defer(op.bucket, op.key, op.value, op.del)
 		} else {
 			direct = append(direct, op)
@@ -319,6 +327,15 @@ func (e *editor) Insert(ctx *sql.Context, row sql.Row) error {
 		if k, err = e.t.pkKey(row); err != nil {
 			return err
 		}
+		// Locked, the key is looked for in the latest committed rows: a row
+		// another transaction committed since the snapshot is a duplicate
+		// too, as InnoDB finds it after waiting for its lock.
+		if err := tr.lockRow(e.rowsBucket(), k, false); err != nil {
+			return err
+		}
+		if tx, err = tr.current(); err != nil {
+			return err
+		}
 		if existing, err := e.lookup(tx, k); err != nil {
 			return err
 		} else if existing != nil {
@@ -351,6 +368,11 @@ func (e *editor) Delete(ctx *sql.Context, row sql.Row) error {
 	if err != nil || k == nil {
 		return err
 	}
+	// The row was read from the statement's snapshot: if another
+	// transaction changed it since, the statement runs again (1213).
+	if err := e.t.db.store.lockRowOf(ctx, e.rowsBucket(), k); err != nil {
+		return err
+	}
 	if err := e.t.upsert.deleting(ctx, row); err != nil {
 		return err
 	}
@@ -364,6 +386,8 @@ func (e *editor) Delete(ctx *sql.Context, row sql.Row) error {
 	return e.t.upsert.deleted(ctx, row)
 }
 
+func (e *editor) rowsBucket() []byte { return rowsBucket(e.t.meta.rowsID()) }
+
 // Update implements sql.RowUpdater.
 func (e *editor) Update(ctx *sql.Context, old, new sql.Row) error {
 	tr, tx, err := e.t.db.store.writeTx(ctx)
@@ -376,6 +400,9 @@ func (e *editor) Update(ctx *sql.Context, old, new sql.Row) error {
 	}
 	if oldKey == nil {
 		return fmt.Errorf("catalog: row to update not found in %s", e.t.meta.Name)
+	}
+	if err := tr.lockRow(e.rowsBucket(), oldKey, true); err != nil {
+		return err
 	}
 	if u := e.t.upsert; u != nil && u.beforeUpdate != nil {
 		// The BEFORE UPDATE trigger sees the generated columns of the
@@ -397,6 +424,12 @@ func (e *editor) Update(ctx *sql.Context, old, new sql.Row) error {
 			return err
 		}
 		if !bytes.Equal(newKey, oldKey) {
+			if err := tr.lockRow(e.rowsBucket(), newKey, false); err != nil {
+				return err
+			}
+			if tx, err = tr.current(); err != nil {
+				return err
+			}
 			if existing, err := e.lookup(tx, newKey); err != nil {
 				return err
 			} else if existing != nil {
@@ -409,6 +442,9 @@ func (e *editor) Update(ctx *sql.Context, old, new sql.Row) error {
 	}
 	// The row's own old entries do not count against it.
 	e.unstageUnique(oldKey)
+	if tx, err = tr.current(); err != nil {
+		return err
+	}
 	if err := e.checkUnique(tr, tx, new, newKey, oldKey); err != nil {
 		if p := e.rows[string(oldKey)]; p != nil && p.row != nil {
 			e.stageUnique(oldKey, p.row)
@@ -536,8 +572,9 @@ func rowsEqual(a, b sql.Row) bool {
 }
 
 // checkUnique returns MySQL's duplicate-entry error if row, stored under
-// key k, would repeat a value of a unique index. Keys in ignore are rows
-// being replaced.
+// key k, would repeat a value of a unique index, as tx (the transaction's
+// current view: Transaction.current) has it, locking each value first.
+// Keys in ignore are rows being replaced.
 func (e *editor) checkUnique(tr *Transaction, tx storage.View, row sql.Row, k []byte, ignore ...[]byte) error {
 	skip := func(other string) bool {
 		if other == string(k) {
@@ -561,6 +598,12 @@ func (e *editor) checkUnique(tr *Transaction, tx storage.View, row sql.Row, k []
 		}
 		if prefix == nil {
 			continue // a NULL never clashes
+		}
+		// The value's lock: two transactions cannot both add it. tx is the
+		// latest committed data (Transaction.current), so a value another
+		// transaction committed since the snapshot clashes too.
+		if err := tr.lockRow(indexBucket(ix.ID), prefix, false); err != nil {
+			return err
 		}
 		if err := tr.kv.Flush(indexBucket(ix.ID)); err != nil {
 			return err
@@ -601,8 +644,8 @@ func (e *editor) bumpAutoIncrement(ctx *sql.Context, tr *Transaction, tx storage
 			continue
 		}
 		u, ok := positiveUint(ctx, row[i])
-		if ok && u >= readCounter(tx, e.t.meta.ID) && u < ^uint64(0) {
-			return tr.kv.Put(bucketAutoInc, binaryID(e.t.meta.ID), binaryID(u+1))
+		if ok && u < ^uint64(0) {
+			return tr.kv.AdvanceCounter(bucketAutoInc, binaryID(e.t.meta.ID), u+1)
 		}
 	}
 	return nil
@@ -654,8 +697,9 @@ func positiveUint(ctx *sql.Context, v any) (uint64, bool) {
 	return x, x > 0
 }
 
-// AcquireAutoIncrementLock implements sql.AutoIncrementSetter. Writers are
-// serialised by the store, so there is nothing to lock.
+// AcquireAutoIncrementLock implements sql.AutoIncrementSetter. Values are
+// handed out by the store atomically (storage.Txn.NextCounter), outside
+// the transaction, so there is nothing to lock.
 func (e *editor) AcquireAutoIncrementLock(*sql.Context) (func(), error) {
 	return func() {}, nil
 }

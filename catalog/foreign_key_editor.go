@@ -345,6 +345,18 @@ func (e *editor) fkCheckParents(ctx *sql.Context, s *fkStatement, old, row sql.R
 		if len(found) == 0 {
 			return errChildRow(e.t.db.name, e.t.meta.Name, fk)
 		}
+		// The parent row stays until this transaction ends (InnoDB takes a
+		// shared lock; simsql's row locks are exclusive): a concurrent
+		// DELETE of it waits, then finds this row among its children; if
+		// it deleted or changed the parent after this statement's
+		// snapshot, the statement runs again (write conflict) and fails.
+		if !pe.t.keyless() {
+			if pk, err := pe.t.pkKey(found[0]); err == nil && pk != nil {
+				if err := tr.lockRow(pe.rowsBucket(), pk, true); err != nil {
+					return err
+				}
+			}
+		}
 	}
 	return nil
 }
@@ -516,6 +528,17 @@ func (e *editor) fkApply(ctx *sql.Context, tr *Transaction, children []sql.Row, 
 	return nil
 }
 
+// fkView returns what foreign-key lookups read: the latest committed data
+// with the transaction's writes in storage's concurrent mode, the
+// transaction's reader otherwise (an exclusive transaction's reads are the
+// latest already).
+func fkView(tr *Transaction) (storage.View, error) {
+	if v, err := tr.current(); err == nil {
+		return v, nil
+	}
+	return tr.reader()
+}
+
 // pendingVersion returns the statement's version of a row of e's table
 // (nil: deleted) and true, or false when the statement has not changed it.
 func (e *editor) pendingVersion(tx storage.View, row sql.Row) (sql.Row, bool, error) {
@@ -548,7 +571,10 @@ func (e *editor) fkFind(ctx *sql.Context, tr *Transaction, cols []int, vals []an
 		}
 		conv[i] = v
 	}
-	tx, err := tr.reader()
+	// The latest committed rows (and the transaction's own), as InnoDB's
+	// foreign-key checks read them: a child committed after this
+	// statement's snapshot still restricts its parent's deletion.
+	tx, err := fkView(tr)
 	if err != nil {
 		return nil, err
 	}

@@ -51,6 +51,12 @@ var (
 func (s *Session) StartTransaction(ctx *sql.Context, c sql.TransactionCharacteristic) (sql.Transaction, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.cur != nil && s.cur.retry {
+		// An autocommitted statement run again after a write conflict: it
+		// keeps its transaction, and so the row locks it waited for.
+		s.cur.retry = false
+		return s.cur, nil
+	}
 	if s.cur != nil {
 		_ = s.cur.rollback()
 	}
@@ -175,6 +181,11 @@ func (s *Session) CommandBegin() error {
 	s.fullScan.Store(false)
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.cur != nil && (s.cur.conflict.Load() || s.cur.deadlock.Load()) {
+		// The last statement failed with error 1213 and was not run again:
+		// as InnoDB after a deadlock, its transaction is rolled back.
+		s.abortLocked()
+	}
 	if s.cur != nil && s.cur.freshReads {
 		s.cur.newSnapshot()
 	}
@@ -183,14 +194,18 @@ func (s *Session) CommandBegin() error {
 
 // ValidateSession implements sql.Session; go-mysql-server calls it before
 // it starts the statement's transaction and plans the statement. A
-// statement that will write (or a locking read, or a query of a
-// SERIALIZABLE transaction that locks its reads) takes the store's writer
-// slot here, before its tables are resolved: so it plans against the
-// latest committed schema, and a concurrent ALTER TABLE, CREATE INDEX or
-// DROP INDEX (which holds the slot from its own planning to its commit) is
-// waited for, as MySQL's metadata locks make DML wait for DDL; KILL QUERY
-// ends the wait. DDL first commits the open transaction (commitBeforeDDL).
-// In a READ ONLY transaction such a statement is error 1792, as in MySQL.
+// statement that will write (or a locking read) starts or continues its
+// transaction's writing (storage's concurrent mode: the store's metadata
+// lock shared, row locks on what it writes) and takes a new snapshot, so
+// that it plans against the latest committed schema and reads the latest
+// committed rows; a concurrent ALTER TABLE, CREATE INDEX or DROP INDEX
+// (which holds the metadata lock exclusively from its own planning to its
+// commit) is waited for, as MySQL's metadata locks make DML wait for DDL;
+// KILL QUERY ends the wait. DDL first commits the open transaction
+// (commitBeforeDDL), then takes the exclusive mode, waiting for the open
+// writing transactions to end; so does a query of a SERIALIZABLE
+// transaction that locks its reads. In a READ ONLY transaction such a
+// statement is error 1792, as in MySQL.
 func (s *Session) ValidateSession(ctx *sql.Context) error {
 	class := statement.Classify(ctx.Query())
 	if class == statement.ImplicitCommit || class == statement.DDL {
@@ -200,6 +215,9 @@ func (s *Session) ValidateSession(ctx *sql.Context) error {
 		s.ddl = class == statement.DDL
 	}
 	tx, _ := ctx.GetTransaction().(*Transaction)
+	if tx != nil {
+		tx.locking = false
+	}
 	if class == statement.Write && s.writesOnlyTemporary(ctx, ctx.Query()) {
 		// Temporary tables have a writer slot of their own (temporary.go).
 		if isTemporaryDDL(ctx.Query()) {
@@ -226,10 +244,73 @@ func (s *Session) ValidateSession(ctx *sql.Context) error {
 		ctx.SetTransaction(t)
 		tx = t.(*Transaction)
 	}
+	if class == statement.DDL || tx.lockReads && !tx.kv.Writing() {
+		tx.exclusive = true
+	}
 	if _, err := tx.writer(ctx); err != nil {
 		return err
 	}
+	if !tx.kv.Exclusive() {
+		// The statement reads the latest committed rows, over the
+		// transaction's own writes, and what it writes is checked against
+		// this snapshot (storage.Txn.Stale).
+		tx.kv.NewSnapshot()
+		tx.stmtMark = tx.kv.StatementBegin()
+		tx.locking = class == statement.LockingRead
+		tx.conflict.Store(false)
+	}
 	return s.BaseSession.ValidateSession(ctx)
+}
+
+// retryLimit is how many times a statement that met a write conflict is
+// run again on a new snapshot before it fails with error 1213.
+const retryLimit = 10
+
+// RetryStatement prepares the current statement, which failed with
+// ErrDeadlock after a write conflict, to run again: in an explicit
+// transaction its writes are rolled back (the row locks it took stay, as
+// InnoDB's do) and the next run takes a new snapshot; under autocommit its
+// transaction was rolled back already. It returns false when the
+// statement cannot run again (a deadlock, or attempt reached retryLimit):
+// then the transaction is rolled back and the explicit transaction ends,
+// as InnoDB rolls back a deadlock's victim. The handler calls it only for
+// a statement that sent no rows to the client.
+func (s *Session) RetryStatement(err error, attempt int) bool {
+	if !IsConflict(err) {
+		return false
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	t := s.cur
+	if t == nil || !t.kv.Writing() {
+		return attempt < retryLimit // rolled back at CommandEnd (autocommit)
+	}
+	if attempt < retryLimit && t.conflict.Load() && !t.deadlock.Load() {
+		if rerr := t.kv.RollbackStatement(t.stmtMark); rerr == nil {
+			t.conflict.Store(false)
+			// Under autocommit go-mysql-server starts a transaction for the
+			// next run: StartTransaction hands it this one.
+			t.retry = !s.GetIgnoreAutoCommit() && s.autocommit()
+			return true
+		}
+	}
+	s.abortLocked()
+	return false
+}
+
+// abortLocked rolls back the current transaction after a statement failed
+// with error 1213 and ends the explicit transaction; s.mu is held.
+func (s *Session) abortLocked() {
+	if s.cur != nil {
+		_ = s.cur.rollback()
+	}
+	s.endExplicit()
+}
+
+// IsConflict reports whether err is MySQL's error 1213 (ErrDeadlock).
+func IsConflict(err error) bool {
+	var se *mysql.SQLError
+	return errors.As(err, &se) && se.Num == mysql.ERLockDeadlock
 }
 
 // SetIgnoreAutoCommit implements sql.Session.
@@ -286,7 +367,7 @@ func noteFullScan(ctx *sql.Context) {
 // CommandEnd implements sql.LifecycleAwareSession. Under autocommit, a
 // statement that succeeded has committed already; one that failed leaves
 // its transaction open, which is rolled back here so that it holds neither
-// the writer slot nor an old snapshot while the client is idle. So is a
+// locks nor an old snapshot while the client is idle. So is a
 // failed DDL statement's, which is a transaction of its own in any mode.
 func (s *Session) CommandEnd() {
 	ddl := s.ddl
@@ -304,6 +385,9 @@ func (s *Session) CommandEnd() {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.cur != nil && s.cur.conflict.Load() && !s.cur.deadlock.Load() {
+		return // RetryStatement (or the next CommandBegin) decides
+	}
 	if s.cur != nil {
 		_ = s.cur.rollback()
 	}

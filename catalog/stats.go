@@ -6,7 +6,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 )
 
-// Table statistics kept current in the writing transaction: the number of
+// Table statistics kept current by every writing transaction: the number of
 // rows and the bytes of their stored encodings, per table, in keyspace
 // bucketStats under the table id (16 bytes: rows, then bytes, both
 // big-endian uint64). SHOW TABLE STATUS, information_schema.TABLES (which
@@ -38,22 +38,15 @@ func putStats(tr *Transaction, id uint64, s tableStats) error {
 }
 
 // addStats adds a statement's change (rows and bytes, each possibly
-// negative) to table id's statistics, if it has any.
+// negative) to table id's statistics, if it has any. The change is a
+// delta merged into the latest statistics at commit
+// (storage.Txn.AddCounters), so that writers of one table do not wait for
+// each other's statistics.
 func addStats(tr *Transaction, id uint64, rows, bytes int64) error {
 	if rows == 0 && bytes == 0 {
 		return nil
 	}
-	v, err := tr.reader()
-	if err != nil {
-		return err
-	}
-	s, ok := decodeStats(v.Get(bucketStats, binaryID(id)))
-	if !ok {
-		return nil // counted on demand
-	}
-	s.rows = uint64(max(int64(s.rows)+rows, 0))
-	s.bytes = uint64(max(int64(s.bytes)+bytes, 0))
-	return putStats(tr, id, s)
+	return tr.kv.AddCounters(bucketStats, binaryID(id), rows, bytes)
 }
 
 var _ sql.StatisticsTable = (*Table)(nil)

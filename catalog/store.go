@@ -236,8 +236,8 @@ func (s *Store) writeTx(ctx *sql.Context) (*Transaction, storage.View, error) {
 	return t, tx, nil
 }
 
-// LockWaitTimeout is how long a write waits for another transaction to
-// release the writer slot before it fails with error 1205: InnoDB's default
+// LockWaitTimeout is how long a write waits for another transaction's row
+// lock (or the metadata lock) before it fails with error 1205: InnoDB's default
 // innodb_lock_wait_timeout. (go-mysql-server 0.20 pins that variable at 1
 // and does not let it be set, so it is not read.)
 const LockWaitTimeout = 50 * time.Second

@@ -222,6 +222,17 @@ func (it *rowIter) Next(ctx *sql.Context) (sql.Row, error) {
 				return nil, fmt.Errorf("catalog: index of %s points at a missing row", it.t.meta.Name)
 			}
 		}
+		if it.tr.locking {
+			// SELECT … FOR UPDATE: the row is locked; if another transaction
+			// changed it since the snapshot, the statement runs again.
+			rk := k
+			if it.rowKey != nil {
+				rk = it.rowKey(k)
+			}
+			if err := it.tr.lockRow(rowsBucket(it.t.meta.rowsID()), rk, true); err != nil {
+				return nil, err
+			}
+		}
 		return storage.DecodeRow(v, it.t.sch.Schema)
 	}
 }
@@ -295,11 +306,7 @@ func (t *Table) PeekNextAutoIncrementValue(ctx *sql.Context) (uint64, error) {
 		return 0, err
 	}
 	defer done()
-	tx, err := tr.reader()
-	if err != nil {
-		return 0, err
-	}
-	return readCounter(tx, t.meta.ID), nil
+	return tr.kv.PeekCounter(bucketAutoInc, binaryID(t.meta.ID))
 }
 
 func readCounter(tx storage.View, id uint64) uint64 {
@@ -314,15 +321,22 @@ func readCounter(tx storage.View, id uint64) uint64 {
 // for a row whose AUTO_INCREMENT column is insertVal (nil or 0 asks for the
 // next value). A larger explicit value moves the counter past it.
 func (t *Table) GetNextAutoIncrementValue(ctx *sql.Context, insertVal interface{}) (uint64, error) {
-	tr, tx, err := t.db.store.writeTx(ctx)
+	tr, _, err := t.db.store.writeTx(ctx)
 	if err != nil {
 		return 0, err
 	}
-	next := readCounter(tx, t.meta.ID)
-	if u, ok := positiveUint(ctx, insertVal); ok && u > next {
-		next = u
+	key := binaryID(t.meta.ID)
+	if u, ok := positiveUint(ctx, insertVal); ok {
+		// An explicit value: the counter moves past it (the value
+		// returned is not used).
+		if u == ^uint64(0) {
+			return u, nil
+		}
+		return u, tr.kv.AdvanceCounter(bucketAutoInc, key, u+1)
 	}
-	return next, tr.kv.Put(bucketAutoInc, binaryID(t.meta.ID), binaryID(next))
+	// Handed out outside the transaction, as InnoDB's are: concurrent
+	// inserts get distinct values, and a rollback does not give it back.
+	return tr.kv.NextCounter(bucketAutoInc, key)
 }
 
 // AutoIncrementSetter implements sql.AutoIncrementTable.

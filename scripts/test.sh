@@ -43,7 +43,7 @@ go test -count=1 -timeout 40m "$@" "${pkgs[@]}"
 # The storage-heavy SQL tests again on the other engine (pebble, format 2;
 # docs/storage.md), when the whole suite was asked for.
 if (($# == 0)); then
-	pebble_tests='TestStorageScripts|TestTxnScripts|TestIsolationLevels|TestKeyScripts|TestKeyChangeRowCounts|TestRangeScripts|TestIndexLookupsMatchScan|TestMinHashIndexExact|TestMinHashScripts|TestSelectForUpdate|TestDDLDuringWrites|TestIndexScripts|TestSimHashIndexExact|TestNearDuplicatesExact|TestCrashRecovery|TestRestart'
+	pebble_tests='TestStorageScripts|TestTxnScripts|TestIsolationLevels|TestKeyScripts|TestKeyChangeRowCounts|TestRangeScripts|TestIndexLookupsMatchScan|TestMinHashIndexExact|TestMinHashScripts|TestSelectForUpdate|TestDDLDuringWrites|TestIndexScripts|TestSimHashIndexExact|TestNearDuplicatesExact|TestCrashRecovery|TestRestart|TestTransactionsOnDifferentRows|TestLostUpdateCounter|TestDeadlockError|TestGMSTransactionScripts|TestNoLostUpdates'
 	echo "--- the same storage tests on pebble: SIMSQL_STORAGE_ENGINE=pebble go test -run '…' ./sqltests"
 	SIMSQL_STORAGE_ENGINE=pebble go test -count=1 -timeout 40m -run "$pebble_tests" ./sqltests
 fi

@@ -140,6 +140,22 @@ func (t *boltTx) nextSequence(ks []byte) (uint64, error) {
 	return b.NextSequence()
 }
 
+func (t *boltTx) sequence(ks []byte) (uint64, error) {
+	b, err := t.bucket(ks)
+	if err != nil {
+		return 0, err
+	}
+	return b.Sequence(), nil
+}
+
+func (t *boltTx) setSequence(ks []byte, v uint64) error {
+	b, err := t.bucket(ks)
+	if err != nil {
+		return err
+	}
+	return b.SetSequence(v)
+}
+
 // changed: bbolt materialises a node for every change (put, delete,
 // bucket, sequence).
 func (t *boltTx) changed() bool {

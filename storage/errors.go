@@ -33,9 +33,19 @@ var (
 	ErrNoKeyspace = errors.New("keyspace does not exist")
 	// ErrKeyspaceExists is returned by CreateKeyspace for a keyspace that exists.
 	ErrKeyspaceExists = errors.New("keyspace exists")
-	// ErrLockWaitTimeout is returned by Txn.Write when the writer slot stays taken by
-	// another transaction for longer than the timeout given.
-	ErrLockWaitTimeout = errors.New("lock wait timeout: another transaction holds the writer slot")
+	// ErrLockWaitTimeout is returned by Txn.Write, Concurrent and Lock when the
+	// metadata lock, the writer slot or a row lock stays taken by another
+	// transaction for longer than the timeout given.
+	ErrLockWaitTimeout = errors.New("lock wait timeout: another transaction holds the lock")
+	// ErrDeadlock is returned by a concurrent Txn's Lock (and Put, Delete) when
+	// waiting for the lock would close a cycle of transactions waiting for
+	// each other: MySQL's error 1213.
+	ErrDeadlock = errors.New("deadlock: transactions wait for each other's locks")
+	// ErrWriteConflict is returned by a concurrent Txn's Put or Delete of a key
+	// that another transaction committed after this one's snapshot was taken:
+	// the write was computed from a stale value. The statement can be retried
+	// on a new snapshot (the transaction keeps the lock).
+	ErrWriteConflict = errors.New("write conflict: the key was changed by a transaction committed after this one's snapshot")
 	// ErrTxnReadOnly is returned by Txn.Write on a transaction begun read-only.
 	ErrTxnReadOnly = errors.New("write in a read-only transaction")
 	// ErrEngineFailed is returned by every transaction of a pebble Store after a commit

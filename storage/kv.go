@@ -41,7 +41,7 @@ type Cursor interface {
 
 // engineTx is one transaction of an engine: a read snapshot, or the single
 // write transaction (whose reads see its own writes). Txn adds undo,
-// savepoints, deferred writes and the writer slot on top.
+// savepoints, deferred writes, write sets and locks on top.
 type engineTx interface {
 	View
 	put(ks, key, value []byte) error
@@ -52,6 +52,10 @@ type engineTx interface {
 	// nextSequence returns the next value (1, 2, …) of ks's counter; the
 	// counter is durable with the transaction and never reused.
 	nextSequence(ks []byte) (uint64, error)
+	// sequence returns ks's counter (0 before its first value).
+	sequence(ks []byte) (uint64, error)
+	// setSequence sets ks's counter to v.
+	setSequence(ks []byte, v uint64) error
 	// changed reports whether the transaction has written anything.
 	changed() bool
 	// commit makes the writes durable (fsync) before it returns; on error

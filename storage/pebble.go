@@ -297,6 +297,24 @@ func (t *pebbleTx) nextSequence(ks []byte) (uint64, error) {
 	return n, t.b.Set(k, binary.BigEndian.AppendUint64(nil, n), nil)
 }
 
+func (t *pebbleTx) sequence(ks []byte) (uint64, error) {
+	if err := t.need(ks); err != nil {
+		return 0, err
+	}
+	v, err := t.get(markerKey('s', ks))
+	if err != nil || len(v) != 8 {
+		return 0, err
+	}
+	return binary.BigEndian.Uint64(v), nil
+}
+
+func (t *pebbleTx) setSequence(ks []byte, v uint64) error {
+	if err := t.need(ks); err != nil {
+		return err
+	}
+	return t.b.Set(markerKey('s', ks), binary.BigEndian.AppendUint64(nil, v), nil)
+}
+
 func (t *pebbleTx) changed() bool { return t.b != nil && !t.b.Empty() }
 
 func (t *pebbleTx) commit() error {

@@ -68,13 +68,15 @@ type Options struct {
 	Engine string
 }
 
-// Store is an open data directory. It is safe for concurrent use: one write transaction
-// at a time (the writer slot, see Txn.Write) and any number of read snapshots.
+// Store is an open data directory. It is safe for concurrent use: any number of read
+// snapshots and concurrent writers (Txn.Concurrent), or one exclusive writer (Txn.Write).
 type Store struct {
-	dir    string
-	eng    engine
-	lock   *os.File
-	writer chan struct{} // the single writer slot
+	dir      string
+	eng      engine
+	lock     *os.File
+	readOnly bool
+	writer   chan struct{} // the single writer slot: one engine write transaction at a time
+	txnState
 }
 
 // Open opens the data directory dir, creating it (mode 0755) and its files if missing.
@@ -106,7 +108,7 @@ func Open(dir string, opts Options) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Store{dir: dir, lock: lock, writer: make(chan struct{}, 1)}
+	s := &Store{dir: dir, lock: lock, readOnly: opts.ReadOnly, writer: make(chan struct{}, 1), txnState: newTxnState()}
 	format, err := checkFormat(dir, opts, true)
 	if err != nil {
 		s.releaseLock()

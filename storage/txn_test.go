@@ -30,6 +30,34 @@ func forEngines(t *testing.T, test func(*testing.T, string)) {
 	}
 }
 
+// The write modes of a Txn (see Txn): Write's and Concurrent's.
+const (
+	modeExclusive  = "exclusive"
+	modeConcurrent = "concurrent"
+)
+
+// forModes runs test on every engine in both write modes.
+func forModes(t *testing.T, test func(t *testing.T, eng, mode string)) {
+	for _, eng := range engines {
+		for _, mode := range []string{modeExclusive, modeConcurrent} {
+			t.Run(eng+"/"+mode, func(t *testing.T) { test(t, eng, mode) })
+		}
+	}
+}
+
+// begin starts tx writing in mode and returns its view.
+func begin(t *testing.T, tx *Txn, mode string) View {
+	t.Helper()
+	if mode == modeExclusive {
+		return mustWrite(t, tx)
+	}
+	v, err := tx.Concurrent(context.Background(), time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
 // openTxnStore opens a store in a fresh directory with keyspaces a and b.
 func openTxnStore(t *testing.T, eng string) *Store {
 	t.Helper()
@@ -150,12 +178,12 @@ func testTxnWriterSlot(t *testing.T, eng string) {
 
 // TestTxnUndo: a statement's writes (puts, deletes, overwrites, a created
 // keyspace) are undone exactly by RollbackStatement; earlier statements stay.
-func TestTxnUndo(t *testing.T) { forEngines(t, testTxnUndo) }
+func TestTxnUndo(t *testing.T) { forModes(t, testTxnUndo) }
 
-func testTxnUndo(t *testing.T, eng string) {
+func testTxnUndo(t *testing.T, eng, mode string) {
 	s := openTxnStore(t, eng)
 	tx := s.NewTxn(false)
-	v := mustWrite(t, tx)
+	v := begin(t, tx, mode)
 	tx.StatementBegin()
 	ok(t, tx.Put(ksA, []byte("k1"), []byte("v1")))
 	ok(t, tx.Put(ksA, []byte("k2"), []byte("v2")))
@@ -192,12 +220,12 @@ func testTxnUndo(t *testing.T, eng string) {
 
 // TestTxnSavepoints: nested savepoints; RollbackTo keeps the savepoint and
 // drops later ones; Release keeps the writes; a name set again moves.
-func TestTxnSavepoints(t *testing.T) { forEngines(t, testTxnSavepoints) }
+func TestTxnSavepoints(t *testing.T) { forModes(t, testTxnSavepoints) }
 
-func testTxnSavepoints(t *testing.T, eng string) {
+func testTxnSavepoints(t *testing.T, eng, mode string) {
 	s := openTxnStore(t, eng)
 	tx := s.NewTxn(false)
-	v := mustWrite(t, tx)
+	v := begin(t, tx, mode)
 	step := func(k, val string) { ok(t, tx.Put(ksA, []byte(k), []byte(val))) }
 	step("k", "0")
 	ok(t, tx.Savepoint("s1"))
@@ -243,28 +271,34 @@ func testTxnSavepoints(t *testing.T, eng string) {
 
 // TestTxnDeferred: deferred writes are invisible until Flush, the last
 // write of a key wins, and Commit applies them.
-func TestTxnDeferred(t *testing.T) { forEngines(t, testTxnDeferred) }
+func TestTxnDeferred(t *testing.T) { forModes(t, testTxnDeferred) }
 
-func testTxnDeferred(t *testing.T, eng string) {
+func testTxnDeferred(t *testing.T, eng, mode string) {
 	s := openTxnStore(t, eng)
 	tx := s.NewTxn(false)
-	v := mustWrite(t, tx)
+	v := begin(t, tx, mode)
 	ok(t, tx.Put(ksB, []byte("gone"), []byte("x")))
 	tx.Defer(ksB, []byte("z"), []byte("1"), false)
 	tx.Defer(ksB, []byte("a"), []byte("1"), false)
 	tx.Defer(ksB, []byte("z"), []byte("2"), false)
 	tx.Defer(ksB, []byte("gone"), nil, true)
 	tx.Defer(ksA, []byte("m"), []byte("1"), false)
-	if got := dump(v, ksB); got != "gone=x" {
+	// In concurrent mode a read applies the deferred writes of its keyspace
+	// first: the transaction always reads all its writes.
+	if got := dump(v, ksB); mode == modeExclusive && got != "gone=x" {
 		t.Errorf("before Flush b = %q", got)
 	}
 	w := tx.Writes()
 	ok(t, tx.Flush(ksB))
-	if tx.Writes() == w {
-		t.Error("Flush did not move Writes: cursors would not seek again")
+	want := "a=1 z=2|m=1"
+	if mode == modeExclusive {
+		want = "a=1 z=2|"
+		if tx.Writes() == w {
+			t.Error("Flush did not move Writes: cursors would not seek again")
+		}
 	}
-	if got := dump(v, ksB) + "|" + dump(v, ksA); got != "a=1 z=2|" {
-		t.Errorf("after Flush(b): %q, want a=1 z=2|", got)
+	if got := dump(v, ksB) + "|" + dump(v, ksA); got != want {
+		t.Errorf("after Flush(b): %q, want %s", got, want)
 	}
 	ok(t, tx.Commit())
 	if err := s.View(func(r View) error {
@@ -279,16 +313,16 @@ func testTxnDeferred(t *testing.T, eng string) {
 
 // TestTxnClearAndDrop: ClearKeyspace empties a keyspace and keeps it;
 // DropKeyspace removes it and its pending writes; Rollback restores both.
-func TestTxnClearAndDrop(t *testing.T) { forEngines(t, testTxnClearAndDrop) }
+func TestTxnClearAndDrop(t *testing.T) { forModes(t, testTxnClearAndDrop) }
 
-func testTxnClearAndDrop(t *testing.T, eng string) {
+func testTxnClearAndDrop(t *testing.T, eng, mode string) {
 	s := openTxnStore(t, eng)
 	ok(t, s.Update(func(tx *Txn) error {
 		ok(t, tx.Put(ksA, []byte("k"), []byte("v")))
 		return tx.Put(ksB, []byte("k"), []byte("v"))
 	}))
 	tx := s.NewTxn(false)
-	v := mustWrite(t, tx)
+	v := begin(t, tx, mode)
 	ok(t, tx.ClearKeyspace(ksA))
 	tx.Defer(ksB, []byte("p"), []byte("pending"), false)
 	ok(t, tx.DropKeyspace(ksB))
@@ -308,9 +342,9 @@ func testTxnClearAndDrop(t *testing.T, eng string) {
 // TestTxnAgainstModel runs random puts, deletes, deferred writes,
 // statements, savepoints and rollbacks against a map that does the same
 // thing obviously, comparing the two after every step.
-func TestTxnAgainstModel(t *testing.T) { forEngines(t, testTxnAgainstModel) }
+func TestTxnAgainstModel(t *testing.T) { forModes(t, testTxnAgainstModel) }
 
-func testTxnAgainstModel(t *testing.T, eng string) {
+func testTxnAgainstModel(t *testing.T, eng, mode string) {
 	s := openTxnStore(t, eng)
 	type state = map[string]string
 	clone := func(m state) state {
@@ -336,7 +370,7 @@ func testTxnAgainstModel(t *testing.T, eng string) {
 		rng := rand.New(rand.NewPCG(seed, 7))
 		tx := s.NewTxn(false)
 		t.Cleanup(tx.Rollback) // before the store closes, if a check fails
-		v := mustWrite(t, tx)
+		v := begin(t, tx, mode)
 		ok(t, tx.ClearKeyspace(ksA))
 		model := state{}
 		var stmt state
@@ -438,6 +472,8 @@ func testTxnAgainstModel(t *testing.T, eng string) {
 // writes, then kills itself with SIGKILL at the point the mode names.
 func crashHelper(mode, dir string, report func(string, ...any)) bool {
 	kill := func() { syscall.Kill(os.Getpid(), syscall.SIGKILL); select {} }
+	concurrentMode := strings.HasSuffix(mode, "-concurrent")
+	mode = strings.TrimSuffix(mode, "-concurrent")
 	switch mode {
 	case "crash-before-commit", "crash-after-commit", "crash-in-savepoint":
 	case "pebble-commit-fsize":
@@ -452,7 +488,11 @@ func crashHelper(mode, dir string, report func(string, ...any)) bool {
 		return true
 	}
 	tx := s.NewTxn(false)
-	if _, err := tx.Write(nil, time.Second); err != nil {
+	begin := tx.Write
+	if concurrentMode {
+		begin = tx.Concurrent
+	}
+	if _, err := begin(nil, time.Second); err != nil {
 		report("write: %v", err)
 		return true
 	}
@@ -486,7 +526,8 @@ func crashHelper(mode, dir string, report func(string, ...any)) bool {
 
 // TestTxnCrashPoints kills a writer process with SIGKILL before its commit,
 // and right after Commit returned (with and without a savepoint rolled
-// back): reopened, the store holds exactly the committed transactions.
+// back), in both write modes: reopened, the store holds exactly the
+// committed transactions.
 func TestTxnCrashPoints(t *testing.T) {
 	for _, tc := range []struct {
 		mode      string
@@ -495,6 +536,9 @@ func TestTxnCrashPoints(t *testing.T) {
 		{"crash-before-commit", false},
 		{"crash-after-commit", true},
 		{"crash-in-savepoint", true},
+		{"crash-before-commit-concurrent", false},
+		{"crash-after-commit-concurrent", true},
+		{"crash-in-savepoint-concurrent", true},
 	} {
 		for _, eng := range engines {
 			t.Run(tc.mode+"/"+eng, func(t *testing.T) {

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"math"
 	"regexp"
 	"strings"
 
@@ -11,6 +12,8 @@ import (
 	"github.com/dolthub/vitess/go/sqltypes"
 	querypb "github.com/dolthub/vitess/go/vt/proto/query"
 	"github.com/dolthub/vitess/go/vt/sqlparser"
+
+	"github.com/simsql/simsql/catalog"
 )
 
 // handler is go-mysql-server's protocol handler with every change simsql
@@ -78,7 +81,37 @@ func (h handler) ComQuery(ctx context.Context, c *mysql.Conn, query string, call
 	defer func() { recordError(c, mark, err) }()
 	defer func() { err = h.cancelled(c, err) }()
 	defer recoverAsError(&err, query)
-	return h.Handler.ComQuery(ctx, c, query, statusSpool(c, dropShortInfo(fieldsSpool(query, callback))))
+	spool := statusSpool(c, dropShortInfo(fieldsSpool(query, callback)))
+	return retryConflicts(c, func(sent *bool) error {
+		return h.Handler.ComQuery(ctx, c, query, func(res *sqltypes.Result, more bool) error {
+			*sent = true
+			return spool(res, more)
+		})
+	})
+}
+
+// retryConflicts runs a statement (run), and runs it again, on a new
+// snapshot, while it fails with a write conflict (error 1213 after a row
+// it had read was changed by the transaction whose lock it waited for)
+// and has sent the client nothing: as CockroachDB retries implicit
+// transactions, and as InnoDB's UPDATE would have read the latest row
+// after the wait. catalog.Session.RetryStatement decides whether it can
+// (bounded; a deadlock rolls the transaction back instead).
+func retryConflicts(c *mysql.Conn, run func(sent *bool) error) error {
+	for attempt := 0; ; attempt++ {
+		sent := false
+		err := run(&sent)
+		if err == nil || !catalog.IsConflict(err) {
+			return err
+		}
+		s, ok := c.ClientData.(*catalog.Session)
+		if !ok || sent || !s.RetryStatement(err, attempt) {
+			if ok && sent {
+				s.RetryStatement(err, math.MaxInt) // not run again: roll back
+			}
+			return err
+		}
+	}
 }
 
 // ComMultiQuery implements mysql.Handler.
@@ -110,13 +143,16 @@ func (h handler) ComStmtExecute(ctx context.Context, c *mysql.Conn, prepare *mys
 	defer func() { recordError(c, mark, err) }()
 	defer func() { err = h.cancelled(c, err) }()
 	defer recoverAsError(&err, prepare.PrepareStmt)
-	return h.Handler.ComStmtExecute(ctx, c, prepare, func(res *sqltypes.Result) error {
-		setStatus(c, false)
-		if res != nil { // protocol_compat.go
-			fixFields(prepare.PrepareStmt, res.Fields)
-			fixBinaryRows(res)
-		}
-		return callback(res)
+	return retryConflicts(c, func(sent *bool) error {
+		return h.Handler.ComStmtExecute(ctx, c, prepare, func(res *sqltypes.Result) error {
+			*sent = true
+			setStatus(c, false)
+			if res != nil { // protocol_compat.go
+				fixFields(prepare.PrepareStmt, res.Fields)
+				fixBinaryRows(res)
+			}
+			return callback(res)
+		})
 	})
 }
 
