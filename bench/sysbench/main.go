@@ -24,6 +24,7 @@
 //
 //	go run ./bench/sysbench                            # 4 and 16 threads, 30 s each
 //	go run ./bench/sysbench -time 5s -threads 4 -out - # smoke run
+//	go run ./bench/sysbench -binaries main=/tmp/simsql-main,branch=./simsql -out -
 package main
 
 import (
@@ -54,6 +55,7 @@ func main() {
 	size := flag.Int("size", 10_000, "sysbench --table-size (`rows` per table)")
 	dur := flag.Duration("time", 30*time.Second, "`duration` of each run")
 	engines := flag.String("engines", "bbolt", "comma-separated simsql storage `engines`")
+	binaries := flag.String("binaries", "", "comma-separated `name=path` of simsql binaries to measure side by side (default: this module's, built)")
 	mariadb := flag.Bool("mariadb", true, "measure MariaDB too (when mariadbd is installed)")
 	out := flag.String("out", "BENCHMARKS-sysbench.md", "markdown `file` to write (- for stdout only)")
 	timeout := flag.Duration("timeout", 60*time.Minute, "give up after this `duration`")
@@ -79,14 +81,28 @@ func main() {
 		}
 		r.threads = append(r.threads, n)
 	}
-	var systems []system
-	for _, eng := range strings.Split(*engines, ",") {
-		fmt.Fprintf(os.Stderr, "sysbench: simsql %s\n", eng)
-		s, err := r.simsql(bin, filepath.Join(tmp, "data-"+eng), eng)
-		if err != nil {
-			fatal(fmt.Errorf("simsql %s: %w", eng, err))
+	bins := [][2]string{{"simsql", bin}}
+	if *binaries != "" {
+		bins = nil
+		for _, nb := range strings.Split(*binaries, ",") {
+			name, path, ok := strings.Cut(nb, "=")
+			if !ok || name == "" || path == "" {
+				fatal(fmt.Errorf("-binaries: %q is not name=path", nb))
+			}
+			bins = append(bins, [2]string{name, path})
 		}
-		systems = append(systems, s)
+	}
+	var systems []system
+	for _, b := range bins {
+		for _, eng := range strings.Split(*engines, ",") {
+			name := b[0] + " " + eng
+			fmt.Fprintf(os.Stderr, "sysbench: %s\n", name)
+			s, err := r.simsql(name, b[1], filepath.Join(tmp, "data-"+b[0]+"-"+eng), eng)
+			if err != nil {
+				fatal(fmt.Errorf("%s: %w", name, err))
+			}
+			systems = append(systems, s)
+		}
 	}
 	if *mariadb {
 		fmt.Fprintln(os.Stderr, "sysbench: MariaDB")
@@ -151,13 +167,13 @@ type measure struct {
 	check    string // what the consistency check saw
 }
 
-func (r *runner) simsql(bin, dataDir, engine string) (system, error) {
+func (r *runner) simsql(name, bin, dataDir, engine string) (system, error) {
 	srv, err := harness.StartSimsql(r.ctx, bin, dataDir, "--storage-engine", engine)
 	if err != nil {
 		return system{}, err
 	}
 	defer srv.Stop()
-	return r.measureAll("simsql "+engine, srv.Addr)
+	return r.measureAll(name, srv.Addr)
 }
 
 func (r *runner) mariadb(dir string) (system, error) {
