@@ -13,6 +13,8 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/rowexec"
 	"github.com/dolthub/go-mysql-server/sql/transform"
+
+	"github.com/simsql/simsql/functions"
 )
 
 // Generated columns on all cores (issue 13, the bulk path). An INSERT …
@@ -147,7 +149,7 @@ func isSecondPass(e sql.Expression) bool {
 }
 
 // simsqlPackage is the import path of simsql's SQL functions.
-var simsqlPackage = reflect.TypeOf(fingerprintBits{}).PkgPath()[:len("github.com/simsql/simsql/")] + "functions"
+var simsqlPackage = reflect.TypeOf(functions.Jaccard{}).PkgPath()
 
 // simsqlFunctionIn reports whether e calls one of simsql's functions.
 func simsqlFunctionIn(e sql.Expression) bool {
