@@ -28,7 +28,10 @@ func conns(t *testing.T, db *dbsql.DB, n int) []*dbsql.Conn {
 
 // waitRunning waits until connection id runs statement q (as the process
 // list shows it) and returns nil, or returns done's error if the statement
-// ends first; it fails t after a minute.
+// ends first; it fails t after a minute. Read id (connID) before the
+// goroutine that runs q starts: a *sql.Conn takes one command at a time,
+// and a query on it while q is in flight breaks the protocol's sequence
+// ("commands out of sync").
 func waitRunning(t *testing.T, watcher *dbsql.Conn, id int64, q string, done <-chan error) error {
 	t.Helper()
 	deadline := time.Now().Add(time.Minute)

@@ -172,10 +172,11 @@ func TestDeadlockError(t *testing.T) {
 		execAll(t, a, "BEGIN", "UPDATE dl SET v = 'a' WHERE id = 1")
 		execAll(t, b, "BEGIN", "UPDATE dl SET v = 'b' WHERE id = 2")
 		const qa = "UPDATE dl SET v = 'a' WHERE id = 2"
+		aID := connID(t, a) // before the goroutine uses a: one command at a time on a connection
 		aDone := make(chan error, 1)
 		go func() { _, err := a.ExecContext(context.Background(), qa); aDone <- err }()
 		var errA, errB error
-		if err := waitRunning(t, watcher, connID(t, a), qa, aDone); err != nil {
+		if err := waitRunning(t, watcher, aID, qa, aDone); err != nil {
 			t.Fatal(err)
 		}
 		_, errB = b.ExecContext(context.Background(), "UPDATE dl SET v = 'b' WHERE id = 1")
@@ -228,9 +229,10 @@ func TestSameRowWaits(t *testing.T) {
 		}
 		execAll(t, a, "BEGIN", "UPDATE sr SET v = v + 1 WHERE id = 1")
 		const qb = "UPDATE sr SET v = v + 10 WHERE id = 1"
+		bID := connID(t, b) // before the goroutine uses b (CI saw "commands out of sync" when it came after)
 		bDone := make(chan error, 1)
 		go func() { _, err := b.ExecContext(context.Background(), qb); bDone <- err }()
-		if err := waitRunning(t, watcher, connID(t, b), qb, bDone); err != nil {
+		if err := waitRunning(t, watcher, bID, qb, bDone); err != nil {
 			t.Fatal(err)
 		}
 		execAll(t, a, "COMMIT")
