@@ -67,8 +67,13 @@ func startMariaDBOn(tb testing.TB, port int, extra ...string) *mariaDB {
 		tb.Skip("mariadbd not on PATH (SIMSQL_REQUIRE_MARIADB=1 makes this a failure)")
 	}
 	dir := tb.TempDir()
-	data := filepath.Join(dir, "data")
-	common := []string{"--no-defaults", "--datadir=" + data}
+	data, tmp := filepath.Join(dir, "data"), filepath.Join(dir, "tmp")
+	if err := os.Mkdir(tmp, 0o700); err != nil {
+		tb.Fatal(err)
+	}
+	// A tmpdir of its own: with /tmp shared, a concurrent mariadb-install-db
+	// failed with "Could not remove temporary table '/tmp/#sql-temptable-…'".
+	common := []string{"--no-defaults", "--datadir=" + data, "--tmpdir=" + tmp}
 	if os.Geteuid() == 0 {
 		common = append(common, "--user=root")
 	}

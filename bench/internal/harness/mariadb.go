@@ -45,10 +45,14 @@ func StartMariaDB(ctx context.Context, dataDir string) (*sql.DB, *Server, error)
 	if daemon == "" {
 		return nil, nil, ErrNoMariaDB
 	}
-	if err := os.MkdirAll(dataDir, 0o700); err != nil {
-		return nil, nil, err
+	tmpDir := dataDir + "-tmp" // not inside dataDir, where it would be a database
+	for _, d := range []string{dataDir, tmpDir} {
+		if err := os.MkdirAll(d, 0o700); err != nil {
+			return nil, nil, err
+		}
 	}
-	common := []string{"--no-defaults", "--datadir=" + dataDir}
+	// A tmpdir of its own, not the shared /tmp (see sqltests' startMariaDBOn).
+	common := []string{"--no-defaults", "--datadir=" + dataDir, "--tmpdir=" + tmpDir}
 	if os.Geteuid() == 0 {
 		common = append(common, "--user=root")
 	}
