@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -721,7 +722,13 @@ func TestCluster(t *testing.T) {
 
 	t.Run("tablet logs", func(t *testing.T) {
 		// Every statement a vttablet sent its simsql in this workload
-		// succeeded: the query log's 20th field, the error, is "".
+		// succeeded: the query log's 20th field, the error, is "". The one
+		// exception is the shard "kill" killed: while its simsql was down,
+		// its vttablet's connection attempts (no SQL) failed with a client
+		// error (2003 refused, 2013 lost, 2006 gone away; seen in 2 of 6
+		// runs), which the kill causes and the test expects.
+		const killed = "vttablet-1.queries.log" // "kill" kills shard 1
+		connFault := regexp.MustCompile(`\(errno 20(02|03|06|13)\) \(sqlstate HY000\): Sql: \\"\\"`)
 		logs, _ := filepath.Glob(filepath.Join(c.dir, "logs", "vttablet-*.queries.log"))
 		if len(logs) != c.shards {
 			t.Fatalf("query logs %v, want one a shard", logs)
@@ -738,6 +745,9 @@ func TestCluster(t *testing.T) {
 				if len(fields) < 20 {
 					t.Errorf("%s: a line of %d fields: %.200s", filepath.Base(f), len(fields), line)
 				} else if fields[19] != `""` {
+					if filepath.Base(f) == killed && fields[9] == `""` && connFault.MatchString(fields[19]) {
+						continue
+					}
 					failed++
 					t.Errorf("%s: %.300s failed: %.300s", filepath.Base(f), fields[9], fields[19])
 				}
