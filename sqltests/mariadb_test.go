@@ -68,7 +68,16 @@ func startMariaDBOn(tb testing.TB, port int, extra ...string) *mariaDB {
 	}
 	dir := tb.TempDir()
 	data := filepath.Join(dir, "data")
-	common := []string{"--no-defaults", "--datadir=" + data}
+	// A tmpdir of its own: with the shared /tmp, mariadb-install-db
+	// failed now and then with "Could not remove temporary table:
+	// '/tmp/#sql-temptable-3a00-1-8'" (names made of a process id, which
+	// other MariaDB processes on the machine, in other PID namespaces,
+	// reuse).
+	tmp := filepath.Join(dir, "tmp")
+	if err := os.MkdirAll(tmp, 0o755); err != nil {
+		tb.Fatal(err)
+	}
+	common := []string{"--no-defaults", "--datadir=" + data, "--tmpdir=" + tmp}
 	if os.Geteuid() == 0 {
 		common = append(common, "--user=root")
 	}
