@@ -152,6 +152,14 @@ var table = []*mapping{
 		message: func(m []string, _ string) string { return fmt.Sprintf("Table '%s' already exists", m[1]) }},
 	{kind: sql.ErrReadOnlyTransaction, num: erCantExecuteInReadOnlyTransaction, state: stateReadOnlyTransaction,
 		message: func([]string, string) string { return "Cannot execute statement in a READ ONLY transaction." }},
+	// ROLLBACK TO or RELEASE of an unknown savepoint: MySQL's
+	// ER_SP_DOES_NOT_EXIST, with the same wording.
+	{kind: sql.ErrSavepointDoesNotExist, num: mysql.ERSPDoesNotExist, state: mysql.SSClientError},
+	// Variables set in the wrong scope, or read-only ones, with MySQL's
+	// wording (go-mysql-server's already is).
+	{kind: sql.ErrSystemVariableGlobalOnly, num: mysql.ERGlobalVariable, state: mysql.SSUnknownSQLState},
+	{kind: sql.ErrSystemVariableSessionOnly, num: mysql.ERLocalVariable, state: mysql.SSUnknownSQLState},
+	{kind: sql.ErrSystemVariableReadOnly, num: mysql.ERIncorrectGlobalLocalVar, state: mysql.SSUnknownSQLState},
 	// Privileges, as go-mysql-server words them.
 	{kind: sql.ErrPrivilegeCheckFailed, num: erTableAccessDenied, state: mysql.SSClientError},
 	{kind: sql.ErrTableAccessDeniedForUser, num: erTableAccessDenied, state: mysql.SSClientError},
