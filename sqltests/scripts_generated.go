@@ -90,6 +90,27 @@ var GeneratedColumnScripts = []ScriptTest{
 			{Query: "SELECT n, d FROM ga", Expected: []Row{{uint64(9223372036854775807), uint64(18446744073709551614)}}},
 		},
 	},
+	{
+		// Regression: go-mysql-server 0.20 refused DEFAULT for a generated
+		// column with 3105 in INSERT … VALUES, REPLACE and UPDATE … SET;
+		// MySQL takes it in every mode (the column is computed).
+		Name: "DEFAULT for a generated column",
+		SetUpScript: []string{
+			"CREATE TABLE gd (id INT PRIMARY KEY, body VARCHAR(20), fp BIGINT UNSIGNED AS (CRC32(body)) STORED, up VARCHAR(20) AS (UPPER(body)) VIRTUAL)",
+		},
+		Assertions: []Assertion{
+			{Query: "INSERT INTO gd VALUES (1, 'a', DEFAULT, DEFAULT), (2, 'b', DEFAULT, DEFAULT)"},
+			{Query: "INSERT INTO gd (id, body, fp) VALUES (3, 'c', DEFAULT)"},
+			{Query: "REPLACE INTO gd VALUES (1, 'z', DEFAULT, DEFAULT)"},
+			{Query: "UPDATE gd SET fp = DEFAULT, body = 'bb' WHERE id = 2"},
+			{Query: "UPDATE gd AS x SET x.up = DEFAULT WHERE id = 3"},
+			{Query: "SELECT id, body, fp, up FROM gd ORDER BY id", Expected: []Row{
+				{1, "z", uint64(1657960367), "Z"}, {2, "bb", uint64(3048086446), "BB"}, {3, "c", uint64(112844655), "C"}}},
+			// Any other value stays an error in strict mode.
+			{Query: "INSERT INTO gd VALUES (4, 'd', DEFAULT, 'x')", ExpectedErr: "generated column"},
+			{Query: "UPDATE gd SET fp = 1 WHERE id = 1", ExpectedErr: "generated column"},
+		},
+	},
 }
 
 // FingerprintColumnScripts hold stored fingerprint columns (simsql's
