@@ -72,10 +72,13 @@ func mysqlLoadData(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.S
 			if !fixed && (ld.FieldsTerminatedBy == "" || ld.LinesTerminatedBy == "") {
 				return n, transform.SameTree, nil
 			}
-			// LOCAL loads as IGNORE does: the server cannot stop the
-			// client's file midway (MySQL 8 reference manual, LOAD DATA,
-			// "Duplicate-Key and Error Handling").
-			return &loadData{LoadData: ld, ignore: ins.Ignore || ld.Local, targets: targets, fixed: fixed}, transform.NewTree, nil
+			// LOCAL without REPLACE loads as IGNORE does: the server
+			// cannot stop the client's file midway (MySQL 8 reference
+			// manual, LOAD DATA, "Duplicate-Key and Error Handling";
+			// sql_load.cc sets ignore only for DUP_ERROR). With REPLACE,
+			// a bad value is an error in strict mode, as in MariaDB.
+			ignore := ins.Ignore || ld.Local && !ld.IsReplace
+			return &loadData{LoadData: ld, ignore: ignore, targets: targets, fixed: fixed}, transform.NewTree, nil
 		})
 		if err != nil || same == transform.SameTree {
 			return n, transform.SameTree, err

@@ -160,6 +160,12 @@ var loadDataCases = []loadDataCase{
 	{name: "an out-of-range integer: error 1264 in strict mode, no row kept", table: "id INT PRIMARY KEY, u BIGINT UNSIGNED",
 		file: "1,5\n2,18446744073709551616\n", options: "FIELDS TERMINATED BY ','", server: true,
 		err: "Out of range value for column 'u' at row 2", want: []Row{}},
+	// Regression: LOCAL made every load IGNORE; MySQL's sql_load.cc does
+	// so only without REPLACE, so LOCAL … REPLACE refuses a bad value in
+	// strict mode.
+	{name: "REPLACE with LOCAL: an out-of-range integer is error 1264", table: "id INT PRIMARY KEY, u BIGINT UNSIGNED",
+		file: "1,5\n2,18446744073709551616\n", options: "FIELDS TERMINATED BY ','", local: true,
+		err: "Out of range value for column 'u' at row 2", want: []Row{}},
 	{name: "an empty field for a number: 0 otherwise", table: "id INT, n INT",
 		setUp: []string{"SET SESSION sql_mode = ''"},
 		file:  "1,5\n2,\n", options: "FIELDS TERMINATED BY ','", want: []Row{{"31", "35"}, {"32", "30"}}},
@@ -192,6 +198,9 @@ func TestLoadDataMatchesMariaDB(t *testing.T) {
 			into := "' INTO TABLE t "
 			if strings.HasPrefix(c.name, "IGNORE") {
 				into = "' IGNORE INTO TABLE t "
+			}
+			if strings.HasPrefix(c.name, "REPLACE") {
+				into = "' REPLACE INTO TABLE t "
 			}
 			as := []Assertion{{Query: load + file + into + c.options, ExpectedErr: c.err}}
 			if c.warnings != nil {
