@@ -155,7 +155,7 @@ func isIntegerColumn(c *sql.Column) bool {
 //
 // An integer value may too outside strict mode and in UPDATE IGNORE, where
 // go-mysql-server refused 300 for a TINYINT UNSIGNED with 1264 (INSERT …
-// VALUES with sql_mode = ”) or stored 255 without warning 1264 (UPDATE):
+// VALUES with an empty sql_mode) or stored 255 without warning 1264 (UPDATE):
 // MySQL stores the range's nearest end with the warning.
 func mayLeaveRange(e sql.Expression) bool {
 	t := e.Type()
