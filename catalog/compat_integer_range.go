@@ -152,9 +152,14 @@ func isIntegerColumn(c *sql.Column) bool {
 // mayLeaveRange reports whether e's values may be beyond an integer
 // column's range without go-mysql-server noticing: DECIMAL, float and
 // string values (its integer conversions check integers themselves).
+//
+// An integer value may too outside strict mode and in UPDATE IGNORE, where
+// go-mysql-server refused 300 for a TINYINT UNSIGNED with 1264 (INSERT …
+// VALUES with an empty sql_mode) or stored 255 without warning 1264 (UPDATE):
+// MySQL stores the range's nearest end with the warning.
 func mayLeaveRange(e sql.Expression) bool {
 	t := e.Type()
-	return t == nil || types.IsDecimal(t) || types.IsFloat(t) || types.IsText(t) || t == types.Null
+	return t == nil || types.IsDecimal(t) || types.IsFloat(t) || types.IsText(t) || t == types.Null || types.IsInteger(t)
 }
 
 // inRange is a value written to an integer column, checked against the
@@ -189,7 +194,24 @@ func (r *inRange) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		n = r.count.Add(1)
 	}
 	var d decimal.Decimal
+	integer := false // an integer value: go-mysql-server checks it in strict mode
 	switch x := v.(type) {
+	case int8:
+		d, integer = decimal.NewFromInt(int64(x)), true
+	case int16:
+		d, integer = decimal.NewFromInt(int64(x)), true
+	case int32:
+		d, integer = decimal.NewFromInt(int64(x)), true
+	case int64:
+		d, integer = decimal.NewFromInt(x), true
+	case uint8:
+		d, integer = decimal.NewFromInt(int64(x)), true
+	case uint16:
+		d, integer = decimal.NewFromInt(int64(x)), true
+	case uint32:
+		d, integer = decimal.NewFromInt(int64(x)), true
+	case uint64:
+		d, integer = decimal.NewFromBigInt(new(big.Int).SetUint64(x), 0), true
 	case decimal.Decimal:
 		d = x
 	case float64:
@@ -224,6 +246,9 @@ func (r *inRange) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		return integerValue(d, unsigned), nil
 	}
 	if strictMode(ctx) && !r.ignore {
+		if integer {
+			return v, nil // go-mysql-server's own error 1264
+		}
 		return nil, mysql.NewSQLError(erWarnDataOutOfRange, "22003", "Out of range value for column '%s' at row %d", r.col.Name, n)
 	}
 	ctx.Warn(erWarnDataOutOfRange, "Out of range value for column '%s' at row %d", r.col.Name, n)

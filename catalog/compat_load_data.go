@@ -72,10 +72,13 @@ func mysqlLoadData(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.S
 			if !fixed && (ld.FieldsTerminatedBy == "" || ld.LinesTerminatedBy == "") {
 				return n, transform.SameTree, nil
 			}
-			// LOCAL loads as IGNORE does: the server cannot stop the
-			// client's file midway (MySQL 8 reference manual, LOAD DATA,
-			// "Duplicate-Key and Error Handling").
-			return &loadData{LoadData: ld, ignore: ins.Ignore || ld.Local, targets: targets, fixed: fixed}, transform.NewTree, nil
+			// LOCAL without REPLACE loads as IGNORE does: the server
+			// cannot stop the client's file midway (MySQL 8 reference
+			// manual, LOAD DATA, "Duplicate-Key and Error Handling";
+			// sql_load.cc sets ignore only for DUP_ERROR). With REPLACE,
+			// a bad value is an error in strict mode, as in MariaDB.
+			ignore := ins.Ignore || ld.Local && !ld.IsReplace
+			return &loadData{LoadData: ld, ignore: ignore, targets: targets, fixed: fixed}, transform.NewTree, nil
 		})
 		if err != nil || same == transform.SameTree {
 			return n, transform.SameTree, err
@@ -398,7 +401,7 @@ func (it *loadDataIter) exprs(ctx *sql.Context, fields []*string) ([]sql.Express
 				exprs[e] = expression.NewLiteral(nil, types.Null)
 			}
 		default:
-			exprs[e] = expression.NewLiteral(*fields[f], types.LongText)
+			exprs[e] = it.inRange(expression.NewLiteral(*fields[f], types.LongText), it.fieldCol[f])
 		}
 		e++
 	}
@@ -417,17 +420,24 @@ func (it *loadDataIter) exprs(ctx *sql.Context, fields []*string) ([]sql.Express
 			e++
 		}
 	}
+	destRow := it.destRow(ctx, exprs)
 	for f, e := 0, 0; len(it.ld.SetExprs) > 0 && f < len(it.fieldCol) && e < len(exprs); f++ {
 		c := it.fieldCol[f]
 		if c == -1 {
 			continue
 		}
 		if set := it.ld.SetExprs[c]; set != nil {
-			v, err := set.Eval(ctx, fieldRow)
+			v, err := set.Eval(ctx, destRow)
 			if err != nil {
 				return nil, err
 			}
-			exprs[e] = expression.NewLiteral(v, set.Type())
+			// A later SET reads this column's new value, as in MySQL
+			// (SET id = id + 1, b = CONCAT(@y, id)).
+			destRow[c] = v
+			if conv, _, err := sch[c].Type.Convert(ctx, v); err == nil && v != nil {
+				destRow[c] = conv
+			}
+			exprs[e] = it.inRange(expression.NewLiteral(v, set.Type()), c)
 		}
 		e++
 	}
@@ -444,6 +454,57 @@ func (it *loadDataIter) exprs(ctx *sql.Context, fields []*string) ([]sql.Express
 		}
 	}
 	return exprs, nil
+}
+
+// inRange returns value e of a field or SET expression for column c of
+// DestSch checked against the column's range when it is an integer column
+// (compat_integer_range.go): beyond it, error 1264 in strict mode, else
+// the nearest end of the range with warning 1264. Regression: LOAD DATA
+// … IGNORE (and LOCAL) stored 18446744073709551616 into BIGINT UNSIGNED
+// as 0 and 9223372036854775808 into BIGINT as -9223372036854775808, with
+// note 1366; without IGNORE the error was 1366, not 1264.
+func (it *loadDataIter) inRange(e sql.Expression, c int) sql.Expression {
+	if c < 0 || c >= len(it.ld.DestSch) || !isIntegerColumn(it.ld.DestSch[c]) {
+		return e
+	}
+	return newInRange(e, it.ld.DestSch[c], !it.strict, int64(it.row))
+}
+
+// destRow returns the row, in the table's column order, that the SET
+// expressions read (go-mysql-server resolves their columns over DestSch):
+// each column the record gave a field, with that field's value in the
+// column's type, as MySQL stores the fields before it evaluates SET;
+// the other columns NULL. Regression: SET read the record's fields by
+// their ordinals in the table, so SET a = UPPER(b) failed with "unable to
+// find field with index 2" and (id, @y) SET id = id + 5000 read the wrong
+// field. The SET expressions then run in the order of their columns in
+// the statement's list (the SET-only columns after it, in SET order),
+// each seeing the values of those before it. nil without SET.
+func (it *loadDataIter) destRow(ctx *sql.Context, exprs []sql.Expression) sql.Row {
+	if len(it.ld.SetExprs) == 0 {
+		return nil
+	}
+	sch := it.ld.DestSch
+	row := make(sql.Row, len(sch))
+	for f, e := 0, 0; f < len(it.fieldCol) && e < len(exprs); f++ {
+		c := it.fieldCol[f]
+		if c == -1 {
+			continue
+		}
+		x := exprs[e]
+		if r, ok := x.(*inRange); ok {
+			x = r.Expression
+		}
+		if lit, ok := x.(*expression.Literal); ok && lit.Value() != nil && c >= 0 && c < len(sch) {
+			v := lit.Value()
+			if conv, _, err := sch[c].Type.Convert(ctx, v); err == nil {
+				v = conv
+			}
+			row[c] = v
+		}
+		e++
+	}
+	return row
 }
 
 // Close implements sql.RowIter.
@@ -572,10 +633,28 @@ func (fr *fieldReader) next() (byte, bool, error) {
 	return c, err == nil, err
 }
 
-// skipLine implements recordReader: a record.
+// skipLine implements recordReader: up to and past the next line
+// terminator, as MySQL's READ_INFO::next_line skips a line for IGNORE n
+// LINES: an escaped byte is skipped with its escape, but neither LINES
+// STARTING BY nor ENCLOSED BY counts, so a line without the prefix is one
+// of the n (skipping a record, as before, skipped up to the n-th prefix
+// and lost the records of the lines between).
 func (fr *fieldReader) skipLine() error {
-	_, err := fr.record()
-	return err
+	for {
+		c, ok, err := fr.next()
+		if err != nil || !ok {
+			return err
+		}
+		if fr.esc >= 0 && int(c) == fr.esc {
+			if _, ok, err := fr.next(); err != nil || !ok {
+				return err
+			}
+			continue
+		}
+		if end, err := fr.ends(c, fr.lineTerm); err != nil || end {
+			return err
+		}
+	}
 }
 
 // record implements recordReader.

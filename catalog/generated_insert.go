@@ -12,7 +12,9 @@ import (
 // STRICT_TRANS_TABLES and STRICT_ALL_TABLES) an INSERT or REPLACE … VALUES
 // that gives a generated column a value other than DEFAULT has the value
 // ignored, with warning 1906, and the column computed as usual; in strict
-// mode it stays an error, as in MySQL. mariadb-dump relies on this: it
+// mode it stays an error, as in MySQL, unless every such value is DEFAULT,
+// which MySQL takes in every mode (go-mysql-server 0.20 refused
+// `INSERT INTO g VALUES (1, 'a', DEFAULT)` with 3105). mariadb-dump relies on this: it
 // writes every column's value into its INSERTs and sets
 // SQL_MODE='NO_AUTO_VALUE_ON_ZERO' at the top of the dump, so without it a
 // dump of a table with `fp … AS (simhash(body)) STORED` cannot be restored.
@@ -32,6 +34,7 @@ func (p generatedValuesParser) ParseWithOptions(ctx context.Context, query strin
 	stmt, parsed, remainder, err := p.Parser.ParseWithOptions(ctx, query, delimiter, multi, options)
 	if err == nil {
 		p.dropGeneratedValues(ctx, stmt)
+		p.dropGeneratedDefaults(ctx, stmt)
 		unnamedColumnUniqueKeys(stmt)
 	}
 	return stmt, parsed, remainder, err
@@ -42,6 +45,7 @@ func (p generatedValuesParser) ParseOneWithOptions(ctx context.Context, query st
 	stmt, n, err := p.Parser.ParseOneWithOptions(ctx, query, options)
 	if err == nil {
 		p.dropGeneratedValues(ctx, stmt)
+		p.dropGeneratedDefaults(ctx, stmt)
 		unnamedColumnUniqueKeys(stmt)
 	}
 	return stmt, n, err
@@ -64,9 +68,7 @@ func (p generatedValuesParser) dropGeneratedValues(ctx context.Context, stmt ast
 		return
 	}
 	mode := sql.LoadSqlMode(sctx)
-	if mode.ModeEnabled("STRICT_TRANS_TABLES") || mode.ModeEnabled("STRICT_ALL_TABLES") {
-		return
-	}
+	strict := mode.ModeEnabled("STRICT_TRANS_TABLES") || mode.ModeEnabled("STRICT_ALL_TABLES")
 	db := ins.Table.DbQualifier.String()
 	if db == "" {
 		db = sctx.GetCurrentDatabase()
@@ -85,10 +87,18 @@ func (p generatedValuesParser) dropGeneratedValues(ctx context.Context, stmt ast
 			names = append(names, c.Name)
 		}
 	}
+	for _, row := range values.Values {
+		if len(row) != len(names) {
+			return // go-mysql-server reports the count mismatch
+		}
+	}
+	// generated[i]: the i-th value leaves the rows. In strict mode only a
+	// generated column given DEFAULT in every row does; one given another
+	// value stays, for go-mysql-server's error 3105 to name it.
 	generated := make([]bool, len(names))
 	kept := ast.Columns{}
 	for i, n := range names {
-		if j := sch.IndexOfColName(n); j >= 0 && sch[j].Generated != nil {
+		if j := sch.IndexOfColName(n); j >= 0 && sch[j].Generated != nil && (!strict || onlyDefaults(values.Values, i)) {
 			generated[i] = true
 		} else {
 			kept = append(kept, ast.NewColIdent(n))
@@ -96,11 +106,6 @@ func (p generatedValuesParser) dropGeneratedValues(ctx context.Context, stmt ast
 	}
 	if len(kept) == len(names) || len(kept) == 0 {
 		return
-	}
-	for _, row := range values.Values {
-		if len(row) != len(names) {
-			return // go-mysql-server reports the count mismatch
-		}
 	}
 	ignored := make([]bool, len(names))
 	for r, row := range values.Values {
@@ -120,4 +125,67 @@ func (p generatedValuesParser) dropGeneratedValues(ctx context.Context, stmt ast
 			sctx.Warn(1906, "The value specified for generated column '%s' in table '%s' has been ignored", n, table.Name())
 		}
 	}
+}
+
+// onlyDefaults reports whether the i-th value of every row is DEFAULT,
+// which MySQL takes for a generated column in every mode (go-mysql-server
+// 0.20 refused it with 3105).
+func onlyDefaults(rows []ast.ValTuple, i int) bool {
+	for _, row := range rows {
+		if _, isDefault := row[i].(*ast.Default); !isDefault {
+			return false
+		}
+	}
+	return true
+}
+
+// dropGeneratedDefaults rewrites stmt when it is a single-table UPDATE
+// that sets a generated column to DEFAULT, which MySQL accepts (the column
+// is computed anyway; go-mysql-server 0.20 refused it with 3105): those
+// assignments leave the SET list, and if none is left, the table's first
+// ordinary column is set to itself, which changes no row.
+func (p generatedValuesParser) dropGeneratedDefaults(ctx context.Context, stmt ast.Statement) {
+	upd, ok := stmt.(*ast.Update)
+	if !ok || len(upd.TableExprs) != 1 {
+		return
+	}
+	ate, ok := upd.TableExprs[0].(*ast.AliasedTableExpr)
+	if !ok {
+		return
+	}
+	name, ok := ate.Expr.(ast.TableName)
+	sctx, isCtx := ctx.(*sql.Context)
+	if !ok || !isCtx {
+		return
+	}
+	db := name.DbQualifier.String()
+	if db == "" {
+		db = sctx.GetCurrentDatabase()
+	}
+	table, _, err := p.catalog.Table(sctx, db, name.Name.String())
+	if err != nil {
+		return // go-mysql-server reports it
+	}
+	sch := table.Schema()
+	var kept ast.AssignmentExprs
+	for _, a := range upd.Exprs {
+		j := sch.IndexOfColName(a.Name.Name.String())
+		if _, isDefault := a.Expr.(*ast.Default); isDefault && j >= 0 && sch[j].Generated != nil {
+			continue
+		}
+		kept = append(kept, a)
+	}
+	if len(kept) == len(upd.Exprs) {
+		return
+	}
+	if len(kept) == 0 {
+		for _, c := range sch {
+			if c.Generated == nil {
+				col := &ast.ColName{Name: ast.NewColIdent(c.Name)}
+				kept = ast.AssignmentExprs{&ast.AssignmentExpr{Name: col, Expr: col}}
+				break
+			}
+		}
+	}
+	upd.Exprs = kept
 }

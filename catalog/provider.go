@@ -64,6 +64,13 @@ func NewEngine(s *Store) *sqle.Engine {
 	engine := sqle.New(a, nil)
 	engine.Analyzer.Catalog.RegisterFunction(sql.NewEmptyContext(), functions.All()...)
 	compat.InstallGlobalParser()
+	// The analyzer took sql.GlobalParser when it was built, which for the
+	// process's first engine (the server's only one) was still
+	// go-mysql-server's own: compileGenerated parses the stored generated
+	// columns that UPDATE and ON DUPLICATE KEY UPDATE recompute with it, so
+	// their arithmetic was go-mysql-server's (`n * 2` of a BIGINT UNSIGNED
+	// wrapped to -16 and was refused, TestGeneratedColumnArithmetic).
+	engine.Analyzer.Parser = sql.GlobalParser
 	compat.InstallSystemVariables()
 	stmts := compat.StatementEnv{Catalog: engine.Analyzer.Catalog, Stats: engine.Analyzer.Catalog.StatsProvider, Analyze: engine.AnalyzeQuery}
 	engine.Parser = generatedValuesParser{Parser: compat.Statements(compat.Parser(engine.Parser), stmts), catalog: engine.Analyzer.Catalog}

@@ -172,6 +172,13 @@ func (a args) eval(ctx *sql.Context, row sql.Row, i int, k kind) (value, error) 
 		return null, err
 	}
 	x := toValue(k, v)
+	if k.integer() && (x.k == kDecimal || x.k == kDouble) {
+		// An INT argument whose Go value is not an integer (go-mysql-
+		// server's FLOOR and CEIL, floor_ceil.go): its integer, as MySQL's
+		// val_int reads it.
+		i, _ := x.toInt()
+		x = value{k: k, i: i}
+	}
 	switch a[i].(type) {
 	case *expression.UserVar:
 		x.signedVar = x.k == kUint

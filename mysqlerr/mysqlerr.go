@@ -21,6 +21,7 @@ import (
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/dolthub/vitess/go/mysql"
 	ast "github.com/dolthub/vitess/go/vt/sqlparser"
 	kinds "gopkg.in/src-d/go-errors.v1"
@@ -49,6 +50,8 @@ const (
 	erFKIncompatibleColumns             = 3780 // ER_FK_INCOMPATIBLE_COLUMNS
 	erFKColumnNotNull                   = 1830 // ER_FK_COLUMN_NOT_NULL
 	erBlobKeyWithoutLength              = 1170 // ER_BLOB_KEY_WITHOUT_LENGTH
+	erDataTooLong                       = 1406 // ER_DATA_TOO_LONG
+	stateStringDataRightTruncation      = "22001"
 )
 
 // mapping is one row of the table: the messages of an error kind, and the
@@ -84,6 +87,14 @@ var table = []*mapping{
 		message: func(m []string, _ string) string {
 			return fmt.Sprintf("Out of range value %s for %s", m[1], m[2])
 		}},
+	// A text too long for its column: MySQL's ER_DATA_TOO_LONG, SQLSTATE
+	// 22001 (MySQL adds "at row n", which go-mysql-server does not know).
+	{kind: types.ErrLengthBeyondLimit, num: erDataTooLong, state: stateStringDataRightTruncation,
+		message: func(m []string, _ string) string { return fmt.Sprintf("Data too long for column '%s'", m[2]) }},
+	// Bytes that are not UTF-8 for a utf8mb4 column: MySQL's
+	// ER_TRUNCATED_WRONG_VALUE_FOR_FIELD ("Incorrect string value"), with
+	// go-mysql-server's wording.
+	{kind: types.ErrBadCharsetString, num: mysql.ERTruncatedWrongValueForField, state: mysql.SSUnknownSQLState},
 	{kind: sql.ErrGeneratedColumnValue, num: erNonDefaultValueForGeneratedColumn, state: mysql.SSUnknownSQLState,
 		message: func(m []string, query string) string {
 			return fmt.Sprintf("The value specified for generated column '%s' in table '%s' is not allowed.",
@@ -152,6 +163,14 @@ var table = []*mapping{
 		message: func(m []string, _ string) string { return fmt.Sprintf("Table '%s' already exists", m[1]) }},
 	{kind: sql.ErrReadOnlyTransaction, num: erCantExecuteInReadOnlyTransaction, state: stateReadOnlyTransaction,
 		message: func([]string, string) string { return "Cannot execute statement in a READ ONLY transaction." }},
+	// ROLLBACK TO or RELEASE of an unknown savepoint: MySQL's
+	// ER_SP_DOES_NOT_EXIST, with the same wording.
+	{kind: sql.ErrSavepointDoesNotExist, num: mysql.ERSPDoesNotExist, state: mysql.SSClientError},
+	// Variables set in the wrong scope, or read-only ones, with MySQL's
+	// wording (go-mysql-server's already is).
+	{kind: sql.ErrSystemVariableGlobalOnly, num: mysql.ERGlobalVariable, state: mysql.SSUnknownSQLState},
+	{kind: sql.ErrSystemVariableSessionOnly, num: mysql.ERLocalVariable, state: mysql.SSUnknownSQLState},
+	{kind: sql.ErrSystemVariableReadOnly, num: mysql.ERIncorrectGlobalLocalVar, state: mysql.SSUnknownSQLState},
 	// Privileges, as go-mysql-server words them.
 	{kind: sql.ErrPrivilegeCheckFailed, num: erTableAccessDenied, state: mysql.SSClientError},
 	{kind: sql.ErrTableAccessDeniedForUser, num: erTableAccessDenied, state: mysql.SSClientError},

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/dolthub/vitess/go/mysql"
 	ast "github.com/dolthub/vitess/go/vt/sqlparser"
 
@@ -39,6 +40,19 @@ func TestTable(t *testing.T) {
 	}{
 		{"a misspelt keyword: the rest of the statement from it", parseError(t, "selec 1"), "selec 1",
 			1064, "42000", syntax + "'selec 1' at line 1"},
+		// Regression: 1105 (checked on MariaDB 10.11: 1305, 1229, 1228, 1238).
+		{"ROLLBACK TO a released savepoint", sql.CastSQLError(sql.ErrSavepointDoesNotExist.New("s1")), "ROLLBACK TO s1",
+			1305, "42000", "SAVEPOINT s1 does not exist"},
+		{"a text too long for its column", sql.CastSQLError(types.ErrLengthBeyondLimit.New("xxxx", "t")), "",
+			1406, "22001", "Data too long for column 't'"},
+		{"bytes that are not UTF-8", sql.CastSQLError(types.ErrBadCharsetString.New("utf8mb4", "[255 254]")), "",
+			1366, "HY000", "invalid string for charset utf8mb4: '[255 254]'"},
+		{"SET SESSION of a global variable", sql.CastSQLError(sql.ErrSystemVariableGlobalOnly.New("innodb_lock_wait_timeout")), "",
+			1229, "HY000", "Variable 'innodb_lock_wait_timeout' is a GLOBAL variable and should be set with SET GLOBAL"},
+		{"SET GLOBAL of a session variable", sql.CastSQLError(sql.ErrSystemVariableSessionOnly.New("timestamp")), "",
+			1228, "HY000", "Variable 'timestamp' is a SESSION variable and can't be used with SET GLOBAL"},
+		{"SET of a read-only variable", sql.CastSQLError(sql.ErrSystemVariableReadOnly.New("version")), "",
+			1238, "HY000", "Variable 'version' is a read only variable"},
 		{"a misspelt FROM", parseError(t, "select * fro t"), "select * fro t",
 			1064, "42000", syntax + "'fro t' at line 1"},
 		{"the line of the token", parseError(t, "SELECT 1,\n2\nFROM t WHERE WHERE"), "SELECT 1,\n2\nFROM t WHERE WHERE",

@@ -143,6 +143,14 @@ func TestSPDXLicences(t *testing.T) {
 		// MIT-0 is MIT without the attribution clause: a near-duplicate within 3 bits.
 		{Query: "SELECT b.id FROM licenses a JOIN licenses b ON b.id <> a.id WHERE a.id = 'MIT' AND hamming(a.fp, b.fp) <= 3 AND b.id = 'MIT-0'",
 			Expected: []Row{{"MIT-0"}}},
+		// The README's walkthrough, its output as printed there (ids in
+		// utf8mb4_0900_ai_ci order: it went stale when that became the
+		// default collation).
+		{Query: "SELECT b.id, hamming(a.fp, b.fp) AS distance, ROUND(jaccard(a.body, b.body), 3) AS jaccard " +
+			"FROM licenses a JOIN licenses b ON b.id <> a.id WHERE a.id = 'MIT' AND hamming(a.fp, b.fp) <= 8 ORDER BY distance, b.id",
+			Expected: []Row{{"X11-swapped", 2, 0.829}, {"MIT-0", 3, 0.866}, {"X11-distribute-modifications-variant", 3, 0.86},
+				{"JSON", 5, 0.921}, {"Xnet", 6, 0.838}, {"MIT-feh", 7, 0.863}, {"MIT-STK", 7, 0.762}, {"MITNFA", 7, 0.674},
+				{"curl", 8, 0.564}, {"MIT-advertising", 8, 0.767}}},
 	}})
 }
 

@@ -125,6 +125,47 @@ var loadDataCases = []loadDataCase{
 	{name: "fixed-width rows to a variable: error 1409", table: "id INT, b VARBINARY(3)",
 		file: "  1abc\n", options: "FIELDS TERMINATED BY '' ENCLOSED BY '' (@v, b)", server: true,
 		err: "fixed size rows to variable", want: []Row{}},
+	// Regression: IGNORE n LINES skipped n records, each up to its LINES
+	// STARTING BY prefix, so the record after a line without the prefix
+	// was lost (MySQL's READ_INFO::next_line skips lines, an escaped
+	// terminator included in its line).
+	{name: "LINES STARTING BY with IGNORE 1 LINES skips a line", table: "id INT PRIMARY KEY, body TEXT",
+		file:    "head\\\ner\nheader2\nxx1|a\nyy2|b\nxx3|c\n",
+		options: "FIELDS TERMINATED BY '|' LINES STARTING BY 'xx' IGNORE 1 LINES",
+		want:    []Row{{"31", hexOf("a")}, {"33", hexOf("c")}}},
+	// Regression: SET read the fields by the ordinals of their columns in
+	// the table: SET a = UPPER(b) failed with "unable to find field with
+	// index 2", and SET id = id + 5000 stored 5000 for every record.
+	{name: "SET reads the columns the record gave", table: "id INT PRIMARY KEY, a VARCHAR(10), b VARCHAR(10), k INT",
+		file:    "1,ab\n2,c\n",
+		options: "FIELDS TERMINATED BY ',' (@x, b) SET id = @x * 10, a = UPPER(b), k = LENGTH(b) + 100",
+		want:    []Row{{"3130", hexOf("AB"), hexOf("ab"), "313032"}, {"3230", hexOf("C"), hexOf("c"), "313031"}}},
+	{name: "SET reads a listed column's own field", table: "id INT PRIMARY KEY, a VARCHAR(10), b VARCHAR(10), k INT",
+		file:    "1,ab\n2,c\n",
+		options: "FIELDS TERMINATED BY ',' (id, @y) SET id = id + 5000, b = CONCAT(@y, id)",
+		want:    []Row{{"35303031", nil, hexOf("ab5001"), nil}, {"35303032", nil, hexOf("c5002"), nil}}},
+	// Regression: LOAD DATA … IGNORE (and LOCAL) stored 2^64 into BIGINT
+	// UNSIGNED as 0 and 2^63 into BIGINT as -2^63, with note 1366; MySQL
+	// stores the range's nearest end with warning 1264, and in strict mode
+	// refuses the statement with 1264.
+	{name: "IGNORE: out-of-range integers are the range's ends", table: "id INT PRIMARY KEY, u BIGINT UNSIGNED, s BIGINT, t TINYINT",
+		file:    "1,18446744073709551616,9223372036854775808,128\n2,-1,-9223372036854775809,-129\n3,18446744073709551615,-9223372036854775808,-128\n",
+		options: "FIELDS TERMINATED BY ','", server: true,
+		want: []Row{{"31", hexOf("18446744073709551615"), hexOf("9223372036854775807"), hexOf("127")},
+			{"32", "30", hexOf("-9223372036854775808"), hexOf("-128")},
+			{"33", hexOf("18446744073709551615"), hexOf("-9223372036854775808"), hexOf("-128")}},
+		warnings: []Row{{"Warning", 1264, "Out of range value for column 'u' at row 1"}, {"Warning", 1264, "Out of range value for column 's' at row 1"},
+			{"Warning", 1264, "Out of range value for column 't' at row 1"}, {"Warning", 1264, "Out of range value for column 'u' at row 2"},
+			{"Warning", 1264, "Out of range value for column 's' at row 2"}, {"Warning", 1264, "Out of range value for column 't' at row 2"}}},
+	{name: "an out-of-range integer: error 1264 in strict mode, no row kept", table: "id INT PRIMARY KEY, u BIGINT UNSIGNED",
+		file: "1,5\n2,18446744073709551616\n", options: "FIELDS TERMINATED BY ','", server: true,
+		err: "Out of range value for column 'u' at row 2", want: []Row{}},
+	// Regression: LOCAL made every load IGNORE; MySQL's sql_load.cc does
+	// so only without REPLACE, so LOCAL … REPLACE refuses a bad value in
+	// strict mode.
+	{name: "REPLACE with LOCAL: an out-of-range integer is error 1264", table: "id INT PRIMARY KEY, u BIGINT UNSIGNED",
+		file: "1,5\n2,18446744073709551616\n", options: "FIELDS TERMINATED BY ','", local: true,
+		err: "Out of range value for column 'u' at row 2", want: []Row{}},
 	{name: "an empty field for a number: 0 otherwise", table: "id INT, n INT",
 		setUp: []string{"SET SESSION sql_mode = ''"},
 		file:  "1,5\n2,\n", options: "FIELDS TERMINATED BY ','", want: []Row{{"31", "35"}, {"32", "30"}}},
@@ -157,6 +198,9 @@ func TestLoadDataMatchesMariaDB(t *testing.T) {
 			into := "' INTO TABLE t "
 			if strings.HasPrefix(c.name, "IGNORE") {
 				into = "' IGNORE INTO TABLE t "
+			}
+			if strings.HasPrefix(c.name, "REPLACE") {
+				into = "' REPLACE INTO TABLE t "
 			}
 			as := []Assertion{{Query: load + file + into + c.options, ExpectedErr: c.err}}
 			if c.warnings != nil {

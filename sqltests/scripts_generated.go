@@ -66,6 +66,51 @@ var GeneratedColumnScripts = []ScriptTest{
 			{Query: "SELECT body, up FROM e WHERE id = 11", Expected: []Row{{"q-u-i", "Q-U-I"}}},
 		},
 	},
+	{
+		// Regression: UPDATE and the update path of ON DUPLICATE KEY UPDATE
+		// recompute stored generated columns with expressions parsed by
+		// go-mysql-server's own parser in the server (the process's first
+		// engine), so their integer arithmetic was go-mysql-server's:
+		// `n * 2` of 9223372036854775800 wrapped to -16 and the write was
+		// refused with 1264, where INSERT stored 18446744073709551600.
+		Name: "recomputed generated columns use MySQL's integer arithmetic",
+		SetUpScript: []string{
+			"CREATE TABLE ga (id INT PRIMARY KEY, n BIGINT UNSIGNED, body VARCHAR(20), d BIGINT UNSIGNED AS (n * 2) STORED, c BIGINT UNSIGNED AS (CRC32(body) * 4294967296) STORED, b INT AS (BIT_COUNT(n)) STORED)",
+			"INSERT INTO ga (id, n, body) VALUES (1, 9223372036854775807, 'xyz')",
+		},
+		Assertions: []Assertion{
+			{Query: "UPDATE ga SET n = 9223372036854775800"},
+			{Query: "SELECT n, d, c, b FROM ga", Expected: []Row{{uint64(9223372036854775800), uint64(18446744073709551600), uint64(16973708997150375936), 60}}},
+			{Query: "INSERT INTO ga (id, n, body) VALUES (1, 5, 'q') ON DUPLICATE KEY UPDATE n = 9223372036854775806, body = 'abc'"},
+			{Query: "SELECT n, d, c, b FROM ga", Expected: []Row{{uint64(9223372036854775806), uint64(18446744073709551612), uint64(3829257884651225088), 62}}},
+			{Query: "UPDATE ga SET n = n + 1"},
+			{Query: "SELECT d FROM ga", Expected: []Row{{uint64(18446744073709551614)}}},
+			// Past 2^64 the arithmetic is error 1690, as in MySQL, not a wrapped value.
+			{Query: "UPDATE ga SET n = 9223372036854775808", ExpectedErr: "out of range"},
+			{Query: "SELECT n, d FROM ga", Expected: []Row{{uint64(9223372036854775807), uint64(18446744073709551614)}}},
+		},
+	},
+	{
+		// Regression: go-mysql-server 0.20 refused DEFAULT for a generated
+		// column with 3105 in INSERT … VALUES, REPLACE and UPDATE … SET;
+		// MySQL takes it in every mode (the column is computed).
+		Name: "DEFAULT for a generated column",
+		SetUpScript: []string{
+			"CREATE TABLE gd (id INT PRIMARY KEY, body VARCHAR(20), fp BIGINT UNSIGNED AS (CRC32(body)) STORED, up VARCHAR(20) AS (UPPER(body)) VIRTUAL)",
+		},
+		Assertions: []Assertion{
+			{Query: "INSERT INTO gd VALUES (1, 'a', DEFAULT, DEFAULT), (2, 'b', DEFAULT, DEFAULT)"},
+			{Query: "INSERT INTO gd (id, body, fp) VALUES (3, 'c', DEFAULT)"},
+			{Query: "REPLACE INTO gd VALUES (1, 'z', DEFAULT, DEFAULT)"},
+			{Query: "UPDATE gd SET fp = DEFAULT, body = 'bb' WHERE id = 2"},
+			{Query: "UPDATE gd AS x SET x.up = DEFAULT WHERE id = 3"},
+			{Query: "SELECT id, body, fp, up FROM gd ORDER BY id", Expected: []Row{
+				{1, "z", uint64(1657960367), "Z"}, {2, "bb", uint64(3048086446), "BB"}, {3, "c", uint64(112844655), "C"}}},
+			// Any other value stays an error in strict mode.
+			{Query: "INSERT INTO gd VALUES (4, 'd', DEFAULT, 'x')", ExpectedErr: "generated column"},
+			{Query: "UPDATE gd SET fp = 1 WHERE id = 1", ExpectedErr: "generated column"},
+		},
+	},
 }
 
 // FingerprintColumnScripts hold stored fingerprint columns (simsql's

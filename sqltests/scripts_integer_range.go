@@ -48,4 +48,30 @@ var IntegerRangeScripts = []ScriptTest{
 				{3, 0, "9223372036854775807"}}},
 		},
 	},
+	{
+		// Regression: an integer value out of a smaller integer column's
+		// range was error 1264 outside strict mode (300 into TINYINT
+		// UNSIGNED with sql_mode = ''), and UPDATE IGNORE or a non-strict
+		// UPDATE stored the range's end without warning 1264.
+		Name: "integer values out of a smaller column's range outside strict mode",
+		SetUpScript: []string{
+			"CREATE TABLE sm (id INT PRIMARY KEY, ti TINYINT UNSIGNED, si SMALLINT, i INT)",
+		},
+		Assertions: []Assertion{
+			{Query: "SET sql_mode = ''"},
+			{Query: "INSERT INTO sm VALUES (1, 300, -40000, 2147483648), (2, -1, 40000, -2147483649)"},
+			{Query: "SHOW WARNINGS", Expected: []Row{
+				{"Warning", 1264, "Out of range value for column 'ti' at row 1"}, {"Warning", 1264, "Out of range value for column 'si' at row 1"},
+				{"Warning", 1264, "Out of range value for column 'i' at row 1"}, {"Warning", 1264, "Out of range value for column 'ti' at row 2"},
+				{"Warning", 1264, "Out of range value for column 'si' at row 2"}, {"Warning", 1264, "Out of range value for column 'i' at row 2"}}},
+			{Query: "UPDATE sm SET ti = 999 WHERE id = 2"},
+			{Query: "SHOW WARNINGS", Expected: []Row{{"Warning", 1264, "Out of range value for column 'ti' at row 1"}}},
+			{Query: "SET sql_mode = 'STRICT_TRANS_TABLES'"},
+			{Query: "UPDATE IGNORE sm SET si = si * 2 WHERE id = 1"},
+			{Query: "SHOW WARNINGS", Expected: []Row{{"Warning", 1264, "Out of range value for column 'si' at row 1"}}},
+			{Query: "INSERT INTO sm VALUES (3, 256, 0, 0)", ExpectedErr: "of range"},
+			{Query: "SELECT id, ti, si, i FROM sm ORDER BY id", Expected: []Row{
+				{1, 255, -32768, 2147483647}, {2, 255, 32767, -2147483648}}},
+		},
+	},
 }

@@ -255,6 +255,35 @@ func TestMaxExecutionTime(t *testing.T) {
 	if err := conn.QueryRowContext(context.Background(), "SELECT COUNT(*) FROM big a, big b WHERE a.id < 300 AND b.id < 300").Scan(&n); err != nil || n != 90000 {
 		t.Errorf("with max_execution_time = 0: %d, %v", n, err)
 	}
+	// MySQL's optimizer hint sets the statement's limit. Regression: it
+	// was not read, and the SELECT ran unbounded.
+	hinted := strings.Replace(longQueries[0], "SELECT ", "SELECT /*+ MAX_EXECUTION_TIME(300) */ ", 1)
+	start := time.Now()
+	took := wantMySQLError(t, "MAX_EXECUTION_TIME(300) hint", runAsync(conn, hinted), 15*time.Second, 3024)
+	t.Logf("the hinted query stopped after %v", took.Round(time.Millisecond))
+	if time.Since(start) < 300*time.Millisecond {
+		t.Errorf("the hinted query stopped after %v, before its 300 ms", time.Since(start))
+	}
+}
+
+// TestHintMaxExecutionTime pins which statements carry the hint.
+func TestHintMaxExecutionTime(t *testing.T) {
+	for _, tc := range []struct {
+		query string
+		ms    int64
+		ok    bool
+	}{
+		{"SELECT /*+ MAX_EXECUTION_TIME(500) */ 1", 500, true},
+		{"  select/*+ BKA(t) max_execution_time( 20 ) */ * FROM t", 20, true},
+		{"(SELECT /*+ MAX_EXECUTION_TIME(0) */ 1)", 0, true},
+		{"SELECT 1 /*+ MAX_EXECUTION_TIME(5) */", 0, false},               // not the leading SELECT's hint
+		{"SELECT /* MAX_EXECUTION_TIME(5) */ 1", 0, false},                // a comment, not a hint
+		{"INSERT INTO t SELECT /*+ MAX_EXECUTION_TIME(5) */ 1", 0, false}, // MySQL reads it on SELECT only
+	} {
+		if ms, ok := hintMaxExecutionTime(tc.query); ms != tc.ms || ok != tc.ok {
+			t.Errorf("%q: %d, %v; want %d, %v", tc.query, ms, ok, tc.ms, tc.ok)
+		}
+	}
 }
 
 // cutDialer dials TCP and keeps the connections, so that a test can drop
