@@ -71,6 +71,20 @@ func (a args) eval(ctx *sql.Context, row sql.Row) (vals []interface{}, null bool
 	return vals, false, nil
 }
 
+// evalText is eval followed by Text on the first argument: the preamble of
+// every function whose first argument is the text it analyses. null is true
+// if any argument is NULL; then text and vals are empty.
+func (a args) evalText(ctx *sql.Context, row sql.Row, name string) (text string, vals []interface{}, null bool, err error) {
+	vals, null, err = a.eval(ctx, row)
+	if err != nil || null {
+		return "", nil, null, err
+	}
+	if text, err = Text(ctx, name, vals[0]); err != nil {
+		return "", nil, false, err
+	}
+	return text, vals, false, nil
+}
+
 // checkArity returns MySQL's argument-count error unless min ≤ len(a) ≤ max.
 func checkArity(name string, a []sql.Expression, min, max int) error {
 	if len(a) < min || len(a) > max {
