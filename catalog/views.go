@@ -23,6 +23,14 @@ type viewMeta struct {
 // editMeta applies f to the database's metadata in ctx's transaction and
 // stores the result.
 func (d *Database) editMeta(ctx *sql.Context, f func(m *databaseMeta) error) error {
+	return d.editMetaTx(ctx, func(_ *Transaction, m *databaseMeta) error { return f(m) })
+}
+
+// editMetaTx is editMeta for an f that also writes in the transaction t:
+// it applies f to the database's metadata in ctx's transaction and stores
+// the result unless f fails. The error is sql.ErrDatabaseNotFound if the
+// database is gone.
+func (d *Database) editMetaTx(ctx *sql.Context, f func(t *Transaction, m *databaseMeta) error) error {
 	t, _, err := d.store.writeTx(ctx)
 	if err != nil {
 		return err
@@ -34,7 +42,7 @@ func (d *Database) editMeta(ctx *sql.Context, f func(m *databaseMeta) error) err
 	if m == nil {
 		return sql.ErrDatabaseNotFound.New(d.name)
 	}
-	if err := f(m); err != nil {
+	if err := f(t, m); err != nil {
 		return err
 	}
 	return d.store.putDatabaseMeta(t, m)
