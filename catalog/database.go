@@ -83,39 +83,41 @@ func (d *Database) CreateTable(ctx *sql.Context, name string, sch sql.PrimaryKey
 // createTable creates table name; pkLengths are the prefix lengths of its
 // primary-key columns (nil: whole values).
 func (d *Database) createTable(ctx *sql.Context, name string, sch sql.PrimaryKeySchema, collation sql.CollationID, comment string, pkLengths []int64) error {
-	return d.editMetaTx(ctx, func(t *Transaction, m *databaseMeta) error {
-		if _, ok := m.Tables[strings.ToLower(name)]; ok {
-			return sql.ErrTableAlreadyExists.New(name)
-		}
-		id, err := nextID(t)
-		if err != nil {
+	t, m, err := d.metaForEdit(ctx)
+	if err != nil {
+		return err
+	}
+	if _, ok := m.Tables[strings.ToLower(name)]; ok {
+		return sql.ErrTableAlreadyExists.New(name)
+	}
+	id, err := nextID(t)
+	if err != nil {
+		return err
+	}
+	tm, err := newTableMeta(id, name, sch, collation, comment)
+	if err != nil {
+		return err
+	}
+	tm.PKLengths = pkLengths
+	if err := t.kv.CreateKeyspace(rowsBucket(id)); err != nil {
+		return err
+	}
+	if len(tm.PK) == 0 {
+		if err := t.kv.CreateKeyspace(hiddenBucket(id)); err != nil {
 			return err
 		}
-		tm, err := newTableMeta(id, name, sch, collation, comment)
-		if err != nil {
-			return err
-		}
-		tm.PKLengths = pkLengths
-		if err := t.kv.CreateKeyspace(rowsBucket(id)); err != nil {
-			return err
-		}
-		if len(tm.PK) == 0 {
-			if err := t.kv.CreateKeyspace(hiddenBucket(id)); err != nil {
-				return err
-			}
-		}
-		if err := d.store.putTableMeta(t, tm); err != nil {
-			return err
-		}
-		if err := t.kv.Put(bucketAutoInc, binaryID(id), binaryID(1)); err != nil {
-			return err
-		}
-		if err := putStats(t, id, tableStats{}); err != nil {
-			return err
-		}
-		m.Tables[strings.ToLower(name)] = id
-		return nil
-	})
+	}
+	if err := d.store.putTableMeta(t, tm); err != nil {
+		return err
+	}
+	if err := t.kv.Put(bucketAutoInc, binaryID(id), binaryID(1)); err != nil {
+		return err
+	}
+	if err := putStats(t, id, tableStats{}); err != nil {
+		return err
+	}
+	m.Tables[strings.ToLower(name)] = id
+	return d.store.putDatabaseMeta(t, m)
 }
 
 // DropTable implements sql.TableDropper; it drops the session's
@@ -124,17 +126,19 @@ func (d *Database) DropTable(ctx *sql.Context, name string) error {
 	if ok, err := d.dropTemporary(ctx, name); ok || err != nil {
 		return err
 	}
-	return d.editMetaTx(ctx, func(t *Transaction, m *databaseMeta) error {
-		id, ok := m.Tables[strings.ToLower(name)]
-		if !ok {
-			return sql.ErrTableNotFound.New(name)
-		}
-		if err := d.store.dropTableData(t, id); err != nil {
-			return err
-		}
-		delete(m.Tables, strings.ToLower(name))
-		return nil
-	})
+	t, m, err := d.metaForEdit(ctx)
+	if err != nil {
+		return err
+	}
+	id, ok := m.Tables[strings.ToLower(name)]
+	if !ok {
+		return sql.ErrTableNotFound.New(name)
+	}
+	if err := d.store.dropTableData(t, id); err != nil {
+		return err
+	}
+	delete(m.Tables, strings.ToLower(name))
+	return d.store.putDatabaseMeta(t, m)
 }
 
 // RenameTable implements sql.TableRenamer; it renames the session's
@@ -143,28 +147,30 @@ func (d *Database) RenameTable(ctx *sql.Context, oldName, newName string) error 
 	if ok, err := d.renameTemporary(ctx, oldName, newName); ok || err != nil {
 		return err
 	}
-	return d.editMetaTx(ctx, func(t *Transaction, m *databaseMeta) error {
-		id, ok := m.Tables[strings.ToLower(oldName)]
-		if !ok {
-			return sql.ErrTableNotFound.New(oldName)
-		}
-		if _, ok := m.Tables[strings.ToLower(newName)]; ok && !strings.EqualFold(oldName, newName) {
-			return sql.ErrTableAlreadyExists.New(newName)
-		}
-		c, err := d.store.table(t, d.name, id)
-		if err != nil {
-			return err
-		}
-		tm := c.meta.clone()
-		tm.Name = newName
-		tm.Schema++
-		if err := d.store.putTableMeta(t, tm); err != nil {
-			return err
-		}
-		delete(m.Tables, strings.ToLower(oldName))
-		m.Tables[strings.ToLower(newName)] = id
-		return nil
-	})
+	t, m, err := d.metaForEdit(ctx)
+	if err != nil {
+		return err
+	}
+	id, ok := m.Tables[strings.ToLower(oldName)]
+	if !ok {
+		return sql.ErrTableNotFound.New(oldName)
+	}
+	if _, ok := m.Tables[strings.ToLower(newName)]; ok && !strings.EqualFold(oldName, newName) {
+		return sql.ErrTableAlreadyExists.New(newName)
+	}
+	c, err := d.store.table(t, d.name, id)
+	if err != nil {
+		return err
+	}
+	tm := c.meta.clone()
+	tm.Name = newName
+	tm.Schema++
+	if err := d.store.putTableMeta(t, tm); err != nil {
+		return err
+	}
+	delete(m.Tables, strings.ToLower(oldName))
+	m.Tables[strings.ToLower(newName)] = id
+	return d.store.putDatabaseMeta(t, m)
 }
 
 func decodeJSON(b []byte, v any) error {
