@@ -37,11 +37,11 @@ func Daemon() (string, error) {
 // Init initializes the data directory dataDir for daemon, with
 // mariadb-install-db where it is on PATH (MariaDB), else with daemon
 // --initialize-insecure (MySQL), and returns the options every start of
-// daemon on dataDir begins with: --no-defaults, --datadir and, when run as
-// root, --user=root. On failure out is the initializer's output and err
-// names it.
-func Init(ctx context.Context, daemon, dataDir string) (opts []string, out []byte, err error) {
-	opts = []string{"--no-defaults", "--datadir=" + dataDir}
+// daemon on dataDir begins with: --no-defaults, --datadir, the options
+// more (such as --tmpdir) and, when run as root, --user=root. On failure
+// out is the initializer's output and err names it.
+func Init(ctx context.Context, daemon, dataDir string, more ...string) (opts []string, out []byte, err error) {
+	opts = append([]string{"--no-defaults", "--datadir=" + dataDir}, more...)
 	if os.Geteuid() == 0 {
 		opts = append(opts, "--user=root")
 	}
@@ -93,7 +93,16 @@ func Start(tb TB, port int, extra ...string) *Server {
 		tb.Skip("mariadbd not on PATH (SIMSQL_REQUIRE_MARIADB=1 makes this a failure)")
 	}
 	dir := tb.TempDir()
-	common, out, err := Init(context.Background(), daemon, filepath.Join(dir, "data"))
+	// A tmpdir of its own: with the shared /tmp, mariadb-install-db
+	// failed now and then with "Could not remove temporary table:
+	// '/tmp/#sql-temptable-3a00-1-8'" (names made of a process id, which
+	// other MariaDB processes on the machine, in other PID namespaces,
+	// reuse).
+	tmp := filepath.Join(dir, "tmp")
+	if err := os.MkdirAll(tmp, 0o755); err != nil {
+		tb.Fatal(err)
+	}
+	common, out, err := Init(context.Background(), daemon, filepath.Join(dir, "data"), "--tmpdir="+tmp)
 	if err != nil {
 		tb.Fatalf("%v\n%s", err, out)
 	}
