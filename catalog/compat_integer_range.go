@@ -289,37 +289,38 @@ func strictMode(ctx *sql.Context) bool {
 	return m.ModeEnabled("STRICT_TRANS_TABLES") || m.ModeEnabled("STRICT_ALL_TABLES")
 }
 
-// integerRange returns the smallest and largest values of integer type t.
+// integerWidths is the width in bits, and the signedness, of each integer
+// type but BIGINT (the default) and YEAR.
+var integerWidths = map[querypb.Type]struct {
+	bits     uint
+	unsigned bool
+}{
+	querypb.Type_INT8:   {8, false},
+	querypb.Type_UINT8:  {8, true},
+	querypb.Type_INT16:  {16, false},
+	querypb.Type_UINT16: {16, true},
+	querypb.Type_INT24:  {24, false},
+	querypb.Type_UINT24: {24, true},
+	querypb.Type_INT32:  {32, false},
+	querypb.Type_UINT32: {32, true},
+	querypb.Type_UINT64: {64, true},
+}
+
+// integerRange returns the smallest and largest values of integer type t:
+// [0, 2^bits − 1] unsigned, [−2^(bits−1), 2^(bits−1) − 1] signed, [0, 2155]
+// for YEAR; any other type as BIGINT.
 func integerRange(t sql.Type) (lo, hi decimal.Decimal) {
-	u := func(bits uint) (decimal.Decimal, decimal.Decimal) {
-		max := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), bits), big.NewInt(1))
-		return decimal.Zero, decimal.NewFromBigInt(max, 0)
-	}
-	s := func(bits uint) (decimal.Decimal, decimal.Decimal) {
-		p := decimal.NewFromBigInt(new(big.Int).Lsh(big.NewInt(1), bits-1), 0)
-		return p.Neg(), p.Sub(decimal.NewFromInt(1))
-	}
-	switch t.Type() {
-	case querypb.Type_UINT8:
-		return u(8)
-	case querypb.Type_UINT16:
-		return u(16)
-	case querypb.Type_UINT24:
-		return u(24)
-	case querypb.Type_UINT32:
-		return u(32)
-	case querypb.Type_UINT64:
-		return u(64)
-	case querypb.Type_INT8:
-		return s(8)
-	case querypb.Type_INT16:
-		return s(16)
-	case querypb.Type_INT24:
-		return s(24)
-	case querypb.Type_INT32:
-		return s(32)
-	case querypb.Type_YEAR:
+	if t.Type() == querypb.Type_YEAR {
 		return decimal.Zero, decimal.NewFromInt(2155)
 	}
-	return s(64)
+	w, ok := integerWidths[t.Type()]
+	if !ok {
+		w.bits = 64
+	}
+	if w.unsigned {
+		max := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), w.bits), big.NewInt(1))
+		return decimal.Zero, decimal.NewFromBigInt(max, 0)
+	}
+	p := decimal.NewFromBigInt(new(big.Int).Lsh(big.NewInt(1), w.bits-1), 0)
+	return p.Neg(), p.Sub(decimal.NewFromInt(1))
 }

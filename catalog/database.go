@@ -83,16 +83,9 @@ func (d *Database) CreateTable(ctx *sql.Context, name string, sch sql.PrimaryKey
 // createTable creates table name; pkLengths are the prefix lengths of its
 // primary-key columns (nil: whole values).
 func (d *Database) createTable(ctx *sql.Context, name string, sch sql.PrimaryKeySchema, collation sql.CollationID, comment string, pkLengths []int64) error {
-	t, _, err := d.store.writeTx(ctx)
+	t, m, err := d.metaForEdit(ctx)
 	if err != nil {
 		return err
-	}
-	m, err := d.store.databaseMeta(t, d.name)
-	if err != nil {
-		return err
-	}
-	if m == nil {
-		return sql.ErrDatabaseNotFound.New(d.name)
 	}
 	if _, ok := m.Tables[strings.ToLower(name)]; ok {
 		return sql.ErrTableAlreadyExists.New(name)
@@ -133,11 +126,7 @@ func (d *Database) DropTable(ctx *sql.Context, name string) error {
 	if ok, err := d.dropTemporary(ctx, name); ok || err != nil {
 		return err
 	}
-	t, _, err := d.store.writeTx(ctx)
-	if err != nil {
-		return err
-	}
-	m, err := d.store.databaseMeta(t, d.name)
+	t, m, err := d.metaForEdit(ctx)
 	if err != nil {
 		return err
 	}
@@ -158,11 +147,7 @@ func (d *Database) RenameTable(ctx *sql.Context, oldName, newName string) error 
 	if ok, err := d.renameTemporary(ctx, oldName, newName); ok || err != nil {
 		return err
 	}
-	t, _, err := d.store.writeTx(ctx)
-	if err != nil {
-		return err
-	}
-	m, err := d.store.databaseMeta(t, d.name)
+	t, m, err := d.metaForEdit(ctx)
 	if err != nil {
 		return err
 	}

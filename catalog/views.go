@@ -23,21 +23,32 @@ type viewMeta struct {
 // editMeta applies f to the database's metadata in ctx's transaction and
 // stores the result.
 func (d *Database) editMeta(ctx *sql.Context, f func(m *databaseMeta) error) error {
-	t, _, err := d.store.writeTx(ctx)
+	t, m, err := d.metaForEdit(ctx)
 	if err != nil {
 		return err
-	}
-	m, err := d.store.databaseMeta(t, d.name)
-	if err != nil {
-		return err
-	}
-	if m == nil {
-		return sql.ErrDatabaseNotFound.New(d.name)
 	}
 	if err := f(m); err != nil {
 		return err
 	}
 	return d.store.putDatabaseMeta(t, m)
+}
+
+// metaForEdit returns ctx's write transaction and the database's metadata
+// in it, for a change the caller stores with putDatabaseMeta. The error is
+// sql.ErrDatabaseNotFound if the database is gone.
+func (d *Database) metaForEdit(ctx *sql.Context) (*Transaction, *databaseMeta, error) {
+	t, _, err := d.store.writeTx(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	m, err := d.store.databaseMeta(t, d.name)
+	if err != nil {
+		return nil, nil, err
+	}
+	if m == nil {
+		return nil, nil, sql.ErrDatabaseNotFound.New(d.name)
+	}
+	return t, m, nil
 }
 
 // readMeta returns the database's metadata as ctx's transaction sees it.

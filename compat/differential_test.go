@@ -295,26 +295,11 @@ func TestDifferentialIntegers(t *testing.T) {
 	}
 
 	g := generator{rand.New(rand.NewPCG(*diffSeed, 1))}
-	var agreed, failed int
-	excluded := map[string]int{}
+	d := newDiffTally(40)
 	for n := 0; n < count(*diffCases); n++ {
-		c := testCase{expr: g.expr(1 + g.r.IntN(4)), where: "id = " + table[g.r.IntN(len(table))][0]}
-		params := c.expr.params()
-		want := mariaAnswer(maria, c.query(), params...)
-		got := sim.answer(c.query(), params...)
-		if agree(want, got) {
-			agreed++
-			continue
-		}
-		if reason := exclusion(maria, c); reason != "" {
-			excluded[reason]++
-			continue
-		}
-		failed++
-		if failed <= 40 {
-			t.Errorf("case %d: %s\n\tMariaDB: %s\n\tsimsql:  %s", n, c.sqlText(), want, got)
-		}
+		d.compare(t, maria, sim, n, testCase{expr: g.expr(1 + g.r.IntN(4)), where: "id = " + table[g.r.IntN(len(table))][0]})
 	}
+	agreed, failed, excluded := d.agreed, d.failed, d.excluded
 	t.Logf("%d expressions (seed %d): %d agree, %d disagree, %d excluded", count(*diffCases), *diffSeed, agreed, failed, total(excluded))
 	for _, r := range exclusionReasons {
 		if excluded[r.name] > 0 {
@@ -340,6 +325,39 @@ func total(m map[string]int) int {
 		n += v
 	}
 	return n
+}
+
+// diffTally counts the cases of a differential test: those that agree,
+// those excluded (by reason), and those that disagree, the first limit of
+// which it reports as test errors.
+type diffTally struct {
+	limit          int
+	agreed, failed int
+	excluded       map[string]int
+}
+
+func newDiffTally(limit int) *diffTally {
+	return &diffTally{limit: limit, excluded: map[string]int{}}
+}
+
+// compare runs case n, c, on MariaDB and on simsql and counts it.
+func (d *diffTally) compare(t *testing.T, maria *sql.Conn, sim *engine, n int, c testCase) {
+	t.Helper()
+	params := c.expr.params()
+	want := mariaAnswer(maria, c.query(), params...)
+	got := sim.answer(c.query(), params...)
+	if agree(want, got) {
+		d.agreed++
+		return
+	}
+	if reason := exclusion(maria, c); reason != "" {
+		d.excluded[reason]++
+		return
+	}
+	d.failed++
+	if d.failed <= d.limit {
+		t.Errorf("case %d: %s\n\tMariaDB: %s\n\tsimsql:  %s", n, c.sqlText(), want, got)
+	}
 }
 
 // agree reports whether simsql's answer got matches MariaDB's want: the
@@ -699,8 +717,7 @@ func TestDifferentialAggregates(t *testing.T) {
 	}
 	aggs := []string{"SUM", "AVG", "MIN", "MAX", "BIT_AND", "BIT_OR", "BIT_XOR", "COUNT", "SUM(DISTINCT", "AVG(DISTINCT"}
 	lit := func(s string) *gexpr { return &gexpr{op: "lit", text: s} }
-	var agreed, failed int
-	excluded := map[string]int{}
+	d := newDiffTally(30)
 	for n := 0; n < count(*aggCases); n++ {
 		var e *gexpr
 		for {
@@ -748,23 +765,9 @@ func TestDifferentialAggregates(t *testing.T) {
 		for j := range ids {
 			ids[j] = strconv.Itoa(1 + g.r.IntN(rows+3)) // ids past the table: no rows
 		}
-		c := testCase{expr: e, where: "id IN (" + strings.Join(ids, ", ") + ")"}
-		params := e.params()
-		want := mariaAnswer(maria, c.query(), params...)
-		got := sim.answer(c.query(), params...)
-		if agree(want, got) {
-			agreed++
-			continue
-		}
-		if reason := exclusion(maria, c); reason != "" {
-			excluded[reason]++
-			continue
-		}
-		failed++
-		if failed <= 30 {
-			t.Errorf("case %d: %s\n\tMariaDB: %s\n\tsimsql:  %s", n, c.sqlText(), want, got)
-		}
+		d.compare(t, maria, sim, n, testCase{expr: e, where: "id IN (" + strings.Join(ids, ", ") + ")"})
 	}
+	agreed, failed, excluded := d.agreed, d.failed, d.excluded
 	t.Logf("%d aggregate queries (seed %d): %d agree, %d disagree, %d excluded", count(*aggCases), *diffSeed, agreed, failed, total(excluded))
 	for _, r := range exclusionReasons {
 		if excluded[r.name] > 0 {

@@ -4,106 +4,28 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
 
 	driver "github.com/go-sql-driver/mysql"
+
+	"github.com/simsql/simsql/internal/mariadbtest"
 )
 
 // startMariaDB starts a throwaway mariadbd (or mysqld) from PATH in a
-// temporary directory, listening on a Unix socket only, as
-// bench/internal/harness starts one for the benchmarks, and returns one
-// connection to it; the server stops when tb ends. It skips tb when no
-// daemon is installed, and fails it instead under
-// SIMSQL_REQUIRE_MARIADB=1 (as CI sets).
+// temporary directory, listening on a Unix socket only
+// (mariadbtest.Start), and returns one connection to it; the server stops
+// when tb ends. It skips tb when no daemon is installed, and fails it
+// instead under SIMSQL_REQUIRE_MARIADB=1 (as CI sets).
 func startMariaDB(tb testing.TB) *sql.Conn {
 	tb.Helper()
-	var daemon string
-	for _, name := range []string{"mariadbd", "mysqld"} {
-		if p, err := exec.LookPath(name); err == nil {
-			daemon = p
-			break
-		}
-	}
-	if daemon == "" {
-		if os.Getenv("SIMSQL_REQUIRE_MARIADB") == "1" {
-			tb.Fatal("mariadbd not on PATH and SIMSQL_REQUIRE_MARIADB=1")
-		}
-		tb.Skip("mariadbd not on PATH (SIMSQL_REQUIRE_MARIADB=1 makes this a failure)")
-	}
-	dir := tb.TempDir()
-	data, tmp := filepath.Join(dir, "data"), filepath.Join(dir, "tmp")
-	if err := os.Mkdir(tmp, 0o700); err != nil {
-		tb.Fatal(err)
-	}
-	// A tmpdir of its own: with /tmp shared, a concurrent mariadb-install-db
-	// failed with "Could not remove temporary table '/tmp/#sql-temptable-…'".
-	common := []string{"--no-defaults", "--datadir=" + data, "--tmpdir=" + tmp}
-	if os.Geteuid() == 0 {
-		common = append(common, "--user=root")
-	}
-	var initCmd *exec.Cmd
-	if p, err := exec.LookPath("mariadb-install-db"); err == nil {
-		initCmd = exec.Command(p, append(common, "--auth-root-authentication-method=normal", "--skip-test-db")...)
-	} else {
-		initCmd = exec.Command(daemon, append(common, "--initialize-insecure")...)
-	}
-	if out, err := initCmd.CombinedOutput(); err != nil {
-		tb.Fatalf("%s: %v\n%s", initCmd.Path, err, out)
-	}
-	sock := filepath.Join(dir, "mysqld.sock")
-	cmd := exec.Command(daemon, append(common, "--skip-networking", "--socket="+sock,
-		"--pid-file="+filepath.Join(dir, "mysqld.pid"), "--skip-grant-tables", "--skip-name-resolve",
-		"--innodb-buffer-pool-size=16M", "--performance-schema=0")...)
-	var stderr strings.Builder
-	cmd.Stderr = &stderr
-	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
-	if err := cmd.Start(); err != nil {
-		tb.Fatal(err)
-	}
-	exited := make(chan struct{})
-	go func() { cmd.Wait(); close(exited) }()
-	tb.Cleanup(func() {
-		cmd.Process.Signal(syscall.SIGTERM)
-		select {
-		case <-exited:
-		case <-time.After(30 * time.Second):
-			cmd.Process.Kill()
-			<-exited
-		}
-	})
-	cfg := driver.NewConfig()
-	cfg.User = "root"
-	cfg.Net = "unix"
-	cfg.Addr = sock
-	db, err := sql.Open("mysql", cfg.FormatDSN())
+	m := mariadbtest.Start(tb, 0)
+	db, err := sql.Open("mysql", m.Config().FormatDSN())
 	if err != nil {
 		tb.Fatal(err)
 	}
 	tb.Cleanup(func() { db.Close() })
-	// Wait for the server to answer: it creates the socket when ready.
-	for deadline := time.Now().Add(60 * time.Second); ; {
-		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
-		err = db.PingContext(ctx)
-		cancel()
-		if err == nil {
-			break
-		}
-		select {
-		case <-exited:
-			tb.Fatalf("%s exited: %s", daemon, stderr.String())
-		case <-time.After(100 * time.Millisecond): // polling for readiness
-		}
-		if time.Now().After(deadline) {
-			tb.Fatalf("%s not answering on %s: %v", daemon, sock, err)
-		}
-	}
 	conn, err := db.Conn(context.Background())
 	if err != nil {
 		tb.Fatal(err)

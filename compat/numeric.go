@@ -11,6 +11,8 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/shopspring/decimal"
+
+	"github.com/simsql/simsql/internal/goint"
 )
 
 // kind is MySQL's result type of an expression (Item::result_type()), with
@@ -185,36 +187,11 @@ func toValue(k kind, v any) value {
 
 func toString(v any) string { return fmt.Sprint(v) }
 
-// goInt returns the 64 bits of a Go integer (or bool).
+// goInt returns the 64 bits of a Go integer (or bool): goint.Int64, a
+// uint64 of 2^63 or more wrapping to a negative number.
 func goInt(v any) (int64, bool) {
-	switch x := v.(type) {
-	case int8:
-		return int64(x), true
-	case int16:
-		return int64(x), true
-	case int32:
-		return int64(x), true
-	case int64:
-		return x, true
-	case int:
-		return int64(x), true
-	case uint8:
-		return int64(x), true
-	case uint16:
-		return int64(x), true
-	case uint32:
-		return int64(x), true
-	case uint64:
-		return int64(x), true
-	case uint:
-		return int64(x), true
-	case bool:
-		if x {
-			return 1, true
-		}
-		return 0, true
-	}
-	return 0, false
+	n, _, ok := goint.Int64(v)
+	return n, ok
 }
 
 // goValue returns v as go-mysql-server expects a value of the type that

@@ -9,6 +9,8 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/shopspring/decimal"
+
+	"github.com/simsql/simsql/internal/goint"
 )
 
 // MaxTextBytes is the largest text, in bytes, that a simsql function
@@ -71,6 +73,20 @@ func (a args) eval(ctx *sql.Context, row sql.Row) (vals []interface{}, null bool
 	return vals, false, nil
 }
 
+// evalText is eval followed by Text on the first argument: the preamble of
+// every function whose first argument is the text it analyses. null is true
+// if any argument is NULL; then text and vals are empty.
+func (a args) evalText(ctx *sql.Context, row sql.Row, name string) (text string, vals []interface{}, null bool, err error) {
+	vals, null, err = a.eval(ctx, row)
+	if err != nil || null {
+		return "", nil, null, err
+	}
+	if text, err = Text(ctx, name, vals[0]); err != nil {
+		return "", nil, false, err
+	}
+	return text, vals, false, nil
+}
+
 // checkArity returns MySQL's argument-count error unless min ≤ len(a) ≤ max.
 func checkArity(name string, a []sql.Expression, min, max int) error {
 	if len(a) < min || len(a) > max {
@@ -118,38 +134,11 @@ func Text(ctx *sql.Context, name string, v interface{}) (string, error) {
 // float, or a string holding one) to an int64; ok is false for anything else
 // or a value outside int64.
 func toInt(v interface{}) (n int64, ok bool) {
-	switch x := v.(type) {
-	case int8:
-		return int64(x), true
-	case int16:
-		return int64(x), true
-	case int32:
-		return int64(x), true
-	case int64:
-		return x, true
-	case int:
-		return int64(x), true
-	case uint8:
-		return int64(x), true
-	case uint16:
-		return int64(x), true
-	case uint32:
-		return int64(x), true
-	case uint64:
-		if x > math.MaxInt64 {
-			return 0, false
+	if n, unsigned, ok := goint.Int64(v); ok { // bool: MySQL's TRUE and FALSE are 1 and 0
+		if unsigned && n < 0 {
+			return 0, false // above math.MaxInt64
 		}
-		return int64(x), true
-	case uint:
-		if uint64(x) > math.MaxInt64 {
-			return 0, false
-		}
-		return int64(x), true
-	case bool: // MySQL's TRUE and FALSE are 1 and 0
-		if x {
-			return 1, true
-		}
-		return 0, true
+		return n, true
 	}
 	u, neg, ok := toMagnitude(v)
 	if !ok {
@@ -187,13 +176,7 @@ func FingerprintBits(v any) (uint64, bool) { return toBits64(v) }
 // 64-bit two's-complement bit pattern, so that BIGINT −1 and BIGINT UNSIGNED
 // 18446744073709551615 are the same fingerprint; ok is false otherwise.
 func toBits64(v interface{}) (bits uint64, ok bool) {
-	switch x := v.(type) {
-	case uint64:
-		return x, true
-	case uint:
-		return uint64(x), true
-	case uint8, uint16, uint32, int8, int16, int32, int64, int, bool:
-		n, _ := toInt(x)
+	if n, _, ok := goint.Int64(v); ok {
 		return uint64(n), true
 	}
 	u, neg, ok := toMagnitude(v)

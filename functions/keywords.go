@@ -58,12 +58,8 @@ func (f *Keywords) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
 		return nil, ErrNotSupported.New("keywords with a corpus column",
 			"IDF from a column's documents needs per-column document frequencies; use keywords(text, n) with the built-in IDF")
 	}
-	vals, null, err := f.eval(ctx, row)
+	text, vals, null, err := f.evalText(ctx, row, f.FunctionName())
 	if err != nil || null {
-		return nil, err
-	}
-	text, err := Text(ctx, f.FunctionName(), vals[0])
-	if err != nil {
 		return nil, err
 	}
 	n, ok := toInt(vals[1])

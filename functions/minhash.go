@@ -93,12 +93,8 @@ func (f *MinHash) WithChildren(children ...sql.Expression) (sql.Expression, erro
 
 // Eval implements sql.Expression.
 func (f *MinHash) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
-	vals, null, err := f.eval(ctx, row)
+	text, vals, null, err := f.evalText(ctx, row, f.FunctionName())
 	if err != nil || null {
-		return nil, err
-	}
-	text, err := Text(ctx, f.FunctionName(), vals[0])
-	if err != nil {
 		return nil, err
 	}
 	n, seed := int64(textsim.DefaultNumPerm), uint64(textsim.DefaultSeed)

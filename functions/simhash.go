@@ -53,12 +53,8 @@ func (f *SimHash) WithChildren(children ...sql.Expression) (sql.Expression, erro
 
 // Eval implements sql.Expression.
 func (f *SimHash) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
-	vals, null, err := f.eval(ctx, row)
+	text, vals, null, err := f.evalText(ctx, row, f.FunctionName())
 	if err != nil || null {
-		return nil, err
-	}
-	text, err := Text(ctx, f.FunctionName(), vals[0])
-	if err != nil {
 		return nil, err
 	}
 	opts := textsim.Version1
@@ -116,12 +112,8 @@ func (f *SimHashNgram) WithChildren(children ...sql.Expression) (sql.Expression,
 
 // Eval implements sql.Expression.
 func (f *SimHashNgram) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
-	vals, null, err := f.eval(ctx, row)
+	text, vals, null, err := f.evalText(ctx, row, f.FunctionName())
 	if err != nil || null {
-		return nil, err
-	}
-	text, err := Text(ctx, f.FunctionName(), vals[0])
-	if err != nil {
 		return nil, err
 	}
 	n, ok := toInt(vals[1])

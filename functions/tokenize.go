@@ -41,12 +41,8 @@ func (f *Tokenize) WithChildren(children ...sql.Expression) (sql.Expression, err
 
 // Eval implements sql.Expression.
 func (f *Tokenize) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
-	vals, null, err := f.eval(ctx, row)
+	text, _, null, err := f.evalText(ctx, row, f.FunctionName())
 	if err != nil || null {
-		return nil, err
-	}
-	text, err := Text(ctx, f.FunctionName(), vals[0])
-	if err != nil {
 		return nil, err
 	}
 	// The JSON text is written as the tokens come, in go-mysql-server's

@@ -89,6 +89,26 @@ install_section() {
 	mv "$work/out/$1" "$target/$1"
 }
 
+# write_manifest NAME PACKAGE VERSION SOURCE OUTPUT [FIELD=VALUE...]: write
+# $out/.manifest: section [NAME], the package and its version, SOURCE's file
+# name and sha256, the FIELD=VALUE lines, then OUTPUT (a file in $out) and
+# its sha256, and this script's recipe.
+write_manifest() {
+	local name=$1 package=$2 version=$3 source=$4 output=$5
+	shift 5
+	{
+		echo "[$name]"
+		echo "package=$package"
+		echo "version=$version"
+		echo "source=$(basename "$source")"
+		echo "source_sha256=$(sha256 "$source")"
+		if (($# > 0)); then printf '%s\n' "$@"; fi
+		echo "output=$output"
+		echo "output_sha256=$(sha256 "$out/$output")"
+		echo "recipe=$recipe"
+	} >"$out/.manifest"
+}
+
 ensure_npm() {
 	if command -v npm >/dev/null && command -v node >/dev/null; then return; fi
 	[[ $(id -u) == 0 ]] || die "npm and node are needed: install nodejs and npm"
@@ -138,19 +158,8 @@ console.log(lines.length);
 EOF
 	local count
 	count=$(cat "$work/spdx.count")
-	cat >"$out/.manifest" <<EOF
-[spdx]
-package=npm:$SPDX_PKG
-version=$SPDX_VERSION
-source=$(basename "$tgz")
-source_sha256=$(sha256 "$tgz")
-source_data=package/spdx-full.json
-records=$count
-texts=$count
-output=licenses.jsonl
-output_sha256=$(sha256 "$out/licenses.jsonl")
-recipe=$recipe
-EOF
+	write_manifest spdx "npm:$SPDX_PKG" "$SPDX_VERSION" "$tgz" licenses.jsonl \
+		source_data=package/spdx-full.json "records=$count" "texts=$count"
 	install_section spdx
 	say "spdx: $count licences from $SPDX_PKG $SPDX_VERSION"
 }
@@ -237,22 +246,13 @@ for (const file of files) {
 }
 fs.writeFileSync(out, lines.join(''));
 EOF
-	local total=0 name n bytes nstr filelines=""
+	local total=0 name n bytes nstr filelines=()
 	while read -r name n bytes nstr; do
 		total=$((total + n))
-		filelines+="file=$name entries=$n bytes=$bytes encoding=UTF-8 strfile_count=$nstr"$'\n'
+		filelines+=("file=$name entries=$n bytes=$bytes encoding=UTF-8 strfile_count=$nstr")
 	done <"$work/fortunes.counts"
-	cat >"$out/.manifest" <<EOF
-[fortunes-zh]
-package=deb:$FORTUNES_PKG
-version=$version
-source=$(basename "$deb")
-source_sha256=$(sha256 "$deb")
-${filelines}records=$total
-output=fortunes.jsonl
-output_sha256=$(sha256 "$out/fortunes.jsonl")
-recipe=$recipe
-EOF
+	write_manifest fortunes-zh "deb:$FORTUNES_PKG" "$version" "$deb" fortunes.jsonl \
+		"${filelines[@]}" "records=$total"
 	install_section fortunes-zh
 	say "fortunes-zh: $total entries from $FORTUNES_PKG $version"
 }
@@ -320,19 +320,8 @@ console.log(chapters.length);
 EOF
 	local count
 	count=$(cat "$work/kjv.count")
-	cat >"$out/.manifest" <<EOF
-[kjv]
-package=deb:$KJV_PKG
-version=$version
-source=$(basename "$deb")
-source_sha256=$(sha256 "$deb")
-reader=$(basename "$reader")
-reader_sha256=$(sha256 "$reader")
-records=$count
-output=bible.jsonl
-output_sha256=$(sha256 "$out/bible.jsonl")
-recipe=$recipe
-EOF
+	write_manifest kjv "deb:$KJV_PKG" "$version" "$deb" bible.jsonl \
+		"reader=$(basename "$reader")" "reader_sha256=$(sha256 "$reader")" "records=$count"
 	install_section kjv
 	say "kjv: $count chapters from $KJV_PKG $version"
 }
@@ -371,18 +360,8 @@ console.log(lines.length);
 EOF
 	local count
 	count=$(cat "$work/tang.count")
-	cat >"$out/.manifest" <<EOF
-[tang]
-package=npm:$POETRY_PKG
-version=$POETRY_VERSION
-source=$(basename "$tgz")
-source_sha256=$(sha256 "$tgz")
-source_data=package/dist/quantangshi/poet.tang.*.json
-records=$count
-output=poems.jsonl
-output_sha256=$(sha256 "$out/poems.jsonl")
-recipe=$recipe
-EOF
+	write_manifest tang "npm:$POETRY_PKG" "$POETRY_VERSION" "$tgz" poems.jsonl \
+		"source_data=package/dist/quantangshi/poet.tang.*.json" "records=$count"
 	install_section tang
 	say "tang: $count poems from $POETRY_PKG $POETRY_VERSION"
 }

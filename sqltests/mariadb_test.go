@@ -4,27 +4,17 @@ import (
 	"context"
 	dbsql "database/sql"
 	"net"
-	"os"
-	"os/exec"
-	"path/filepath"
-	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
-	"github.com/go-sql-driver/mysql"
+	"github.com/simsql/simsql/internal/mariadbtest"
 )
 
 // mariaDB is a throwaway mariadbd (or MySQL's mysqld) started by
-// startMariaDB, the reference the differential tests compare simsql with.
-type mariaDB struct {
-	// Socket is the path of its Unix socket.
-	Socket string
-	// Addr is its host:port on 127.0.0.1 when started by startMariaDBTCP,
-	// else "" (it listens on no TCP port).
-	Addr string
-}
+// startMariaDB, the reference the differential tests compare simsql with:
+// its Socket, and its Addr on 127.0.0.1 when started by startMariaDBTCP.
+type mariaDB struct{ *mariadbtest.Server }
 
 // startMariaDB starts mariadbd (or mysqld) from PATH with its default
 // settings (InnoDB, REPEATABLE READ) in a temporary directory, with a
@@ -50,90 +40,16 @@ func startMariaDBTCP(tb testing.TB, extra ...string) *mariaDB {
 }
 
 // startMariaDBOn starts mariadbd listening on 127.0.0.1:port, or on its
-// socket only when port is 0, with the options extra.
+// socket only when port is 0, with the options extra (mariadbtest.Start),
+// and creates the database simsql.
 func startMariaDBOn(tb testing.TB, port int, extra ...string) *mariaDB {
 	tb.Helper()
-	var daemon string
-	for _, name := range []string{"mariadbd", "mysqld"} {
-		if p, err := exec.LookPath(name); err == nil {
-			daemon = p
-			break
-		}
-	}
-	if daemon == "" {
-		if os.Getenv("SIMSQL_REQUIRE_MARIADB") == "1" {
-			tb.Fatal("mariadbd not on PATH and SIMSQL_REQUIRE_MARIADB=1")
-		}
-		tb.Skip("mariadbd not on PATH (SIMSQL_REQUIRE_MARIADB=1 makes this a failure)")
-	}
-	dir := tb.TempDir()
-	data, tmp := filepath.Join(dir, "data"), filepath.Join(dir, "tmp")
-	if err := os.Mkdir(tmp, 0o700); err != nil {
-		tb.Fatal(err)
-	}
-	// A tmpdir of its own: with /tmp shared, a concurrent mariadb-install-db
-	// failed with "Could not remove temporary table '/tmp/#sql-temptable-…'".
-	common := []string{"--no-defaults", "--datadir=" + data, "--tmpdir=" + tmp}
-	if os.Geteuid() == 0 {
-		common = append(common, "--user=root")
-	}
-	var initCmd *exec.Cmd
-	if p, err := exec.LookPath("mariadb-install-db"); err == nil {
-		initCmd = exec.Command(p, append(common, "--auth-root-authentication-method=normal", "--skip-test-db")...)
-	} else {
-		initCmd = exec.Command(daemon, append(common, "--initialize-insecure")...)
-	}
-	if out, err := initCmd.CombinedOutput(); err != nil {
-		tb.Fatalf("%s: %v\n%s", initCmd.Path, err, out)
-	}
-	m := &mariaDB{Socket: filepath.Join(dir, "mysqld.sock")}
-	network := []string{"--skip-networking"}
-	if port > 0 {
-		m.Addr = net.JoinHostPort("127.0.0.1", strconv.Itoa(port))
-		network = []string{"--bind-address=127.0.0.1", "--port=" + strconv.Itoa(port)}
-	}
-	network = append(network, extra...)
-	cmd := exec.Command(daemon, append(append(common, network...), "--socket="+m.Socket,
-		"--pid-file="+filepath.Join(dir, "mysqld.pid"), "--skip-grant-tables", "--skip-name-resolve",
-		"--innodb-buffer-pool-size=16M", "--performance-schema=0")...)
-	var stderr syncBuffer
-	cmd.Stderr = &stderr
-	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
-	if err := cmd.Start(); err != nil {
-		tb.Fatal(err)
-	}
-	exited := make(chan struct{})
-	go func() { cmd.Wait(); close(exited) }()
-	tb.Cleanup(func() {
-		cmd.Process.Signal(syscall.SIGTERM)
-		select {
-		case <-exited:
-		case <-time.After(30 * time.Second):
-			cmd.Process.Kill()
-			<-exited
-		}
-	})
+	m := &mariaDB{mariadbtest.Start(tb, port, extra...)}
 	db, err := dbsql.Open("mysql", m.DSN(""))
 	if err != nil {
 		tb.Fatal(err)
 	}
 	defer db.Close()
-	for deadline := time.Now().Add(60 * time.Second); ; {
-		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
-		err = db.PingContext(ctx)
-		cancel()
-		if err == nil {
-			break
-		}
-		select {
-		case <-exited:
-			tb.Fatalf("%s exited: %s", daemon, stderr.String())
-		case <-time.After(100 * time.Millisecond): // polling for readiness
-		}
-		if time.Now().After(deadline) {
-			tb.Fatalf("%s not answering on %s: %v", daemon, m.Socket, err)
-		}
-	}
 	if _, err := db.Exec("CREATE DATABASE simsql"); err != nil {
 		tb.Fatal(err)
 	}
@@ -143,10 +59,7 @@ func startMariaDBOn(tb testing.TB, port int, extra ...string) *mariaDB {
 // DSN returns a go-sql-driver/mysql data source name for database db, with
 // the settings of Server.DSN.
 func (m *mariaDB) DSN(db string) string {
-	cfg := mysql.NewConfig()
-	cfg.User = "root"
-	cfg.Net = "unix"
-	cfg.Addr = m.Socket
+	cfg := m.Config()
 	cfg.DBName = db
 	cfg.ParseTime = true
 	cfg.AllowAllFiles = true

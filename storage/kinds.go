@@ -97,105 +97,24 @@ func classify(typ sql.Type) (kind, int) {
 // typ.Convert only when v is of another Go type. Out-of-range values are an error, not
 // clamped as Convert would.
 func canonical(typ sql.Type, k kind, width int, v any) (any, error) {
-	switch k {
-	case kindInt:
-		switch x := v.(type) {
-		case int8:
-			if width == 1 {
-				return v, nil
+	if isCanonical(k, width, v) {
+		return v, nil
+	}
+	switch x := v.(type) {
+	case bool: // GMS uses int8 for BOOLEAN; be lenient with Go bools
+		if k == kindInt && width == 1 {
+			if x {
+				return int8(1), nil
 			}
-		case int16:
-			if width == 2 {
-				return v, nil
-			}
-		case int32:
-			if width == 4 {
-				return v, nil
-			}
-		case int64:
-			if width == 8 {
-				return v, nil
-			}
-		case bool: // GMS uses int8 for BOOLEAN; be lenient with Go bools
-			if width == 1 {
-				if x {
-					return int8(1), nil
-				}
-				return int8(0), nil
-			}
+			return int8(0), nil
 		}
-	case kindUint:
-		switch v.(type) {
-		case uint8:
-			if width == 1 {
-				return v, nil
-			}
-		case uint16:
-			if width == 2 {
-				return v, nil
-			}
-		case uint32:
-			if width == 4 {
-				return v, nil
-			}
-		case uint64:
-			if width == 8 {
-				return v, nil
-			}
-		}
-	case kindFloat32:
-		if _, ok := v.(float32); ok {
-			return v, nil
-		}
-	case kindFloat64:
-		if _, ok := v.(float64); ok {
-			return v, nil
-		}
-	case kindText:
-		switch x := v.(type) {
-		case string:
-			return v, nil
-		case []byte:
+	case []byte:
+		if k == kindText {
 			return string(x), nil
 		}
-	case kindBytes:
-		switch x := v.(type) {
-		case []byte:
-			return v, nil
-		case string:
+	case string:
+		if k == kindBytes {
 			return []byte(x), nil
-		}
-	case kindYear:
-		if _, ok := v.(int16); ok {
-			return v, nil
-		}
-	case kindEnum:
-		if _, ok := v.(uint16); ok {
-			return v, nil
-		}
-	case kindSet, kindBit:
-		if _, ok := v.(uint64); ok {
-			return v, nil
-		}
-	case kindTimespan:
-		if _, ok := v.(types.Timespan); ok {
-			return v, nil
-		}
-	case kindDecimal:
-		if _, ok := v.(decimal.Decimal); ok {
-			return v, nil
-		}
-	case kindTime:
-		if _, ok := v.(time.Time); ok {
-			return v, nil
-		}
-	case kindJSON:
-		if _, ok := v.(sql.JSONWrapper); ok {
-			return v, nil
-		}
-	case kindGeometry:
-		if _, ok := v.(types.GeometryValue); ok {
-			return v, nil
 		}
 	}
 	ctx := convertContext
@@ -224,3 +143,49 @@ func canonical(typ sql.Type, k kind, width int, v any) (any, error) {
 // sql.NewEmptyContext builds a whole session (every system and status
 // variable) each time.
 var convertContext = sql.NewEmptyContext()
+
+// isCanonical reports whether v already is the Go type GMS's Convert gives for kind k of
+// width bytes (the width matters for kindInt and kindUint only).
+func isCanonical(k kind, width int, v any) bool {
+	switch k {
+	case kindJSON:
+		_, ok := v.(sql.JSONWrapper)
+		return ok
+	case kindGeometry:
+		_, ok := v.(types.GeometryValue)
+		return ok
+	}
+	switch v.(type) {
+	case int8:
+		return k == kindInt && width == 1
+	case int16:
+		return k == kindInt && width == 2 || k == kindYear
+	case int32:
+		return k == kindInt && width == 4
+	case int64:
+		return k == kindInt && width == 8
+	case uint8:
+		return k == kindUint && width == 1
+	case uint16:
+		return k == kindUint && width == 2 || k == kindEnum
+	case uint32:
+		return k == kindUint && width == 4
+	case uint64:
+		return k == kindUint && width == 8 || k == kindSet || k == kindBit
+	case float32:
+		return k == kindFloat32
+	case float64:
+		return k == kindFloat64
+	case string:
+		return k == kindText
+	case []byte:
+		return k == kindBytes
+	case types.Timespan:
+		return k == kindTimespan
+	case decimal.Decimal:
+		return k == kindDecimal
+	case time.Time:
+		return k == kindTime
+	}
+	return false
+}

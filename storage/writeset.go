@@ -296,19 +296,38 @@ func (c *mergedCursor) wLast() bool {
 func (c *mergedCursor) wNext() { c.wIn(c.it.Next()) }
 func (c *mergedCursor) wPrev() { c.wIn(c.it.Prev()) }
 
-// fwd returns the smallest visible key at or after both positions.
-func (c *mergedCursor) fwd() ([]byte, []byte) {
-	c.back = false
+// baseStep moves the base one key on in the cursor's direction (c.back).
+func (c *mergedCursor) baseStep() ([]byte, []byte) {
+	if c.back {
+		return c.base.Prev()
+	}
+	return c.base.Next()
+}
+
+// wStep moves the write set one key on in the cursor's direction (c.back).
+func (c *mergedCursor) wStep() {
+	if c.back {
+		c.wPrev()
+	} else {
+		c.wNext()
+	}
+}
+
+// visible returns the nearest visible key at or beyond both positions in direction back:
+// backward the largest at or before them, forward the smallest at or after them. A write-set
+// deletion hides the base's entry at the same key.
+func (c *mergedCursor) visible(back bool) ([]byte, []byte) {
+	c.back = back
 	for {
-		if c.wok && (c.bk == nil || bytes.Compare(c.wKey(), c.bk) <= 0) {
+		if c.wok && (c.bk == nil || c.wFirst()) {
 			it := c.it.Item()
 			if c.bk != nil && bytes.Equal(c.wKey(), c.bk) && it.del {
-				c.bk, c.bv = c.base.Next()
-				c.wNext()
+				c.bk, c.bv = c.baseStep()
+				c.wStep()
 				continue
 			}
 			if it.del {
-				c.wNext()
+				c.wStep()
 				continue
 			}
 			c.cur = c.wKey()
@@ -323,49 +342,45 @@ func (c *mergedCursor) fwd() ([]byte, []byte) {
 	}
 }
 
-// bwd returns the largest visible key at or before both positions.
-func (c *mergedCursor) bwd() ([]byte, []byte) {
-	c.back = true
-	for {
-		if c.wok && (c.bk == nil || bytes.Compare(c.wKey(), c.bk) >= 0) {
-			it := c.it.Item()
-			if c.bk != nil && bytes.Equal(c.wKey(), c.bk) && it.del {
-				c.bk, c.bv = c.base.Prev()
-				c.wPrev()
-				continue
-			}
-			if it.del {
-				c.wPrev()
-				continue
-			}
-			c.cur = c.wKey()
-			return c.cur, it.value
-		}
-		if c.bk != nil {
-			c.cur = c.bk
-			return c.bk, c.bv
-		}
-		c.cur = nil
-		return nil, nil
+// wFirst reports whether the write set's key comes no later than the base's in the cursor's
+// direction; both positions must be valid.
+func (c *mergedCursor) wFirst() bool {
+	cmp := bytes.Compare(c.wKey(), c.bk)
+	if c.back {
+		return cmp >= 0
 	}
+	return cmp <= 0
+}
+
+// stepPast moves each source standing on cur one key on in direction back and returns the
+// visible key there.
+func (c *mergedCursor) stepPast(cur []byte, back bool) ([]byte, []byte) {
+	c.back = back
+	if c.bk != nil && bytes.Equal(c.bk, cur) {
+		c.bk, c.bv = c.baseStep()
+	}
+	if c.wok && bytes.Equal(c.wKey(), cur) {
+		c.wStep()
+	}
+	return c.visible(back)
 }
 
 func (c *mergedCursor) First() ([]byte, []byte) {
 	c.bk, c.bv = c.base.First()
 	c.wSeek(nil)
-	return c.fwd()
+	return c.visible(false)
 }
 
 func (c *mergedCursor) Last() ([]byte, []byte) {
 	c.bk, c.bv = c.base.Last()
 	c.wLast()
-	return c.bwd()
+	return c.visible(true)
 }
 
 func (c *mergedCursor) Seek(k []byte) ([]byte, []byte) {
 	c.bk, c.bv = c.base.Seek(k)
 	c.wSeek(k)
-	return c.fwd()
+	return c.visible(false)
 }
 
 func (c *mergedCursor) Next() ([]byte, []byte) {
@@ -374,23 +389,11 @@ func (c *mergedCursor) Next() ([]byte, []byte) {
 	}
 	cur := bytes.Clone(c.cur)
 	if c.back {
-		// Turn round: both sources to the first key after cur.
+		// Turn round: both sources to the first key at or after cur, then past cur.
 		c.bk, c.bv = c.base.Seek(cur)
-		if c.bk != nil && bytes.Equal(c.bk, cur) {
-			c.bk, c.bv = c.base.Next()
-		}
-		if c.wSeek(cur) && bytes.Equal(c.wKey(), cur) {
-			c.wNext()
-		}
-		return c.fwd()
+		c.wSeek(cur)
 	}
-	if c.bk != nil && bytes.Equal(c.bk, cur) {
-		c.bk, c.bv = c.base.Next()
-	}
-	if c.wok && bytes.Equal(c.wKey(), cur) {
-		c.wNext()
-	}
-	return c.fwd()
+	return c.stepPast(cur, false)
 }
 
 func (c *mergedCursor) Prev() ([]byte, []byte) {
@@ -413,15 +416,9 @@ func (c *mergedCursor) Prev() ([]byte, []byte) {
 		if c.wok && bytes.Compare(c.wKey(), cur) >= 0 {
 			c.wPrev()
 		}
-		return c.bwd()
+		return c.visible(true)
 	}
-	if c.bk != nil && bytes.Equal(c.bk, cur) {
-		c.bk, c.bv = c.base.Prev()
-	}
-	if c.wok && bytes.Equal(c.wKey(), cur) {
-		c.wPrev()
-	}
-	return c.bwd()
+	return c.stepPast(cur, true)
 }
 
 func (c *mergedCursor) Close() {

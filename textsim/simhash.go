@@ -28,27 +28,65 @@ type Feature struct {
 // Feature texts should be distinct (merge repeats by adding weights). No
 // features, or all weights 0, give 0.
 func SimHash(features []Feature) uint64 {
-	var v [64]float64
-	for _, f := range features {
-		if f.Weight == 0 {
-			continue
-		}
-		h := xxhash.Sum64String(f.Text)
-		for i := range v {
-			if h&(1<<i) != 0 {
-				v[i] += f.Weight
-			} else {
-				v[i] -= f.Weight
-			}
-		}
-	}
 	var fp uint64
-	for i, s := range v {
+	for i, s := range sumSimHash(features).v {
 		if s > 0 {
 			fp |= 1 << i
 		}
 	}
 	return fp
+}
+
+// SimHashTieBits returns the number of bits of SimHash(features) whose sum
+// is exactly 0 (forced to 0, or to a tie-break), in [0, 64]; 0 when no
+// feature has a nonzero weight. It is for measurement: bench/sketch reports
+// it.
+func SimHashTieBits(features []Feature) int {
+	sums := sumSimHash(features)
+	if !sums.weighted {
+		return 0
+	}
+	n := 0
+	for _, s := range sums.v {
+		if s == 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// simHashSums is SimHash's sum vector of some features and what the
+// tie-break reads of them.
+type simHashSums struct {
+	v        [64]float64 // bit i: the weights of the features whose hash has bit i set, less the others'
+	heaviest uint64      // the hash of the earliest feature of greatest positive weight
+	best     float64     // its weight; 0 when no weight is positive
+	weighted bool        // some feature has a nonzero weight
+}
+
+// sumSimHash hashes each feature of nonzero weight with xxHash64 and adds
+// its weight to, or takes it from, each of the 64 sums, in the order given
+// (so equal input gives equal sums, bit for bit).
+func sumSimHash(features []Feature) simHashSums {
+	var sums simHashSums
+	for _, f := range features {
+		if f.Weight == 0 {
+			continue
+		}
+		sums.weighted = true
+		h := xxhash.Sum64String(f.Text)
+		if f.Weight > sums.best {
+			sums.heaviest, sums.best = h, f.Weight
+		}
+		for i := range sums.v {
+			if h&(1<<i) != 0 {
+				sums.v[i] += f.Weight
+			} else {
+				sums.v[i] -= f.Weight
+			}
+		}
+	}
+	return sums
 }
 
 // Hamming returns the Hamming distance between two 64-bit fingerprints, the

@@ -7,8 +7,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-
-	"github.com/cespare/xxhash/v2"
 )
 
 // Weighting is how SimHashWith weights a feature.
@@ -308,27 +306,10 @@ func topFeatures(features []Feature, k int) []Feature {
 // that bit of the hash of the heaviest feature (the earliest of equal
 // weights) instead of 0.
 func simHashTieBreak(features []Feature) uint64 {
-	var v [64]float64
-	heaviest, best := uint64(0), 0.0
-	for _, f := range features {
-		if f.Weight == 0 {
-			continue
-		}
-		h := xxhash.Sum64String(f.Text)
-		if f.Weight > best {
-			heaviest, best = h, f.Weight
-		}
-		for i := range v {
-			if h&(1<<i) != 0 {
-				v[i] += f.Weight
-			} else {
-				v[i] -= f.Weight
-			}
-		}
-	}
+	sums := sumSimHash(features)
 	var fp uint64
-	for i, s := range v {
-		if s > 0 || (s == 0 && best > 0 && heaviest&(1<<i) != 0) {
+	for i, s := range sums.v {
+		if s > 0 || (s == 0 && sums.best > 0 && sums.heaviest&(1<<i) != 0) {
 			fp |= 1 << i
 		}
 	}
@@ -344,30 +325,5 @@ func (a *Analyzer) TieBits(text string, o SimHashOptions) int {
 	if !ok {
 		return 0
 	}
-	var v [64]float64
-	weighted := false
-	for _, f := range features {
-		if f.Weight == 0 {
-			continue
-		}
-		weighted = true
-		h := xxhash.Sum64String(f.Text)
-		for i := range v {
-			if h&(1<<i) != 0 {
-				v[i] += f.Weight
-			} else {
-				v[i] -= f.Weight
-			}
-		}
-	}
-	if !weighted {
-		return 0
-	}
-	n := 0
-	for _, s := range v {
-		if s == 0 {
-			n++
-		}
-	}
-	return n
+	return SimHashTieBits(features)
 }

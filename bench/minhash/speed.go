@@ -448,35 +448,24 @@ func comparePairs(got, want []pairOf) (bool, string) {
 // LOAD DATA, the second plain's by CREATE INDEX) and the first rows bucket
 // ('r' + id) with a key per row (plain's).
 func (r *speedResult) bucketSizes(path string) error {
-	// Read-write: bbolt loads the freelist (for its stats) only then. The
-	// server has stopped, and the directory is thrown away afterwards.
-	db, err := bbolt.Open(path, 0o600, &bbolt.Options{Timeout: 5 * time.Second})
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	st := db.Stats()
-	r.freePages, r.pageSize = st.FreePageN+st.PendingPageN, db.Info().PageSize
-	return db.View(func(tx *bbolt.Tx) error {
-		r.fileBytes = tx.Size()
-		n := 0
-		return tx.ForEach(func(name []byte, bk *bbolt.Bucket) error {
-			st := bk.Stats()
-			sz := bucketStat{keys: st.KeyN, alloc: int64(st.BranchAlloc + st.LeafAlloc), inuse: int64(st.BranchInuse + st.LeafInuse)}
-			if k, v := bk.Cursor().First(); k != nil {
-				sz.keyLen, sz.valLen = len(k), len(v)
+	n := 0
+	file, err := harness.WalkBolt(path, func(name []byte, bk *bbolt.Bucket, st bbolt.BucketStats) error {
+		sz := bucketStat{keys: st.KeyN, alloc: int64(st.BranchAlloc + st.LeafAlloc), inuse: int64(st.BranchInuse + st.LeafInuse)}
+		if k, v := bk.Cursor().First(); k != nil {
+			sz.keyLen, sz.valLen = len(k), len(v)
+		}
+		switch {
+		case len(name) > 0 && name[0] == 'x' && st.KeyN == (bandsPerRow+1)*r.rows:
+			if n++; n == 1 {
+				r.bIdx = sz
+			} else {
+				r.bBulk = sz
 			}
-			switch {
-			case len(name) > 0 && name[0] == 'x' && st.KeyN == (bandsPerRow+1)*r.rows:
-				if n++; n == 1 {
-					r.bIdx = sz
-				} else {
-					r.bBulk = sz
-				}
-			case len(name) > 0 && name[0] == 'r' && st.KeyN == r.rows && r.bRows.keys == 0:
-				r.bRows = sz
-			}
-			return nil
-		})
+		case len(name) > 0 && name[0] == 'r' && st.KeyN == r.rows && r.bRows.keys == 0:
+			r.bRows = sz
+		}
+		return nil
 	})
+	r.fileBytes, r.freePages, r.pageSize = file.Bytes, file.FreePages, file.PageSize
+	return err
 }

@@ -1,17 +1,13 @@
 package main
 
 import (
-	"bufio"
 	"encoding/hex"
-	"fmt"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"runtime"
 	"slices"
-	"strconv"
 	"sync"
 
+	"github.com/simsql/simsql/bench/internal/harness"
 	"github.com/simsql/simsql/pigeonhole"
 	"github.com/simsql/simsql/textsim"
 )
@@ -100,35 +96,9 @@ func marshal(vals []uint64) []byte {
 // for LOAD DATA … (id, @h) SET sig = UNHEX(@h)) under dir and returns their
 // paths in order.
 func writeSigFiles(dir string, s *sigSet, per int) ([]string, error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, err
-	}
-	var paths []string
-	for first := 0; first < s.n; first += per {
-		path := filepath.Join(dir, fmt.Sprintf("sig-%08d.tsv", first+1))
-		f, err := os.Create(path)
-		if err != nil {
-			return nil, err
-		}
-		w := bufio.NewWriterSize(f, 1<<20)
-		var line []byte
-		for i := first; i < min(first+per, s.n); i++ {
-			line = strconv.AppendInt(line[:0], int64(i+1), 10)
-			line = append(line, '\t')
-			line = hex.AppendEncode(line, marshal(s.row(i)))
-			line = append(line, '\n')
-			w.Write(line)
-		}
-		if err := w.Flush(); err != nil {
-			f.Close()
-			return nil, err
-		}
-		if err := f.Close(); err != nil {
-			return nil, err
-		}
-		paths = append(paths, path)
-	}
-	return paths, nil
+	return harness.WriteTSVFiles(dir, "sig", s.n, per, func(dst []byte, i int) []byte {
+		return hex.AppendEncode(dst, marshal(s.row(i)))
+	})
 }
 
 // minAgreeAt returns the fewest agreeing slots of numPerm whose estimate

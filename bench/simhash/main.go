@@ -458,35 +458,24 @@ func (b *bench) checkSample(db *sql.DB, files []string) error {
 // other is plain's (made by CREATE INDEX); the rows bucket of plain is
 // taken as the one with rows keys made first.
 func (b *bench) bucketSizes(path string) error {
-	// Read-write: bbolt loads the freelist (for its stats) only then. The
-	// server has stopped, and the directory is thrown away afterwards.
-	db, err := bbolt.Open(path, 0o600, &bbolt.Options{Timeout: 5 * time.Second})
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	st := db.Stats()
-	b.freePages, b.pageSize = st.FreePageN+st.PendingPageN, db.Info().PageSize
-	return db.View(func(tx *bbolt.Tx) error {
-		b.fileBytes = tx.Size()
-		var idxBuckets []bucketSize
-		return tx.ForEach(func(name []byte, bk *bbolt.Bucket) error {
-			st := bk.Stats()
-			sz := bucketSize{keys: st.KeyN, bytes: int64(st.BranchAlloc + st.LeafAlloc)}
-			switch {
-			case len(name) > 0 && name[0] == 'x' && st.KeyN == (k+1)*b.rows:
-				idxBuckets = append(idxBuckets, sz)
-				if len(idxBuckets) == 1 {
-					b.bucketIdx = sz // lower id: made first, on idx
-				} else {
-					b.bucketPlain = sz
-				}
-			case len(name) > 0 && name[0] == 'r' && st.KeyN == b.rows && b.bucketRows.keys == 0:
-				b.bucketRows = sz
+	var idxBuckets []bucketSize
+	file, err := harness.WalkBolt(path, func(name []byte, _ *bbolt.Bucket, st bbolt.BucketStats) error {
+		sz := bucketSize{keys: st.KeyN, bytes: int64(st.BranchAlloc + st.LeafAlloc)}
+		switch {
+		case len(name) > 0 && name[0] == 'x' && st.KeyN == (k+1)*b.rows:
+			idxBuckets = append(idxBuckets, sz)
+			if len(idxBuckets) == 1 {
+				b.bucketIdx = sz // lower id: made first, on idx
+			} else {
+				b.bucketPlain = sz
 			}
-			return nil
-		})
+		case len(name) > 0 && name[0] == 'r' && st.KeyN == b.rows && b.bucketRows.keys == 0:
+			b.bucketRows = sz
+		}
+		return nil
 	})
+	b.fileBytes, b.freePages, b.pageSize = file.Bytes, file.FreePages, file.PageSize
+	return err
 }
 
 // mariaDB loads files into a fresh MariaDB and runs the BIT_COUNT query

@@ -31,7 +31,6 @@ import (
 	"time"
 	"unicode"
 
-	"github.com/cespare/xxhash/v2"
 	"github.com/simsql/simsql/bench/internal/harness"
 	"github.com/simsql/simsql/bench/internal/quality"
 	"github.com/simsql/simsql/textsim"
@@ -76,29 +75,7 @@ func (c candidate) ties(a *textsim.Analyzer, text string) int {
 		}
 		return a.TieBits(text, c.opts)
 	}
-	var v [64]float64
-	weighted := false
-	for _, f := range c.features(text) {
-		if f.Weight == 0 {
-			continue
-		}
-		weighted = true
-		h := xxhash.Sum64String(f.Text)
-		for i := range v {
-			if h&(1<<i) != 0 {
-				v[i] += f.Weight
-			} else {
-				v[i] -= f.Weight
-			}
-		}
-	}
-	n := 0
-	for _, x := range v {
-		if x == 0 && weighted {
-			n++
-		}
-	}
-	return n
+	return textsim.SimHashTieBits(c.features(text))
 }
 
 func (c candidate) describe() string {

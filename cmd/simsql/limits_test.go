@@ -21,6 +21,7 @@ import (
 
 	"github.com/go-sql-driver/mysql"
 
+	"github.com/simsql/simsql/internal/tlstest"
 	"github.com/simsql/simsql/sqltests"
 )
 
@@ -359,7 +360,7 @@ func (r *stallingReader) Read(p []byte) (int, error) {
 // slot. After each, another connection writes promptly, and the server
 // keeps serving.
 func TestClientDisconnects(t *testing.T) {
-	certFile, keyFile, pool := writeSelfSignedCert(t, t.TempDir())
+	certFile, keyFile, pool := tlstest.WriteSelfSigned(t, t.TempDir())
 	if err := mysql.RegisterTLSConfig("simsql-cut", &tls.Config{RootCAs: pool, ServerName: "127.0.0.1"}); err != nil {
 		t.Fatal(err)
 	}

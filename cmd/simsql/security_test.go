@@ -1,17 +1,9 @@
 package main
 
 import (
-	"crypto/ecdsa"
-	"crypto/elliptic"
-	"crypto/rand"
 	"crypto/tls"
-	"crypto/x509"
-	"crypto/x509/pkix"
 	"database/sql"
-	"encoding/pem"
 	"errors"
-	"math/big"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -23,6 +15,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/mysql_db"
 	"github.com/go-sql-driver/mysql"
 
+	"github.com/simsql/simsql/internal/tlstest"
 	"github.com/simsql/simsql/sqltests"
 )
 
@@ -307,48 +300,6 @@ func TestNativePasswordHash(t *testing.T) {
 	}
 }
 
-// writeSelfSignedCert writes a self-signed ECDSA certificate for
-// 127.0.0.1 and its key as PEM files in dir and returns their paths and a
-// pool that trusts the certificate.
-func writeSelfSignedCert(t *testing.T, dir string) (certFile, keyFile string, pool *x509.CertPool) {
-	t.Helper()
-	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tmpl := &x509.Certificate{
-		SerialNumber: big.NewInt(1),
-		Subject:      pkix.Name{CommonName: "simsql test"},
-		NotBefore:    time.Now().Add(-time.Hour),
-		NotAfter:     time.Now().Add(24 * time.Hour),
-		IPAddresses:  []net.IP{net.ParseIP("127.0.0.1")},
-		KeyUsage:     x509.KeyUsageDigitalSignature | x509.KeyUsageCertSign,
-		ExtKeyUsage:  []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
-		IsCA:         true,
-
-		BasicConstraintsValid: true,
-	}
-	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
-	if err != nil {
-		t.Fatal(err)
-	}
-	keyDER, err := x509.MarshalECPrivateKey(key)
-	if err != nil {
-		t.Fatal(err)
-	}
-	certFile, keyFile = filepath.Join(dir, "cert.pem"), filepath.Join(dir, "key.pem")
-	certPEM := pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der})
-	if err := os.WriteFile(certFile, certPEM, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(keyFile, pem.EncodeToMemory(&pem.Block{Type: "EC PRIVATE KEY", Bytes: keyDER}), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	pool = x509.NewCertPool()
-	pool.AppendCertsFromPEM(certPEM)
-	return certFile, keyFile, pool
-}
-
 // statusValue returns SHOW STATUS LIKE name's value on db.
 func statusValue(t *testing.T, db *sql.DB, name string) (string, error) {
 	t.Helper()
@@ -362,7 +313,7 @@ func statusValue(t *testing.T, db *sql.DB, name string) (string, error) {
 // still connects without it, and --require-secure-transport refuses plain
 // clients. The mariadb client connects with --ssl too.
 func TestTLS(t *testing.T) {
-	certFile, keyFile, pool := writeSelfSignedCert(t, t.TempDir())
+	certFile, keyFile, pool := tlstest.WriteSelfSigned(t, t.TempDir())
 	if err := mysql.RegisterTLSConfig("simsql-test", &tls.Config{RootCAs: pool, ServerName: "127.0.0.1"}); err != nil {
 		t.Fatal(err)
 	}

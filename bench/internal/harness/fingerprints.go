@@ -53,22 +53,32 @@ func flip(r *rand.Rand, x uint64, d int) uint64 {
 // (lines "id\tfp", id i+1 for fps[i], fp unsigned decimal) under dir
 // (created if missing) and returns their paths in order.
 func WriteFingerprintFiles(dir string, fps []uint64, per int) ([]string, error) {
+	return WriteTSVFiles(dir, "fp", len(fps), per, func(dst []byte, i int) []byte {
+		return strconv.AppendUint(dst, fps[i], 10)
+	})
+}
+
+// WriteTSVFiles writes n rows as tab-separated files of per rows each,
+// named prefix-NNNNNNNN.tsv after their first id, under dir (created if
+// missing), and returns their paths in order. Row i is the line
+// "id\tvalue": id i+1, value what appendValue(dst, i) appends to dst.
+func WriteTSVFiles(dir, prefix string, n, per int, appendValue func(dst []byte, i int) []byte) ([]string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
 	var paths []string
-	for first := 0; first < len(fps); first += per {
-		path := filepath.Join(dir, fmt.Sprintf("fp-%08d.tsv", first+1))
+	for first := 0; first < n; first += per {
+		path := filepath.Join(dir, fmt.Sprintf("%s-%08d.tsv", prefix, first+1))
 		f, err := os.Create(path)
 		if err != nil {
 			return nil, err
 		}
 		w := bufio.NewWriterSize(f, 1<<20)
 		var line []byte
-		for i := first; i < min(first+per, len(fps)); i++ {
+		for i := first; i < min(first+per, n); i++ {
 			line = strconv.AppendInt(line[:0], int64(i+1), 10)
 			line = append(line, '\t')
-			line = strconv.AppendUint(line, fps[i], 10)
+			line = appendValue(line, i)
 			line = append(line, '\n')
 			w.Write(line)
 		}

@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/go-sql-driver/mysql"
+	"go.etcd.io/bbolt"
 )
 
 // Open returns a connection pool to db on addr as root without a password;
@@ -300,4 +301,31 @@ func ProcessCPU(pid int) time.Duration {
 	fmt.Sscan(f[11], &utime) // field 14 of the file
 	fmt.Sscan(f[12], &stime) // field 15
 	return time.Duration(utime+stime) * 10 * time.Millisecond
+}
+
+// BoltFile is what WalkBolt reads of a bbolt file as a whole.
+type BoltFile struct {
+	Bytes     int64 // the file's size
+	FreePages int   // free and pending pages
+	PageSize  int   // bytes
+}
+
+// WalkBolt opens the bbolt file of a stopped server at path, calls f with
+// each top-level bucket, in name order, and its statistics, and returns
+// the file's figures. It opens the file read-write: bbolt loads its
+// freelist, for the free-page count, only then (the caller throws the
+// directory away afterwards).
+func WalkBolt(path string, f func(name []byte, bk *bbolt.Bucket, st bbolt.BucketStats) error) (BoltFile, error) {
+	db, err := bbolt.Open(path, 0o600, &bbolt.Options{Timeout: 5 * time.Second})
+	if err != nil {
+		return BoltFile{}, err
+	}
+	defer db.Close()
+	st := db.Stats()
+	file := BoltFile{FreePages: st.FreePageN + st.PendingPageN, PageSize: db.Info().PageSize}
+	err = db.View(func(tx *bbolt.Tx) error {
+		file.Bytes = tx.Size()
+		return tx.ForEach(func(name []byte, bk *bbolt.Bucket) error { return f(name, bk, bk.Stats()) })
+	})
+	return file, err
 }

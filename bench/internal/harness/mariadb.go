@@ -3,7 +3,6 @@ package harness
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"net"
 	"os"
@@ -11,11 +10,13 @@ import (
 	"path/filepath"
 	"strconv"
 	"time"
+
+	"github.com/simsql/simsql/internal/mariadbtest"
 )
 
 // ErrNoMariaDB is returned by StartMariaDB when neither mariadbd nor mysqld
 // is on PATH.
-var ErrNoMariaDB = errors.New("neither mariadbd nor mysqld is on PATH")
+var ErrNoMariaDB = mariadbtest.ErrNoDaemon
 
 // FreePort returns a TCP port on 127.0.0.1 that was free a moment ago.
 func FreePort() (int, error) {
@@ -35,15 +36,9 @@ func FreePort() (int, error) {
 // closes the pool, then calls Stop. The error is ErrNoMariaDB when no
 // daemon is installed.
 func StartMariaDB(ctx context.Context, dataDir string) (*sql.DB, *Server, error) {
-	var daemon string
-	for _, name := range []string{"mariadbd", "mysqld"} {
-		if p, err := exec.LookPath(name); err == nil {
-			daemon = p
-			break
-		}
-	}
-	if daemon == "" {
-		return nil, nil, ErrNoMariaDB
+	daemon, err := mariadbtest.Daemon()
+	if err != nil {
+		return nil, nil, err
 	}
 	tmpDir := dataDir + "-tmp" // not inside dataDir, where it would be a database
 	for _, d := range []string{dataDir, tmpDir} {
@@ -51,20 +46,10 @@ func StartMariaDB(ctx context.Context, dataDir string) (*sql.DB, *Server, error)
 			return nil, nil, err
 		}
 	}
-	// A tmpdir of its own, not the shared /tmp (see sqltests' startMariaDBOn).
-	common := []string{"--no-defaults", "--datadir=" + dataDir, "--tmpdir=" + tmpDir}
-	if os.Geteuid() == 0 {
-		common = append(common, "--user=root")
-	}
-	// MariaDB initializes with mariadb-install-db; MySQL with mysqld --initialize-insecure.
-	var initCmd *exec.Cmd
-	if p, err := exec.LookPath("mariadb-install-db"); err == nil {
-		initCmd = exec.CommandContext(ctx, p, append(common, "--auth-root-authentication-method=normal", "--skip-test-db")...)
-	} else {
-		initCmd = exec.CommandContext(ctx, daemon, append(common, "--initialize-insecure")...)
-	}
-	if out, err := initCmd.CombinedOutput(); err != nil {
-		return nil, nil, fmt.Errorf("%s: %v (%s)", initCmd.Path, err, LastLine(out))
+	// A tmpdir of its own, not the shared /tmp (see mariadbtest.Start).
+	common, out, err := mariadbtest.Init(ctx, daemon, dataDir, "--tmpdir="+tmpDir)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%v (%s)", err, LastLine(out))
 	}
 	port, err := FreePort()
 	if err != nil {
