@@ -15,6 +15,32 @@ import (
 	"github.com/simsql/simsql/bench/internal/harness"
 )
 
+// smokeCorpora returns the directory of scripts/fetch-corpora.sh's corpora
+// for TestSmoke: $SIMSQL_CORPORA, else .corpora at the repository root, as
+// the sqltests corpus tests read them. Without them (no MANIFEST.txt) the
+// test skips, unless SIMSQL_REQUIRE_CORPORA=1 or SIMSQL_REQUIRE_PEERS=1
+// makes that a failure. (It failed with "SIMSQL_CORPORA is not set" where
+// the peers were installed and the corpora fetched but not exported.)
+func smokeCorpora(t *testing.T) string {
+	t.Helper()
+	dir := os.Getenv("SIMSQL_CORPORA")
+	if dir == "" {
+		dir = filepath.Join("..", "..", ".corpora")
+	}
+	dir, err := filepath.Abs(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "MANIFEST.txt")); err != nil {
+		msg := "corpora missing (run scripts/fetch-corpora.sh): " + err.Error()
+		if os.Getenv("SIMSQL_REQUIRE_CORPORA") == "1" || os.Getenv("SIMSQL_REQUIRE_PEERS") == "1" {
+			t.Fatal(msg)
+		}
+		t.Skip(msg)
+	}
+	return dir
+}
+
 // TestSmoke runs the whole harness at smoke sizes: builds simsql, starts
 // simsql, MariaDB and PostgreSQL, runs every workload and writes
 // BENCHMARKS.md with its charts into a temporary directory. It skips when a
@@ -30,7 +56,7 @@ func TestSmoke(t *testing.T) {
 		t.Skip("-short")
 	}
 	cfg := smokeConfig()
-	cfg.corpora = os.Getenv("SIMSQL_CORPORA")
+	cfg.corpora = smokeCorpora(t)
 	cfg.requirePeers = true // a missing or failing peer fails the test
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
