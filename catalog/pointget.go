@@ -28,3 +28,17 @@ func tableOf(t sql.Table) (*Table, bool) {
 	}
 	return simsqlTable(t)
 }
+
+// Resolves reports whether name resolves, in ctx's transaction and in
+// t's database, to t's definition (SameTable): what the planner would
+// find for the name now, without the privilege checker's wrappers (the
+// caller checks privileges). False when t is not a simsql table, the
+// table or its database is gone, or a temporary table shadows it.
+func Resolves(ctx *sql.Context, t sql.Table, name string) bool {
+	ta, ok := tableOf(t)
+	if !ok {
+		return false
+	}
+	cur, ok, err := ta.db.GetTableInsensitive(ctx, name)
+	return err == nil && ok && SameTable(cur, t)
+}

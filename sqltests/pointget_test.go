@@ -280,6 +280,15 @@ func TestPointGetInvalidation(t *testing.T) {
 	if !strings.Contains(r.err, "1146") {
 		t.Errorf("dropped table: got %+v, want error 1146", r)
 	}
+	// A qualified name, its database dropped and created again.
+	if stmt, err = conn.PrepareContext(ctx, "SELECT * FROM other.t WHERE id=?"); err != nil {
+		t.Fatal(err)
+	}
+	defer stmt.Close()
+	run("qualified", 1, cols+" [[1 other]] ")
+	exec("DROP DATABASE other", "CREATE DATABASE other", "CREATE TABLE other.t (id INT PRIMARY KEY, c VARCHAR(10))",
+		"INSERT INTO other.t VALUES (1, 'again')")
+	run("database dropped and created", 1, cols+" [[1 again]] ")
 }
 
 // stmtQueryer runs a prepared statement, whatever query it is given.

@@ -251,15 +251,16 @@ func (p *pointGetter) template(ctx context.Context, h *server.Handler, c *mysql.
 	if !ok {
 		return nil, false
 	}
-	t = templateOf(n, shape.params)
+	db := shape.db
+	if db == "" {
+		db = sess.GetCurrentDatabase()
+	}
+	t = templateOf(n, db, shape.params)
 	if t == nil {
 		return nil, false
 	}
 	t.currentDB = sess.GetCurrentDatabase()
-	t.db, t.table, t.auth = shape.db, shape.table, shape.auth
-	if t.db == "" {
-		t.db = t.currentDB
-	}
+	t.db, t.table, t.auth = db, shape.table, shape.auth
 	mode, err := sess.GetSessionVariable(nil, "sql_mode")
 	if err != nil {
 		return nil, false
@@ -331,10 +332,10 @@ func pointSelectShape(stmt sqlparser.Statement) (pointSelect, bool) {
 
 // templateOf returns the template of the analyzed plan n if it is
 // [Project of columns] over Filter(col1 = lit AND …) over a static
-// IndexedTableAccess of a unique index of one simsql table whose columns
+// IndexedTableAccess of a unique index of one simsql table of database db whose columns
 // are exactly the filter's, each an integer or CHAR/VARCHAR column
 // compared with a placeholder of params; else nil.
-func templateOf(n sql.Node, params map[string]string) *pointGetTemplate {
+func templateOf(n sql.Node, db string, params map[string]string) *pointGetTemplate {
 	t := &pointGetTemplate{schema: n.Schema()}
 	if p, ok := n.(*plan.Project); ok {
 		for _, e := range p.Projections {
@@ -371,6 +372,12 @@ func templateOf(n sql.Node, params map[string]string) *pointGetTemplate {
 		}
 	}
 	t.tbl, t.rt, t.lookup = rt.UnderlyingTable(), rt, lookup
+	if !catalog.SameTable(t.tbl, t.tbl) {
+		return nil // not a simsql table
+	}
+	if !strings.EqualFold(rt.Database().Name(), db) {
+		return nil
+	}
 	gfs := map[string]*expression.GetField{}
 	for _, c := range expression.SplitConjunction(f.Expression) {
 		eq, ok := c.(*expression.Equals)
@@ -508,8 +515,7 @@ func (n *pointGetNode) build(ctx *sql.Context) (sql.Node, bool) {
 	if err := n.p.e.Analyzer.Catalog.AuthorizationHandler().HandleAuth(ctx, nil, t.auth); err != nil {
 		return nil, false // the normal path reports it
 	}
-	tbl, _, err := n.p.e.Analyzer.Catalog.Table(ctx, t.db, t.table)
-	if err != nil || !catalog.SameTable(tbl, t.tbl) {
+	if !catalog.Resolves(ctx, t.tbl, t.table) {
 		n.stale = true
 		return nil, false
 	}
