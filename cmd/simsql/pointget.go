@@ -488,6 +488,9 @@ func (n *pointGetNode) WithChildren(children ...sql.Node) (sql.Node, error) {
 func (n *pointGetNode) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIter, error) {
 	child, ok := n.build(ctx)
 	if !ok {
+		if err := ctx.Err(); err != nil {
+			return nil, err // KILL QUERY or max_execution_time: not run again
+		}
 		n.fallback = true
 		return nil, errPointGetRefused
 	}
