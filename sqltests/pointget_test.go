@@ -73,7 +73,8 @@ func pgConn(t *testing.T) *dbsql.Conn {
 // pgCounter reads a counter of the point-get fast path (test hook).
 func pgCounter(t *testing.T, q pgQueryer, name string) int64 {
 	t.Helper()
-	r := pgQuery(context.Background(), q, "SELECT simsql_test_point_gets('"+name+"')")
+	// LIMIT 1: not cut to nothing by sql_select_limit = 0.
+	r := pgQuery(context.Background(), q, "SELECT simsql_test_point_gets('"+name+"') LIMIT 1")
 	if r.err != "" || len(r.rows) != 1 {
 		t.Fatalf("simsql_test_point_gets(%s): %+v", name, r)
 	}
@@ -273,6 +274,10 @@ func TestPointGetInvalidation(t *testing.T) {
 	run("temporary table dropped", 1, cols+" [[1 renamed]] ")
 	exec("SET sql_mode = 'ANSI_QUOTES'")
 	run("sql_mode", 1, cols+" [[1 renamed]] ")
+	exec("SET sql_select_limit = 0")
+	run2("sql_select_limit 0", 1, cols+" [] ", false)
+	exec("SET sql_select_limit = DEFAULT")
+	run("sql_select_limit default", 1, cols+" [[1 renamed]] ")
 	exec("SET NAMES utf8mb4 COLLATE utf8mb4_general_ci")
 	run("collation_connection", 1, cols+" [[1 renamed]] ")
 	exec("DROP TABLE t")

@@ -24,9 +24,9 @@ package main
 // an execution checks, against its own snapshot and session, that the
 // table resolves to the same definition (catalog.SameTable: any ALTER,
 // index change, RENAME, DROP/CREATE or shadowing temporary table fails
-// it), that the current database, sql_mode and collation_connection are
-// those of the template, and the SELECT privilege as the planner checks
-// it. Anything else runs on the normal path: a failed check, a parameter
+// it), that the current database, sql_mode, sql_select_limit and
+// collation_connection are those of the template, and the SELECT
+// privilege as the planner checks it. Anything else runs on the normal path: a failed check, a parameter
 // that is NULL, of another kind than the key column (a string for an
 // integer key, a number for a string key) or out of the column's range,
 // a statement of any other shape, a locking read.
@@ -173,7 +173,7 @@ func (p *pointGetter) stmtExecute(ctx context.Context, h *server.Handler, c *mys
 // values.
 type pointGetTemplate struct {
 	currentDB string          // the session's database when it was analyzed
-	sqlMode   string          // @@sql_mode then
+	vars      []any           // the planVars then
 	collation sql.CollationID // collation_connection then
 	auth      sqlparser.AuthInformation
 	db, table string // the table, as the statement names it (db: resolved)
@@ -261,14 +261,22 @@ func (p *pointGetter) template(ctx context.Context, h *server.Handler, c *mysql.
 	}
 	t.currentDB = sess.GetCurrentDatabase()
 	t.db, t.table, t.auth = db, shape.table, shape.auth
-	mode, err := sess.GetSessionVariable(nil, "sql_mode")
-	if err != nil {
-		return nil, false
+	for _, name := range planVars {
+		v, err := sess.GetSessionVariable(nil, name)
+		if err != nil {
+			return nil, false
+		}
+		t.vars = append(t.vars, v)
 	}
-	t.sqlMode, _ = mode.(string)
 	t.collation = sess.GetCollation()
 	return t, false
 }
+
+// planVars are the session variables a point select's plan or answer
+// depends on besides the current database and collation_connection:
+// sql_mode (parsing, conversions) and sql_select_limit (the analyzer adds
+// a LIMIT).
+var planVars = []string{"sql_mode", "sql_select_limit"}
 
 // pointSelect is what the syntax of a point select gives: the table and
 // which placeholder each column is compared with.
@@ -511,9 +519,11 @@ func (n *pointGetNode) build(ctx *sql.Context) (sql.Node, bool) {
 		n.stale = true
 		return nil, false
 	}
-	if mode, err := ctx.GetSessionVariable(ctx, "sql_mode"); err != nil || mode != t.sqlMode {
-		n.stale = true
-		return nil, false
+	for i, name := range planVars {
+		if v, err := ctx.GetSessionVariable(ctx, name); err != nil || v != t.vars[i] {
+			n.stale = true
+			return nil, false
+		}
 	}
 	if err := n.p.e.Analyzer.Catalog.AuthorizationHandler().HandleAuth(ctx, nil, t.auth); err != nil {
 		return nil, false // the normal path reports it
