@@ -95,6 +95,7 @@ const (
 	pointGetPerConn = 256
 )
 
+// newPointGetter returns the fast path of engine e, with no templates.
 func newPointGetter(e *sqle.Engine) *pointGetter {
 	return &pointGetter{e: e, conns: map[uint32]map[string]*pointGetEntry{}}
 }
@@ -109,6 +110,9 @@ func (p *pointGetter) forget(connID uint32) {
 	p.mu.Unlock()
 }
 
+// entry returns connection connID's entry for statement text query, new
+// if there is none (the connection's entries dropped when there are
+// pointGetPerConn).
 func (p *pointGetter) entry(connID uint32, query string) *pointGetEntry {
 	p.mu.Lock()
 	defer p.mu.Unlock()
