@@ -64,6 +64,7 @@ func (h handler) NewConnection(c *mysql.Conn) {
 func (h handler) ConnectionClosed(c *mysql.Conn) {
 	h.Handler.ConnectionClosed(c)
 	h.conns.remove(c)
+	pointGets.forget(c.ConnectionID)
 }
 
 // ComInitDB implements mysql.Handler.
@@ -144,7 +145,7 @@ func (h handler) ComStmtExecute(ctx context.Context, c *mysql.Conn, prepare *mys
 	defer func() { err = h.cancelled(c, err) }()
 	defer recoverAsError(&err, prepare.PrepareStmt)
 	return retryConflicts(c, func(sent *bool) error {
-		return h.Handler.ComStmtExecute(ctx, c, prepare, func(res *sqltypes.Result) error {
+		return pointGets.stmtExecute(ctx, h.Handler, c, prepare, func(res *sqltypes.Result) error { // pointget.go
 			*sent = true
 			setStatus(c, false)
 			if res != nil { // protocol_compat.go

@@ -103,6 +103,7 @@ func serveCmd(args []string, stdout, stderr io.Writer) error {
 	if testHooks != nil {
 		testHooks(engine)
 	}
+	pointGets = newPointGetter(engine) // pointget.go
 	wrap := newHandler(engine.ProcessList.(*limitedProcessList), conns)
 	srv, err := server.NewServerWithHandler(cfg, engine, conns.newContext, withConnSession(withClientCollation(withTLSStatus(pro.SessionBuilder()))), nil, wrap)
 	if err != nil {
