@@ -40,6 +40,10 @@ type Session struct {
 	// temp holds the session's temporary tables, once it has created one
 	// (temporary.go); guarded by mu.
 	temp *Store
+	// dfCache holds the document frequencies the session's statements
+	// have read, by column (counters.go); guarded by dfMu.
+	dfMu    sync.Mutex
+	dfCache map[string]*corpusCache
 }
 
 var (
