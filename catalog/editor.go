@@ -170,7 +170,7 @@ func (e *editor) write(ctx *sql.Context) error {
 	// key: bbolt splits pages only at commit, so random-order puts into a
 	// large transaction cost more and more, sorted ones do not.
 	var ops []writeOp
-	var dRows, dBytes int64 // the statement's change to the table's statistics
+	var dRows, dBytes int64     // the statement's change to the table's statistics
 	counters := counterDeltas{} // the statement's change to counting indexes
 	for _, k := range e.order {
 		if e.rows[k].fresh {
