@@ -287,6 +287,9 @@ type corpusCache struct {
 // corpus resolves a column and its document-frequency index.
 func (s *Session) corpus(ctx *sql.Context, db, table, column string) (*corpusCache, error) {
 	d, err := s.store.Database(ctx, db)
+	if sql.ErrDatabaseNotFound.Is(err) {
+		return nil, mysql.NewSQLError(mysql.ERBadDb, mysql.SSClientError, "Unknown database '%s'", db)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -294,16 +297,13 @@ func (s *Session) corpus(ctx *sql.Context, db, table, column string) (*corpusCac
 	if err != nil {
 		return nil, err
 	}
-	if !ok {
-		return nil, sql.ErrTableNotFound.New(table)
-	}
-	t, ok := simsqlTable(tbl)
-	if !ok {
-		return nil, sql.ErrTableNotFound.New(table)
+	t, isTable := simsqlTable(tbl)
+	if !ok || !isTable {
+		return nil, mysql.NewSQLError(mysql.ERNoSuchTable, mysql.SSUnknownTable, "Table '%s.%s' doesn't exist", d.Name(), table)
 	}
 	col := t.meta.column(column)
 	if col < 0 {
-		return nil, sql.ErrTableColumnNotFound.New(t.meta.Name, column)
+		return nil, mysql.NewSQLError(mysql.ERBadFieldError, mysql.SSBadFieldError, "Unknown column '%s' in '%s'", column, t.meta.Name)
 	}
 	for i := range t.meta.Indexes {
 		ix := &t.meta.Indexes[i]

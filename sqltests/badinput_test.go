@@ -190,7 +190,7 @@ func TestBadArgumentsEveryFunction(t *testing.T) {
 	db := StartServer(t).DB(t)
 	arity := map[string][2]int{
 		"cosine": {2, 2}, "cosine_tfidf": {2, 3}, "hamming": {2, 2}, "jaccard": {2, 2}, "keywords": {2, 3}, "minhash": {1, 4},
-		"minhash_jaccard": {2, 2}, "simhash": {1, 2}, "simhash_ngram": {2, 2}, "tanimoto": {2, 2}, "tokenize": {1, 1},
+		"minhash_jaccard": {2, 2}, "simhash": {1, 2}, "simhash_ngram": {2, 2}, "tanimoto": {2, 2}, "tfidf": {2, 2}, "tokenize": {1, 1},
 	}
 	for _, fn := range functions.All() {
 		name := fn.FunctionName()
@@ -213,6 +213,9 @@ func TestBadArgumentsEveryFunction(t *testing.T) {
 		}
 	}
 	const sig2 = "minhash('a b', 2)"
+	if _, err := db.Exec("CREATE TABLE bad_tfidf (id INT PRIMARY KEY, body TEXT)"); err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
 		q    string
 		want wireErr
@@ -242,8 +245,11 @@ func TestBadArgumentsEveryFunction(t *testing.T) {
 		{"SELECT simhash('a', 'bits=8')", wireErr{1210, `Incorrect arguments to simhash: bad simhash options: option "bits" must be 32 or 64, got "8"`}},
 		{"SELECT simhash('a', 'shingles=3')", wireErr{1210, `Incorrect arguments to simhash: bad simhash options: unknown option "shingles" (keys: bits, top, features, weight, stopwords, ties; presets: v1, v2)`}},
 		{"SELECT keywords('a', -1)", wireErr{1210, "Incorrect arguments to keywords: n must be an integer from 0 to 10000, got -1"}},
-		{"SELECT keywords('a', 1, 't.c')", wireErr{1235, "keywords with a corpus column is not supported yet: IDF from a column's documents needs per-column document frequencies; use keywords(text, n) with the built-in IDF"}},
-		{"SELECT cosine_tfidf('a', 'b', 't.c')", wireErr{1235, "cosine_tfidf with a corpus column is not supported yet: IDF from a column's documents needs per-column document frequencies; use cosine_tfidf(a, b) with the built-in IDF"}},
+		{"SELECT keywords('a', 1, 'nosuch.c')", wireErr{1146, "Table 'simsql.nosuch' doesn't exist"}},
+		{"SELECT cosine_tfidf('a', 'b', 'bad_tfidf.nosuch')", wireErr{1054, "Unknown column 'nosuch' in 'bad_tfidf'"}},
+		{"SELECT tfidf('a', 'bad_tfidf.body')", wireErr{1191, "Can't find a document-frequency index matching the column simsql.bad_tfidf.body: create them with CREATE INDEX body_tfidf ON bad_tfidf (body) COMMENT 'tfidf'"}},
+		{"SELECT tfidf('a', 'body')", wireErr{1210, `Incorrect arguments to tfidf: "body" is not a column name: give 'table.column' or 'database.table.column'`}},
+		{"SELECT tfidf('a', 'nodb.bad_tfidf.body')", wireErr{1049, "Unknown database 'nodb'"}},
 	} {
 		expectWireErr(t, db, tc.q, tc.want)
 	}

@@ -1,0 +1,7 @@
+package sqltests
+
+import "testing"
+
+func TestTFIDFScripts(t *testing.T) {
+	runScripts(t, TFIDFScripts)
+}
