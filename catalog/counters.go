@@ -207,9 +207,9 @@ var _ functions.Corpora = (*Session)(nil)
 // DocumentFrequencies implements functions.Corpora: N and df(t) of each of
 // terms over column of table (in database db, or the current one when
 // db is ""), read from the column's document-frequency index as ctx's
-// transaction sees it. Counts already read are kept while the transaction
-// neither writes nor moves its snapshot (within one statement, across its
-// rows). Errors: database, table or column not found (1049, 1146, 1054);
+// transaction sees it. Counts already read are kept for the rest of the
+// statement (CommandEnd drops them), across its rows, while the
+// transaction neither writes nor moves its snapshot. Errors: database, table or column not found (1049, 1146, 1054);
 // ErrNoTermStatistics.
 func (s *Session) DocumentFrequencies(ctx *sql.Context, db, table, column string, terms []string) (textsim.DocFreqMap, error) {
 	if db == "" {

@@ -374,6 +374,9 @@ func noteFullScan(ctx *sql.Context) {
 // locks nor an old snapshot while the client is idle. So is a
 // failed DDL statement's, which is a transaction of its own in any mode.
 func (s *Session) CommandEnd() {
+	s.dfMu.Lock()
+	s.dfCache = nil // document frequencies are cached for one statement (counters.go)
+	s.dfMu.Unlock()
 	ddl := s.ddl
 	s.ddl = false
 	if s.tempDDL {
