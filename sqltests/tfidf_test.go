@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/simsql/simsql/textsim"
 )
@@ -330,4 +331,70 @@ func TestTFIDFLoadData(t *testing.T) {
 		srv := StartServer(t)
 		runScript(t, newScriptConn(t, srv, "tfidf_load"), script(filepath.Join(srv.DataDir(), "files")))
 	})
+}
+
+// TestTFIDFCrash kills the server (SIGKILL) while a client inserts rows
+// into a table with tfidf statistics, restarts it, and checks the stored
+// counts against the rows that survived: N equals the number of rows (a
+// term in no row weighs ln N) and the term every row holds is in all of
+// them (weight 0): the counters commit with their rows or not at all.
+func TestTFIDFCrash(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts the server three times")
+	}
+	dir := t.TempDir()
+	srv := StartServer(t, "--data-dir", dir)
+	mustExec(t, srv.DB(t), crashTable)
+	mustExec(t, srv.DB(t), "ALTER TABLE crash ADD INDEX payload_df (payload) COMMENT 'tfidf'")
+	next := int64(1)
+	for run := range 2 {
+		w := startCrashWriter(t, srv, next)
+		select {
+		case <-w.firstAck:
+		case <-w.done:
+			t.Fatalf("run %d: the first insert failed: %v", run, w.err)
+		case <-time.After(10 * time.Second):
+			t.Fatalf("run %d: no insert acknowledged in 10 s", run)
+		}
+		probe := srv.DB(t)
+		for deadline := time.Now().Add(30 * time.Second); ; {
+			var rows int64
+			if err := probe.QueryRow("SELECT COUNT(*) FROM crash").Scan(&rows); err != nil {
+				t.Fatal(err)
+			}
+			if rows >= next+20 {
+				break // 20 rows of this run are committed
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("run %d: %d rows after 30 s", run, rows)
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+		probe.Close()
+		srv.Kill(t)
+		select {
+		case <-w.done:
+		case <-time.After(10 * time.Second):
+			t.Fatalf("run %d: an insert still had no answer 10 s after the kill", run)
+		}
+		srv = StartServer(t, "--data-dir", dir)
+		db := srv.DB(t)
+		var n int64
+		if err := db.QueryRow("SELECT COUNT(*) FROM crash").Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		var got string
+		if err := db.QueryRow("SELECT tfidf('row zzunseen', 'crash.payload')").Scan(&got); err != nil {
+			t.Fatal(err)
+		}
+		var m map[string]float64
+		if err := json.Unmarshal([]byte(got), &m); err != nil {
+			t.Fatal(err)
+		}
+		if m["row"] != 0 || m["zzunseen"] != math.Log(float64(n)) {
+			t.Fatalf("run %d: tfidf = %s over %d rows: want row 0 and zzunseen ln %d = %v", run, got, n, n, math.Log(float64(n)))
+		}
+		t.Logf("run %d: %d rows after the crash, statistics agree", run, n)
+		next = w.inFlight + 1
+	}
 }
