@@ -82,8 +82,20 @@ func TestBadInputEveryFunction(t *testing.T) {
 	}
 	other := a.Tokens("a b")
 	covered := map[string]bool{}
+	// A column with tfidf statistics for the column forms.
+	mustExec(t, db, "CREATE TABLE bad_docs (id INT PRIMARY KEY, body TEXT, KEY df (body) COMMENT 'tfidf')")
+	corpus := []any{"a b c", "b c", "the a", "今天天气"}
+	mustExec(t, db, "INSERT INTO bad_docs VALUES (1, 'a b c'), (2, 'b c'), (3, 'the a'), (4, '今天天气')")
+	df := recountDF(corpus)
+	_, otherCounts := a.OrderedTermCounts("a b")
 	for _, bt := range badTexts {
 		tok := a.Tokens(bt.text)
+		distinct, counts := a.OrderedTermCounts(bt.text)
+		var nTerms any = int64(len(distinct))
+		if bt.null {
+			nTerms = nil
+		}
+		colCos, colOK := textsim.CosineTFIDFOver(counts, otherCounts, df)
 		num := func(v float64, ok bool) any {
 			if !ok || bt.null {
 				return nil
@@ -137,6 +149,8 @@ func TestBadInputEveryFunction(t *testing.T) {
 			{"tanimoto", "tanimoto(%s, 'a b')", num(textsim.Tanimoto(tok, other), true)},
 			{"cosine", "cosine(%s, 'a b')", num(cos, cosOK)},
 			{"cosine_tfidf", "cosine_tfidf(%s, 'a b')", num(a.CosineTFIDF(bt.text, "a b"))},
+			{"cosine_tfidf", "cosine_tfidf(%s, 'a b', 'bad_docs.body')", num(colCos, colOK)},
+			{"tfidf", "JSON_LENGTH(tfidf(%s, 'bad_docs.body'))", nTerms},
 			{"hamming", "hamming(%s, %[1]s)", self},
 			{"hamming", "hamming(%s, 0)", bt.hamming0},
 		} {
