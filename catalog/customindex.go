@@ -217,6 +217,9 @@ func (t *Table) indexEntries(ix *indexMeta, row sql.Row, k []byte) ([]entry, err
 	if err != nil {
 		return nil, err
 	}
+	if _, ok := ci.Compiled.(CountingIndex); ok {
+		return nil, nil // counters, not entries (counters.go)
+	}
 	vals := make([]any, len(ix.Columns))
 	for i, o := range t.indexOrdinals(ix) {
 		vals[i] = row[o]

@@ -170,7 +170,8 @@ func (e *editor) write(ctx *sql.Context) error {
 	// key: bbolt splits pages only at commit, so random-order puts into a
 	// large transaction cost more and more, sorted ones do not.
 	var ops []writeOp
-	var dRows, dBytes int64 // the statement's change to the table's statistics
+	var dRows, dBytes int64     // the statement's change to the table's statistics
+	counters := counterDeltas{} // the statement's change to counting indexes
 	for _, k := range e.order {
 		if e.rows[k].fresh {
 			continue
@@ -190,6 +191,9 @@ func (e *editor) write(ctx *sql.Context) error {
 			return nil
 		})
 		if err != nil {
+			return err
+		}
+		if err := counters.count(e.t, oldRow, -1); err != nil {
 			return err
 		}
 	}
@@ -216,8 +220,14 @@ func (e *editor) write(ctx *sql.Context) error {
 		if err != nil {
 			return err
 		}
+		if err := counters.count(e.t, p.row, 1); err != nil {
+			return err
+		}
 	}
 	if err := applySorted(tr, ops); err != nil {
+		return err
+	}
+	if err := counters.apply(tr); err != nil {
 		return err
 	}
 	return addStats(tr, e.t.meta.ID, dRows, dBytes)

@@ -460,6 +460,9 @@ func (t *Table) CreateIndex(ctx *sql.Context, def sql.IndexDef) error {
 			// SHOW CREATE TABLE and SHOW INDEX, so a dump would lose them.
 			return fmt.Errorf("index %s: column %s is a VIRTUAL generated column; simsql indexes STORED generated columns only (declare it … AS (…) STORED)", def.Name, c.Name)
 		}
+		if c.Length == wholeColumn {
+			c.Length = 0 // a custom kind's TEXT column (compat_text_custom_index.go)
+		}
 		ix.Columns = append(ix.Columns, indexColumn{Name: c.Name, Length: c.Length})
 	}
 	kind, isKind, err := kindOf(def.Comment)
@@ -509,6 +512,11 @@ func (t *Table) buildIndex(tr *Transaction, tx storage.View, ix *indexMeta) erro
 			return err
 		}
 		ix.compiled = ci
+	}
+	if ix.isCustom() {
+		if c, ok := ix.compiled.Compiled.(CountingIndex); ok {
+			return t.buildCounters(tr, tx, ix, c)
+		}
 	}
 	progress := newProgress(fmt.Sprintf("building index %s on %s.%s", ix.Name, t.db.name, t.meta.Name), total)
 	defer progress.done()

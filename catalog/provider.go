@@ -46,6 +46,7 @@ func NewEngine(s *Store) *sqle.Engine {
 	b := analyzer.NewBuilder(withFunctions(s, compat.Functions())).AddPreAnalyzeRule(ruleNotExistsNulls, notExistsNulls).
 		AddPreAnalyzeRule(ruleIndexHints, applyIndexHints).
 		AddPreAnalyzeRule(ruleLoadDataTriggers, loadDataTriggers).
+		AddPreAnalyzeRule(ruleTextCustomIndex, textCustomIndex).
 		AddPostAnalyzeRule(ruleViewsKeepTransaction, viewsKeepTransaction).
 		AddPostAnalyzeRule(rulePrefixPrimaryKey, prefixPrimaryKey)
 	for _, r := range compat.Rules() {

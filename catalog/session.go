@@ -40,6 +40,10 @@ type Session struct {
 	// temp holds the session's temporary tables, once it has created one
 	// (temporary.go); guarded by mu.
 	temp *Store
+	// dfCache holds the document frequencies the session's statements
+	// have read, by column (counters.go); guarded by dfMu.
+	dfMu    sync.Mutex
+	dfCache map[string]*corpusCache
 }
 
 var (
@@ -370,6 +374,9 @@ func noteFullScan(ctx *sql.Context) {
 // locks nor an old snapshot while the client is idle. So is a
 // failed DDL statement's, which is a transaction of its own in any mode.
 func (s *Session) CommandEnd() {
+	s.dfMu.Lock()
+	s.dfCache = nil // document frequencies are cached for one statement (counters.go)
+	s.dfMu.Unlock()
 	ddl := s.ddl
 	s.ddl = false
 	if s.tempDDL {

@@ -47,12 +47,17 @@ func (f *Cosine) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
 
 // CosineTFIDF is cosine_tfidf(a, b [, 'table.column']): the cosine
 // similarity of the TF-IDF vectors of two texts (Salton & Buckley 1988), as
-// DOUBLE in [0, 1], exactly 1 for identical texts. IDF comes from simsql's
-// built-in weights (textsim.Analyzer.IDF: gse's Chinese table; English stop
-// words 0; other words the median). NULL if either is NULL or its vector is
-// zero (no tokens, or stop words only). The three-argument form, IDF from a
-// column's documents, is an ErrNotSupported error until simsql keeps
-// per-column document frequencies.
+// DOUBLE in [0, 1], exactly 1 for identical texts and symmetric to the bit.
+// With two arguments, IDF comes from simsql's built-in weights
+// (textsim.Analyzer.IDF: gse's Chinese table; English stop words 0; other
+// words the median). With a column ('table.column' or
+// 'database.table.column'), the design's weights over that column's
+// documents: w(t) = f(t) / max f × ln(N / df(t)) (textsim.TFIDFWeights),
+// N and df from the column's tfidf index, a term no row holds counted as
+// held by one. NULL if any argument is NULL or either vector is zero (no
+// tokens; stop words only; only terms in every row; N = 0). Errors: 1210
+// for a bad column name; 1146, 1054 for an unknown table or column; 1191
+// for a column without a tfidf index.
 type CosineTFIDF struct{ args }
 
 var _ sql.FunctionExpression = (*CosineTFIDF)(nil)
@@ -87,10 +92,6 @@ func (f *CosineTFIDF) WithChildren(children ...sql.Expression) (sql.Expression, 
 
 // Eval implements sql.Expression.
 func (f *CosineTFIDF) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
-	if len(f.args) == 3 {
-		return nil, ErrNotSupported.New("cosine_tfidf with a corpus column",
-			"IDF from a column's documents needs per-column document frequencies; use cosine_tfidf(a, b) with the built-in IDF")
-	}
 	vals, null, err := f.eval(ctx, row)
 	if err != nil || null {
 		return nil, err
@@ -103,7 +104,19 @@ func (f *CosineTFIDF) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
 	if err != nil {
 		return nil, err
 	}
-	cos, ok := textsim.Default().CosineTFIDF(x, y)
+	var cos float64
+	var ok bool
+	if len(vals) == 3 {
+		ws, err := columnWeights(ctx, f.FunctionName(), vals[2], x, y)
+		if err != nil {
+			return nil, err
+		}
+		if ws[0].ok && ws[1].ok {
+			cos, ok = textsim.CosineWeights(ws[0].w, ws[1].w)
+		}
+	} else {
+		cos, ok = textsim.Default().CosineTFIDF(x, y)
+	}
 	if !ok {
 		return nil, nil
 	}

@@ -14,12 +14,18 @@ const MaxKeywords = 10000
 
 // Keywords is keywords(text, n [, 'table.column']): the n most heavily
 // weighted distinct tokens of text as a JSON array of strings, heaviest
-// first, weighted by tf × idf with tf = f / max f and the built-in IDF
-// (textsim.Analyzer.Keywords: jieba's IDF for Chinese words, the median for
-// other words, 0 for English stop words, which are never keywords). n is 0
-// to 10,000; [] for text without weighted tokens. NULL if any argument is
-// NULL. Errors: ErrIncorrectArguments for n out of range; ErrNotSupported
-// for the three-argument form (IDF from a column's documents).
+// first (equal weights: the earlier first occurrence), weighted by tf × idf
+// with tf = f / max f. With two arguments idf is the built-in IDF
+// (textsim.Analyzer.Keywords: jieba's IDF for Chinese words, the median
+// for other words, 0 for English stop words, which are never keywords);
+// with a column, ln(N / df(t)) over that column's documents
+// (textsim.TFIDFWeights and textsim.TopKeywords; a term no row holds counts
+// as held by one; terms in every row weigh 0 and are never keywords). n is
+// 0 to 10,000; [] for text without weighted tokens, and over a column
+// without non-NULL rows. NULL if any argument is NULL. Errors:
+// ErrIncorrectArguments (1210) for n out of range or a bad column name;
+// 1146, 1054 for an unknown table or column; 1191 for a column without a
+// tfidf index.
 type Keywords struct{ args }
 
 var _ sql.FunctionExpression = (*Keywords)(nil)
@@ -54,10 +60,6 @@ func (f *Keywords) WithChildren(children ...sql.Expression) (sql.Expression, err
 
 // Eval implements sql.Expression.
 func (f *Keywords) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
-	if len(f.args) == 3 {
-		return nil, ErrNotSupported.New("keywords with a corpus column",
-			"IDF from a column's documents needs per-column document frequencies; use keywords(text, n) with the built-in IDF")
-	}
 	text, vals, null, err := f.evalText(ctx, row, f.FunctionName())
 	if err != nil || null {
 		return nil, err
@@ -67,8 +69,18 @@ func (f *Keywords) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
 		return nil, ErrIncorrectArguments.New(f.FunctionName(),
 			fmt.Sprintf("n must be an integer from 0 to %d, got %s", MaxKeywords, Describe(vals[1])))
 	}
+	var kws []textsim.Keyword
+	if len(vals) == 3 {
+		ws, err := columnWeights(ctx, f.FunctionName(), vals[2], text)
+		if err != nil {
+			return nil, err
+		}
+		kws = textsim.TopKeywords(ws[0].terms, ws[0].w, int(n))
+	} else {
+		kws = textsim.Default().Keywords(text, int(n))
+	}
 	buf := []byte{'['}
-	for i, k := range textsim.Default().Keywords(text, int(n)) {
+	for i, k := range kws {
 		if i > 0 {
 			buf = append(buf, ", "...)
 		}

@@ -23,5 +23,6 @@ var registry = []sql.Function{
 	sql.FunctionN{Name: "simhash", Fn: NewSimHash},
 	sql.Function2{Name: "simhash_ngram", Fn: NewSimHashNgram},
 	sql.Function2{Name: "tanimoto", Fn: NewTanimoto},
+	sql.Function2{Name: "tfidf", Fn: NewTFIDF},
 	sql.Function1{Name: "tokenize", Fn: NewTokenize},
 }

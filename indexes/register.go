@@ -14,6 +14,7 @@ func Register() {
 	registerOnce.Do(func() {
 		catalog.RegisterIndexKind(SimHashKind{})
 		catalog.RegisterIndexKind(MinHashKind{})
+		catalog.RegisterIndexKind(TFIDFKind{})
 		catalog.RegisterTableFunction(NewNearDuplicates(false))
 		catalog.RegisterTableFunction(NewNearDuplicates(true))
 		catalog.RegisterRule(ruleHammingLookups, hammingLookups)

@@ -82,8 +82,20 @@ func TestBadInputEveryFunction(t *testing.T) {
 	}
 	other := a.Tokens("a b")
 	covered := map[string]bool{}
+	// A column with tfidf statistics for the column forms.
+	mustExec(t, db, "CREATE TABLE bad_docs (id INT PRIMARY KEY, body TEXT, KEY df (body) COMMENT 'tfidf')")
+	corpus := []any{"a b c", "b c", "the a", "今天天气"}
+	mustExec(t, db, "INSERT INTO bad_docs VALUES (1, 'a b c'), (2, 'b c'), (3, 'the a'), (4, '今天天气')")
+	df := recountDF(corpus)
+	_, otherCounts := a.OrderedTermCounts("a b")
 	for _, bt := range badTexts {
 		tok := a.Tokens(bt.text)
+		distinct, counts := a.OrderedTermCounts(bt.text)
+		var nTerms any = int64(len(distinct))
+		if bt.null {
+			nTerms = nil
+		}
+		colCos, colOK := textsim.CosineTFIDFOver(counts, otherCounts, df)
 		num := func(v float64, ok bool) any {
 			if !ok || bt.null {
 				return nil
@@ -137,6 +149,8 @@ func TestBadInputEveryFunction(t *testing.T) {
 			{"tanimoto", "tanimoto(%s, 'a b')", num(textsim.Tanimoto(tok, other), true)},
 			{"cosine", "cosine(%s, 'a b')", num(cos, cosOK)},
 			{"cosine_tfidf", "cosine_tfidf(%s, 'a b')", num(a.CosineTFIDF(bt.text, "a b"))},
+			{"cosine_tfidf", "cosine_tfidf(%s, 'a b', 'bad_docs.body')", num(colCos, colOK)},
+			{"tfidf", "JSON_LENGTH(tfidf(%s, 'bad_docs.body'))", nTerms},
 			{"hamming", "hamming(%s, %[1]s)", self},
 			{"hamming", "hamming(%s, 0)", bt.hamming0},
 		} {
@@ -190,7 +204,7 @@ func TestBadArgumentsEveryFunction(t *testing.T) {
 	db := StartServer(t).DB(t)
 	arity := map[string][2]int{
 		"cosine": {2, 2}, "cosine_tfidf": {2, 3}, "hamming": {2, 2}, "jaccard": {2, 2}, "keywords": {2, 3}, "minhash": {1, 4},
-		"minhash_jaccard": {2, 2}, "simhash": {1, 2}, "simhash_ngram": {2, 2}, "tanimoto": {2, 2}, "tokenize": {1, 1},
+		"minhash_jaccard": {2, 2}, "simhash": {1, 2}, "simhash_ngram": {2, 2}, "tanimoto": {2, 2}, "tfidf": {2, 2}, "tokenize": {1, 1},
 	}
 	for _, fn := range functions.All() {
 		name := fn.FunctionName()
@@ -213,6 +227,9 @@ func TestBadArgumentsEveryFunction(t *testing.T) {
 		}
 	}
 	const sig2 = "minhash('a b', 2)"
+	if _, err := db.Exec("CREATE TABLE bad_tfidf (id INT PRIMARY KEY, body TEXT)"); err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
 		q    string
 		want wireErr
@@ -242,8 +259,11 @@ func TestBadArgumentsEveryFunction(t *testing.T) {
 		{"SELECT simhash('a', 'bits=8')", wireErr{1210, `Incorrect arguments to simhash: bad simhash options: option "bits" must be 32 or 64, got "8"`}},
 		{"SELECT simhash('a', 'shingles=3')", wireErr{1210, `Incorrect arguments to simhash: bad simhash options: unknown option "shingles" (keys: bits, top, features, weight, stopwords, ties; presets: v1, v2)`}},
 		{"SELECT keywords('a', -1)", wireErr{1210, "Incorrect arguments to keywords: n must be an integer from 0 to 10000, got -1"}},
-		{"SELECT keywords('a', 1, 't.c')", wireErr{1235, "keywords with a corpus column is not supported yet: IDF from a column's documents needs per-column document frequencies; use keywords(text, n) with the built-in IDF"}},
-		{"SELECT cosine_tfidf('a', 'b', 't.c')", wireErr{1235, "cosine_tfidf with a corpus column is not supported yet: IDF from a column's documents needs per-column document frequencies; use cosine_tfidf(a, b) with the built-in IDF"}},
+		{"SELECT keywords('a', 1, 'nosuch.c')", wireErr{1146, "Table 'simsql.nosuch' doesn't exist"}},
+		{"SELECT cosine_tfidf('a', 'b', 'bad_tfidf.nosuch')", wireErr{1054, "Unknown column 'nosuch' in 'bad_tfidf'"}},
+		{"SELECT tfidf('a', 'bad_tfidf.body')", wireErr{1191, "Can't find a document-frequency index matching the column simsql.bad_tfidf.body: create them with CREATE INDEX body_tfidf ON bad_tfidf (body) COMMENT 'tfidf'"}},
+		{"SELECT tfidf('a', 'body')", wireErr{1210, `Incorrect arguments to tfidf: "body" is not a column name: give 'table.column' or 'database.table.column'`}},
+		{"SELECT tfidf('a', 'nodb.bad_tfidf.body')", wireErr{1049, "Unknown database 'nodb'"}},
 	} {
 		expectWireErr(t, db, tc.q, tc.want)
 	}

@@ -23,7 +23,7 @@ func TestFunctionScripts(t *testing.T) {
 // a description and is used by at least one SQL script test.
 func TestEveryFunctionIsDescribedAndTested(t *testing.T) {
 	var queries strings.Builder
-	for _, s := range FunctionScripts {
+	for _, s := range append(FunctionScripts, TFIDFScripts...) {
 		for _, a := range s.Assertions {
 			queries.WriteString(strings.ToLower(a.Query))
 		}

@@ -250,7 +250,11 @@ func (r *commitReq) apply(tx engineTx) error {
 	}
 	for ck, d := range r.ws.deltas {
 		ks, key := splitKey([]byte(ck))
-		if v := applyDeltas(tx.Get(ks, key), d); v != nil {
+		v := tx.Get(ks, key)
+		if v == nil && r.ws.upsert[ck] && tx.Has(ks) {
+			v = make([]byte, 8*len(d)) // created (UpsertCounters)
+		}
+		if v := applyDeltas(v, d); v != nil {
 			if err := tx.put(ks, key, v); err != nil {
 				return err
 			}

@@ -464,3 +464,66 @@ func checkCursor(t *testing.T, seed uint64, step int, c Cursor, model map[string
 		}
 	}
 }
+
+// TestUpsertCounters: counters that two concurrent transactions both create
+// (UpsertCounters of a missing key) add up at commit, neither waiting for
+// the other; a rolled-back transaction's, a savepoint's and a statement's
+// deltas are dropped; AddCounters never creates a key; exclusive mode
+// creates and undoes them too.
+func TestUpsertCounters(t *testing.T) { forEngines(t, testUpsertCounters) }
+
+func testUpsertCounters(t *testing.T, eng string) {
+	s := openTxnStore(t, eng)
+	term := []byte("term")
+	a, b, c := s.NewTxn(false), s.NewTxn(false), s.NewTxn(false)
+	for _, tx := range []*Txn{a, b, c} {
+		concurrent(t, tx, time.Millisecond)
+	}
+	ok(t, a.UpsertCounters(ksB, term, 2))
+	ok(t, b.UpsertCounters(ksB, term, 3))
+	ok(t, c.UpsertCounters(ksB, term, 100))
+	ok(t, a.AddCounters(ksB, []byte("absent"), 1))
+	ok(t, b.Savepoint("sp"))
+	ok(t, b.UpsertCounters(ksB, term, 1000))
+	if v, _ := b.Reader(); counterValue(v.Get(ksB, term)) != 1003 {
+		t.Errorf("b reads %d, want 1003", counterValue(v.Get(ksB, term)))
+	}
+	ok(t, b.RollbackTo("sp"))
+	mark := a.StatementBegin()
+	ok(t, a.UpsertCounters(ksB, term, 50))
+	ok(t, a.RollbackStatement(mark))
+	if v, _ := a.Reader(); counterValue(v.Get(ksB, term)) != 2 {
+		t.Errorf("a reads %d, want 2", counterValue(v.Get(ksB, term)))
+	}
+	ok(t, a.Commit())
+	ok(t, b.Commit())
+	c.Rollback()
+	ok(t, s.View(func(r View) error {
+		if got := counterValue(r.Get(ksB, term)); got != 5 {
+			t.Errorf("term = %d, want 5 (2 + 3)", got)
+		}
+		if r.Get(ksB, []byte("absent")) != nil {
+			t.Error("AddCounters created a key")
+		}
+		return nil
+	}))
+	// Exclusive mode.
+	x := s.NewTxn(false)
+	_, err := x.Write(context.Background(), time.Second)
+	ok(t, err)
+	ok(t, x.UpsertCounters(ksB, []byte("new"), 7))
+	ok(t, x.UpsertCounters(ksB, term, -1))
+	ok(t, x.Savepoint("sp"))
+	ok(t, x.UpsertCounters(ksB, []byte("later"), 1))
+	ok(t, x.RollbackTo("sp"))
+	ok(t, x.Commit())
+	ok(t, s.View(func(r View) error {
+		if got, got2 := counterValue(r.Get(ksB, []byte("new"))), counterValue(r.Get(ksB, term)); got != 7 || got2 != 4 {
+			t.Errorf("new = %d, term = %d, want 7 and 4", got, got2)
+		}
+		if r.Get(ksB, []byte("later")) != nil {
+			t.Error("a counter created after the savepoint survived its rollback")
+		}
+		return nil
+	}))
+}

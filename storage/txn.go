@@ -739,11 +739,27 @@ func counterValue(v []byte) uint64 {
 // Reads of the key in this transaction see the deltas. Deltas are undone
 // by a savepoint or statement rollback like writes.
 func (t *Txn) AddCounters(ks, key []byte, deltas ...int64) error {
+	return t.addCounters(ks, key, deltas, false)
+}
+
+// UpsertCounters is AddCounters for a key that may be missing: a missing
+// key is first created with len(deltas) zero words, in the latest
+// committed data at commit (concurrent mode), so that two transactions
+// that both create it add up instead of one overwriting the other. Per
+// term document frequencies, whose terms appear as rows are written, are
+// such counters. In this transaction's reads a key it creates appears to
+// Get (not to cursors or Count until it commits). If ks is gone at commit
+// the deltas go with it.
+func (t *Txn) UpsertCounters(ks, key []byte, deltas ...int64) error {
+	return t.addCounters(ks, key, deltas, true)
+}
+
+func (t *Txn) addCounters(ks, key []byte, deltas []int64, upsert bool) error {
 	if t.shared {
 		if err := t.needKeyspace(ks); err != nil {
 			return err
 		}
-		t.ws.addDeltas(bytes.Clone(ks), bytes.Clone(key), deltas)
+		t.ws.addDeltas(bytes.Clone(ks), bytes.Clone(key), deltas, upsert)
 		t.writes++
 		return nil
 	}
@@ -753,7 +769,10 @@ func (t *Txn) AddCounters(ks, key []byte, deltas ...int64) error {
 	}
 	v := w.Get(ks, key)
 	if v == nil {
-		return nil
+		if !upsert {
+			return nil
+		}
+		v = make([]byte, 8*len(deltas))
 	}
 	return t.Put(ks, key, applyDeltas(v, deltas))
 }

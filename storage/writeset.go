@@ -19,6 +19,9 @@ type writeSet struct {
 	tree   *btree.BTreeG[wsItem]
 	spaces map[string]ksState
 	deltas map[string][]int64 // composite key → deltas to its words
+	// upsert holds the composite keys of deltas that create their key,
+	// zero words, where it is missing (Txn.UpsertCounters).
+	upsert map[string]bool
 }
 
 // wsItem is one write: a put of value, or a delete (del).
@@ -54,6 +57,12 @@ func (w *writeSet) clone() *writeSet {
 			c.deltas[k] = slices.Clone(v)
 		}
 	}
+	if len(w.upsert) > 0 {
+		c.upsert = make(map[string]bool, len(w.upsert))
+		for k := range w.upsert {
+			c.upsert[k] = true
+		}
+	}
 	return c
 }
 
@@ -82,6 +91,7 @@ func (w *writeSet) set(ks, key, value []byte, del bool) {
 	w.tree.Set(wsItem{key: ck, value: value, del: del})
 	if w.deltas != nil {
 		delete(w.deltas, string(ck)) // a put replaces the counters' value
+		delete(w.upsert, string(ck))
 	}
 }
 
@@ -129,6 +139,7 @@ func (w *writeSet) dropKeys(ks []byte) {
 	for k := range w.deltas {
 		if bytes.HasPrefix([]byte(k), p) {
 			delete(w.deltas, k)
+			delete(w.upsert, k)
 		}
 	}
 }
@@ -145,12 +156,19 @@ func (w *writeSet) setSpace(ks []byte, st ksState) {
 	w.spaces[string(ks)] = st
 }
 
-// addDeltas adds deltas to the pending deltas of key of ks.
-func (w *writeSet) addDeltas(ks, key []byte, deltas []int64) {
+// addDeltas adds deltas to the pending deltas of key of ks; upsert makes
+// them create the key where it is missing.
+func (w *writeSet) addDeltas(ks, key []byte, deltas []int64, upsert bool) {
 	if w.deltas == nil {
 		w.deltas = map[string][]int64{}
 	}
 	ck := string(wsKey(ks, key))
+	if upsert {
+		if w.upsert == nil {
+			w.upsert = map[string]bool{}
+		}
+		w.upsert[ck] = true
+	}
 	d := w.deltas[ck]
 	for len(d) < len(deltas) {
 		d = append(d, 0)
@@ -209,7 +227,11 @@ func (m *mergedView) Get(ks, key []byte) []byte {
 		v = m.base.Get(ks, key)
 	}
 	if len(m.ws.deltas) > 0 {
-		if d, ok := m.ws.deltas[string(wsKey(ks, key))]; ok {
+		ck := string(wsKey(ks, key))
+		if d, ok := m.ws.deltas[ck]; ok {
+			if v == nil && m.ws.upsert[ck] && m.Has(ks) {
+				v = make([]byte, 8*len(d))
+			}
 			v = applyDeltas(v, d)
 		}
 	}

@@ -146,10 +146,44 @@ func (a *Analyzer) Keywords(text string, n int) []Keyword {
 	for _, f := range c.features {
 		maxF = max(maxF, f.Weight)
 	}
-	out := make([]Keyword, 0, len(c.features))
-	for _, f := range c.features {
-		if w := float64(f.Weight/maxF) * a.IDF(f.Text); w > 0 {
-			out = append(out, Keyword{f.Text, w})
+	terms := make([]string, len(c.features))
+	w := make(map[string]float64, len(c.features))
+	for i, f := range c.features {
+		terms[i] = f.Text
+		w[f.Text] = float64(f.Weight/maxF) * a.IDF(f.Text)
+	}
+	return TopKeywords(terms, w, n)
+}
+
+// OrderedTermCounts returns text's distinct tokens in order of first
+// occurrence, and how often each occurs: the terms a document counts once
+// each in its collection's document frequencies, and the counts f of
+// TFIDFWeights. Empty for a text without tokens.
+func (a *Analyzer) OrderedTermCounts(text string) (terms []string, counts map[string]int64) {
+	c := a.count(text)
+	terms = make([]string, len(c.features))
+	counts = make(map[string]int64, len(c.features))
+	for i, f := range c.features {
+		terms[i] = f.Text
+		counts[f.Text] = int64(f.Weight)
+	}
+	return terms, counts
+}
+
+// TopKeywords returns the n heaviest of terms (distinct, as from
+// OrderedTermCounts) under the weights w (as from TFIDFWeights), heaviest
+// first; equal weights keep the order of terms (the earlier first
+// occurrence). Terms of weight 0 (in every document of the collection)
+// are never keywords. Fewer than n when fewer terms weigh more than 0; none
+// for n ≤ 0.
+func TopKeywords(terms []string, w map[string]float64, n int) []Keyword {
+	if n <= 0 {
+		return nil
+	}
+	out := make([]Keyword, 0, len(terms))
+	for _, t := range terms {
+		if x := w[t]; x > 0 {
+			out = append(out, Keyword{t, x})
 		}
 	}
 	slices.SortStableFunc(out, func(p, q Keyword) int {
