@@ -127,7 +127,7 @@ func (h handler) ComMultiQuery(ctx context.Context, c *mysql.Conn, query string,
 // ComPrepare implements mysql.Handler.
 func (h handler) ComPrepare(ctx context.Context, c *mysql.Conn, query string, prepare *mysql.PrepareData) (fields []*querypb.Field, err error) {
 	defer recoverAsError(&err, query)
-	query = restorePreparedDo(query, prepare) // prepare_do.go
+	query = restoreCarried(query, prepare) // prepare_carried.go
 	if err := h.preparable(c, query); err != nil {
 		return nil, err
 	}
