@@ -143,8 +143,8 @@ func carry(query string) (string, bool) {
 		n++
 	}
 	word := strings.ToLower(rest[:n])
-	if !carriedKeywords[word] {
-		return "", false
+	if !carriedKeywords[word] && !strings.Contains(query, ":=") {
+		return "", false // (":=": an assignment to a user variable, compat/user_var_assign.go)
 	}
 	if _, err := sqlparser.Parse(query); err == nil {
 		return "", false // vitess parses it: nothing to carry
