@@ -31,11 +31,11 @@ import (
 // scale through an ALTER that does not declare it anew. Rows are rounded
 // and range-checked as they are written (editor.Insert, editor.Update,
 // the ALTER rewriter); the wire's column definitions (cmd/simsql,
-// Session.FloatScale) and SHOW CREATE TABLE (showCreateFloatScales) carry
-// M and D. Not done: information_schema.COLUMNS and SHOW COLUMNS still say
-// float; CREATE TABLE … LIKE and … AS SELECT do not copy the scale; INSERT
-// IGNORE in strict mode fails an out-of-range value instead of storing the
-// nearest end. Pinned by FloatScaleScripts (sqltests/scripts_float_scale.go),
+// Session.FloatScale), SHOW CREATE TABLE (showFloatScales) and SHOW
+// COLUMNS (DeclaredType) carry M and D. Not done: information_schema.COLUMNS
+// still says float; CREATE TABLE … LIKE and … AS SELECT do not copy the
+// scale; INSERT IGNORE in strict mode fails an out-of-range value instead
+// of storing the nearest end. Pinned by FloatScaleScripts (sqltests/scripts_float_scale.go),
 // also run on MariaDB, and TestProtocolFloatScale.
 
 // floatScale is a float column's declared display width m and scale d.
@@ -315,4 +315,16 @@ func (t *Table) showFloatScales(stmt string) string {
 		}
 	}
 	return stmt
+}
+
+// DeclaredType returns the type text of a FLOAT(M,D) or DOUBLE(M,D)
+// column ("float(7,4)"), for SHOW COLUMNS (compat.DeclaredTypes); ok is
+// false for any other column.
+func (t *Table) DeclaredType(column string) (string, bool) {
+	for _, sc := range t.meta.scales {
+		if c := t.meta.Columns[sc.col]; strings.EqualFold(c.Name, column) {
+			return c.Type, true
+		}
+	}
+	return "", false
 }

@@ -63,6 +63,16 @@ var FloatScaleScripts = []ScriptTest{
 		},
 	},
 	{
+		Name:        "SHOW COLUMNS writes float(M,D)",
+		SetUpScript: []string{"CREATE TABLE fc (f FLOAT(7,4), d DOUBLE(10,3) NOT NULL, p FLOAT)"},
+		Assertions: []Assertion{
+			{Query: "SHOW COLUMNS FROM fc", Expected: []Row{
+				{"f", "float(7,4)", "YES", "", nil, ""},
+				{"d", "double(10,3)", "NO", "", nil, ""},
+				{"p", "float", "YES", "", nil, ""}}},
+		},
+	},
+	{
 		Name: "FLOAT(M,D) with D above M or above 30 is refused",
 		Assertions: []Assertion{
 			{Query: "CREATE TABLE fs (f FLOAT(3,4))", ExpectedErr: "M must be >= D (column 'f')"},
