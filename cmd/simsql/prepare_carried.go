@@ -73,11 +73,13 @@ func (l carryingListener) Accept() (net.Conn, error) {
 }
 
 // carryingConn reads a client's packets one at a time and rewrites the
-// COM_STMT_PREPARE packets of the statements it carries.
+// COM_STMT_PREPARE packets of the statements it carries. Other packets'
+// payloads are passed on as they arrive, uncopied.
 type carryingConn struct {
 	net.Conn
 	r           *bufio.Reader
-	pending     []byte // the rest of the last packet read, for Read
+	pending     []byte // the rest of the last header or packet read, for Read
+	remaining   int    // bytes of the current payload still to pass on from r
 	handshook   bool   // the handshake response has been read
 	passThrough bool   // TLS or compression: the bytes are not read
 }
@@ -85,53 +87,63 @@ type carryingConn struct {
 // Read implements net.Conn.
 func (c *carryingConn) Read(p []byte) (int, error) {
 	if len(c.pending) == 0 {
-		if c.passThrough {
+		switch {
+		case c.passThrough:
 			return c.r.Read(p)
+		case c.remaining > 0:
+			n, err := c.r.Read(p[:min(len(p), c.remaining)])
+			c.remaining -= n
+			return n, err
 		}
-		pkt, err := c.readPacket()
-		if err != nil {
+		if err := c.next(); err != nil {
 			return 0, err
 		}
-		c.pending = pkt
 	}
 	n := copy(p, c.pending)
 	c.pending = c.pending[n:]
 	return n, nil
 }
 
-// readPacket reads the next packet (header and payload) and returns it
-// as vitess is to read it.
-func (c *carryingConn) readPacket() ([]byte, error) {
+// next reads the next packet's header and sets what Read passes on: the
+// header, then the payload as it is (remaining) or, for a statement to
+// carry, the rewritten packet (pending).
+func (c *carryingConn) next() error {
 	var hdr [4]byte
 	if _, err := io.ReadFull(c.r, hdr[:]); err != nil {
-		return nil, err
+		return err
 	}
 	n := int(hdr[0]) | int(hdr[1])<<8 | int(hdr[2])<<16
-	pkt := make([]byte, 4+n)
-	copy(pkt, hdr[:])
-	if _, err := io.ReadFull(c.r, pkt[4:]); err != nil {
-		return nil, err
-	}
-	payload := pkt[4:]
+	c.pending, c.remaining = hdr[:], n
 	if !c.handshook {
 		// The handshake response or SSL request: capability flags first.
 		c.handshook = true
-		if len(payload) < 4 || binary.LittleEndian.Uint32(payload)&(clientSSL|clientCompress) != 0 {
+		flags, err := c.r.Peek(min(n, 4))
+		if err != nil || len(flags) < 4 || binary.LittleEndian.Uint32(flags)&(clientSSL|clientCompress) != 0 {
 			c.passThrough = true
 		}
-		return pkt, nil
+		return nil
 	}
-	if hdr[3] != 0 || n == maxPayload || n < 1 || payload[0] != comStmtPrepare {
-		return pkt, nil
+	if hdr[3] != 0 || n < 1 || n == maxPayload {
+		return nil
 	}
+	if cmd, err := c.r.Peek(1); err != nil || cmd[0] != comStmtPrepare {
+		return nil
+	}
+	payload := make([]byte, n)
+	if _, err := io.ReadFull(c.r, payload); err != nil {
+		return err
+	}
+	c.remaining = 0
 	q, ok := carry(string(payload[1:]))
 	if !ok {
-		return pkt, nil
+		c.pending = append(hdr[:], payload...)
+		return nil
 	}
 	out := make([]byte, 5, 5+len(q))
 	binary.LittleEndian.PutUint32(out, uint32(1+len(q))) // seq 0 in the top byte
 	out[4] = comStmtPrepare
-	return append(out, q...), nil
+	c.pending = append(out, q...)
+	return nil
 }
 
 // carry returns query as it travels through vitess when it is to be
