@@ -34,7 +34,8 @@ import (
 // Session.FloatScale), SHOW CREATE TABLE (showFloatScales) and SHOW
 // COLUMNS (DeclaredType) carry M and D. Not done: information_schema.COLUMNS
 // still says float; CREATE TABLE … LIKE and … AS SELECT do not copy the
-// scale; INSERT IGNORE in strict mode fails an out-of-range value instead
+// scale, nor does a CREATE TABLE in a stored procedure keep one (its text
+// is not ctx.Query()); INSERT IGNORE in strict mode fails an out-of-range value instead
 // of storing the nearest end. Pinned by FloatScaleScripts (sqltests/scripts_float_scale.go),
 // also run on MariaDB, and TestProtocolFloatScale.
 
@@ -123,26 +124,35 @@ const (
 )
 
 // declaredFloatTypes returns the column types the statement ctx runs
-// declares (CREATE TABLE's columns; ALTER TABLE's ADD, MODIFY and CHANGE),
-// by lower-case column name, for float and double columns: with their
-// (M,D), or nil when declared without a scale. Errors: 1427 for D > M,
-// 1425 for D > 30.
-func declaredFloatTypes(ctx *sql.Context) (map[string]*ast.ColumnType, error) {
+// declares for table (CREATE TABLE's columns; ALTER TABLE's ADD, MODIFY
+// and CHANGE), by lower-case column name, for float and double columns:
+// with their (M,D), or nil when declared without a scale. ctx.Query() is
+// the statement, followed in a multi-statement string by those after it
+// (go-mysql-server's handler). Errors: 1427 for D > M, 1425 for D > 30.
+func declaredFloatTypes(ctx *sql.Context, table string) (map[string]*ast.ColumnType, error) {
 	q := strings.ToLower(ctx.Query())
 	if !strings.Contains(q, "float") && !strings.Contains(q, "double") && !strings.Contains(q, "real") {
 		return nil, nil
 	}
-	stmt, err := ast.Parse(ctx.Query())
+	first, _, err := ast.SplitStatement(ctx.Query())
 	if err != nil {
-		return nil, nil // not one statement (a procedure body): no scales
+		return nil, nil
+	}
+	stmt, err := ast.Parse(first)
+	if err != nil {
+		return nil, nil // not a statement vitess parses: no scales
 	}
 	var specs []*ast.TableSpec
 	switch s := stmt.(type) {
 	case *ast.DDL:
-		specs = append(specs, s.TableSpec)
+		if strings.EqualFold(s.Table.Name.String(), table) {
+			specs = append(specs, s.TableSpec)
+		}
 	case *ast.AlterTable:
-		for _, d := range s.Statements {
-			specs = append(specs, d.TableSpec)
+		if strings.EqualFold(s.Table.Name.String(), table) {
+			for _, d := range s.Statements {
+				specs = append(specs, d.TableSpec)
+			}
 		}
 	}
 	out := map[string]*ast.ColumnType{}
@@ -185,7 +195,7 @@ func declaredFloatTypes(ctx *sql.Context) (map[string]*ast.ColumnType, error) {
 // table), found by name or, for oldName, under newName (an ALTER …
 // CHANGE that renames it). It compiles m's scales.
 func applyFloatScales(ctx *sql.Context, m, old *tableMeta, oldName, newName string) error {
-	declared, err := declaredFloatTypes(ctx)
+	declared, err := declaredFloatTypes(ctx, m.Name)
 	if err != nil {
 		return err
 	}
@@ -268,7 +278,7 @@ func (t *Table) roundScaled(ctx *sql.Context, row sql.Row, n int64) error {
 // 1235: the rows are not rewritten on this path. rescaled reports that
 // only the scale changed, in a way the stored values need nothing for.
 func (t *Table) modifiedFloatScale(ctx *sql.Context, i int, cm columnMeta) (_ columnMeta, rescaled bool, err error) {
-	m := &tableMeta{Columns: []columnMeta{cm}}
+	m := &tableMeta{Name: t.meta.Name, Columns: []columnMeta{cm}}
 	old := &tableMeta{Columns: []columnMeta{t.meta.Columns[i]}}
 	if err := applyFloatScales(ctx, m, old, t.meta.Columns[i].Name, cm.Name); err != nil {
 		return cm, false, err

@@ -671,23 +671,47 @@ func TestProtocolFloatScale(t *testing.T) {
 			}
 		}
 	}
-	check := func(t *testing.T, who, addr string, db *dbsql.DB) {
+	check := func(t *testing.T, who, addr, dsn string, db *dbsql.DB) {
 		c := dialSetUp(t, addr, setUp)
 		checkDefs(t, who, queryFields(t, c, "SELECT * FROM fsw"))
 		_, defs := executeFields(t, c, "SELECT * FROM fsw")
 		checkDefs(t, who+" (binary)", defs)
 		checkCreate(t, who, db)
+		// In a multi-statement string each CREATE TABLE keeps its own
+		// scale (go-mysql-server gives the catalog the rest of the string
+		// as the statement's text).
+		cfg, err := mysql.ParseDSN(dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg.MultiStatements = true
+		multi, err := dbsql.Open("mysql", cfg.FormatDSN())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer multi.Close()
+		multi.SetMaxOpenConns(1)
+		if _, err := multi.Exec("DROP TABLE IF EXISTS fo, fm; CREATE TABLE fo (f FLOAT(3,1)); CREATE TABLE fm (f FLOAT(6,3)); INSERT INTO fm VALUES (1.23456)"); err != nil {
+			t.Fatal(err)
+		}
+		var f string
+		if err := multi.QueryRow("SELECT f FROM fm").Scan(&f); err != nil || f != "1.235" {
+			t.Errorf("%s: FLOAT(6,3) created in a multi-statement string holds %q (%v), want 1.235", who, f, err)
+		}
+		if _, err := multi.Exec("INSERT INTO fo VALUES (100)"); err == nil || !strings.Contains(err.Error(), "Out of range") {
+			t.Errorf("%s: 100 into FLOAT(3,1): %v, want out of range", who, err)
+		}
 	}
 	t.Run("simsql", func(t *testing.T) {
 		dir := t.TempDir()
 		srv := StartServer(t, "--data-dir", dir)
-		check(t, "simsql", srv.Addr, srv.DB(t))
+		check(t, "simsql", srv.Addr, srv.DSN("simsql"), srv.DB(t))
 		srv.Stop(t)
 		srv = StartServer(t, "--data-dir", dir)
 		checkCreate(t, "simsql after a restart", srv.DB(t))
 	})
 	t.Run("mariadb", func(t *testing.T) {
 		m := startMariaDB(t)
-		check(t, "mariadb", m.Socket, m.DB(t))
+		check(t, "mariadb", m.Socket, m.DSN("simsql"), m.DB(t))
 	})
 }

@@ -63,6 +63,17 @@ var FloatScaleScripts = []ScriptTest{
 		},
 	},
 	{
+		Name: "FLOAT(M,D) in a temporary table",
+		SetUpScript: []string{
+			"CREATE TEMPORARY TABLE ft (f FLOAT(7,4))",
+			"INSERT INTO ft VALUES (1.23456)",
+		},
+		Assertions: []Assertion{
+			{Query: "SELECT f FROM ft", Expected: []Row{{"1.2346"}}},
+			{Query: "INSERT INTO ft VALUES (1000)", ExpectedErr: "Out of range value for column 'f' at row 1"},
+		},
+	},
+	{
 		Name:        "SHOW COLUMNS writes float(M,D)",
 		SetUpScript: []string{"CREATE TABLE fc (f FLOAT(7,4), d DOUBLE(10,3) NOT NULL, p FLOAT)"},
 		Assertions: []Assertion{
