@@ -497,6 +497,23 @@ func TestStatementsMariaDB(t *testing.T) {
 	}
 }
 
+// openDSN opens a pool to dsn as set changes its configuration, closed at
+// the end of the test.
+func openDSN(t *testing.T, dsn string, set func(*mysql.Config)) *dbsql.DB {
+	t.Helper()
+	cfg, err := mysql.ParseDSN(dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set(cfg)
+	db, err := dbsql.Open("mysql", cfg.FormatDSN())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
 // TestProtocolConnectCollation checks that the collation a client asks
 // for in its handshake is the connection's (go-sql-driver/mysql's
 // collation parameter; its TestCollation), on simsql as on MariaDB.
@@ -680,16 +697,7 @@ func TestProtocolFloatScale(t *testing.T) {
 		// In a multi-statement string each CREATE TABLE keeps its own
 		// scale (go-mysql-server gives the catalog the rest of the string
 		// as the statement's text).
-		cfg, err := mysql.ParseDSN(dsn)
-		if err != nil {
-			t.Fatal(err)
-		}
-		cfg.MultiStatements = true
-		multi, err := dbsql.Open("mysql", cfg.FormatDSN())
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer multi.Close()
+		multi := openDSN(t, dsn, func(cfg *mysql.Config) { cfg.MultiStatements = true })
 		multi.SetMaxOpenConns(1)
 		if _, err := multi.Exec("DROP TABLE IF EXISTS fo, fm; CREATE TABLE fo (f FLOAT(3,1)); CREATE TABLE fm (f FLOAT(6,3)); INSERT INTO fm VALUES (1.23456)"); err != nil {
 			t.Fatal(err)
