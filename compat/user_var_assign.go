@@ -15,8 +15,9 @@ import (
 // `CASE @dt …` in a later column of the same row), so ODBC's SQLColumns
 // (isql's `help TABLE`, pyodbc's cursor.columns()) failed.
 //
-// assignUserVars rewrites each "@v := expr" of a statement other than SET
-// into assignUserVarName('v', expr) before go-mysql-server parses it: the
+// AssignUserVars rewrites each "@v := expr" but SET's own ("SET @v :=
+// 1", which go-mysql-server parses) into assignUserVarName('v', expr)
+// before go-mysql-server parses it: the
 // expression runs to the first ",", ")", ";", WHEN, THEN, ELSE or END of
 // its level, a keyword that ends a select expression (AS, FROM, WHERE, …)
 // or an alias, as ":=" binds loosest in MySQL. The function sets the
@@ -29,24 +30,43 @@ import (
 // assignUserVarName is the function an assignment becomes.
 const assignUserVarName = "simsql_assign_user_var"
 
-// assignUserVars returns query with its assignments to user variables in
-// expressions rewritten (see the file comment); ok is false when it has
-// none.
-func assignUserVars(query string) (string, bool) {
+// AssignUserVars returns query with its assignments to user variables in
+// expressions rewritten (see the file comment), as go-mysql-server and
+// vitess can parse it; ok is false when it has none. The parser Statements
+// returns does this itself.
+func AssignUserVars(query string) (string, bool) {
 	if !strings.Contains(query, ":=") {
 		return query, false
 	}
 	toks := scanExpr(query)
-	if len(toks) == 0 || toks[0].word == "set" {
-		return query, false // SET's own assignments
-	}
 	type edit struct {
 		from, to int // the bytes replaced
 		text     string
 	}
 	var edits []edit
+	// SET's own assignments (SET @a := 1, @b := 2, in a procedure's body
+	// too) are left to SET: setDepth is the parenthesis depth of the SET
+	// being read (-1: none), target that its next token is a target.
+	depth, setDepth, target := 0, -1, false
 	for i := 0; i+1 < len(toks); i++ {
-		if toks[i].kind != tokUserVar || toks[i+1].word != ":=" {
+		t := toks[i]
+		switch {
+		case t.word == "(":
+			depth++
+		case t.word == ")":
+			depth--
+		case t.word == ";":
+			setDepth = -1
+		case t.kind == tokWord && t.word == "set":
+			setDepth, target = depth, true
+			continue
+		case t.word == "," && depth == setDepth:
+			target = true
+			continue
+		}
+		isTarget := target
+		target = false
+		if t.kind != tokUserVar || toks[i+1].word != ":=" || isTarget {
 			continue
 		}
 		end := exprEnd(toks, i+2)

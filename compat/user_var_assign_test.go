@@ -21,12 +21,16 @@ func TestAssignUserVars(t *testing.T) {
 		{"SELECT @'it''s' := t.c FROM t", "SELECT " + f + "('it''s', t.c) FROM t"},
 		// Left alone: SET's own, strings, comments, system variables.
 		{"SET @a := 1", "SET @a := 1"},
+		{"SET @a := 1, @b := (@c := 2)", "SET @a := 1, @b := (" + f + "('c', 2))"},
+		{"CREATE PROCEDURE p() BEGIN SET @a := 1; SELECT @b := 2; END",
+			"CREATE PROCEDURE p() BEGIN SET @a := 1; SELECT " + f + "('b', 2); END"},
+		{"UPDATE t SET c = 1, d = @e := 3", "UPDATE t SET c = 1, d = " + f + "('e', 3)"},
 		{"SELECT 'a := b', x /* := */", "SELECT 'a := b', x /* := */"},
 		{"SELECT @@a := 1", "SELECT @@a := 1"},
 		{"SELECT @a :=", "SELECT @a :="},
 	} {
-		if got, _ := assignUserVars(c.in); got != c.want {
-			t.Errorf("assignUserVars(%q)\n got  %q\n want %q", c.in, got, c.want)
+		if got, _ := AssignUserVars(c.in); got != c.want {
+			t.Errorf("AssignUserVars(%q)\n got  %q\n want %q", c.in, got, c.want)
 		}
 	}
 }

@@ -308,6 +308,10 @@ var UserVarAssignScripts = []ScriptTest{
 			{Query: "SELECT @g := @h := 4 AS g, @g + @h AS gh", Expected: []Row{{4, 8}}},
 			{Query: "SELECT 'a := b' AS s, @`x y` := 2 AS q", Expected: []Row{{"a := b", 2}}},
 			{Query: "SELECT @ := 1", ExpectedErr: "syntax"},
+			// In a procedure's body, SET's own assignments stay SET's.
+			{Query: "CREATE PROCEDURE pa() BEGIN SET @pa := 1; SET @pc := (@pd := 3); SELECT @pb := 2 AS b; END"},
+			{Query: "CALL pa()", Expected: []Row{{2}}},
+			{Query: "SELECT @pa + 0, @pb + 0, @pc + @pd", Expected: []Row{{1, 2, 6}}},
 		},
 	},
 }

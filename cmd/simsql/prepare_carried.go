@@ -11,6 +11,8 @@ import (
 
 	"github.com/dolthub/vitess/go/mysql"
 	"github.com/dolthub/vitess/go/vt/sqlparser"
+
+	"github.com/simsql/simsql/compat"
 )
 
 // Statements that go-mysql-server answers through simsql's compat parser
@@ -25,8 +27,8 @@ import (
 // travels hex-encoded in a comment (carriedMarker) in front of a stand-in
 // that vitess parses and whose placeholders it counts as the statement's
 // own (DO's expressions as a SELECT, the statement an EXPLAIN
-// FORMAT=JSON explains, else SELECT 1 for a statement without
-// placeholders), and handler.ComPrepare gives go-mysql-server the
+// FORMAT=JSON explains, a statement with "@v := expr" as compat rewrites
+// it, else SELECT 1 for a statement without placeholders), and handler.ComPrepare gives go-mysql-server the
 // statement back (restoreCarried). Only statements that begin with one of
 // carriedKeywords and that vitess fails to parse are carried. The rewrite
 // reads the packets a client sends in plain text only: a connection that
@@ -163,6 +165,12 @@ func carry(query string) (string, bool) {
 	}
 	standIn := "SELECT 1"
 	switch g := explainJSON.FindStringSubmatch(rest); {
+	case !carriedKeywords[word]: // an assignment to a user variable
+		rewritten, ok := compat.AssignUserVars(query)
+		if !ok {
+			return "", false
+		}
+		standIn = rewritten
 	case word == "do":
 		standIn = "SELECT" + rest[n:]
 	case g != nil:

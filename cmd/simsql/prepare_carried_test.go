@@ -21,6 +21,8 @@ func TestCarry(t *testing.T) {
 		{"CHECK TABLE t", true, "SELECT 1"},
 		{"HELP 'x'", true, "SELECT 1"},
 		{"EXPLAIN FORMAT=JSON SELECT * FROM t WHERE a = ?", true, "SELECT * FROM t WHERE a = ?"},
+		{"SELECT @a := ? + 1 AS a", true, "SELECT simsql_assign_user_var('a', ? + 1) AS a"},
+		{"SET @a := ?", false, ""},             // vitess parses it
 		{"SHOW OPEN TABLES LIKE ?", false, ""}, // its placeholders are not counted
 		{"SHOW TABLES", false, ""},             // vitess parses it
 		{"EXPLAIN SELECT 1", false, ""},
