@@ -35,7 +35,9 @@ import (
 // asks for TLS or compression in its handshake is passed through unread,
 // so there such a statement is still the syntax error. Pinned by
 // TestPreparedCompatStatements (sqltests/protocol_test.go), also run on
-// MariaDB.
+// MariaDB. The wrapper hides the *net.TCPConn from go-mysql-server, whose
+// own closed-connection poll (server.Handler, /proc/net/tcp) then does
+// not run; simsql's (connRegistry.peerClosed, conns.go) unwraps it.
 
 // carriedMarker begins the text a carried statement has through vitess:
 // a comment no client writes, holding the statement in hex, then "*/" and
