@@ -42,6 +42,13 @@ func (t *Table) RewriteInserter(ctx *sql.Context, oldSch, newSch sql.PrimaryKeyS
 	if err != nil {
 		return nil, err
 	}
+	oldName, newName := "", ""
+	if oldCol != nil && newCol != nil {
+		oldName, newName = oldCol.Name, newCol.Name
+	}
+	if err := applyFloatScales(ctx, m, t.meta, oldName, newName); err != nil { // compat_float_scale.go
+		return nil, err
+	}
 	data, err := nextID(tr)
 	if err != nil {
 		return nil, err
@@ -173,6 +180,13 @@ func (r *rewriter) Insert(ctx *sql.Context, row sql.Row) error {
 	if err := r.gen.compute(ctx, row); err != nil {
 		return err
 	}
+	r.stats.rows++ // counted here for roundScaled's row number
+	if len(t.meta.scales) > 0 {
+		row = row.Copy()
+	}
+	if err := t.roundScaled(ctx, row, int64(r.stats.rows)); err != nil { // compat_float_scale.go
+		return err
+	}
 	rows := rowsBucket(t.meta.rowsID())
 	v, err := storage.EncodeRow(nil, t.sch.Schema, row)
 	if err != nil {
@@ -199,7 +213,6 @@ func (r *rewriter) Insert(ctx *sql.Context, row sql.Row) error {
 			return t.duplicateKey(nil, row, existing)
 		}
 	}
-	r.stats.rows++
 	r.stats.bytes += uint64(len(v))
 	return r.tr.kv.Load(rows, k, v)
 }
@@ -275,7 +288,11 @@ func (t *Table) ModifyColumn(ctx *sql.Context, name string, column *sql.Column, 
 	if err != nil {
 		return err
 	}
-	if cm.Type != t.meta.Columns[i].Type {
+	rescaled := false
+	if cm, rescaled, err = t.modifiedFloatScale(ctx, i, cm); err != nil { // compat_float_scale.go
+		return err
+	}
+	if cm.Type != t.meta.Columns[i].Type && !rescaled {
 		return errRewriteExpected("changing a column's type")
 	}
 	if !strings.EqualFold(name, column.Name) {

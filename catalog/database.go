@@ -99,6 +99,9 @@ func (d *Database) createTable(ctx *sql.Context, name string, sch sql.PrimaryKey
 		return err
 	}
 	tm.PKLengths = pkLengths
+	if err := applyFloatScales(ctx, tm, nil, "", ""); err != nil { // compat_float_scale.go
+		return err
+	}
 	if err := t.kv.CreateKeyspace(rowsBucket(id)); err != nil {
 		return err
 	}

@@ -51,6 +51,10 @@ type editor struct {
 	// fk is the statement's foreign-key work (foreign_key_editor.go); nil
 	// until the first row that needs it.
 	fk *fkStatement
+
+	// written counts the rows the statement inserted or updated, for the
+	// row number of an error.
+	written int64
 }
 
 type pendingRow struct {
@@ -83,6 +87,7 @@ func (t *Table) editor(*sql.Context) *editor {
 // edit. Called again before Close, it marks the start of the next row
 // of an IGNORE statement.
 func (e *editor) StatementBegin(ctx *sql.Context) {
+	e.written = 0
 	if e.open {
 		e.since, e.sinceOrder = e.since[:0], len(e.order)
 		e.fkMark(ctx)
@@ -323,6 +328,10 @@ func (e *editor) Insert(ctx *sql.Context, row sql.Row) error {
 		}
 	}
 	row = row.Copy()
+	e.written++
+	if err := e.t.roundScaled(ctx, row, e.written); err != nil { // compat_float_scale.go
+		return err
+	}
 	if err := e.bumpAutoIncrement(ctx, tr, tx, row); err != nil {
 		return err
 	}
@@ -428,6 +437,10 @@ func (e *editor) Update(ctx *sql.Context, old, new sql.Row) error {
 		return err
 	}
 	new = new.Copy()
+	e.written++
+	if err := e.t.roundScaled(ctx, new, e.written); err != nil { // compat_float_scale.go
+		return err
+	}
 	newKey := oldKey
 	if !e.t.keyless() {
 		if newKey, err = e.t.pkKey(new); err != nil {

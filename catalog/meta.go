@@ -54,6 +54,8 @@ type tableMeta struct {
 	// ForeignKeys are the constraints the table declares (foreign_keys.go);
 	// a table with any is stored as version metaVersionForeignKeys or later.
 	ForeignKeys []foreignKeyMeta `json:"foreign_keys,omitempty"`
+
+	scales []floatScale // the FLOAT(M,D) and DOUBLE(M,D) columns (compileScales, compat_float_scale.go)
 }
 
 type columnMeta struct {

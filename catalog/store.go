@@ -334,6 +334,7 @@ func (s *Store) table(t *Transaction, db string, id uint64) (*cachedTable, error
 		return nil, err
 	}
 	(&Table{meta: m, sch: sch}).compileIndexes()
+	m.compileScales() // compat_float_scale.go
 	c = &cachedTable{raw: append([]byte(nil), raw...), meta: m, sch: sch}
 	s.mu.Lock()
 	s.tables[id] = c

@@ -27,6 +27,7 @@ func Functions() []sql.Function {
 		sql.Function1{Name: "bit_and", Fn: newBitAnd},
 		sql.Function1{Name: "bit_or", Fn: newBitOr},
 		sql.Function1{Name: "bit_xor", Fn: newBitXor},
+		sql.Function2{Name: assignUserVarName, Fn: newAssignUserVar}, // user_var_assign.go
 		sql.Function1{Name: "sum", Fn: newSum},
 		sql.Function1{Name: "weight_string", Fn: newWeightString},
 	)

@@ -81,14 +81,50 @@ func (n *mysqlShowColumns) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIter, 
 	if len(rows) != len(sch) {
 		return sql.RowsToRowIter(rows...), nil
 	}
+	declared := declaredTypesOf(n.Child)
 	for i, r := range rows {
 		typ, coll := columnTypeAndCollation(sch[i].Type)
+		if declared != nil {
+			if s, ok := declared.DeclaredType(sch[i].Name); ok {
+				typ = s
+			}
+		}
 		r[1] = typ
 		if n.Full && len(r) > 2 {
 			r[2] = coll
 		}
 	}
 	return sql.RowsToRowIter(rows...), nil
+}
+
+// DeclaredTypes is implemented by a table that keeps column types
+// go-mysql-server's types cannot spell: DeclaredType returns the type
+// text of column (the catalog's FLOAT(M,D) columns, "float(7,4)"), ok
+// false for a column whose go-mysql-server type says it all. SHOW
+// COLUMNS prints it.
+type DeclaredTypes interface {
+	DeclaredType(column string) (string, bool)
+}
+
+// declaredTypesOf returns the DeclaredTypes of the table n reads, if it
+// has them (through go-mysql-server's table wrappers).
+func declaredTypesOf(n sql.Node) DeclaredTypes {
+	rt, ok := n.(*plan.ResolvedTable)
+	if !ok {
+		return nil
+	}
+	t := rt.Table
+	for t != nil {
+		if d, ok := t.(DeclaredTypes); ok {
+			return d
+		}
+		w, ok := t.(sql.TableWrapper)
+		if !ok {
+			return nil
+		}
+		t = w.Underlying()
+	}
+	return nil
 }
 
 // columnTypeAndCollation returns t as SHOW COLUMNS prints it, without

@@ -42,6 +42,7 @@ type stmtParser struct {
 
 // Parse implements sql.Parser.
 func (p stmtParser) Parse(ctx *sql.Context, query string, multi bool) (ast.Statement, string, string, error) {
+	query, _ = AssignUserVars(query) // user_var_assign.go
 	if stmt, parsed, rest, ok, err := p.answer(ctx, query, ';', multi); ok {
 		return stmt, parsed, rest, err
 	}
@@ -50,6 +51,7 @@ func (p stmtParser) Parse(ctx *sql.Context, query string, multi bool) (ast.State
 
 // ParseWithOptions implements sql.Parser.
 func (p stmtParser) ParseWithOptions(ctx context.Context, query string, delimiter rune, multi bool, options ast.ParserOptions) (ast.Statement, string, string, error) {
+	query, _ = AssignUserVars(query) // user_var_assign.go
 	if stmt, parsed, rest, ok, err := p.answer(ctx, query, delimiter, multi); ok {
 		return stmt, parsed, rest, err
 	}
@@ -58,6 +60,7 @@ func (p stmtParser) ParseWithOptions(ctx context.Context, query string, delimite
 
 // ParseOneWithOptions implements sql.Parser.
 func (p stmtParser) ParseOneWithOptions(ctx context.Context, query string, options ast.ParserOptions) (ast.Statement, int, error) {
+	query, _ = AssignUserVars(query) // user_var_assign.go
 	// Its callers (PREPARE, prepared statements) read one statement and
 	// ignore the offset.
 	if stmt, _, _, ok, err := p.answer(ctx, query, ';', false); ok {

@@ -17,3 +17,7 @@ func TestIntegerRangeScripts(t *testing.T) {
 func TestVirtualColumnIndexScripts(t *testing.T) {
 	runScripts(t, VirtualColumnIndexScripts)
 }
+
+func TestFloatScaleScripts(t *testing.T) {
+	runScriptsAndMariaDB(t, FloatScaleScripts)
+}

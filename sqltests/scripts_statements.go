@@ -279,3 +279,39 @@ var StatementScripts = []ScriptTest{
 		},
 	},
 }
+
+// UserVarAssignScripts assign user variables inside expressions
+// ("@v := expr"), which go-mysql-server 0.20 refused as a syntax error
+// outside SET (MariaDB Connector/ODBC's SQLColumns query uses them;
+// compat/user_var_assign.go). TestUserVarAssignScripts runs them on
+// MariaDB too.
+var UserVarAssignScripts = []ScriptTest{
+	{
+		Name: "user variable assignments in expressions",
+		SetUpScript: []string{
+			"CREATE TABLE t (id INT PRIMARY KEY, v VARCHAR(10))",
+			"INSERT INTO t VALUES (1, 'a'), (2, 'b'), (3, 'c')",
+		},
+		Assertions: []Assertion{
+			{Query: "SELECT @a := 1 + 2 AS x, @a * 2 AS y", Expected: []Row{{3, 6}}},
+			{Query: "SELECT @a + 0", Expected: []Row{{3}}},
+			{Query: "SELECT IF(1, @b := 5, @b := 6) AS z, @b + 1 AS w", Expected: []Row{{5, 6}}},
+			{Query: "SELECT CASE 'x' WHEN 'x' THEN @c:=7 ELSE @c:=8 END AS c, CASE @c WHEN 7 THEN 'seven' END AS d", Expected: []Row{{7, "seven"}}},
+			{Query: "SELECT @n := @n + 1 AS n FROM t", Expected: []Row{{nil}, {nil}, {nil}}}, // an unset variable is NULL
+			{Query: "SET @s := 0"},
+			{Query: "SELECT id, @s := @s + id AS running FROM t ORDER BY id", Expected: []Row{{1, 1}, {2, 3}, {3, 6}}},
+			{Query: "SELECT @s + 0", Expected: []Row{{6}}},
+			{Query: "SELECT @t := CONCAT(v, '!') AS e FROM t WHERE id = 2", Expected: []Row{{"b!"}}},
+			{Query: "SELECT CONCAT(@t, '?') AS q", Expected: []Row{{"b!?"}}},
+			{Query: "DO @f := 10"},
+			{Query: "SELECT @f + 0", Expected: []Row{{10}}},
+			{Query: "SELECT @g := @h := 4 AS g, @g + @h AS gh", Expected: []Row{{4, 8}}},
+			{Query: "SELECT 'a := b' AS s, @`x y` := 2 AS q", Expected: []Row{{"a := b", 2}}},
+			{Query: "SELECT @ := 1", ExpectedErr: "syntax"},
+			// In a procedure's body, SET's own assignments stay SET's.
+			{Query: "CREATE PROCEDURE pa() BEGIN SET @pa := 1; SET @pc := (@pd := 3); SELECT @pb := 2 AS b; END"},
+			{Query: "CALL pa()", Expected: []Row{{2}}},
+			{Query: "SELECT @pa + 0, @pb + 0, @pc + @pd", Expected: []Row{{1, 2, 6}}},
+		},
+	},
+}

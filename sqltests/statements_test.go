@@ -6,3 +6,9 @@ import "testing"
 func TestStatementScripts(t *testing.T) {
 	runScripts(t, StatementScripts)
 }
+
+// TestUserVarAssignScripts runs UserVarAssignScripts in-engine, over the
+// wire and on MariaDB.
+func TestUserVarAssignScripts(t *testing.T) {
+	runScriptsAndMariaDB(t, UserVarAssignScripts)
+}

@@ -97,6 +97,9 @@ func (r *connRegistry) peerClosed(id uint32) bool {
 		case *tls.Conn:
 			nc = x.NetConn()
 			continue
+		case *carryingConn: // prepare_carried.go
+			nc = x.Conn
+			continue
 		case netutil.ConnWithTimeouts:
 			nc = x.Conn
 			continue

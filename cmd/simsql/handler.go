@@ -82,7 +82,7 @@ func (h handler) ComQuery(ctx context.Context, c *mysql.Conn, query string, call
 	defer func() { recordError(c, mark, err) }()
 	defer func() { err = h.cancelled(c, err) }()
 	defer recoverAsError(&err, query)
-	spool := statusSpool(c, dropShortInfo(fieldsSpool(query, callback)))
+	spool := statusSpool(c, dropShortInfo(fieldsSpool(c, query, callback)))
 	return retryConflicts(c, func(sent *bool) error {
 		return h.Handler.ComQuery(ctx, c, query, func(res *sqltypes.Result, more bool) error {
 			*sent = true
@@ -122,18 +122,19 @@ func (h handler) ComMultiQuery(ctx context.Context, c *mysql.Conn, query string,
 	defer func() { recordError(c, mark, err) }()
 	defer func() { err = h.cancelled(c, err) }()
 	defer recoverAsError(&err, query)
-	return h.Handler.ComMultiQuery(ctx, c, query, statusSpool(c, dropShortInfo(fieldsSpool(query, callback))))
+	return h.Handler.ComMultiQuery(ctx, c, query, statusSpool(c, dropShortInfo(fieldsSpool(c, query, callback))))
 }
 
 // ComPrepare implements mysql.Handler.
 func (h handler) ComPrepare(ctx context.Context, c *mysql.Conn, query string, prepare *mysql.PrepareData) (fields []*querypb.Field, err error) {
 	defer recoverAsError(&err, query)
+	query = restoreCarried(query, prepare) // prepare_carried.go
 	if err := h.preparable(c, query); err != nil {
 		return nil, err
 	}
 	fixPrepare(query, prepare) // protocol_compat.go
 	fields, err = h.Handler.ComPrepare(ctx, c, query, prepare)
-	fixFields(query, fields)
+	fixFields(c, query, fields)
 	return fields, err
 }
 
@@ -149,7 +150,7 @@ func (h handler) ComStmtExecute(ctx context.Context, c *mysql.Conn, prepare *mys
 			*sent = true
 			setStatus(c, false)
 			if res != nil { // protocol_compat.go
-				fixFields(prepare.PrepareStmt, res.Fields)
+				fixFields(c, prepare.PrepareStmt, res.Fields)
 				fixBinaryRows(res)
 			}
 			return callback(res)
@@ -225,10 +226,10 @@ func (h handler) preparable(c *mysql.Conn, query string) error {
 
 // fieldsSpool corrects the column definitions of each result of query
 // before it goes to callback (protocol_compat.go).
-func fieldsSpool(query string, callback mysql.ResultSpoolFn) mysql.ResultSpoolFn {
+func fieldsSpool(c *mysql.Conn, query string, callback mysql.ResultSpoolFn) mysql.ResultSpoolFn {
 	return func(res *sqltypes.Result, more bool) error {
 		if res != nil {
-			fixFields(query, res.Fields)
+			fixFields(c, query, res.Fields)
 		}
 		return callback(res, more)
 	}

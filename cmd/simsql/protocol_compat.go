@@ -11,6 +11,8 @@ import (
 	"github.com/dolthub/vitess/go/sqltypes"
 	querypb "github.com/dolthub/vitess/go/vt/proto/query"
 	ast "github.com/dolthub/vitess/go/vt/sqlparser"
+
+	"github.com/simsql/simsql/catalog"
 )
 
 // The protocol details of this file are where go-mysql-server v0.20.0 (and
@@ -27,7 +29,9 @@ import (
 //     it has others (vitess drops them from a NOT NULL column); YEAR is
 //     UNSIGNED ZEROFILL; FLOAT and DOUBLE without a fixed scale have
 //     decimals 31 (NOT_FIXED_DEC), which drivers read as "no scale"
-//     (go-sql-driver/mysql: DecimalSize math.MaxInt64); and a table alias
+//     (go-sql-driver/mysql: DecimalSize math.MaxInt64), and a FLOAT(M,D)
+//     or DOUBLE(M,D) table column length M and decimals D (floatScale);
+//     and a table alias
 //     keeps the spelling the query gave it (go-mysql-server lower-cases
 //     it: SELECT * FROM (SELECT 1 AS one) AS A named its table "a").
 //   - Binary rows (fixBinaryRows): a zero DATE, DATETIME or TIMESTAMP is
@@ -66,9 +70,9 @@ const (
 // no declared scale.
 const notFixedDecimals = 31
 
-// fixFields corrects the column definitions of a result of query in place
-// (see the file comment).
-func fixFields(query string, fields []*querypb.Field) {
+// fixFields corrects the column definitions of a result of query on c in
+// place (see the file comment).
+func fixFields(c *mysql.Conn, query string, fields []*querypb.Field) {
 	for _, f := range fields {
 		if f == nil {
 			continue
@@ -91,6 +95,9 @@ func fixFields(query string, fields []*querypb.Field) {
 			if f.Decimals == 0 {
 				f.Decimals = notFixedDecimals
 			}
+			if m, d, ok := floatScale(c, f); ok {
+				f.ColumnLength, f.Decimals = uint32(m), uint32(d)
+			}
 		}
 		if f.Table != "" && f.Table == f.OrgTable {
 			if alias, ok := spelledAs(query, f.Table); ok {
@@ -98,6 +105,21 @@ func fixFields(query string, fields []*querypb.Field) {
 			}
 		}
 	}
+}
+
+// floatScale returns the declared display width m and scale d of the
+// FLOAT(M,D) or DOUBLE(M,D) table column that field f reads, as c's
+// session's catalog records them (go-mysql-server keeps neither:
+// catalog/compat_float_scale.go).
+func floatScale(c *mysql.Conn, f *querypb.Field) (m, d int, ok bool) {
+	if c == nil || f.Database == "" || f.OrgTable == "" || f.OrgName == "" {
+		return 0, 0, false
+	}
+	s, isCatalog := c.ClientData.(*catalog.Session)
+	if !isCatalog {
+		return 0, 0, false
+	}
+	return s.FloatScale(f.Database, f.OrgTable, f.OrgName)
 }
 
 // spelledAs returns name as query spells it, when query names it only in

@@ -98,6 +98,7 @@ func serveCmd(args []string, stdout, stderr io.Writer) error {
 			return fmt.Errorf("setting have_ssl: %w", err)
 		}
 	}
+	ln = carryingListener{ln} // prepare_carried.go
 	cfg := server.Config{Protocol: "tcp", Address: ln.Addr().String(), Listener: ln, Version: serverVersion(),
 		TLSConfig: tlsConfig, RequireSecureTransport: *requireTLS, ProtocolListenerFactory: withDeniedAuth(mysqlDb)}
 	if testHooks != nil {

@@ -5,8 +5,7 @@ Usage: /usr/bin/python3 client.py CONNECTION-STRING ROWS
 ROWS is clients/rows.tsv (id, title, body).
 Prepared statements with bound parameters (SQLPrepare, SQLBindParameter,
 SQLExecute) and the catalog functions BI tools call: SQLTables,
-SQLPrimaryKeys, SQLStatistics and SQLColumns (which fails on simsql; see
-README, "Clients"). Prints one tab-separated line per fact;
+SQLPrimaryKeys, SQLStatistics and SQLColumns. Prints one tab-separated line per fact;
 sqltests/clients_test.go compares the output with the exact expected text.
 """
 import os
