@@ -31,5 +31,5 @@ func OpenMemory() (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("storage: open an in-memory store: %w", err)
 	}
-	return &Store{eng: &pebbleEngine{dir: "(memory)", db: db}, writer: make(chan struct{}, 1), txnState: newTxnState()}, nil
+	return &Store{eng: newPebbleEngine("(memory)", db), writer: make(chan struct{}, 1), txnState: newTxnState()}, nil
 }

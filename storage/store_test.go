@@ -339,7 +339,7 @@ func TestHelperProcess(t *testing.T) {
 		report("k=%s", v)
 		s.Close()
 	default:
-		if !crashHelper(mode, dir, report) {
+		if !crashHelper(mode, dir, report) && !reclaimHelper(mode, dir, report) {
 			report("unknown mode %q", mode)
 		}
 	}

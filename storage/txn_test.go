@@ -548,14 +548,8 @@ func TestTxnCrashPoints(t *testing.T) {
 				put(t, s, "old", "kept")
 				s.Close()
 
-				cmd := exec.Command(os.Args[0], "-test.run=^TestHelperProcess$", "-test.count=1")
-				cmd.Env = append(os.Environ(), helperEnv+"="+tc.mode, "SIMSQL_STORAGE_DIR="+dir)
-				out, err := cmd.CombinedOutput()
-				var exit *exec.ExitError
-				if !errors.As(err, &exit) || exit.Sys().(syscall.WaitStatus).Signal() != syscall.SIGKILL {
-					t.Fatalf("child did not die by SIGKILL: %v\n%s", err, out)
-				}
-				if tc.committed != strings.Contains(string(out), "RESULT committed") {
+				out := runKilled(t, tc.mode, dir)
+				if tc.committed != strings.Contains(out, "RESULT committed") {
 					t.Fatalf("child output:\n%s", out)
 				}
 
