@@ -2,12 +2,10 @@ package catalog
 
 import (
 	"errors"
-	"fmt"
 
 	"github.com/dolthub/go-mysql-server/sql"
 
 	"github.com/simsql/simsql/compat"
-	"github.com/simsql/simsql/storage"
 )
 
 var _ compat.OptimizableTable = (*Table)(nil)
@@ -46,26 +44,5 @@ func (t *Table) Optimize(ctx *sql.Context) (string, error) {
 	if err != nil {
 		return "", tr.lockError(err)
 	}
-	return reclaimNote(r), nil
-}
-
-// reclaimNote is OPTIMIZE TABLE's note on what Reclaim did.
-func reclaimNote(r storage.Reclaimed) string {
-	switch {
-	case r.Compacted:
-		return fmt.Sprintf("compacted the table's rows and indexes: the data directory's pebble files %s before, %s after", mib(r.Before), mib(r.After))
-	case r.Rewritten:
-		return fmt.Sprintf("rewrote simsql.db (every table's data) without its %s of free pages: %s before, %s after", mib(r.Free), mib(r.Before), mib(r.After))
-	default:
-		return fmt.Sprintf("simsql.db not rewritten: %s of its %s are free pages (under %d%%), which later writes reuse",
-			mib(r.Free), mib(r.Before), int(storage.RewriteShare*100))
-	}
-}
-
-// mib formats a size in bytes as MiB with one decimal, or KiB below 1 MiB.
-func mib(n int64) string {
-	if n < 1<<20 {
-		return fmt.Sprintf("%d KiB", (n+1<<9)>>10)
-	}
-	return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	return r.Note("the table's rows and indexes"), nil
 }

@@ -26,6 +26,29 @@ type Reclaimed struct {
 	Compacted bool
 }
 
+// Note says what Reclaim did, for a person: on pebble that it compacted
+// what (the keyspaces Reclaim was given, as the caller names them), and
+// the sizes before and after.
+func (r Reclaimed) Note(what string) string {
+	switch {
+	case r.Compacted:
+		return fmt.Sprintf("compacted %s: the data directory's pebble files %s before, %s after", what, mib(r.Before), mib(r.After))
+	case r.Rewritten:
+		return fmt.Sprintf("rewrote simsql.db (every table's data) without its %s of free pages: %s before, %s after", mib(r.Free), mib(r.Before), mib(r.After))
+	default:
+		return fmt.Sprintf("simsql.db not rewritten: %s of its %s are free pages (under %d%%), which later writes reuse",
+			mib(r.Free), mib(r.Before), int(RewriteShare*100))
+	}
+}
+
+// mib formats a size in bytes as MiB with one decimal, or KiB below 1 MiB.
+func mib(n int64) string {
+	if n < 1<<20 {
+		return fmt.Sprintf("%d KiB", (n+1<<9)>>10)
+	}
+	return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+}
+
 // RewriteShare is the share of a bbolt file that must be free pages for
 // Reclaim to rewrite the file: below it the rewrite (a copy of every live
 // page, with writers held off) costs more than the space it returns, and
@@ -51,7 +74,7 @@ func reclaimStep(step string) {
 // InnoDB's OPTIMIZE TABLE does by rebuilding a table:
 //
 //   - pebble: compacts the key ranges of keyspaces (a table's rows and
-//     indexes), so that deleted keys and their tombstones are dropped and
+//     indexes; nil: every keyspace), so that deleted keys and their tombstones are dropped and
 //     the sstables that held them deleted. Readers and writers go on
 //     meanwhile.
 //   - bbolt: the file holds every keyspace and can only shrink by being
@@ -80,10 +103,17 @@ func (s *Store) Reclaim(ctx context.Context, timeout time.Duration, keyspaces []
 	r := Reclaimed{Before: before, After: before}
 	switch e := s.eng.(type) {
 	case *pebbleEngine:
-		for _, ks := range keyspaces {
-			p := dataPrefix(ks)
-			if err := e.db.Compact(ctx, p, prefixEnd(p), true); err != nil {
-				return r, fmt.Errorf("storage: compact keyspace %q of %s: %w", ks, e.dir, err)
+		ranges := [][2][]byte{{{0}, {2}}} // every key (markers 0x00…, keys 0x01…)
+		if keyspaces != nil {
+			ranges = ranges[:0]
+			for _, ks := range keyspaces {
+				p := dataPrefix(ks)
+				ranges = append(ranges, [2][]byte{p, prefixEnd(p)})
+			}
+		}
+		for _, kr := range ranges {
+			if err := e.db.Compact(ctx, kr[0], kr[1], true); err != nil {
+				return r, fmt.Errorf("storage: compact %s: %w", e.dir, err)
 			}
 		}
 		r.Compacted = true
