@@ -9,6 +9,7 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/types"
+	"github.com/dolthub/vitess/go/mysql"
 	"github.com/dolthub/vitess/go/sqltypes"
 	ast "github.com/dolthub/vitess/go/vt/sqlparser"
 )
@@ -224,7 +225,11 @@ func optimize(ctx *sql.Context, env StatementEnv, tbl sql.Table, db, full string
 		if ctx.Err() != nil {
 			return nil, err
 		}
-		return []sql.Row{{full, "optimize", "Error", err.Error()}, {full, "optimize", "status", "Operation failed"}}, nil
+		text := err.Error()
+		if se, ok := errors.AsType[*mysql.SQLError](err); ok {
+			text = se.Message // MySQL's text, without "(errno 1205) (sqlstate …)"
+		}
+		return []sql.Row{{full, "optimize", "Error", text}, {full, "optimize", "status", "Operation failed"}}, nil
 	}
 	return []sql.Row{{full, "optimize", "note", note}, {full, "optimize", "status", "OK"}}, nil
 }

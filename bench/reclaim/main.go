@@ -10,9 +10,13 @@
 //	reloaded      the same rows loaded again into t: is freed space reused?
 //	dropped       DROP TABLE t (waited for, up to 10 s, until the size stops changing)
 //	loaded t2     the rows loaded into a new table t2
-//	deleted t2    DELETE FROM t2
+//	deleted half  DELETE FROM t2 WHERE id % 2 = 0
 //	optimized     OPTIMIZE TABLE t2 (its note is printed)
+//	deleted t2    DELETE FROM t2 (the rest)
+//	optimized     OPTIMIZE TABLE t2 again
 //	restarted     the server stopped and started again
+//
+// and the seconds each step took.
 //
 //	go run ./bench/reclaim -rows 200000
 //	go run ./bench/reclaim -rows 200000 -binary /path/to/old/simsql   # another build, for a baseline
@@ -58,8 +62,8 @@ func main() {
 	}
 	l := harness.LoadAverage()
 	fmt.Printf("%d rows, commit %s, load average %.1f %.1f %.1f at start\n\n", *rows, harness.GitCommit(), l[0], l[1], l[2])
-	fmt.Println("| engine | step | apparent MiB | allocated MiB | note |")
-	fmt.Println("|---|---|---|---|---|")
+	fmt.Println("| engine | step | apparent MiB | allocated MiB | seconds | note |")
+	fmt.Println("|---|---|---|---|---|---|")
 	for _, eng := range strings.Split(*engines, ",") {
 		if err := measure(ctx, bin, filepath.Join(tmp, "data-"+eng), eng, files, *rows, *list); err != nil {
 			fatal(fmt.Errorf("%s: %w", eng, err))
@@ -81,12 +85,12 @@ func measure(ctx context.Context, bin, dataDir, eng string, files []string, rows
 	}
 	defer func() { db.Close() }()
 	db.SetMaxOpenConns(1)
-	report := func(step, note string) error {
+	report := func(step, note string, took time.Duration) error {
 		alloc, size, err := harness.DirSize(dataDir)
 		if err != nil {
 			return err
 		}
-		fmt.Printf("| %s | %s | %.2f | %.2f | %s |\n", eng, step, mib(size), mib(alloc), note)
+		fmt.Printf("| %s | %s | %.2f | %.2f | %.2f | %s |\n", eng, step, mib(size), mib(alloc), took.Seconds(), note)
 		if list {
 			filepath.WalkDir(dataDir, func(path string, d fs.DirEntry, err error) error {
 				if err == nil && !d.IsDir() {
@@ -122,6 +126,8 @@ func measure(ctx context.Context, bin, dataDir, eng string, files []string, rows
 		{"reloaded", func() (string, error) { return "", load("t") }},
 		{"dropped", func() (string, error) { return "", settle(dataDir, exec("DROP TABLE t")) }},
 		{"loaded t2", func() (string, error) { return "", load("t2") }},
+		{"deleted half", func() (string, error) { return "", exec("DELETE FROM t2 WHERE id % 2 = 0") }},
+		{"optimized", func() (string, error) { return optimize(ctx, db, "t2") }},
 		{"deleted t2", func() (string, error) { return "", exec("DELETE FROM t2") }},
 		{"optimized", func() (string, error) { return optimize(ctx, db, "t2") }},
 		{"restarted", func() (string, error) {
@@ -135,11 +141,13 @@ func measure(ctx context.Context, bin, dataDir, eng string, files []string, rows
 		}},
 	}
 	for _, s := range steps {
+		start := time.Now()
 		note, err := s.run()
+		took := time.Since(start)
 		if err != nil {
 			return fmt.Errorf("%s: %w", s.name, err)
 		}
-		if err := report(s.name, note); err != nil {
+		if err := report(s.name, note, took); err != nil {
 			return err
 		}
 	}
