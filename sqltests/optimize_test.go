@@ -45,7 +45,8 @@ func optimizeRows(t *testing.T, q interface {
 // measured in storage's tests: a table this small never leaves pebble's
 // memtable), and the table is intact: the same CHECKSUM, row count and
 // index lookups equal to a full scan, before and after a restart. Inside
-// a transaction OPTIMIZE commits it first, as in MySQL. Writers and
+// a transaction OPTIMIZE commits it first, as in MySQL; a temporary table
+// (in the session's in-memory store) is compacted too. Writers and
 // readers on other connections go on during OPTIMIZE and lose nothing.
 func TestOptimizeTable(t *testing.T) {
 	for _, eng := range []string{storage.EngineBolt, storage.EnginePebble} {
@@ -109,7 +110,7 @@ func testOptimizeTable(t *testing.T, eng string) {
 	before := dbFileSize(t, srv)
 
 	got := optimizeRows(t, db, "OPTIMIZE TABLE o, nosuch")
-	want := map[string]string{storage.EngineBolt: "rewrote simsql.db", storage.EnginePebble: "compacted the table's rows and indexes"}[eng]
+	want := map[string]string{storage.EngineBolt: "rewrote simsql.db", storage.EnginePebble: "compacted the table's rows and indexes: pebble's files "}[eng]
 	if len(got) != 4 || !strings.HasPrefix(got[0], "simsql.o|optimize|note|"+want) || got[1] != "simsql.o|optimize|status|OK" ||
 		got[2] != "simsql.nosuch|optimize|Error|Table 'simsql.nosuch' doesn't exist" || got[3] != "simsql.nosuch|optimize|status|Operation failed" {
 		t.Fatalf("OPTIMIZE TABLE o, nosuch:\n%s", strings.Join(got, "\n"))
@@ -139,6 +140,16 @@ func testOptimizeTable(t *testing.T, eng string) {
 	var n int
 	if err := db.QueryRow("SELECT COUNT(*) FROM o WHERE id = -2").Scan(&n); err != nil || n != 1 {
 		t.Fatalf("the row inserted before OPTIMIZE in the transaction: %d (%v), want it committed", n, err)
+	}
+
+	// A temporary table, kept in the session's in-memory store.
+	for _, q := range []string{"CREATE TEMPORARY TABLE tmp (id INT PRIMARY KEY, v INT, KEY (v))", "INSERT INTO tmp VALUES (1, 1), (2, 2)", "DELETE FROM tmp WHERE id = 1"} {
+		if _, err := c.ExecContext(context.Background(), q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := optimizeRows(t, c, "OPTIMIZE TABLE tmp"); len(got) != 2 || !strings.HasPrefix(got[0], "simsql.tmp|optimize|note|compacted the table's rows and indexes: pebble's files ") || got[1] != "simsql.tmp|optimize|status|OK" {
+		t.Fatalf("OPTIMIZE TABLE of a temporary table:\n%s", strings.Join(got, "\n"))
 	}
 
 	// Writers and readers on other connections while OPTIMIZE runs.

@@ -199,6 +199,9 @@ func (e *pebbleEngine) close() error {
 }
 
 func (e *pebbleEngine) size() (int64, error) {
+	if e.dir == memoryDir {
+		return int64(e.db.Metrics().DiskSpaceUsage()), nil
+	}
 	var n int64
 	err := filepath.WalkDir(e.dir, func(_ string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {

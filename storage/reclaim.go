@@ -32,7 +32,7 @@ type Reclaimed struct {
 func (r Reclaimed) Note(what string) string {
 	switch {
 	case r.Compacted:
-		return fmt.Sprintf("compacted %s: the data directory's pebble files %s before, %s after", what, mib(r.Before), mib(r.After))
+		return fmt.Sprintf("compacted %s: pebble's files %s before, %s after", what, mib(r.Before), mib(r.After))
 	case r.Rewritten:
 		return fmt.Sprintf("rewrote simsql.db (every table's data) without its %s of free pages: %s before, %s after", mib(r.Free), mib(r.Before), mib(r.After))
 	default:
