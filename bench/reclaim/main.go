@@ -3,7 +3,8 @@
 // directory, loads -rows rows (id BIGINT PRIMARY KEY, fp BIGINT UNSIGNED
 // with a simhash k=3 index) by LOAD DATA, and prints the data directory's
 // size (apparent bytes of its files, and blocks allocated as du counts
-// them) after each step:
+// them, and of the files that hold keys: simsql.db, or pebble's sstables
+// without its write-ahead logs) after each step:
 //
 //	loaded        the rows loaded into t
 //	deleted       DELETE FROM t (every row)
@@ -62,8 +63,8 @@ func main() {
 	}
 	l := harness.LoadAverage()
 	fmt.Printf("%d rows, commit %s, load average %.1f %.1f %.1f at start\n\n", *rows, harness.GitCommit(), l[0], l[1], l[2])
-	fmt.Println("| engine | step | apparent MiB | allocated MiB | seconds | note |")
-	fmt.Println("|---|---|---|---|---|---|")
+	fmt.Println("| engine | step | apparent MiB | allocated MiB | tables MiB | seconds | note |")
+	fmt.Println("|---|---|---|---|---|---|---|")
 	for _, eng := range strings.Split(*engines, ",") {
 		if err := measure(ctx, bin, filepath.Join(tmp, "data-"+eng), eng, files, *rows, *list); err != nil {
 			fatal(fmt.Errorf("%s: %w", eng, err))
@@ -90,7 +91,7 @@ func measure(ctx context.Context, bin, dataDir, eng string, files []string, rows
 		if err != nil {
 			return err
 		}
-		fmt.Printf("| %s | %s | %.2f | %.2f | %.2f | %s |\n", eng, step, mib(size), mib(alloc), took.Seconds(), note)
+		fmt.Printf("| %s | %s | %.2f | %.2f | %.2f | %.2f | %s |\n", eng, step, mib(size), mib(alloc), mib(tableBytes(dataDir)), took.Seconds(), note)
 		if list {
 			filepath.WalkDir(dataDir, func(path string, d fs.DirEntry, err error) error {
 				if err == nil && !d.IsDir() {
@@ -193,6 +194,22 @@ func settle(dir string, err error) error {
 		time.Sleep(200 * time.Millisecond)
 	}
 	return nil
+}
+
+// tableBytes is the apparent size of the files that hold keys: simsql.db,
+// or pebble's sstables (without its write-ahead logs).
+func tableBytes(dataDir string) int64 {
+	if fi, err := os.Stat(filepath.Join(dataDir, "simsql.db")); err == nil {
+		return fi.Size()
+	}
+	ssts, _ := filepath.Glob(filepath.Join(dataDir, "pebble", "*.sst"))
+	var n int64
+	for _, f := range ssts {
+		if fi, err := os.Stat(f); err == nil {
+			n += fi.Size()
+		}
+	}
+	return n
 }
 
 func mib(n int64) float64 { return float64(n) / (1 << 20) }
