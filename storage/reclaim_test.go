@@ -327,6 +327,10 @@ func testReclaimDuringReadsAndWrites(t *testing.T, eng string) {
 // reclaimHelper runs the modes of TestHelperProcess that kill a bbolt
 // rewrite: "reclaim-STEP" kills the process with SIGKILL at that step of
 // the rewrite (see reclaimHook).
+//
+// "reclaim-fsize" rewrites under a file-size limit (SIMSQL_FSIZE bytes)
+// that the copy outgrows, and reports the error, whether the copy is left
+// and the keys the store still reads.
 func reclaimHelper(mode, dir string, report func(string, ...any)) bool {
 	step, found := strings.CutPrefix(mode, "reclaim-")
 	if !found {
@@ -335,6 +339,19 @@ func reclaimHelper(mode, dir string, report func(string, ...any)) bool {
 	s, err := Open(dir, Options{})
 	if err != nil {
 		report("open: %v", err)
+		return true
+	}
+	if step == "fsize" {
+		if err := setFileSizeLimit(); err != nil {
+			report("setrlimit: %v", err)
+			return true
+		}
+		_, err := s.Reclaim(context.Background(), time.Second, nil)
+		_, statErr := os.Stat(filepath.Join(dir, DBFile+rewriteSuffix))
+		keys := 0
+		s.View(func(v View) error { keys = v.Count(ksA); return nil })
+		report("err=%v copy-left=%v keys=%d", err != nil && strings.Contains(err.Error(), "file too large"), statErr == nil, keys)
+		s.Close()
 		return true
 	}
 	reclaimHook = func(at string) {
@@ -488,4 +505,24 @@ func mustReader(t *testing.T, tx *Txn) View {
 	v, err := tx.Reader()
 	ok(t, err)
 	return v
+}
+
+// TestReclaimDiskFull: a bbolt rewrite whose copy cannot be written (the
+// file-size limit stands for a full disk) fails with the I/O error,
+// removes its copy, and leaves the old file in use and whole.
+func TestReclaimDiskFull(t *testing.T) {
+	dir := t.TempDir()
+	s, err := Open(dir, Options{Engine: EngineBolt})
+	ok(t, err)
+	fillKeys(t, s, ksA, 0, 20000)
+	deleteKeys(t, s, ksA, 0, 19000)
+	ok(t, s.Close())
+	out := runHelper(t, "reclaim-fsize", dir, "SIMSQL_FSIZE=65536")
+	if !strings.Contains(out, "RESULT err=true copy-left=false keys=1000") {
+		t.Fatalf("child output:\n%s", out)
+	}
+	s, err = Open(dir, Options{})
+	ok(t, err)
+	defer s.Close()
+	ok(t, s.View(func(v View) error { checkKeys(t, v, ksA, 19000, 1000); return nil }))
 }

@@ -9,7 +9,6 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/exec"
-	"os/signal"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -582,9 +581,7 @@ func TestTxnCrashPoints(t *testing.T) {
 // file-size limit just above the store's size it commits 32 MiB, which
 // cannot reach the write-ahead log, and reports what a reader sees next.
 func pebbleCommitFails(dir string, report func(string, ...any)) {
-	n, _ := strconv.ParseUint(os.Getenv("SIMSQL_FSIZE"), 10, 64)
-	signal.Ignore(syscall.SIGXFSZ)
-	if err := syscall.Setrlimit(syscall.RLIMIT_FSIZE, &syscall.Rlimit{Cur: n, Max: n}); err != nil {
+	if err := setFileSizeLimit(); err != nil {
 		report("setrlimit: %v", err)
 		return
 	}
