@@ -213,6 +213,14 @@ func (it *rowIter) Next(ctx *sql.Context) (sql.Row, error) {
 	}
 	for {
 		k, v, err := it.advance()
+		if err == io.EOF {
+			// Release the cursor now: go-mysql-server v0.20.0's ANALYZE
+			// TABLE (memory/stats.go, reservoirSample) reads each row
+			// iterator to its end and never closes it, and an iterator left
+			// open over pebble's sstables makes pebble panic when the store
+			// closes (TestAnalyzeThenStop).
+			it.Close(ctx)
+		}
 		if err != nil || k == nil {
 			return nil, err
 		}

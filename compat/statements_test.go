@@ -3,9 +3,11 @@ package compat
 import (
 	"context"
 	"errors"
+	"reflect"
 	"testing"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/vitess/go/mysql"
 	ast "github.com/dolthub/vitess/go/vt/sqlparser"
 )
 
@@ -137,4 +139,41 @@ func FuzzStatements(f *testing.F) {
 			t.Fatalf("ParseOneWithOptions(%q) = nil statement, no error", q)
 		}
 	})
+}
+
+// optimizeStub is a table whose Optimize fails with err, or says note.
+type optimizeStub struct {
+	sql.Table
+	note string
+	err  error
+}
+
+func (o optimizeStub) Optimize(*sql.Context) (string, error) { return o.note, o.err }
+
+// TestOptimizeRows: OPTIMIZE TABLE's rows when the table's Optimize fails
+// are MySQL's Error row, with MySQL's text of the error (no errno or
+// SQLSTATE suffix), then "status: Operation failed"; a table that cannot
+// optimize says so in a note.
+func TestOptimizeRows(t *testing.T) {
+	ctx := sql.NewEmptyContext()
+	timeout := mysql.NewSQLError(mysql.ERLockWaitTimeout, mysql.SSLockDeadlock, "Lock wait timeout exceeded; try restarting transaction")
+	for _, c := range []struct {
+		tbl  sql.Table
+		want []sql.Row
+	}{
+		{optimizeStub{err: timeout}, []sql.Row{
+			{"db.t", "optimize", "Error", "Lock wait timeout exceeded; try restarting transaction"},
+			{"db.t", "optimize", "status", "Operation failed"},
+		}},
+		{optimizeStub{err: errors.New("disk on fire")}, []sql.Row{
+			{"db.t", "optimize", "Error", "disk on fire"},
+			{"db.t", "optimize", "status", "Operation failed"},
+		}},
+		{nil, []sql.Row{{"db.t", "optimize", "note", "The storage engine for the table doesn't support optimize"}}},
+	} {
+		got, err := optimize(ctx, StatementEnv{}, c.tbl, "db", "db.t")
+		if err != nil || !reflect.DeepEqual(got, c.want) {
+			t.Errorf("optimize(%T) = %v, %v; want %v", c.tbl, got, err, c.want)
+		}
+	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/types"
+	"github.com/dolthub/vitess/go/mysql"
 	"github.com/dolthub/vitess/go/sqltypes"
 	ast "github.com/dolthub/vitess/go/vt/sqlparser"
 )
@@ -24,7 +25,7 @@ import (
 //	ANALYZE [NO_WRITE_TO_BINLOG | LOCAL] TABLE t [, t] …   refreshes the planner's statistics (go-mysql-server's), "status OK"
 //	CHECK TABLE t [, t] … [QUICK | FAST | MEDIUM | EXTENDED | CHANGED | FOR UPGRADE]   reads every row, "status OK"
 //	CHECKSUM TABLE t [, t] … [QUICK | EXTENDED]   the checksum of the rows (NULL with QUICK, which needs a live checksum)
-//	OPTIMIZE [NO_WRITE_TO_BINLOG | LOCAL] TABLE t [, t] …   "note: The storage engine for the table doesn't support optimize"
+//	OPTIMIZE [NO_WRITE_TO_BINLOG | LOCAL] TABLE t [, t] …   the table's OptimizableTable.Optimize, then ANALYZE: "note: what it did", "status OK"
 //	REPAIR [NO_WRITE_TO_BINLOG | LOCAL] TABLE t [, t] … [QUICK | EXTENDED | USE_FRM]   the same note for repair
 //
 // A missing table gives MySQL's two rows ("Error: Table 'db.t' doesn't
@@ -184,9 +185,53 @@ func maintain(ctx *sql.Context, env StatementEnv, op string, quick bool, n table
 			return nil, err
 		}
 		return []sql.Row{{full, int64(sum)}}, nil
-	default: // optimize, repair
+	case "optimize":
+		return optimize(ctx, env, tbl, db, full)
+	default: // repair
 		return []sql.Row{{full, op, "note", "The storage engine for the table doesn't support " + op}}, nil
 	}
+}
+
+// OptimizableTable is a table OPTIMIZE TABLE can optimize: Optimize
+// returns the space the table's deleted rows hold to the file system and
+// a note saying what it did (OPTIMIZE's "note" row).
+type OptimizableTable interface {
+	sql.Table
+	Optimize(ctx *sql.Context) (note string, err error)
+}
+
+// optimize answers OPTIMIZE TABLE for tbl as InnoDB does, which rebuilds
+// the table and answers "note: Table does not support optimize, doing
+// recreate + analyze instead", "status: OK": the note says what simsql did
+// instead, then the statistics are refreshed (ANALYZE). An error (a lock
+// wait timeout) is MySQL's "Error: …", "status: Operation failed".
+func optimize(ctx *sql.Context, env StatementEnv, tbl sql.Table, db, full string) ([]sql.Row, error) {
+	for {
+		w, ok := tbl.(sql.TableWrapper)
+		if !ok {
+			break
+		}
+		tbl = w.Underlying()
+	}
+	o, ok := tbl.(OptimizableTable)
+	if !ok {
+		return []sql.Row{{full, "optimize", "note", "The storage engine for the table doesn't support optimize"}}, nil
+	}
+	note, err := o.Optimize(ctx)
+	if err == nil {
+		err = env.Stats.AnalyzeTable(ctx, tbl, db)
+	}
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, err
+		}
+		text := err.Error()
+		if se, ok := errors.AsType[*mysql.SQLError](err); ok {
+			text = se.Message // MySQL's text, without "(errno 1205) (sqlstate …)"
+		}
+		return []sql.Row{{full, "optimize", "Error", text}, {full, "optimize", "status", "Operation failed"}}, nil
+	}
+	return []sql.Row{{full, "optimize", "note", note}, {full, "optimize", "status", "OK"}}, nil
 }
 
 // erNoSuchTable is ER_NO_SUCH_TABLE.

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -371,18 +372,32 @@ func runStmt(ctx context.Context, c *dbsql.Conn, q string) stmtResult {
 
 // compare says what of a statement's answer TestStatementsMariaDB
 // compares: everything, the columns and number of rows, the number of
-// rows only (where MariaDB's columns are its own, as SHOW EVENTS'), or the
-// columns only (OPTIMIZE TABLE: InnoDB rebuilds the table and says so in
-// a second row).
+// rows only (where MariaDB's columns are its own, as SHOW EVENTS'), or
+// the same rows but for the text of notes (OPTIMIZE TABLE: InnoDB says it
+// rebuilds the table, simsql what it did instead).
 type compare int
 
 const (
 	sameRows compare = iota
 	sameShape
 	sameCount
-	sameColumns
+	sameButNotes
 	intColumns // EXPLAIN: the id and rows columns hold integers or NULL on both
 )
+
+// withoutNotes returns rows of a table maintenance statement (Table, Op,
+// Msg_type, Msg_text) with the text of its notes blanked.
+func withoutNotes(rows [][]Cell) [][]Cell {
+	out := make([][]Cell, len(rows))
+	blank := ""
+	for i, r := range rows {
+		out[i] = slices.Clone(r)
+		if len(r) == 4 && r[2] != nil && *r[2] == "note" {
+			out[i][3] = &blank
+		}
+	}
+	return out
+}
 
 // TestStatementsMariaDB runs the statements of issue 14 on simsql and on
 // MariaDB and compares the answers: each answers, as MariaDB does, with
@@ -411,7 +426,8 @@ func TestStatementsMariaDB(t *testing.T) {
 		{"CHECKSUM TABLE t", sameShape},
 		{"CHECKSUM TABLE nosuch", sameRows},
 		{"CHECKSUM TABLE t QUICK", sameRows},
-		{"OPTIMIZE TABLE t", sameColumns},
+		{"OPTIMIZE TABLE t", sameButNotes},
+		{"OPTIMIZE TABLE nosuch", sameRows},
 		{"REPAIR TABLE t", sameRows},
 		{"ANALYZE TABLE t", sameRows},
 		{"ANALYZE NO_WRITE_TO_BINLOG TABLE t, nosuch", sameRows},
@@ -468,9 +484,9 @@ func TestStatementsMariaDB(t *testing.T) {
 			if len(s.rows) != len(m.rows) {
 				t.Errorf("%s: simsql %d rows, MariaDB %d", tc.q, len(s.rows), len(m.rows))
 			}
-		case sameColumns:
-			if !reflect.DeepEqual(s.columns, m.columns) {
-				t.Errorf("%s: simsql %q; MariaDB %q", tc.q, s.columns, m.columns)
+		case sameButNotes:
+			if !reflect.DeepEqual(s.columns, m.columns) || formatCells(withoutNotes(s.rows)) != formatCells(withoutNotes(m.rows)) {
+				t.Errorf("%s:\n simsql  %q %s\n mariadb %q %s", tc.q, s.columns, formatCells(s.rows), m.columns, formatCells(m.rows))
 			}
 		case intColumns:
 			for who, r := range map[string]stmtResult{"simsql": s, "mariadb": m} {

@@ -86,11 +86,14 @@ var StatementScripts = []ScriptTest{
 			{Query: "CHECKSUM TABLE stmt_maint.m QUICK", Expected: []Row{{"stmt_maint.m", nil}}},
 			{Query: "CHECKSUM TABLE stmt_maint.nosuch", Expected: []Row{{"stmt_maint.nosuch", nil}}},
 			{Query: "SHOW WARNINGS", Expected: []Row{{"Error", 1146, "Table 'stmt_maint.nosuch' doesn't exist"}}},
-			{Query: "OPTIMIZE TABLE stmt_maint.m", Expected: []Row{
-				{"stmt_maint.m", "optimize", "note", "The storage engine for the table doesn't support optimize"},
-			}},
-			{Query: "OPTIMIZE NO_WRITE_TO_BINLOG TABLE stmt_maint.m", Expected: []Row{
-				{"stmt_maint.m", "optimize", "note", "The storage engine for the table doesn't support optimize"},
+			// OPTIMIZE of a table says what it did, in a note whose sizes
+			// vary (TestOptimizeTable); a missing table and a view are
+			// MySQL's two rows.
+			{Query: "OPTIMIZE NO_WRITE_TO_BINLOG TABLE stmt_maint.nosuch, stmt_maint.v", Expected: []Row{
+				{"stmt_maint.nosuch", "optimize", "Error", "Table 'stmt_maint.nosuch' doesn't exist"},
+				{"stmt_maint.nosuch", "optimize", "status", "Operation failed"},
+				{"stmt_maint.v", "optimize", "Error", "'stmt_maint.v' is not BASE TABLE"},
+				{"stmt_maint.v", "optimize", "status", "Operation failed"},
 			}},
 			{Query: "REPAIR LOCAL TABLE stmt_maint.m QUICK", Expected: []Row{
 				{"stmt_maint.m", "repair", "note", "The storage engine for the table doesn't support repair"},

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sync"
+	"sync/atomic"
 
 	"go.etcd.io/bbolt"
 )
@@ -13,7 +15,18 @@ import (
 // keyspace is a top-level bucket.
 type boltEngine struct {
 	path string
-	db   *bbolt.DB
+	opts *bbolt.Options
+	// mu guards db, which a rewrite (reclaim.go) replaces by the DB of the
+	// new file: begin holds it shared while it begins a transaction.
+	mu sync.RWMutex
+	db *bbolt.DB
+	// retired counts the DBs of replaced files still closing: each closes
+	// once the read transactions begun on it end.
+	retired sync.WaitGroup
+	// failed is set when a rewrite renamed the new file into place but
+	// could not open it: the old DB (now of an unlinked file) must not
+	// take writes, so every transaction is refused until a restart.
+	failed atomic.Pointer[error]
 }
 
 // initialMmapSize is the size of bbolt's initial memory map: 16 GiB of address space, not
@@ -25,20 +38,33 @@ const initialMmapSize = 1 << 34
 
 func openBolt(dir string, opts Options) (*boltEngine, error) {
 	path := filepath.Join(dir, DBFile)
-	db, err := bbolt.Open(path, 0o644, &bbolt.Options{
+	bopts := &bbolt.Options{
 		Timeout:         opts.Timeout,
 		ReadOnly:        opts.ReadOnly,
 		InitialMmapSize: initialMmapSize,
 		FreelistType:    bbolt.FreelistMapType,
-	})
+	}
+	if !opts.ReadOnly {
+		// A rewrite that crashed before its rename left its copy: the
+		// old file is whole, the copy is not needed.
+		if err := os.Remove(path + rewriteSuffix); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return nil, fmt.Errorf("storage: remove %s: %w", path+rewriteSuffix, err)
+		}
+	}
+	db, err := bbolt.Open(path, 0o644, bopts)
 	if err != nil {
 		return nil, fmt.Errorf("storage: open %s: %w", path, err)
 	}
-	return &boltEngine{path: path, db: db}, nil
+	return &boltEngine{path: path, opts: bopts, db: db}, nil
 }
 
 func (e *boltEngine) begin(write bool) (engineTx, error) {
+	if err := e.failed.Load(); err != nil {
+		return nil, fmt.Errorf("%w: %v; restart the server", ErrEngineFailed, *err)
+	}
+	e.mu.RLock()
 	tx, err := e.db.Begin(write)
+	e.mu.RUnlock()
 	if err != nil {
 		if errors.Is(err, bbolt.ErrDatabaseReadOnly) {
 			err = ErrReadOnly
@@ -49,6 +75,7 @@ func (e *boltEngine) begin(write bool) (engineTx, error) {
 }
 
 func (e *boltEngine) close() error {
+	e.retired.Wait()
 	if err := e.db.Close(); err != nil {
 		return fmt.Errorf("storage: close %s: %w", e.path, err)
 	}

@@ -49,7 +49,8 @@ var (
 	// ErrTxnReadOnly is returned by Txn.Write on a transaction begun read-only.
 	ErrTxnReadOnly = errors.New("write in a read-only transaction")
 	// ErrEngineFailed is returned by every transaction of a pebble Store after a commit
-	// failed once its batch was applied (fail-stop until the server restarts).
+	// failed once its batch was applied, and of a bbolt Store whose rewrite (Reclaim)
+	// could not open the new file it had put in place (fail-stop until the server restarts).
 	ErrEngineFailed = errors.New("storage engine stopped after a failed commit")
 	// ErrNoSavepoint is returned by RollbackTo and Release for a savepoint name not set.
 	ErrNoSavepoint = errors.New("savepoint does not exist")

@@ -12,6 +12,9 @@ import (
 // grows its first memtables up to it).
 const memTableSize = 1 << 20
 
+// memoryDir is the dir of an in-memory Store's engine, in messages.
+const memoryDir = "(memory)"
+
 // OpenMemory returns a Store kept in memory only: a pebble LSM (and its
 // write-ahead log) over an in-memory file system, without a data
 // directory, a FORMAT or a LOCK; its fsyncs cost nothing. Its transactions behave as those of a Store from Open
@@ -31,5 +34,5 @@ func OpenMemory() (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("storage: open an in-memory store: %w", err)
 	}
-	return &Store{eng: &pebbleEngine{dir: "(memory)", db: db}, writer: make(chan struct{}, 1), txnState: newTxnState()}, nil
+	return &Store{eng: newPebbleEngine(memoryDir, db), writer: make(chan struct{}, 1), txnState: newTxnState()}, nil
 }

@@ -2,6 +2,7 @@ package storage
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -9,7 +10,9 @@ import (
 	"io/fs"
 	"log"
 	"path/filepath"
+	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/cockroachdb/pebble/v2"
 )
@@ -38,7 +41,41 @@ type pebbleEngine struct {
 	// (fail-stop) rather than let anyone read a commit that was reported
 	// failed. Reopening replays only what the WAL holds.
 	failed atomic.Pointer[error]
+	// dropped compacts the key ranges of dropped keyspaces in the
+	// background (see compactDropped).
+	dropped dropCompactor
 }
+
+// dropCompactor compacts, in one background goroutine, the key ranges that
+// committed DROP TABLE, DROP DATABASE and TRUNCATE deleted (a DeleteRange
+// each): pebble drops whole sstables under a range tombstone only once the
+// tombstone has left the memtable, which may take many writes, so a
+// dropped table's files would stay on disk until then.
+//
+// A compaction keeps the keys an open snapshot may read, so each range
+// waits (up to snapshotWait) for the snapshots older than its drop to
+// close: the reading transactions open when the table was dropped.
+type dropCompactor struct {
+	mu      sync.Mutex
+	queue   []droppedRange
+	running bool
+	closed  bool
+	done    sync.WaitGroup
+	ctx     context.Context
+	cancel  context.CancelFunc
+}
+
+// droppedRange is the key range of a dropped keyspace, and the sequence
+// number of the commit that dropped it.
+type droppedRange struct {
+	start, end []byte
+	seq        pebble.SeqNum
+}
+
+// snapshotWait bounds the wait of a dropped range's compaction for the
+// snapshots older than the drop: a longer-lived snapshot keeps the range's
+// keys on disk until a later compaction.
+const snapshotWait = 30 * time.Second
 
 // PebbleDir is the directory of the pebble files inside a data directory of format 2.
 const PebbleDir = "pebble"
@@ -62,7 +99,71 @@ func openPebble(dir string, opts Options) (*pebbleEngine, error) {
 	if err != nil {
 		return nil, fmt.Errorf("storage: open %s: %w", path, err)
 	}
-	return &pebbleEngine{dir: path, db: db}, nil
+	return newPebbleEngine(path, db), nil
+}
+
+func newPebbleEngine(dir string, db *pebble.DB) *pebbleEngine {
+	e := &pebbleEngine{dir: dir, db: db}
+	e.dropped.ctx, e.dropped.cancel = context.WithCancel(context.Background())
+	return e
+}
+
+// compactDropped queues the key ranges of keyspaces dropped by the commit
+// of sequence number seq for compaction, if sstables hold any of their
+// keys (keys still only in the memtable need none: the flush drops them
+// under the tombstone).
+func (e *pebbleEngine) compactDropped(ranges [][2][]byte, seq pebble.SeqNum) {
+	c := &e.dropped
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.closed {
+		return
+	}
+	for _, r := range ranges {
+		if n, err := e.db.EstimateDiskUsage(r[0], r[1]); err == nil && n > 0 {
+			c.queue = append(c.queue, droppedRange{r[0], r[1], seq})
+		}
+	}
+	if c.running || len(c.queue) == 0 {
+		return
+	}
+	c.running = true
+	c.done.Add(1)
+	go func() {
+		defer c.done.Done()
+		for {
+			c.mu.Lock()
+			q := c.queue
+			c.queue = nil
+			if len(q) == 0 || c.closed {
+				c.running = false
+				c.mu.Unlock()
+				return
+			}
+			c.mu.Unlock()
+			for _, r := range q {
+				e.awaitSnapshotsAfter(c.ctx, r.seq)
+				if err := e.db.Compact(c.ctx, r.start, r.end, false); err != nil && c.ctx.Err() == nil {
+					log.Printf("storage: compacting a dropped keyspace of %s: %v", e.dir, err)
+				}
+			}
+		}
+	}()
+}
+
+// awaitSnapshotsAfter waits until every open snapshot is newer than seq,
+// for at most snapshotWait or until ctx is done.
+func (e *pebbleEngine) awaitSnapshotsAfter(ctx context.Context, seq pebble.SeqNum) {
+	for deadline := time.Now().Add(snapshotWait); time.Now().Before(deadline); {
+		if m := e.db.Metrics(); m.Snapshots.Count == 0 || m.Snapshots.EarliestSeqNum > seq {
+			return
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
 }
 
 // quietLogger drops pebble's informational lines; errors go to the
@@ -85,6 +186,12 @@ func (e *pebbleEngine) begin(write bool) (engineTx, error) {
 }
 
 func (e *pebbleEngine) close() error {
+	c := &e.dropped
+	c.mu.Lock()
+	c.closed = true
+	c.mu.Unlock()
+	c.cancel()
+	c.done.Wait()
 	if err := e.db.Close(); err != nil {
 		return fmt.Errorf("storage: close %s: %w", e.dir, err)
 	}
@@ -92,6 +199,9 @@ func (e *pebbleEngine) close() error {
 }
 
 func (e *pebbleEngine) size() (int64, error) {
+	if e.dir == memoryDir {
+		return int64(e.db.Metrics().DiskSpaceUsage()), nil
+	}
 	var n int64
 	err := filepath.WalkDir(e.dir, func(_ string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
@@ -100,6 +210,9 @@ func (e *pebbleEngine) size() (int64, error) {
 		fi, err := d.Info()
 		if err == nil {
 			n += fi.Size()
+		}
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil // an obsolete file pebble deleted meanwhile
 		}
 		return err
 	})
@@ -118,6 +231,8 @@ type pebbleTx struct {
 	// that while it lives (a snapshot does not change; a writer holds the
 	// writer slot).
 	known map[string]bool
+	// dropped are the key ranges of keyspaces the transaction dropped.
+	dropped [][2][]byte
 }
 
 func dataPrefix(ks []byte) []byte {
@@ -267,9 +382,11 @@ func (t *pebbleTx) createKeyspace(ks []byte) error {
 
 func (t *pebbleTx) dropKeyspace(ks []byte) error {
 	p := dataPrefix(ks)
-	if err := t.b.DeleteRange(p, prefixEnd(p), nil); err != nil {
+	end := prefixEnd(p)
+	if err := t.b.DeleteRange(p, end, nil); err != nil {
 		return err
 	}
+	t.dropped = append(t.dropped, [2][]byte{p, end})
 	if err := t.b.Delete(markerKey('s', ks), nil); err != nil {
 		return err
 	}
@@ -328,8 +445,8 @@ func (t *pebbleTx) commit() error {
 // apply applies the batch (visible to new readers) and returns the wait
 // for its fsync; concurrent waits share fsyncs.
 func (t *pebbleTx) apply() (wait func() error, err error) {
-	b := t.b
-	t.b, t.done = nil, true
+	b, dropped := t.b, t.dropped
+	t.b, t.done, t.dropped = nil, true, nil
 	if err := t.e.db.ApplyNoSyncWait(b, pebble.Sync); err != nil {
 		b.Close()
 		t.e.failed.CompareAndSwap(nil, &err)
@@ -341,6 +458,9 @@ func (t *pebbleTx) apply() (wait func() error, err error) {
 		if err != nil {
 			t.e.failed.CompareAndSwap(nil, &err)
 			return fmt.Errorf("storage: commit to %s: %w", t.e.dir, err)
+		}
+		if dropped != nil {
+			t.e.compactDropped(dropped, b.SeqNum())
 		}
 		return nil
 	}, nil

@@ -290,6 +290,14 @@ func runHelper(t *testing.T, mode, dir string, extraEnv ...string) string {
 	return string(out)
 }
 
+// setFileSizeLimit limits the files this process writes to SIMSQL_FSIZE
+// bytes: a write beyond fails with EFBIG, as on a full disk.
+func setFileSizeLimit() error {
+	n, _ := strconv.ParseUint(os.Getenv("SIMSQL_FSIZE"), 10, 64)
+	signal.Ignore(syscall.SIGXFSZ) // else the kernel kills us instead of failing the write
+	return syscall.Setrlimit(syscall.RLIMIT_FSIZE, &syscall.Rlimit{Cur: n, Max: n})
+}
+
 // TestHelperProcess is not a test: it is the child process of the tests that need one,
 // selected by the SIMSQL_STORAGE_HELPER environment variable. It prints lines starting
 // with "RESULT " for the parent to check.
@@ -301,9 +309,7 @@ func TestHelperProcess(t *testing.T) {
 	dir := os.Getenv("SIMSQL_STORAGE_DIR")
 	report := func(format string, args ...any) { fmt.Printf("RESULT "+format+"\n", args...) }
 	limitFileSize := func() {
-		n, _ := strconv.ParseUint(os.Getenv("SIMSQL_FSIZE"), 10, 64)
-		signal.Ignore(syscall.SIGXFSZ) // else the kernel kills us instead of failing the write
-		if err := syscall.Setrlimit(syscall.RLIMIT_FSIZE, &syscall.Rlimit{Cur: n, Max: n}); err != nil {
+		if err := setFileSizeLimit(); err != nil {
 			report("setrlimit: %v", err)
 			os.Exit(0)
 		}
@@ -339,7 +345,7 @@ func TestHelperProcess(t *testing.T) {
 		report("k=%s", v)
 		s.Close()
 	default:
-		if !crashHelper(mode, dir, report) {
+		if !crashHelper(mode, dir, report) && !reclaimHelper(mode, dir, report) {
 			report("unknown mode %q", mode)
 		}
 	}

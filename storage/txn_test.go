@@ -9,7 +9,6 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/exec"
-	"os/signal"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -548,14 +547,8 @@ func TestTxnCrashPoints(t *testing.T) {
 				put(t, s, "old", "kept")
 				s.Close()
 
-				cmd := exec.Command(os.Args[0], "-test.run=^TestHelperProcess$", "-test.count=1")
-				cmd.Env = append(os.Environ(), helperEnv+"="+tc.mode, "SIMSQL_STORAGE_DIR="+dir)
-				out, err := cmd.CombinedOutput()
-				var exit *exec.ExitError
-				if !errors.As(err, &exit) || exit.Sys().(syscall.WaitStatus).Signal() != syscall.SIGKILL {
-					t.Fatalf("child did not die by SIGKILL: %v\n%s", err, out)
-				}
-				if tc.committed != strings.Contains(string(out), "RESULT committed") {
+				out := runKilled(t, tc.mode, dir)
+				if tc.committed != strings.Contains(out, "RESULT committed") {
 					t.Fatalf("child output:\n%s", out)
 				}
 
@@ -588,9 +581,7 @@ func TestTxnCrashPoints(t *testing.T) {
 // file-size limit just above the store's size it commits 32 MiB, which
 // cannot reach the write-ahead log, and reports what a reader sees next.
 func pebbleCommitFails(dir string, report func(string, ...any)) {
-	n, _ := strconv.ParseUint(os.Getenv("SIMSQL_FSIZE"), 10, 64)
-	signal.Ignore(syscall.SIGXFSZ)
-	if err := syscall.Setrlimit(syscall.RLIMIT_FSIZE, &syscall.Rlimit{Cur: n, Max: n}); err != nil {
+	if err := setFileSizeLimit(); err != nil {
 		report("setrlimit: %v", err)
 		return
 	}

@@ -5,6 +5,7 @@
 //
 //	simsql [serve] [--host H] [--port P] [--data-dir D] [--user U] [--password P] [--log-level L]
 //	simsql import --table T [connection flags] [--database DB] [--batch N] [--create] [--replace|--ignore] [--quiet] FILE|DIR...
+//	simsql compact [--data-dir D]
 //	simsql version
 package main
 
@@ -41,6 +42,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = serveCmd(args, stdout, stderr)
 	case "import":
 		err = importCmd(args, stdout, stderr)
+	case "compact":
+		err = compactCmd(args, stdout, stderr)
 	case "version":
 		err = versionCmd(args, stdout, stderr)
 	case "help":
@@ -67,5 +70,6 @@ func run(args []string, stdout, stderr io.Writer) int {
 const usage = `usage:
   simsql [serve] [flags]            run the server (simsql serve -h for flags)
   simsql import --table T FILE|DIR  load .jsonl/.ndjson/.csv files or directories
+  simsql compact [--data-dir D]     return deleted rows' space to the file system (server stopped)
   simsql version                    print the version
 `
