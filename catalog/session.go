@@ -40,6 +40,9 @@ type Session struct {
 	// temp holds the session's temporary tables, once it has created one
 	// (temporary.go); guarded by mu.
 	temp *Store
+	// distinctIndex is the index CreateIndex last created if it duplicates
+	// no other (compat_duplicate_index_warning.go); guarded by mu.
+	distinctIndex string
 }
 
 var (

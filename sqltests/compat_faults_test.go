@@ -1,0 +1,11 @@
+package sqltests
+
+import "testing"
+
+func TestCompatFaultScripts(t *testing.T) {
+	runScriptsAndMariaDB(t, CompatFaultScripts)
+}
+
+func TestCompatMySQLScripts(t *testing.T) {
+	runScripts(t, CompatMySQLScripts)
+}

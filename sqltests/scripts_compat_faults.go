@@ -1,0 +1,44 @@
+package sqltests
+
+// CompatFaultScripts hold go-mysql-server faults found by differential
+// checks against MariaDB 10.11 (issue 11) with MySQL 8's answers, where
+// MariaDB gives the same; they also run on MariaDB.
+var CompatFaultScripts = []ScriptTest{
+	{
+		// go-mysql-server v0.20.0 warned 1831 "Duplicate index 'ib'" for
+		// any two indexes with the same number of columns.
+		Name: "warning 1831 only for an index on the same columns",
+		Assertions: []Assertion{
+			{Query: "CREATE TABLE tw (pk INT PRIMARY KEY, a INT, b INT, KEY ia (a), KEY ib (b))"},
+			{Query: "SHOW WARNINGS", Expected: []Row{}},
+			{Query: "CREATE TABLE t3 (pk INT PRIMARY KEY, a INT, b INT, KEY iab (a, b), KEY iba (b, a))"},
+			{Query: "SHOW WARNINGS", Expected: []Row{}},
+			{Query: "CREATE TABLE t5 (pk INT PRIMARY KEY, a INT, KEY ia (a), UNIQUE KEY ua (a))"},
+			{Query: "SHOW WARNINGS", Expected: []Row{}},
+			{Query: "CREATE TABLE t7 (pk INT PRIMARY KEY, a VARCHAR(20), KEY ia (a(3)), KEY ia2 (a(5)))"},
+			{Query: "SHOW WARNINGS", Expected: []Row{}},
+			{Query: "CREATE INDEX ib ON t5 (pk)"},
+			{Query: "SHOW WARNINGS", Expected: []Row{}},
+			{Query: "ALTER TABLE tw ADD INDEX iab (a, b)"},
+			{Query: "SHOW WARNINGS", Expected: []Row{}},
+		},
+	},
+}
+
+// CompatMySQLScripts are faults of CompatFaultScripts' kind whose answer
+// MariaDB words or levels otherwise than MySQL 8; they hold MySQL 8's.
+var CompatMySQLScripts = []ScriptTest{
+	{
+		// MariaDB: Note 1831 "Duplicate index `ia2`. This is deprecated …".
+		Name: "warning 1831 for an index on the same columns, as MySQL words it",
+		SetUpScript: []string{"DROP DATABASE IF EXISTS w1831", "CREATE DATABASE w1831", "USE w1831",
+			"CREATE TABLE t8 (pk INT PRIMARY KEY, a INT, b INT)"},
+		Assertions: []Assertion{
+			{Query: "CREATE TABLE t2 (pk INT PRIMARY KEY, a INT, KEY ia (a), KEY ia2 (a))"},
+			{Query: "SHOW WARNINGS", Expected: []Row{{"Warning", 1831, "Duplicate index 'ia2' defined on the table 'w1831.t2'. This is deprecated and will be disallowed in a future release."}}},
+			{Query: "CREATE INDEX x1 ON t8 (a, b)"},
+			{Query: "CREATE INDEX x2 ON t8 (A, B)"},
+			{Query: "SHOW WARNINGS", Expected: []Row{{"Warning", 1831, "Duplicate index 'x2' defined on the table 'w1831.t8'. This is deprecated and will be disallowed in a future release."}}},
+		},
+	},
+}
