@@ -401,7 +401,14 @@ func (it *loadDataIter) exprs(ctx *sql.Context, fields []*string) ([]sql.Express
 				exprs[e] = expression.NewLiteral(nil, types.Null)
 			}
 		default:
-			exprs[e] = it.inRange(expression.NewLiteral(*fields[f], types.LongText), it.fieldCol[f])
+			v := *fields[f]
+			if c := it.fieldCol[f]; c >= 0 && c < len(sch) {
+				var err error
+				if v, err = it.badUTF8(ctx, sch[c], v); err != nil {
+					return nil, err
+				}
+			}
+			exprs[e] = it.inRange(expression.NewLiteral(v, types.LongText), it.fieldCol[f])
 		}
 		e++
 	}
