@@ -37,6 +37,9 @@ type loadDataCase struct {
 
 func hexOf(s string) string { return strings.ToUpper(fmt.Sprintf("%x", s)) }
 
+// crlfFile is a CSV file with CRLF line ends and quotes.
+const crlfFile = "\"1\",\"{\"\"foo\"\":\"\"bar\"\"}\"\r\n\"2\",\"x,y\"\r\n3,plain\r\n\"4\",\"\"\r\n\"5\",\"a\\\"b\"\r\n"
+
 // loadDataCases hold the LOAD DATA forms of issue 11 item 6. Regression:
 // go-mysql-server 0.20 loaded `a string containing a \t` as `… a t`,
 // failed on `"2","{""foo"":""bar""}"` ("field not properly enclosed" for
@@ -172,6 +175,27 @@ var loadDataCases = []loadDataCase{
 	{name: "an empty field for a number: 0 otherwise", table: "id INT, n INT",
 		setUp: []string{"SET SESSION sql_mode = ''"},
 		file:  "1,5\n2,\n", options: "FIELDS TERMINATED BY ','", want: []Row{{"31", "35"}, {"32", "30"}}},
+	// Regression: the fields after the last column were read as fields,
+	// quotes and all, so a quote ending in "\r before the '\n' ran on
+	// into the next lines (1 row, 1 warning). MySQL's read_sep_field skips
+	// the rest of the line whatever its quotes; a trailing empty field
+	// ("1,2,") is no warning.
+	{name: "IGNORE: a CRLF file read with LINES TERMINATED BY '\\n' skips the rest of each line", table: "id INT PRIMARY KEY, body TEXT",
+		file: crlfFile, options: "FIELDS TERMINATED BY ',' ENCLOSED BY '\"' LINES TERMINATED BY '\\n'",
+		warnings: []Row{{"Warning", 1262, "Row 1 was truncated; it contained more data than there were input columns"},
+			{"Warning", 1262, "Row 3 was truncated; it contained more data than there were input columns"}},
+		want: []Row{{"31", hexOf("{\"foo\":\"bar\"}\"\r\n\"2")}, {"33", hexOf("plain\r")}, {"34", hexOf("\"\r\n\"5")}}},
+	// A field whose quote is not closed runs to the end of the file,
+	// opening quote included (read_field's found_eof).
+	{name: "IGNORE: an enclosed field not closed keeps its quote", table: "id INT PRIMARY KEY, body TEXT, n TEXT",
+		file: crlfFile, options: "FIELDS TERMINATED BY ',' ENCLOSED BY '\"' LINES TERMINATED BY '\\n'",
+		warnings: []Row{{"Warning", 1262, "Row 1 was truncated; it contained more data than there were input columns"},
+			{"Warning", 1261, "Row 2 doesn't contain data for all columns"}},
+		want: []Row{{"31", hexOf("{\"foo\":\"bar\"}\"\r\n\"2"), hexOf("x,y\"\r\n3,plain\r\n\"4")}, {"35", hexOf("\"a\"b\"\r\n"), nil}}},
+	{name: "IGNORE: an empty field after the last column is no warning", table: "a INT, b INT",
+		file: "1,2,\n3,4,x\n", options: "FIELDS TERMINATED BY ','",
+		warnings: []Row{{"Warning", 1262, "Row 2 was truncated; it contained more data than there were input columns"}},
+		want:     []Row{{"31", "32"}, {"33", "34"}}},
 	// Regression (catalog/compat_load_data_utf8.go): a field that is not
 	// UTF-8 was stored as '' with note 1105 under IGNORE, and was error
 	// 1105 in strict mode.
