@@ -6,6 +6,8 @@ func TestCompatFaultScripts(t *testing.T) {
 	runScriptsAndMariaDB(t, CompatFaultScripts)
 }
 
+// TestCompatMySQLScripts runs CompatMySQLScripts in-process and over the
+// wire only: MariaDB answers them otherwise.
 func TestCompatMySQLScripts(t *testing.T) {
-	runScripts(t, CompatMySQLScripts)
+	runScriptsEngineAndWire(t, CompatMySQLScripts)
 }

@@ -41,4 +41,19 @@ var CompatMySQLScripts = []ScriptTest{
 			{Query: "SHOW WARNINGS", Expected: []Row{{"Warning", 1831, "Duplicate index 'x2' defined on the table 'w1831.t8'. This is deprecated and will be disallowed in a future release."}}},
 		},
 	},
+	{
+		// MariaDB names the column `db`.`n`.`i`, and notes ' 7 ' (1265).
+		Name:        "an integer column given a string that is no number, as MySQL words it",
+		SetUpScript: []string{"CREATE TABLE n (id INT PRIMARY KEY, i INT, u BIGINT UNSIGNED)"},
+		Assertions: []Assertion{
+			{Query: "SET sql_mode = ''"},
+			{Query: "INSERT INTO n VALUES (1, 'x', ''), (2, ' 7 ', 5)"},
+			{Query: "SHOW WARNINGS", Expected: []Row{{"Warning", 1366, "Incorrect integer value: 'x' for column 'i' at row 1"}, {"Warning", 1366, "Incorrect integer value: '' for column 'u' at row 1"}}},
+			{Query: "UPDATE n SET i = 'zz' WHERE id = 2"},
+			{Query: "SHOW WARNINGS", Expected: []Row{{"Warning", 1366, "Incorrect integer value: 'zz' for column 'i' at row 1"}}},
+			{Query: "SET sql_mode = 'STRICT_TRANS_TABLES'"},
+			{Query: "INSERT INTO n VALUES (3, 'x', 1)", ExpectedErr: "Incorrect integer value: 'x' for column 'i' at row 1"},
+			{Query: "SELECT id, i, u FROM n ORDER BY id", Expected: []Row{{1, 0, 0}, {2, 0, 5}}},
+		},
+	},
 }
