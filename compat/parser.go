@@ -119,6 +119,11 @@ func (r *rewriter) walk(v reflect.Value) {
 		}
 		inner := v.Elem()
 		if leafTypes[inner.Type()] {
+			if v.CanSet() && holdsExpr(v.Type()) {
+				if repl, ok := literalLeaf(inner.Interface()); ok { // literals.go
+					v.Set(reflect.ValueOf(repl))
+				}
+			}
 			return
 		}
 		if inner.Kind() == reflect.Struct || inner.Kind() == reflect.Slice {
