@@ -244,7 +244,13 @@ func (r *inRange) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		}
 	case []byte:
 		if d, err = decimal.NewFromString(strings.TrimSpace(string(x))); err != nil {
-			return v, nil
+			// Bytes that are no number (a hexadecimal literal): their
+			// big-endian value, as go-mysql-server and MySQL's
+			// Item_hex_string::save_in_field read them, so more than eight
+			// are beyond every range (go-mysql-server: error 1366 "'[1 0 …]'
+			// is not a valid value"; MySQL 8: 1264). MariaDB reads them as
+			// text (1366); simsql follows MySQL 8.
+			d = decimal.NewFromBigInt(new(big.Int).SetBytes(x), 0)
 		}
 	default:
 		return v, nil

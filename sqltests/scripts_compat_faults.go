@@ -56,4 +56,22 @@ var CompatMySQLScripts = []ScriptTest{
 			{Query: "SELECT id, i, u FROM n ORDER BY id", Expected: []Row{{1, 0, 0}, {2, 0, 5}}},
 		},
 	},
+	{
+		// Regression (catalog/compat_integer_range.go): nine bytes were
+		// error 1366 "'[1 0 0 …]' is not a valid value". MariaDB reads a
+		// hexadecimal literal for an integer column as text (1366, and 0
+		// with a warning outside strict mode).
+		Name:        "a hexadecimal literal beyond an integer column's range is 1264",
+		SetUpScript: []string{"CREATE TABLE h (id INT PRIMARY KEY, u BIGINT UNSIGNED, i INT)"},
+		Assertions: []Assertion{
+			{Query: "INSERT INTO h VALUES (1, x'FF', 0x10)"},
+			{Query: "INSERT INTO h VALUES (2, x'010000000000000000', 1)", ExpectedErr: "Out of range value for column 'u' at row 1"},
+			{Query: "INSERT INTO h VALUES (3, 1, x'FFFFFFFF')", ExpectedErr: "Out of range value for column 'i' at row 1"},
+			{Query: "UPDATE h SET u = 0x010000000000000000 WHERE id = 1", ExpectedErr: "Out of range value for column 'u' at row 1"},
+			{Query: "SET sql_mode = ''"},
+			{Query: "INSERT INTO h VALUES (4, x'010000000000000000', x'FFFFFFFF')"},
+			{Query: "SHOW WARNINGS", Expected: []Row{{"Warning", 1264, "Out of range value for column 'u' at row 1"}, {"Warning", 1264, "Out of range value for column 'i' at row 1"}}},
+			{Query: "SELECT id, u, i FROM h ORDER BY id", Expected: []Row{{1, 255, 16}, {4, "18446744073709551615", 2147483647}}},
+		},
+	},
 }
