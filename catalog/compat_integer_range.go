@@ -86,9 +86,11 @@ func rangeCheckInsert(ins *plan.InsertInto) (sql.Node, transform.TreeIdentity, e
 			tuples[r] = make([]sql.Expression, len(tuple))
 			for j, e := range tuple {
 				tuples[r][j] = e
-				if j < len(cols) && isIntegerColumn(cols[j]) && mayLeaveRange(e) {
-					tuples[r][j] = newInRange(e, cols[j], ins.Ignore, int64(r+1))
-					same = false
+				if j < len(cols) {
+					if c := checkedValue(e, cols[j], ins.Ignore, int64(r+1)); c != e {
+						tuples[r][j] = c
+						same = false
+					}
 				}
 			}
 		}
@@ -131,13 +133,14 @@ func rangeCheckSetFields(exprs []sql.Expression, ignore bool) ([]sql.Expression,
 			continue
 		}
 		col := &sql.Column{Name: gf.Name(), Type: gf.Type()}
-		if !isIntegerColumn(col) || !mayLeaveRange(sf.RightChild) {
+		c := checkedValue(sf.RightChild, col, ignore, 0)
+		if c == sf.RightChild {
 			continue
 		}
 		if out == nil {
 			out = append([]sql.Expression(nil), exprs...)
 		}
-		out[i] = expression.NewSetField(sf.LeftChild, newInRange(sf.RightChild, col, ignore, 0))
+		out[i] = expression.NewSetField(sf.LeftChild, c)
 	}
 	if out == nil {
 		return exprs, true
@@ -166,19 +169,33 @@ func mayLeaveRange(e sql.Expression) bool {
 // column's range: beyond it, MySQL's error 1264 in strict mode, else the
 // nearest end of the range with warning 1264.
 type inRange struct {
+	columnValue
+	lo, hi decimal.Decimal
+}
+
+// columnValue is a value written to column col: its expression, whether
+// the statement has IGNORE, and the row numbers of its messages.
+type columnValue struct {
 	sql.Expression
 	col    *sql.Column
 	ignore bool
 	row    int64        // the row of a VALUES tuple (1-based); 0: counted
-	count  atomic.Int64 // rows seen, for the error's row number
-	lo, hi decimal.Decimal
+	count  atomic.Int64 // rows seen, for the messages' row number
+}
+
+// rowNumber returns the row number of the value being evaluated.
+func (c *columnValue) rowNumber() int64 {
+	if c.row != 0 {
+		return c.row
+	}
+	return c.count.Add(1)
 }
 
 // newInRange returns e checked against col's range (computed once, not
 // per row).
 func newInRange(e sql.Expression, col *sql.Column, ignore bool, row int64) *inRange {
 	lo, hi := integerRange(col.Type)
-	return &inRange{Expression: e, col: col, ignore: ignore, row: row, lo: lo, hi: hi}
+	return &inRange{columnValue: columnValue{Expression: e, col: col, ignore: ignore, row: row}, lo: lo, hi: hi}
 }
 
 var _ sql.Expression = (*inRange)(nil)
@@ -189,10 +206,7 @@ func (r *inRange) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	if err != nil || v == nil {
 		return v, err
 	}
-	n := r.row
-	if n == 0 {
-		n = r.count.Add(1)
-	}
+	n := r.rowNumber()
 	var d decimal.Decimal
 	integer := false // an integer value: go-mysql-server checks it in strict mode
 	switch x := v.(type) {
@@ -223,11 +237,20 @@ func (r *inRange) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		d = decimal.NewFromFloat32(x)
 	case string:
 		if d, err = decimal.NewFromString(strings.TrimSpace(x)); err != nil {
-			return v, nil // not a number: go-mysql-server's conversion decides
+			// not a number: its leading one (compat_non_strict_values.go)
+			if d, err = integerOfString(ctx, x, r.col, strictMode(ctx) && !r.ignore, n); err != nil {
+				return nil, err
+			}
 		}
 	case []byte:
 		if d, err = decimal.NewFromString(strings.TrimSpace(string(x))); err != nil {
-			return v, nil
+			// Bytes that are no number (a hexadecimal literal): their
+			// big-endian value, as go-mysql-server and MySQL's
+			// Item_hex_string::save_in_field read them, so more than eight
+			// are beyond every range (go-mysql-server: error 1366 "'[1 0 …]'
+			// is not a valid value"; MySQL 8: 1264). MariaDB reads them as
+			// text (1366); simsql follows MySQL 8.
+			d = decimal.NewFromBigInt(new(big.Int).SetBytes(x), 0)
 		}
 	default:
 		return v, nil

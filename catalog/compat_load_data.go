@@ -38,7 +38,12 @@ import (
 // (NUL, backspace, newline, return, tab, Ctrl-Z), \N (NULL, as a whole
 // unenclosed field) and any other character as itself (the escape, the
 // quote, a terminator); with ENCLOSED BY set, an unenclosed NULL is NULL;
-// IGNORE n LINES skips the first n records. Column lists, user variables,
+// IGNORE n LINES skips the first n records; after the last target's
+// field the rest of the line is skipped whatever its quotes, a warning
+// 1262 if anything came before the line terminator (read_sep_field and
+// READ_INFO::next_line: a CRLF file read with LINES TERMINATED BY '\n'
+// kept only its first record); an enclosed field not closed runs to the
+// end of the file, opening quote included. Column lists, user variables,
 // SET and defaults map as go-mysql-server mapped them. A blank line is a
 // record of one empty field (go-mysql-server skipped it). A record with
 // fewer fields than the statement's list is error 1261 in strict mode (a
@@ -140,7 +145,9 @@ func (l *loadData) RowIter(ctx *sql.Context, _ sql.Row) (sql.RowIter, error) {
 	it.mapFields()
 	br := bufio.NewReaderSize(r, 1<<16)
 	if !l.fixed {
-		it.rd = newFieldReader(br, l.LoadData)
+		fr := newFieldReader(br, l.LoadData)
+		fr.fields = it.targets
+		it.rd = fr
 		return it, nil
 	}
 	widths := make([]int, it.targets)
@@ -401,7 +408,14 @@ func (it *loadDataIter) exprs(ctx *sql.Context, fields []*string) ([]sql.Express
 				exprs[e] = expression.NewLiteral(nil, types.Null)
 			}
 		default:
-			exprs[e] = it.inRange(expression.NewLiteral(*fields[f], types.LongText), it.fieldCol[f])
+			v := *fields[f]
+			if c := it.fieldCol[f]; c >= 0 && c < len(sch) {
+				var err error
+				if v, err = it.badUTF8(ctx, sch[c], v); err != nil {
+					return nil, err
+				}
+			}
+			exprs[e] = it.inRange(expression.NewLiteral(v, types.LongText), it.fieldCol[f])
 		}
 		e++
 	}
@@ -525,8 +539,11 @@ type fieldReader struct {
 	fieldTerm, lineTerm, pre []byte
 	quote, esc               int // the ENCLOSED BY and ESCAPED BY bytes; -1 for none
 	eof                      bool
-	buf                      bytes.Buffer
-	special                  [256]bool // bytes that may end an unenclosed run: the escape, the terminators' first bytes
+	// fields is the number of fields a record is read for (the
+	// statement's targets); the rest of its line is skipped (restOfLine).
+	fields  int
+	buf     bytes.Buffer
+	special [256]bool // bytes that may end an unenclosed run: the escape, the terminators' first bytes
 }
 
 func newFieldReader(r *bufio.Reader, ld *plan.LoadData) *fieldReader {
@@ -640,19 +657,26 @@ func (fr *fieldReader) next() (byte, bool, error) {
 // of the n (skipping a record, as before, skipped up to the n-th prefix
 // and lost the records of the lines between).
 func (fr *fieldReader) skipLine() error {
-	for {
+	_, err := fr.restOfLine()
+	return err
+}
+
+// restOfLine skips up to and past the next line terminator as skipLine
+// does, and reports whether anything came before it (MySQL's line_cuted).
+func (fr *fieldReader) restOfLine() (cut bool, err error) {
+	for ; ; cut = true {
 		c, ok, err := fr.next()
 		if err != nil || !ok {
-			return err
+			return cut, err
 		}
 		if fr.esc >= 0 && int(c) == fr.esc {
 			if _, ok, err := fr.next(); err != nil || !ok {
-				return err
+				return true, err
 			}
 			continue
 		}
 		if end, err := fr.ends(c, fr.lineTerm); err != nil || end {
-			return err
+			return cut, err
 		}
 	}
 }
@@ -693,6 +717,17 @@ func (fr *fieldReader) record() ([]*string, error) {
 		fields = append(fields, v)
 		if !more {
 			return fields, nil
+		}
+		if len(fields) == fr.fields {
+			// As MySQL's read_sep_field: the rest of the line is skipped
+			// whatever its quotes (READ_INFO::next_line), so a CRLF file
+			// read with LINES TERMINATED BY '\n' loses no records; a
+			// record cut so has one more (NULL) field, for checkCount.
+			cut, err := fr.restOfLine()
+			if cut {
+				fields = append(fields, nil)
+			}
+			return fields, err
 		}
 	}
 }
@@ -759,8 +794,8 @@ func (fr *fieldReader) enclosed() (*string, bool, error) {
 		if err != nil {
 			return nil, false, err
 		}
-		if !ok { // unterminated: the field runs to the end of the input
-			s := fr.buf.String()
+		if !ok { // unterminated: the field runs to the end of the input, opening quote included
+			s := string([]byte{byte(fr.quote)}) + fr.buf.String()
 			return &s, false, nil
 		}
 		switch {

@@ -16,8 +16,11 @@ import (
 
 // Warn implements sql.Session: a warning that is an error of a kind in
 // package mysqlerr's table is that error as MySQL gives it, at level
-// Warning.
+// Warning; a false 1831 is dropped (compat_duplicate_index_warning.go).
 func (s *Session) Warn(w *sql.Warning) {
+	if s.falseDuplicateIndex(w) {
+		return
+	}
 	if w != nil && w.Level == "Note" {
 		se := mysqlerr.Convert(mysql.NewSQLError(w.Code, "", "%s", w.Message), "").(*mysql.SQLError)
 		if se.Message != w.Message {

@@ -480,6 +480,7 @@ func (t *Table) CreateIndex(ctx *sql.Context, def sql.IndexDef) error {
 		}
 		ix.KeyLen = ci.Compiled.KeyLength()
 	}
+	noteDuplicateIndex(ctx, m, &ix)
 	m.Indexes = append(m.Indexes, ix)
 	m.Schema++
 	if err := tr.kv.CreateKeyspace(indexBucket(id)); err != nil {

@@ -44,6 +44,9 @@ type Session struct {
 	// have read, by column (counters.go); guarded by dfMu.
 	dfMu    sync.Mutex
 	dfCache map[string]*corpusCache
+	// distinctIndex is the index CreateIndex last created if it duplicates
+	// no other (compat_duplicate_index_warning.go); guarded by mu.
+	distinctIndex string
 }
 
 var (

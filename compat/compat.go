@@ -14,7 +14,8 @@ import (
 )
 
 // Functions returns the functions that replace go-mysql-server's
-// built-ins of the same names: SUM and AVG (sum_avg.go), BIT_AND, BIT_OR
+// built-ins of the same names: ABS, GREATEST and LEAST (abs_greatest.go),
+// SUM and AVG (sum_avg.go), BIT_AND, BIT_OR
 // and BIT_XOR (bit_aggregates.go), and the string functions, on bytes for
 // a binary string (binary_strings.go), and BENCHMARK and WEIGHT_STRING, which
 // go-mysql-server lacks (benchmark.go, weight_string.go). The catalog
@@ -22,12 +23,15 @@ import (
 // a provider that answers these names overrides them.
 func Functions() []sql.Function {
 	return append(byteFunctions(),
+		sql.Function1{Name: "abs", Fn: newAbs},
 		sql.Function1{Name: "avg", Fn: newAvg},
 		sql.Function2{Name: "benchmark", Fn: newBenchmark},
 		sql.Function1{Name: "bit_and", Fn: newBitAnd},
 		sql.Function1{Name: "bit_or", Fn: newBitOr},
 		sql.Function1{Name: "bit_xor", Fn: newBitXor},
 		sql.Function2{Name: assignUserVarName, Fn: newAssignUserVar}, // user_var_assign.go
+		sql.FunctionN{Name: "greatest", Fn: func(a ...sql.Expression) (sql.Expression, error) { return newMinMax(true, a...) }},
+		sql.FunctionN{Name: "least", Fn: func(a ...sql.Expression) (sql.Expression, error) { return newMinMax(false, a...) }},
 		sql.Function1{Name: "sum", Fn: newSum},
 		sql.Function1{Name: "weight_string", Fn: newWeightString},
 	)

@@ -119,6 +119,11 @@ func (r *rewriter) walk(v reflect.Value) {
 		}
 		inner := v.Elem()
 		if leafTypes[inner.Type()] {
+			if v.CanSet() && holdsExpr(v.Type()) {
+				if repl, ok := literalLeaf(inner.Interface()); ok { // literals.go
+					v.Set(reflect.ValueOf(repl))
+				}
+			}
 			return
 		}
 		if inner.Kind() == reflect.Struct || inner.Kind() == reflect.Slice {
@@ -228,7 +233,9 @@ func (r *rewriter) replace(e ast.Expr) (ast.Expr, bool) {
 	case *ast.UnaryExpr:
 		switch n.Operator {
 		case ast.UMinusStr:
-			return inject(n, func(a []sql.Expression) sql.Expression { return newNeg(a[0], r.env) }, n.Expr), true
+			lit, _ := unparen(n.Expr).(*ast.SQLVal)
+			negLiteral := lit != nil && lit.Type == ast.IntVal && strings.HasPrefix(string(lit.Val), "-")
+			return inject(n, func(a []sql.Expression) sql.Expression { return newNeg(a[0], r.env, negLiteral) }, n.Expr), true
 		case ast.TildaStr:
 			return inject(n, func(a []sql.Expression) sql.Expression { return newBitNot(a[0]) }, n.Expr), true
 		}
@@ -384,10 +391,7 @@ func inject(orig ast.Expr, build func([]sql.Expression) sql.Expression, children
 // hexadecimal literal (in parentheses or not): the operand of a numeric
 // operator or aggregate, where MySQL reads it as a number.
 func hexChild(c ast.Expr) (ast.Expr, bool) {
-	for p, ok := c.(*ast.ParenExpr); ok; p, ok = c.(*ast.ParenExpr) {
-		c = p.Expr
-	}
-	v, ok := c.(*ast.SQLVal)
+	v, ok := unparen(c).(*ast.SQLVal)
 	if !ok {
 		return nil, false
 	}
@@ -399,6 +403,14 @@ func hexChild(c ast.Expr) (ast.Expr, bool) {
 		Expression: &injected{build: func([]sql.Expression) sql.Expression { return h }, text: ast.String(v)},
 		Auth:       ast.AuthInformation{AuthType: ast.AuthType_IGNORE, TargetType: ast.AuthTargetType_Ignore},
 	}, true
+}
+
+// unparen returns e without the parentheses around it.
+func unparen(e ast.Expr) ast.Expr {
+	for p, ok := e.(*ast.ParenExpr); ok; p, ok = e.(*ast.ParenExpr) {
+		e = p.Expr
+	}
+	return e
 }
 
 // injected is the ast.Injectable of this package's expressions.

@@ -388,6 +388,10 @@ type neg struct {
 	k   kind
 	res result
 	env env
+	// negLiteral: the argument is a negative integer literal of the
+	// statement's text, which vitess folds from -9223372036854775808
+	// (MySQL: Item_func_neg of 9223372036854775808, not an INT_ITEM).
+	negLiteral bool
 }
 
 var _ sql.Expression = (*neg)(nil)
@@ -398,14 +402,18 @@ var _ sql.CollationCoercible = (*neg)(nil)
 // an integer constant whose value, read as unsigned, is 2^63 or more is
 // DECIMAL, since its negation may not fit a BIGINT: -(0 - 5) is DECIMAL 5,
 // -9223372036854775808 (a literal) stays BIGINT.
-func newNeg(a sql.Expression, env env) sql.Expression {
-	e := &neg{args: args{a}, k: kindOf(a), env: env}
+func newNeg(a sql.Expression, env env, negLiteral bool) sql.Expression {
+	e := &neg{args: args{a}, k: kindOf(a), env: env, negLiteral: negLiteral}
 	switch e.k {
 	case kInt, kUint:
 		e.res = result{k: kInt}
 		if isConstant(a) {
 			if x, err := e.args.eval(env.context(), nil, 0, e.k); err == nil && x.k != kNull {
+				// -(-9223372036854775808) is DECIMAL 9223372036854775808
+				// (it was error 1690; abs_greatest_test.go); -(?) bound to
+				// -2^63 stays BIGINT, error 1690, as in MariaDB.
 				_, literal := a.(*expression.Literal)
+				literal = literal && !e.negLiteral
 				if uint64(x.i) >= 1<<63 && (uint64(x.i) != 1<<63 || !literal) {
 					e.res = result{k: kDecimal, prec: 20, scale: 0}
 				}
@@ -439,7 +447,7 @@ func (e *neg) WithChildren(children ...sql.Expression) (sql.Expression, error) {
 	if len(children) != 1 {
 		return nil, sql.ErrInvalidChildrenNumber.New(e, len(children), 1)
 	}
-	return newNeg(children[0], e.env), nil
+	return newNeg(children[0], e.env, e.negLiteral), nil
 }
 
 // Eval implements sql.Expression. It is Item_func_neg::int_op for an

@@ -74,4 +74,32 @@ var IntegerRangeScripts = []ScriptTest{
 				{1, 255, -32768, 2147483647}, {2, 255, 32767, -2147483648}}},
 		},
 	},
+	{
+		// Regression (catalog/compat_non_strict_values.go): with sql_mode
+		// '' a too-long string was error 1406 and '12abc' for an INT error
+		// 1366; INSERT IGNORE warned 1406 naming the type.
+		Name: "non-strict INSERT and UPDATE truncate and warn",
+		SetUpScript: []string{
+			"CREATE TABLE n (id INT PRIMARY KEY, i INT, s VARCHAR(3), c CHAR(2))",
+		},
+		Assertions: []Assertion{
+			{Query: "SET sql_mode = ''"},
+			{Query: "INSERT INTO n VALUES (1, 'x', 'abcdef', 'xyz')"},
+			{Query: "INSERT INTO n VALUES (2, '12abc', 'ab', 'a')"},
+			{Query: "SHOW WARNINGS", Expected: []Row{{"Warning", 1265, "Data truncated for column 'i' at row 1"}}},
+			{Query: "UPDATE n SET s = 'longer' WHERE id = 2"},
+			{Query: "SHOW WARNINGS", Expected: []Row{{"Warning", 1265, "Data truncated for column 's' at row 1"}}},
+			{Query: "INSERT INTO n VALUES (3, 1, 'ab   ', 'a   '), (4, 1.5e3, 'héllo', 'é')"},
+			{Query: "SHOW WARNINGS", Expected: []Row{{"Note", 1265, "Data truncated for column 's' at row 1"}, {"Warning", 1265, "Data truncated for column 's' at row 2"}}},
+			{Query: "SET sql_mode = 'STRICT_TRANS_TABLES'"},
+			{Query: "INSERT INTO n VALUES (5, '12abc', 'a', 'a')", ExpectedErr: "Data truncated for column 'i' at row 1"},
+			{Query: "INSERT INTO n VALUES (5, 1, 'abcd', 'a')", ExpectedErr: "Data too long for column 's' at row 1"},
+			{Query: "UPDATE n SET s = 'wxyz' WHERE id = 1", ExpectedErr: "Data too long for column 's' at row 1"},
+			{Query: "INSERT IGNORE INTO n VALUES (6, '7x', 'abcd', 'a')"},
+			{Query: "SHOW WARNINGS", Expected: []Row{{"Warning", 1265, "Data truncated for column 'i' at row 1"}, {"Warning", 1265, "Data truncated for column 's' at row 1"}}},
+			{Query: "UPDATE IGNORE n SET s = CONCAT(s, 'zzz') WHERE id = 6"},
+			{Query: "SELECT id, i, s, c, CHAR_LENGTH(c) FROM n ORDER BY id", Expected: []Row{
+				{1, 0, "abc", "xy", 2}, {2, 12, "lon", "a", 1}, {3, 1, "ab ", "a", 1}, {4, 1500, "hél", "é", 1}, {6, 7, "abc", "a", 1}}},
+		},
+	},
 }

@@ -12,6 +12,18 @@ import (
 // runScriptsAndMariaDB runs scripts in-process, over the wire and, when
 // mariadbd is installed, on MariaDB, whose answers they hold.
 func runScriptsAndMariaDB(t *testing.T, scripts []ScriptTest) {
+	runScriptsEngineAndWire(t, scripts)
+	t.Run("mariadb", func(t *testing.T) {
+		m := startMariaDB(t)
+		for _, s := range scripts {
+			t.Run(s.Name, func(t *testing.T) { runScript(t, newMariaDBConn(t, m, mariaDBName(s.Name)), s) })
+		}
+	})
+}
+
+// runScriptsEngineAndWire runs scripts in-process and over the wire, as
+// runScriptsAndMariaDB does.
+func runScriptsEngineAndWire(t *testing.T, scripts []ScriptTest) {
 	t.Run("engine", func(t *testing.T) {
 		for _, s := range scripts {
 			t.Run(s.Name, func(t *testing.T) { runScript(t, noEmptyRows{newEngineConn(t)}, s) })
@@ -21,12 +33,6 @@ func runScriptsAndMariaDB(t *testing.T, scripts []ScriptTest) {
 		srv := StartServer(t)
 		for _, s := range scripts {
 			t.Run(s.Name, func(t *testing.T) { runScript(t, newScriptConn(t, srv, mariaDBName(s.Name)), s) })
-		}
-	})
-	t.Run("mariadb", func(t *testing.T) {
-		m := startMariaDB(t)
-		for _, s := range scripts {
-			t.Run(s.Name, func(t *testing.T) { runScript(t, newMariaDBConn(t, m, mariaDBName(s.Name)), s) })
 		}
 	})
 }

@@ -224,12 +224,14 @@ func (h handler) preparable(c *mysql.Conn, query string) error {
 	return nil
 }
 
-// fieldsSpool corrects the column definitions of each result of query
-// before it goes to callback (protocol_compat.go).
+// fieldsSpool corrects the column definitions of each result of query,
+// and a SET's rows affected, before it goes to callback
+// (protocol_compat.go).
 func fieldsSpool(c *mysql.Conn, query string, callback mysql.ResultSpoolFn) mysql.ResultSpoolFn {
 	return func(res *sqltypes.Result, more bool) error {
 		if res != nil {
 			fixFields(c, query, res.Fields)
+			fixSetAffected(query, res)
 		}
 		return callback(res, more)
 	}

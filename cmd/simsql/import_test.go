@@ -291,7 +291,7 @@ func TestImportResume(t *testing.T) {
 		// INSERT IGNORE would store 0 for 'x' with a note: --ignore refuses
 		// it as INSERT does, naming the line, after the rows before it.
 		{[]string{"--ignore", "badvalue.jsonl"}, 1, "",
-			"badvalue.jsonl:3: inserting 1 row: Error 1366: error: 'x' is not a valid value for 'int' (a note under INSERT IGNORE, which would store an adjusted value: --ignore skips only rows whose key exists) (1 row imported before it)",
+			"badvalue.jsonl:3: inserting 1 row: Error 1366: Incorrect integer value: 'x' for column 'n' at row 1 (a warning under INSERT IGNORE, which would store an adjusted value: --ignore skips only rows whose key exists) (1 row imported before it)",
 			[][]string{{"r1", "one", "1"}, {"r2", "deux", "1"}, {"r3", "three", "1"}, {"r4", "four", "1"}, {"r5", "five", "1"}, {"r6", "6", "1"}}},
 	} {
 		args := append([]string{"--table", "g"}, c.args[:len(c.args)-1]...)

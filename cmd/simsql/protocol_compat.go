@@ -13,6 +13,7 @@ import (
 	ast "github.com/dolthub/vitess/go/vt/sqlparser"
 
 	"github.com/simsql/simsql/catalog"
+	"github.com/simsql/simsql/statement"
 )
 
 // The protocol details of this file are where go-mysql-server v0.20.0 (and
@@ -52,6 +53,9 @@ import (
 //     ERRORS, SHOW COUNT(*) ERRORS and SHOW WARNINGS, replacing the
 //     previous statement's warnings when it failed before clearing them
 //     (a syntax error), as MySQL's diagnostics area does.
+//   - SET's OK packet (fixSetAffected): 0 rows affected, as MySQL's; it
+//     was 1 (go-mysql-server's Set node returns one empty row, which the
+//     server counts).
 
 // binaryCharset is the character set id MySQL sends for columns that are
 // not character strings ("binary", 63).
@@ -69,6 +73,14 @@ const (
 // notFixedDecimals is MySQL's NOT_FIXED_DEC: a FLOAT or DOUBLE column with
 // no declared scale.
 const notFixedDecimals = 31
+
+// fixSetAffected sets the rows affected of res, a result of query, to 0
+// when query is a SET statement and res its OK packet.
+func fixSetAffected(query string, res *sqltypes.Result) {
+	if len(res.Fields) == 0 && res.RowsAffected == 1 && statement.LeadingKeyword(query) == "set" {
+		res.RowsAffected = 0
+	}
+}
 
 // fixFields corrects the column definitions of a result of query on c in
 // place (see the file comment).

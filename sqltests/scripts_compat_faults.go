@@ -1,0 +1,77 @@
+package sqltests
+
+// CompatFaultScripts hold go-mysql-server faults found by differential
+// checks against MariaDB 10.11 (issue 11) with MySQL 8's answers, where
+// MariaDB gives the same; they also run on MariaDB.
+var CompatFaultScripts = []ScriptTest{
+	{
+		// go-mysql-server v0.20.0 warned 1831 "Duplicate index 'ib'" for
+		// any two indexes with the same number of columns.
+		Name: "warning 1831 only for an index on the same columns",
+		Assertions: []Assertion{
+			{Query: "CREATE TABLE tw (pk INT PRIMARY KEY, a INT, b INT, KEY ia (a), KEY ib (b))"},
+			{Query: "SHOW WARNINGS", Expected: []Row{}},
+			{Query: "CREATE TABLE t3 (pk INT PRIMARY KEY, a INT, b INT, KEY iab (a, b), KEY iba (b, a))"},
+			{Query: "SHOW WARNINGS", Expected: []Row{}},
+			{Query: "CREATE TABLE t5 (pk INT PRIMARY KEY, a INT, KEY ia (a), UNIQUE KEY ua (a))"},
+			{Query: "SHOW WARNINGS", Expected: []Row{}},
+			{Query: "CREATE TABLE t7 (pk INT PRIMARY KEY, a VARCHAR(20), KEY ia (a(3)), KEY ia2 (a(5)))"},
+			{Query: "SHOW WARNINGS", Expected: []Row{}},
+			{Query: "CREATE INDEX ib ON t5 (pk)"},
+			{Query: "SHOW WARNINGS", Expected: []Row{}},
+			{Query: "ALTER TABLE tw ADD INDEX iab (a, b)"},
+			{Query: "SHOW WARNINGS", Expected: []Row{}},
+		},
+	},
+}
+
+// CompatMySQLScripts are faults of CompatFaultScripts' kind whose answer
+// MariaDB words or levels otherwise than MySQL 8; they hold MySQL 8's.
+var CompatMySQLScripts = []ScriptTest{
+	{
+		// MariaDB: Note 1831 "Duplicate index `ia2`. This is deprecated …".
+		Name: "warning 1831 for an index on the same columns, as MySQL words it",
+		SetUpScript: []string{"DROP DATABASE IF EXISTS w1831", "CREATE DATABASE w1831", "USE w1831",
+			"CREATE TABLE t8 (pk INT PRIMARY KEY, a INT, b INT)"},
+		Assertions: []Assertion{
+			{Query: "CREATE TABLE t2 (pk INT PRIMARY KEY, a INT, KEY ia (a), KEY ia2 (a))"},
+			{Query: "SHOW WARNINGS", Expected: []Row{{"Warning", 1831, "Duplicate index 'ia2' defined on the table 'w1831.t2'. This is deprecated and will be disallowed in a future release."}}},
+			{Query: "CREATE INDEX x1 ON t8 (a, b)"},
+			{Query: "CREATE INDEX x2 ON t8 (A, B)"},
+			{Query: "SHOW WARNINGS", Expected: []Row{{"Warning", 1831, "Duplicate index 'x2' defined on the table 'w1831.t8'. This is deprecated and will be disallowed in a future release."}}},
+		},
+	},
+	{
+		// MariaDB names the column `db`.`n`.`i`, and notes ' 7 ' (1265).
+		Name:        "an integer column given a string that is no number, as MySQL words it",
+		SetUpScript: []string{"CREATE TABLE n (id INT PRIMARY KEY, i INT, u BIGINT UNSIGNED)"},
+		Assertions: []Assertion{
+			{Query: "SET sql_mode = ''"},
+			{Query: "INSERT INTO n VALUES (1, 'x', ''), (2, ' 7 ', 5)"},
+			{Query: "SHOW WARNINGS", Expected: []Row{{"Warning", 1366, "Incorrect integer value: 'x' for column 'i' at row 1"}, {"Warning", 1366, "Incorrect integer value: '' for column 'u' at row 1"}}},
+			{Query: "UPDATE n SET i = 'zz' WHERE id = 2"},
+			{Query: "SHOW WARNINGS", Expected: []Row{{"Warning", 1366, "Incorrect integer value: 'zz' for column 'i' at row 1"}}},
+			{Query: "SET sql_mode = 'STRICT_TRANS_TABLES'"},
+			{Query: "INSERT INTO n VALUES (3, 'x', 1)", ExpectedErr: "Incorrect integer value: 'x' for column 'i' at row 1"},
+			{Query: "SELECT id, i, u FROM n ORDER BY id", Expected: []Row{{1, 0, 0}, {2, 0, 5}}},
+		},
+	},
+	{
+		// Regression (catalog/compat_integer_range.go): nine bytes were
+		// error 1366 "'[1 0 0 …]' is not a valid value". MariaDB reads a
+		// hexadecimal literal for an integer column as text (1366, and 0
+		// with a warning outside strict mode).
+		Name:        "a hexadecimal literal beyond an integer column's range is 1264",
+		SetUpScript: []string{"CREATE TABLE h (id INT PRIMARY KEY, u BIGINT UNSIGNED, i INT)"},
+		Assertions: []Assertion{
+			{Query: "INSERT INTO h VALUES (1, x'FF', 0x10)"},
+			{Query: "INSERT INTO h VALUES (2, x'010000000000000000', 1)", ExpectedErr: "Out of range value for column 'u' at row 1"},
+			{Query: "INSERT INTO h VALUES (3, 1, x'FFFFFFFF')", ExpectedErr: "Out of range value for column 'i' at row 1"},
+			{Query: "UPDATE h SET u = 0x010000000000000000 WHERE id = 1", ExpectedErr: "Out of range value for column 'u' at row 1"},
+			{Query: "SET sql_mode = ''"},
+			{Query: "INSERT INTO h VALUES (4, x'010000000000000000', x'FFFFFFFF')"},
+			{Query: "SHOW WARNINGS", Expected: []Row{{"Warning", 1264, "Out of range value for column 'u' at row 1"}, {"Warning", 1264, "Out of range value for column 'i' at row 1"}}},
+			{Query: "SELECT id, u, i FROM h ORDER BY id", Expected: []Row{{1, 255, 16}, {4, "18446744073709551615", 2147483647}}},
+		},
+	},
+}
