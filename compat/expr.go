@@ -84,6 +84,9 @@ type env struct {
 	// session is the parsing session, whose user variables constants may
 	// read; nil for text parsed outside a session (column defaults).
 	session sql.Session
+	// query is the statement's text, where the tree does not say how a
+	// name was written (literals.go); "" when unknown.
+	query string
 }
 
 // context returns a context to evaluate constants in, which reads user

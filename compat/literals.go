@@ -8,13 +8,16 @@ package compat
 // found"). The rewriter (parser.go) replaces such a DOUBLE literal by an
 // expression that fails with 1367 and such a name by the literal b'1111'.
 // MySQL reads 0b… as a literal only with a lower-case b and binary
-// digits; an unqualified column really named so must be quoted in MySQL
-// too, and is here the literal. Pinned by TestLiterals. Delete this file
+// digits, and never in backquotes: `0b1111` is a name. The syntax tree
+// does not say whether a name was quoted, so a name that appears
+// backquoted anywhere in the statement's text stays a name. Pinned by
+// TestLiterals. Delete this file
 // when upstream reads these literals.
 
 import (
 	"errors"
 	"strconv"
+	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/types"
@@ -25,9 +28,9 @@ import (
 // erIllegalValueForType is MySQL's ER_ILLEGAL_VALUE_FOR_TYPE.
 const erIllegalValueForType = 1367
 
-// literalLeaf returns what replaces leaf e of the syntax tree, if it is a
-// DOUBLE literal beyond the DOUBLE range or a 0b… name.
-func literalLeaf(e any) (ast.Expr, bool) {
+// literalLeaf returns what replaces leaf e of the syntax tree of query, if
+// it is a DOUBLE literal beyond the DOUBLE range or an unquoted 0b… name.
+func literalLeaf(e any, query string) (ast.Expr, bool) {
 	switch n := e.(type) {
 	case *ast.SQLVal:
 		if n.Type != ast.FloatVal {
@@ -53,6 +56,9 @@ func literalLeaf(e any) (ast.Expr, bool) {
 			if c != '0' && c != '1' {
 				return nil, false
 			}
+		}
+		if strings.Contains(query, "`"+name+"`") {
+			return nil, false // written as a quoted name
 		}
 		return &ast.SQLVal{Type: ast.BitVal, Val: []byte(name[2:])}, true
 	}

@@ -15,4 +15,11 @@ func TestLiterals(t *testing.T) {
 		{query: "SELECT 0b1111 + 1", want: "16"},
 		{query: "SELECT 0b1111 = b'1111'", want: "1"},
 	})
+	// In backquotes 0b1111 is a name, as in MySQL (the first version of
+	// the rewrite read it as the literal).
+	checkKnown(t, []string{"CREATE TABLE lb (id INT PRIMARY KEY, `0b1111` INT)", "INSERT INTO lb VALUES (1, 7)"}, []known{
+		{query: "SELECT `0b1111` FROM lb", want: "7"},
+		{query: "SELECT `0b1111` + 0 FROM lb WHERE `0b1111` = 7", want: "7"},
+		{query: "SELECT 0b1111 FROM lb", want: "15"},
+	})
 }

@@ -33,7 +33,7 @@ type parser struct{ sql.Parser }
 func (p parser) ParseSimple(query string) (ast.Statement, error) {
 	stmt, err := p.Parser.ParseSimple(query)
 	if err == nil {
-		rewrite(&stmt, env{})
+		rewrite(&stmt, env{query: query})
 	}
 	return stmt, err
 }
@@ -42,7 +42,7 @@ func (p parser) ParseSimple(query string) (ast.Statement, error) {
 func (p parser) Parse(ctx *sql.Context, query string, multi bool) (ast.Statement, string, string, error) {
 	stmt, parsed, rest, err := p.Parser.Parse(ctx, query, multi)
 	if err == nil {
-		rewrite(&stmt, envOf(ctx))
+		rewrite(&stmt, envOf(ctx, query))
 	}
 	return stmt, parsed, rest, err
 }
@@ -51,7 +51,7 @@ func (p parser) Parse(ctx *sql.Context, query string, multi bool) (ast.Statement
 func (p parser) ParseWithOptions(ctx context.Context, query string, delimiter rune, multi bool, options ast.ParserOptions) (ast.Statement, string, string, error) {
 	stmt, parsed, rest, err := p.Parser.ParseWithOptions(ctx, query, delimiter, multi, options)
 	if err == nil {
-		rewrite(&stmt, envOf(ctx))
+		rewrite(&stmt, envOf(ctx, query))
 	}
 	return stmt, parsed, rest, err
 }
@@ -60,19 +60,19 @@ func (p parser) ParseWithOptions(ctx context.Context, query string, delimiter ru
 func (p parser) ParseOneWithOptions(ctx context.Context, query string, options ast.ParserOptions) (ast.Statement, int, error) {
 	stmt, n, err := p.Parser.ParseOneWithOptions(ctx, query, options)
 	if err == nil {
-		rewrite(&stmt, envOf(ctx))
+		rewrite(&stmt, envOf(ctx, query))
 	}
 	return stmt, n, err
 }
 
-// envOf returns the env of a statement parsed in ctx: its session and
-// whether the session's sql_mode has NO_UNSIGNED_SUBTRACTION.
-func envOf(ctx context.Context) env {
+// envOf returns the env of query, parsed in ctx: its text, its session
+// and whether the session's sql_mode has NO_UNSIGNED_SUBTRACTION.
+func envOf(ctx context.Context, query string) env {
 	sctx, ok := ctx.(*sql.Context)
 	if !ok || sctx == nil || sctx.Session == nil {
-		return env{}
+		return env{query: query}
 	}
-	return env{noUnsignedSub: sql.LoadSqlMode(sctx).ModeEnabled("NO_UNSIGNED_SUBTRACTION"), session: sctx.Session}
+	return env{noUnsignedSub: sql.LoadSqlMode(sctx).ModeEnabled("NO_UNSIGNED_SUBTRACTION"), session: sctx.Session, query: query}
 }
 
 // rewrite replaces, in place, the expressions of *stmt that this package
@@ -120,7 +120,7 @@ func (r *rewriter) walk(v reflect.Value) {
 		inner := v.Elem()
 		if leafTypes[inner.Type()] {
 			if v.CanSet() && holdsExpr(v.Type()) {
-				if repl, ok := literalLeaf(inner.Interface()); ok { // literals.go
+				if repl, ok := literalLeaf(inner.Interface(), r.env.query); ok { // literals.go
 					v.Set(reflect.ValueOf(repl))
 				}
 			}
