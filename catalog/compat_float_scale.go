@@ -242,7 +242,11 @@ func (t *Table) roundScaled(ctx *sql.Context, row sql.Row, n int64) error {
 		var f float64
 		switch v := row[sc.col].(type) {
 		case float32:
-			f = float64(v)
+			// go-mysql-server has already made the written DOUBLE a
+			// FLOAT; MySQL rounds the DOUBLE. The float's shortest
+			// decimal form gives it back for a value of up to 7
+			// significant digits (999.995, not 999.9949951171875).
+			f, _ = strconv.ParseFloat(strconv.FormatFloat(float64(v), 'g', -1, 32), 64)
 		case float64:
 			f = v
 		default:
@@ -251,7 +255,7 @@ func (t *Table) roundScaled(ctx *sql.Context, row sql.Row, n int64) error {
 		if math.IsNaN(f) || math.IsInf(f, 0) {
 			continue
 		}
-		r, _ := strconv.ParseFloat(strconv.FormatFloat(f, 'f', sc.d, 64), 64)
+		r := roundToScale(f, sc.d)
 		if math.Abs(r) > sc.max {
 			name := t.meta.Columns[sc.col].Name
 			if strictMode(ctx) {
@@ -267,6 +271,23 @@ func (t *Table) roundScaled(ctx *sql.Context, row sql.Row, n int64) error {
 		}
 	}
 	return nil
+}
+
+// roundToScale returns f rounded to d decimals as MySQL 8 and MariaDB
+// store it in a FLOAT(M,D) or DOUBLE(M,D) column (Field_real's
+// truncate_double): the fraction times 10^d rounded half to even in
+// binary, rint((f − ⌊f⌋)·10^d) / 10^d, added back to ⌊f⌋. So 0.35 in
+// FLOAT(4,1) is 0.4 (3.5 is exact after the product), 1.115 in
+// DOUBLE(5,2) is 1.12 and 0.05 in FLOAT(4,1) is 0, where rounding the
+// exact binary value gives 0.3, 1.11 and 0.1. The sum is then made the
+// double nearest its d-decimal text (−1 + 0.8 is −0.19999999999999996,
+// which MySQL prints with d decimals as −0.2; simsql prints the value).
+func roundToScale(f float64, d int) float64 {
+	p := math.Pow10(d)
+	fl := math.Floor(f)
+	r := fl + math.RoundToEven((f-fl)*p)/p
+	r, _ = strconv.ParseFloat(strconv.FormatFloat(r, 'f', d, 64), 64)
+	return r
 }
 
 // modifiedFloatScale gives cm, the new definition of column i in an ALTER

@@ -97,7 +97,7 @@ func (p stmtParser) answer(ctx context.Context, query string, delimiter rune, mu
 var answeredKeywords = map[string]bool{
 	"do": true, "show": true, "check": true, "checksum": true, "optimize": true,
 	"repair": true, "analyze": true, "help": true, "explain": true, "describe": true, "desc": true,
-	"set": true,
+	"set": true, "rename": true, "alter": true,
 }
 
 // statement returns the statement standing for the single statement s,
@@ -117,6 +117,8 @@ func (p stmtParser) statement(ctx *sql.Context, s string) (ast.Statement, bool, 
 		return p.explainStatement(ctx, toks, s)
 	case "set":
 		return p.setNamesStatement(ctx, toks, s)
+	case "rename", "alter":
+		return p.renameStatement(ctx, s) // stmt_rename.go
 	}
 	return nil, false, nil
 }

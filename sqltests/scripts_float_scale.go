@@ -31,6 +31,28 @@ var FloatScaleScripts = []ScriptTest{
 		},
 	},
 	{
+		// 0.35, 1.115 and 0.05 were 0.3, 1.11 and 0.1 (the exact binary
+		// value rounded) and 999.995 went into FLOAT(5,2) as 999.99 (the
+		// FLOAT rounded, not the DOUBLE written).
+		Name: "FLOAT(M,D) and DOUBLE(M,D) round as MySQL's truncate_double: rint of the fraction times 10^D",
+		SetUpScript: []string{
+			"SET sql_mode = 'STRICT_TRANS_TABLES'",
+			"CREATE TABLE fr (id INT PRIMARY KEY, a FLOAT(5,2), b DOUBLE(5,2), c FLOAT(4,1), d DOUBLE(4,1))",
+			"INSERT INTO fr VALUES (1, 0.125, 0.125, 0.25, 0.25), (2, 0.135, 0.135, 0.35, 0.35), (3, -0.125, -0.125, -0.25, -0.25), (4, 1.115, 1.115, 0.05, 0.05), (5, '1.115', '2.675', '0.25', '999.94999')",
+		},
+		Assertions: []Assertion{
+			{Query: "SELECT id, a, b, c, d FROM fr ORDER BY id", Expected: []Row{
+				{1, "0.12", "0.12", "0.2", "0.2"},
+				{2, "0.14", "0.14", "0.4", "0.4"},
+				{3, "-0.12", "-0.12", "-0.2", "-0.2"},
+				{4, "1.12", "1.12", "0", "0"},
+				{5, "1.12", "2.67", "0.2", "999.9"}}},
+			{Query: "INSERT INTO fr (id, a) VALUES (6, 999.995)", ExpectedErr: "Out of range value for column 'a' at row 1"},
+			{Query: "INSERT INTO fr (id, b) VALUES (6, 999.995)", ExpectedErr: "Out of range value for column 'b' at row 1"},
+			{Query: "INSERT INTO fr (id, c) VALUES (6, 999.95)", ExpectedErr: "Out of range value for column 'c' at row 1"},
+		},
+	},
+	{
 		Name: "outside strict mode FLOAT(M,D) stores the nearest end with warning 1264",
 		SetUpScript: []string{
 			"SET sql_mode = ''",

@@ -12,3 +12,11 @@ func TestStatementScripts(t *testing.T) {
 func TestUserVarAssignScripts(t *testing.T) {
 	runScriptsAndMariaDB(t, UserVarAssignScripts)
 }
+
+// TestRenameScripts runs RenameScripts in-engine, over the wire and on
+// MariaDB, and RenameMoveScripts (simsql's refusal) in-engine and over
+// the wire.
+func TestRenameScripts(t *testing.T) {
+	runScriptsAndMariaDB(t, RenameScripts)
+	runScripts(t, RenameMoveScripts)
+}
