@@ -3,24 +3,17 @@ package sqltests
 import (
 	"bufio"
 	"bytes"
-	"crypto/ecdsa"
-	"crypto/elliptic"
-	"crypto/rand"
-	"crypto/x509"
-	"crypto/x509/pkix"
 	"encoding/json"
-	"encoding/pem"
 	"fmt"
 	"io/fs"
-	"math/big"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
-	"time"
+
+	"github.com/simsql/simsql/internal/tlstest"
 )
 
 // The go-sql-driver/mysql release whose own test suite TestGoDriverSuite
@@ -64,7 +57,7 @@ func TestGoDriverSuite(t *testing.T) {
 	src := driverSuiteSource(t, goBin)
 
 	// TestTLS and TestIssue1567 connect with tls=skip-verify.
-	cert, key := writeTestCert(t, t.TempDir())
+	cert, key, _ := tlstest.WriteSelfSigned(t, t.TempDir())
 	srv := StartServer(t, "--tls-cert", cert, "--tls-key", key)
 	simsql := runDriverSuite(t, goBin, src, srv.Addr, func() error {
 		_, err := srv.DB(t).Exec("CREATE DATABASE IF NOT EXISTS gotest")
@@ -87,43 +80,6 @@ func TestGoDriverSuite(t *testing.T) {
 	if len(simsql.passed) < driverSuiteBar {
 		t.Errorf("simsql: %d of %d tests passed, want at least %d", len(simsql.passed), driverSuiteTests, driverSuiteBar)
 	}
-}
-
-// writeTestCert writes a self-signed ECDSA certificate for 127.0.0.1 and
-// its key as PEM files in dir and returns their paths.
-func writeTestCert(t *testing.T, dir string) (certFile, keyFile string) {
-	t.Helper()
-	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tmpl := &x509.Certificate{
-		SerialNumber:          big.NewInt(1),
-		Subject:               pkix.Name{CommonName: "simsql test"},
-		NotBefore:             time.Now().Add(-time.Hour),
-		NotAfter:              time.Now().Add(24 * time.Hour),
-		IPAddresses:           []net.IP{net.ParseIP("127.0.0.1")},
-		KeyUsage:              x509.KeyUsageDigitalSignature | x509.KeyUsageCertSign,
-		ExtKeyUsage:           []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
-		IsCA:                  true,
-		BasicConstraintsValid: true,
-	}
-	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
-	if err != nil {
-		t.Fatal(err)
-	}
-	keyDER, err := x509.MarshalECPrivateKey(key)
-	if err != nil {
-		t.Fatal(err)
-	}
-	certFile, keyFile = filepath.Join(dir, "cert.pem"), filepath.Join(dir, "key.pem")
-	if err := os.WriteFile(certFile, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(keyFile, pem.EncodeToMemory(&pem.Block{Type: "EC PRIVATE KEY", Bytes: keyDER}), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	return certFile, keyFile
 }
 
 // driverSuiteSource returns a writable copy of the driver's module source.
