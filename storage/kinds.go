@@ -9,6 +9,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/dolthub/vitess/go/sqltypes"
+	"github.com/dolthub/vitess/go/vt/proto/query"
 )
 
 // kind is the storage class of a column type: what Go value GMS holds for it and so how the
@@ -34,6 +35,48 @@ const (
 	kindGeometry         // types.GeometryValue (types.Point, types.Polygon, ...)
 )
 
+// class is a kind and, for the kinds of fixed width, the width in bytes of
+// its Go value.
+type class struct {
+	kind  kind
+	width int
+}
+
+// classes maps each column type GMS reports to its storage class. The
+// string types are kindText and kindBytes only when they implement
+// sql.StringType (classify checks).
+var classes = map[query.Type]class{
+	sqltypes.Int8:      {kindInt, 1},
+	sqltypes.Int16:     {kindInt, 2},
+	sqltypes.Int24:     {kindInt, 4},
+	sqltypes.Int32:     {kindInt, 4},
+	sqltypes.Int64:     {kindInt, 8},
+	sqltypes.Uint8:     {kindUint, 1},
+	sqltypes.Uint16:    {kindUint, 2},
+	sqltypes.Uint24:    {kindUint, 4},
+	sqltypes.Uint32:    {kindUint, 4},
+	sqltypes.Uint64:    {kindUint, 8},
+	sqltypes.Float32:   {kindFloat32, 4},
+	sqltypes.Float64:   {kindFloat64, 8},
+	sqltypes.Decimal:   {kindDecimal, 0},
+	sqltypes.Char:      {kindText, 0},
+	sqltypes.VarChar:   {kindText, 0},
+	sqltypes.Text:      {kindText, 0},
+	sqltypes.Binary:    {kindBytes, 0},
+	sqltypes.VarBinary: {kindBytes, 0},
+	sqltypes.Blob:      {kindBytes, 0},
+	sqltypes.Date:      {kindTime, 8},
+	sqltypes.Datetime:  {kindTime, 8},
+	sqltypes.Timestamp: {kindTime, 8},
+	sqltypes.Time:      {kindTimespan, 8},
+	sqltypes.Year:      {kindYear, 2},
+	sqltypes.Enum:      {kindEnum, 2},
+	sqltypes.Set:       {kindSet, 8},
+	sqltypes.Bit:       {kindBit, 8},
+	sqltypes.TypeJSON:  {kindJSON, 0},
+	sqltypes.Geometry:  {kindGeometry, 0},
+}
+
 // classify returns typ's kind and, for kindInt and kindUint, its width in bytes.
 func classify(typ sql.Type) (kind, int) {
 	if typ == nil {
@@ -42,55 +85,16 @@ func classify(typ sql.Type) (kind, int) {
 	if _, ok := typ.(types.ExtendedType); ok {
 		return kindUnsupported, 0
 	}
-	switch typ.Type() {
-	case sqltypes.Int8:
-		return kindInt, 1
-	case sqltypes.Int16:
-		return kindInt, 2
-	case sqltypes.Int24, sqltypes.Int32:
-		return kindInt, 4
-	case sqltypes.Int64:
-		return kindInt, 8
-	case sqltypes.Uint8:
-		return kindUint, 1
-	case sqltypes.Uint16:
-		return kindUint, 2
-	case sqltypes.Uint24, sqltypes.Uint32:
-		return kindUint, 4
-	case sqltypes.Uint64:
-		return kindUint, 8
-	case sqltypes.Float32:
-		return kindFloat32, 4
-	case sqltypes.Float64:
-		return kindFloat64, 8
-	case sqltypes.Decimal:
-		return kindDecimal, 0
-	case sqltypes.Char, sqltypes.VarChar, sqltypes.Text:
-		if _, ok := typ.(sql.StringType); ok {
-			return kindText, 0
-		}
-	case sqltypes.Binary, sqltypes.VarBinary, sqltypes.Blob:
-		if _, ok := typ.(sql.StringType); ok {
-			return kindBytes, 0
-		}
-	case sqltypes.Date, sqltypes.Datetime, sqltypes.Timestamp:
-		return kindTime, 8
-	case sqltypes.Time:
-		return kindTimespan, 8
-	case sqltypes.Year:
-		return kindYear, 2
-	case sqltypes.Enum:
-		return kindEnum, 2
-	case sqltypes.Set:
-		return kindSet, 8
-	case sqltypes.Bit:
-		return kindBit, 8
-	case sqltypes.TypeJSON:
-		return kindJSON, 0
-	case sqltypes.Geometry:
-		return kindGeometry, 0
+	c, ok := classes[typ.Type()]
+	if !ok {
+		return kindUnsupported, 0
 	}
-	return kindUnsupported, 0
+	if c.kind == kindText || c.kind == kindBytes {
+		if _, ok := typ.(sql.StringType); !ok {
+			return kindUnsupported, 0
+		}
+	}
+	return c.kind, c.width
 }
 
 // canonical returns v as the Go type GMS's Convert gives for k, converting with
