@@ -73,18 +73,31 @@ func (a args) eval(ctx *sql.Context, row sql.Row) (vals []interface{}, null bool
 	return vals, false, nil
 }
 
-// evalText is eval followed by Text on the first argument: the preamble of
-// every function whose first argument is the text it analyses. null is true
-// if any argument is NULL; then text and vals are empty.
-func (a args) evalText(ctx *sql.Context, row sql.Row, name string) (text string, vals []interface{}, null bool, err error) {
+// evalTexts is eval followed by Text on the first n arguments: the
+// preamble of every function whose first arguments are the texts it
+// analyses. null is true if any argument is NULL; then texts and vals are
+// empty.
+func (a args) evalTexts(ctx *sql.Context, row sql.Row, name string, n int) (texts []string, vals []interface{}, null bool, err error) {
 	vals, null, err = a.eval(ctx, row)
+	if err != nil || null {
+		return nil, nil, null, err
+	}
+	texts = make([]string, n)
+	for i := range texts {
+		if texts[i], err = Text(ctx, name, vals[i]); err != nil {
+			return nil, nil, false, err
+		}
+	}
+	return texts, vals, false, nil
+}
+
+// evalText is evalTexts of the first argument alone.
+func (a args) evalText(ctx *sql.Context, row sql.Row, name string) (text string, vals []interface{}, null bool, err error) {
+	texts, vals, null, err := a.evalTexts(ctx, row, name, 1)
 	if err != nil || null {
 		return "", nil, null, err
 	}
-	if text, err = Text(ctx, name, vals[0]); err != nil {
-		return "", nil, false, err
-	}
-	return text, vals, false, nil
+	return texts[0], vals, false, nil
 }
 
 // checkArity returns MySQL's argument-count error unless min ≤ len(a) ≤ max.
@@ -97,6 +110,23 @@ func checkArity(name string, a []sql.Expression, min, max int) error {
 		return sql.ErrInvalidArgumentNumber.New(name, want, len(a))
 	}
 	return nil
+}
+
+// with1 is WithChildren of a function of one argument that mk builds: GMS's
+// children-count error unless there is exactly one child.
+func with1(f sql.Expression, children []sql.Expression, mk func(a sql.Expression) sql.Expression) (sql.Expression, error) {
+	if len(children) != 1 {
+		return nil, sql.ErrInvalidChildrenNumber.New(f, len(children), 1)
+	}
+	return mk(children[0]), nil
+}
+
+// with2 is with1 for a function of two arguments.
+func with2(f sql.Expression, children []sql.Expression, mk func(a, b sql.Expression) sql.Expression) (sql.Expression, error) {
+	if len(children) != 2 {
+		return nil, sql.ErrInvalidChildrenNumber.New(f, len(children), 2)
+	}
+	return mk(children[0], children[1]), nil
 }
 
 // Text converts a non-NULL argument of the function named name to the
@@ -166,16 +196,12 @@ func toUint(v interface{}) (uint64, bool) {
 	return u, ok && !neg
 }
 
-// FingerprintBits returns the 64-bit pattern of a fingerprint value as
-// hamming() reads it: an integer in [−2^63, 2^64−1] (BIGINT −1 and BIGINT
-// UNSIGNED 18446744073709551615 are the same bits); ok is false for NULL
-// and anything else.
-func FingerprintBits(v any) (uint64, bool) { return toBits64(v) }
-
-// toBits64 converts an integer-valued SQL value in [−2^63, 2^64−1] to its
-// 64-bit two's-complement bit pattern, so that BIGINT −1 and BIGINT UNSIGNED
-// 18446744073709551615 are the same fingerprint; ok is false otherwise.
-func toBits64(v interface{}) (bits uint64, ok bool) {
+// FingerprintBits returns the 64-bit two's-complement bit pattern of a
+// fingerprint value as hamming() reads it: an integer-valued SQL value in
+// [−2^63, 2^64−1], so that BIGINT −1 and BIGINT UNSIGNED
+// 18446744073709551615 are the same fingerprint; ok is false for NULL and
+// anything else.
+func FingerprintBits(v any) (bits uint64, ok bool) {
 	if n, _, ok := goint.Int64(v); ok {
 		return uint64(n), true
 	}

@@ -39,9 +39,9 @@ func TestToBits64(t *testing.T) {
 		{"TRUE is 1, as in MySQL", true, 1, true},
 		{"FALSE is 0", false, 0, true},
 	} {
-		got, ok := toBits64(tc.in)
+		got, ok := FingerprintBits(tc.in)
 		if got != tc.want || ok != tc.ok {
-			t.Errorf("%s: toBits64(%v) = %d, %v; want %d, %v", tc.why, tc.in, got, ok, tc.want, tc.ok)
+			t.Errorf("%s: FingerprintBits(%v) = %d, %v; want %d, %v", tc.why, tc.in, got, ok, tc.want, tc.ok)
 		}
 	}
 }

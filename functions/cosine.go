@@ -34,10 +34,7 @@ func (f *Cosine) String() string { return f.format(f.FunctionName()) }
 
 // WithChildren implements sql.Expression.
 func (f *Cosine) WithChildren(children ...sql.Expression) (sql.Expression, error) {
-	if len(children) != 2 {
-		return nil, sql.ErrInvalidChildrenNumber.New(f, len(children), 2)
-	}
-	return NewCosine(children[0], children[1]), nil
+	return with2(f, children, NewCosine)
 }
 
 // Eval implements sql.Expression.
@@ -92,18 +89,11 @@ func (f *CosineTFIDF) WithChildren(children ...sql.Expression) (sql.Expression, 
 
 // Eval implements sql.Expression.
 func (f *CosineTFIDF) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
-	vals, null, err := f.eval(ctx, row)
+	texts, vals, null, err := f.evalTexts(ctx, row, f.FunctionName(), 2)
 	if err != nil || null {
 		return nil, err
 	}
-	x, err := Text(ctx, f.FunctionName(), vals[0])
-	if err != nil {
-		return nil, err
-	}
-	y, err := Text(ctx, f.FunctionName(), vals[1])
-	if err != nil {
-		return nil, err
-	}
+	x, y := texts[0], texts[1]
 	var cos float64
 	var ok bool
 	if len(vals) == 3 {

@@ -15,20 +15,12 @@ type tokenPairMeasure func(a, b map[string]int64) (v float64, ok bool)
 // textPair is the shared Eval of the two-text similarity functions: NULL if
 // either argument is NULL or the measure is undefined (ok false).
 func textPair(ctx *sql.Context, row sql.Row, name string, a args, m tokenPairMeasure) (interface{}, error) {
-	vals, null, err := a.eval(ctx, row)
+	texts, _, null, err := a.evalTexts(ctx, row, name, 2)
 	if err != nil || null {
 		return nil, err
 	}
-	x, err := Text(ctx, name, vals[0])
-	if err != nil {
-		return nil, err
-	}
-	y, err := Text(ctx, name, vals[1])
-	if err != nil {
-		return nil, err
-	}
 	an := textsim.Default()
-	v, ok := m(an.TermCounts(x), an.TermCounts(y))
+	v, ok := m(an.TermCounts(texts[0]), an.TermCounts(texts[1]))
 	if !ok {
 		return nil, nil
 	}
@@ -61,10 +53,7 @@ func (f *Jaccard) String() string { return f.format(f.FunctionName()) }
 
 // WithChildren implements sql.Expression.
 func (f *Jaccard) WithChildren(children ...sql.Expression) (sql.Expression, error) {
-	if len(children) != 2 {
-		return nil, sql.ErrInvalidChildrenNumber.New(f, len(children), 2)
-	}
-	return NewJaccard(children[0], children[1]), nil
+	return with2(f, children, NewJaccard)
 }
 
 // Eval implements sql.Expression.
@@ -101,10 +90,7 @@ func (f *Tanimoto) String() string { return f.format(f.FunctionName()) }
 
 // WithChildren implements sql.Expression.
 func (f *Tanimoto) WithChildren(children ...sql.Expression) (sql.Expression, error) {
-	if len(children) != 2 {
-		return nil, sql.ErrInvalidChildrenNumber.New(f, len(children), 2)
-	}
-	return NewTanimoto(children[0], children[1]), nil
+	return with2(f, children, NewTanimoto)
 }
 
 // Eval implements sql.Expression.

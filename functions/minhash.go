@@ -179,10 +179,7 @@ func (f *MinHashJaccard) String() string { return f.format(f.FunctionName()) }
 
 // WithChildren implements sql.Expression.
 func (f *MinHashJaccard) WithChildren(children ...sql.Expression) (sql.Expression, error) {
-	if len(children) != 2 {
-		return nil, sql.ErrInvalidChildrenNumber.New(f, len(children), 2)
-	}
-	return NewMinHashJaccard(children[0], children[1]), nil
+	return with2(f, children, NewMinHashJaccard)
 }
 
 // sketch is one minhash_jaccard() argument: a parsed signature of either

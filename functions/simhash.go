@@ -104,10 +104,7 @@ func (f *SimHashNgram) String() string { return f.format(f.FunctionName()) }
 
 // WithChildren implements sql.Expression.
 func (f *SimHashNgram) WithChildren(children ...sql.Expression) (sql.Expression, error) {
-	if len(children) != 2 {
-		return nil, sql.ErrInvalidChildrenNumber.New(f, len(children), 2)
-	}
-	return NewSimHashNgram(children[0], children[1]), nil
+	return with2(f, children, NewSimHashNgram)
 }
 
 // Eval implements sql.Expression.
@@ -159,10 +156,7 @@ func (f *Hamming) String() string { return f.format(f.FunctionName()) }
 
 // WithChildren implements sql.Expression.
 func (f *Hamming) WithChildren(children ...sql.Expression) (sql.Expression, error) {
-	if len(children) != 2 {
-		return nil, sql.ErrInvalidChildrenNumber.New(f, len(children), 2)
-	}
-	return NewHamming(children[0], children[1]), nil
+	return with2(f, children, NewHamming)
 }
 
 // Eval implements sql.Expression.
@@ -180,11 +174,11 @@ func (f *Hamming) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
 		}
 		return int32(d), nil
 	}
-	x, ok := toBits64(vals[0])
+	x, ok := FingerprintBits(vals[0])
 	if !ok {
 		return nil, ErrNotFingerprint.New(f.FunctionName(), Describe(vals[0]))
 	}
-	y, ok := toBits64(vals[1])
+	y, ok := FingerprintBits(vals[1])
 	if !ok {
 		return nil, ErrNotFingerprint.New(f.FunctionName(), Describe(vals[1]))
 	}

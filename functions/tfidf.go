@@ -157,20 +157,13 @@ func (f *TFIDF) String() string { return f.format(f.FunctionName()) }
 
 // WithChildren implements sql.Expression.
 func (f *TFIDF) WithChildren(children ...sql.Expression) (sql.Expression, error) {
-	if len(children) != 2 {
-		return nil, sql.ErrInvalidChildrenNumber.New(f, len(children), 2)
-	}
-	return NewTFIDF(children[0], children[1]), nil
+	return with2(f, children, NewTFIDF)
 }
 
 // Eval implements sql.Expression.
 func (f *TFIDF) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
-	vals, null, err := f.eval(ctx, row)
+	text, vals, null, err := f.evalText(ctx, row, f.FunctionName())
 	if err != nil || null {
-		return nil, err
-	}
-	text, err := Text(ctx, f.FunctionName(), vals[0])
-	if err != nil {
 		return nil, err
 	}
 	ws, err := columnWeights(ctx, f.FunctionName(), vals[1], text)

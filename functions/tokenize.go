@@ -33,10 +33,7 @@ func (f *Tokenize) String() string { return f.format(f.FunctionName()) }
 
 // WithChildren implements sql.Expression.
 func (f *Tokenize) WithChildren(children ...sql.Expression) (sql.Expression, error) {
-	if len(children) != 1 {
-		return nil, sql.ErrInvalidChildrenNumber.New(f, len(children), 1)
-	}
-	return NewTokenize(children[0]), nil
+	return with1(f, children, NewTokenize)
 }
 
 // Eval implements sql.Expression.
