@@ -106,7 +106,6 @@ func (t *Table) alteredMeta(oldSch, newSch sql.PrimaryKeySchema, oldCol, newCol 
 	for _, o := range m.PK {
 		m.Columns[o].Nullable = false // a primary key column is NOT NULL, as in MySQL
 	}
-	m.Schema++
 	var kept []indexMeta
 	for _, ix := range m.Indexes {
 		var cols []indexColumn
@@ -309,7 +308,6 @@ func (t *Table) ModifyColumn(ctx *sql.Context, name string, column *sql.Column, 
 			}
 		}
 	}
-	m.Schema++
 	return t.db.store.putTableMeta(tr, m)
 }
 
@@ -353,7 +351,6 @@ func (t *Table) CreateCheck(ctx *sql.Context, check *sql.CheckDefinition) error 
 	}
 	m := t.meta.clone()
 	m.Checks = append(m.Checks, checkMeta{Name: check.Name, Expr: check.CheckExpression, Enforced: check.Enforced})
-	m.Schema++
 	return t.db.store.putTableMeta(tr, m)
 }
 
@@ -370,7 +367,6 @@ func (t *Table) DropCheck(ctx *sql.Context, name string) error {
 	for i, c := range m.Checks {
 		if strings.EqualFold(c.Name, name) {
 			m.Checks = append(m.Checks[:i], m.Checks[i+1:]...)
-			m.Schema++
 			return t.db.store.putTableMeta(tr, m)
 		}
 	}

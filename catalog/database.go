@@ -167,7 +167,6 @@ func (d *Database) RenameTable(ctx *sql.Context, oldName, newName string) error 
 	}
 	tm := c.meta.clone()
 	tm.Name = newName
-	tm.Schema++
 	if err := d.store.putTableMeta(t, tm); err != nil {
 		return err
 	}

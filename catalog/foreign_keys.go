@@ -265,7 +265,6 @@ func (t *Table) AddForeignKey(ctx *sql.Context, c sql.ForeignKeyConstraint) erro
 	}
 	m := t.meta.clone()
 	m.ForeignKeys = append(m.ForeignKeys, foreignKeyOf(t.db.name, c))
-	m.Schema++
 	return t.db.store.putTableMeta(tr, m)
 }
 
@@ -300,7 +299,6 @@ func (t *Table) editForeignKey(ctx *sql.Context, name string, fk *foreignKeyMeta
 		} else {
 			m.ForeignKeys[i] = *fk
 		}
-		m.Schema++
 		return t.db.store.putTableMeta(tr, m)
 	}
 	return sql.ErrForeignKeyNotFound.New(name, t.meta.Name)
@@ -345,7 +343,6 @@ func (s *Store) renameParent(tr *Transaction, db, from, to string) error {
 		}
 	}
 	for _, m := range edited {
-		m.Schema++
 		if err := s.putTableMeta(tr, m); err != nil {
 			return err
 		}

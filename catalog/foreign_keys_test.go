@@ -9,13 +9,14 @@ import (
 
 // TestForeignKeyMetaGolden pins the stored form of a table's foreign keys:
 // a table that declares one is version 2 (or later) with a "foreign_keys"
-// list; a version-1 table without any stays version 1, byte for byte what
-// binaries from before foreign keys and key formats wrote and read; a
-// version-1 table that gains one becomes version 2 with its key format 0.
+// list; a version-1 table without any stays version 1, which binaries from
+// before foreign keys and key formats read; a version-1 table that gains
+// one becomes version 2 with its key format 0. The "schema_version" counter
+// earlier binaries wrote (and never read) is read and not written again.
 func TestForeignKeyMetaGolden(t *testing.T) {
 	plain := &tableMeta{Version: 1, ID: 7, Name: "p", Columns: []columnMeta{{Name: "id", Type: "int"}}, PK: []int{0}}
 	plain.Version = plain.version()
-	const plainJSON = `{"version":1,"id":7,"name":"p","schema_version":0,"columns":[{"name":"id","type":"int"}],"pk":[0]}`
+	const plainJSON = `{"version":1,"id":7,"name":"p","columns":[{"name":"id","type":"int"}],"pk":[0]}`
 	if b, err := encodeMeta(plain); err != nil || string(b) != plainJSON {
 		t.Errorf("without foreign keys: %s, %v\nwant %s", b, err, plainJSON)
 	}
@@ -25,7 +26,7 @@ func TestForeignKeyMetaGolden(t *testing.T) {
 			{Name: "other", Columns: []string{"pid"}, ParentDB: "db2", ParentTable: "q", ParentColumns: []string{"k"}, OnDelete: "SET NULL", OnUpdate: "NO ACTION"},
 		}}
 	child.Version = child.version()
-	const childJSON = `{"version":2,"id":8,"name":"c","schema_version":0,"columns":[{"name":"id","type":"int"},{"name":"pid","type":"int","nullable":true}],"pk":[0],` +
+	const childJSON = `{"version":2,"id":8,"name":"c","columns":[{"name":"id","type":"int"},{"name":"pid","type":"int","nullable":true}],"pk":[0],` +
 		`"foreign_keys":[{"name":"c_ibfk_1","columns":["pid"],"parent_table":"p","parent_columns":["id"],"on_delete":"CASCADE"},` +
 		`{"name":"other","columns":["pid"],"parent_db":"db2","parent_table":"q","parent_columns":["k"],"on_delete":"SET NULL","on_update":"NO ACTION"}]}`
 	b, err := encodeMeta(child)
@@ -39,6 +40,17 @@ func TestForeignKeyMetaGolden(t *testing.T) {
 		}
 		if again, _ := encodeMeta(m); string(again) != raw {
 			t.Errorf("round trip of %s gave %s", raw, again)
+		}
+	}
+	// Metadata written with the old "schema_version" counter reads as
+	// without it.
+	for _, raw := range []string{plainJSON, childJSON} {
+		m, err := decodeTableMeta([]byte(strings.Replace(raw, `,"columns":`, `,"schema_version":5,"columns":`, 1)))
+		if err != nil {
+			t.Fatalf("decoding %s with schema_version: %v", raw, err)
+		}
+		if again, _ := encodeMeta(m); string(again) != raw {
+			t.Errorf("%s with schema_version re-encoded as %s", raw, again)
 		}
 	}
 	// A new table (version 2, key format 1) keeps both.

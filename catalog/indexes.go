@@ -482,7 +482,6 @@ func (t *Table) CreateIndex(ctx *sql.Context, def sql.IndexDef) error {
 	}
 	noteDuplicateIndex(ctx, m, &ix)
 	m.Indexes = append(m.Indexes, ix)
-	m.Schema++
 	if err := tr.kv.CreateKeyspace(indexBucket(id)); err != nil {
 		return err
 	}
@@ -624,7 +623,6 @@ func (t *Table) DropIndex(ctx *sql.Context, name string) error {
 	m := t.meta.clone()
 	id := m.Indexes[i].ID
 	m.Indexes = append(m.Indexes[:i], m.Indexes[i+1:]...)
-	m.Schema++
 	if err := tr.kv.DropKeyspace(indexBucket(id)); err != nil {
 		return err
 	}
@@ -649,6 +647,5 @@ func (t *Table) RenameIndex(ctx *sql.Context, from, to string) error {
 	}
 	m := t.meta.clone()
 	m.Indexes[i].Name = to
-	m.Schema++
 	return t.db.store.putTableMeta(tr, m)
 }

@@ -39,7 +39,6 @@ type tableMeta struct {
 	Version   int          `json:"version"`
 	ID        uint64       `json:"id"`
 	Name      string       `json:"name"`
-	Schema    uint64       `json:"schema_version"` // bumped by every DDL on the table
 	Data      uint64       `json:"data,omitempty"` // id of the rows bucket when not ID (after a rewrite)
 	Columns   []columnMeta `json:"columns"`
 	PK        []int        `json:"pk"`                   // ordinals of the primary-key columns, in key order
