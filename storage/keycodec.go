@@ -334,19 +334,6 @@ func (f KeyFormat) EncodeKeyTuple(types []sql.Type, vals []any) ([]byte, error) 
 	return dst, nil
 }
 
-// DecodeKeyTuple decodes len(types) key components from the start of b and returns their
-// values and the bytes after them (a secondary index key decodes its index columns and
-// leaves the primary key's bytes in rest). Errors as for DecodeKey.
-func DecodeKeyTuple(b []byte, types []sql.Type) (vals []any, rest []byte, err error) {
-	vals = make([]any, len(types))
-	for i, t := range types {
-		if vals[i], b, err = DecodeKey(b, t); err != nil {
-			return nil, nil, err
-		}
-	}
-	return vals, b, nil
-}
-
 func unsupportedKey(typ sql.Type) error {
 	return fmt.Errorf("storage: %v: %w", typ, ErrUnsupportedKeyType)
 }

@@ -460,9 +460,9 @@ func TestKeyTupleOrder(t *testing.T) {
 		if enc[i], err = CurrentKeyFormat.EncodeKeyTuple(tys, tu); err != nil {
 			t.Fatal(err)
 		}
-		got, rest, err := DecodeKeyTuple(enc[i], tys)
+		got, rest, err := decodeKeyTuple(enc[i], tys)
 		if err != nil || len(rest) != 0 {
-			t.Fatalf("DecodeKeyTuple(%v): %v, rest % x", tu, err, rest)
+			t.Fatalf("decodeKeyTuple(%v): %v, rest % x", tu, err, rest)
 		}
 		for j := range tu {
 			if !sameValue(got[j], tu[j]) && !(tu[j] != nil && got[j].(decimal.Decimal).Equal(tu[j].(decimal.Decimal))) {
@@ -625,4 +625,18 @@ func must(b []byte, err error) []byte {
 		panic(err)
 	}
 	return b
+}
+
+// decodeKeyTuple, the tests' inverse of KeyFormat.EncodeKeyTuple, decodes
+// len(types) key components from the start of b and returns their values
+// and the bytes after them (a secondary index key decodes its index columns
+// and leaves the primary key's bytes in rest). Errors as for DecodeKey.
+func decodeKeyTuple(b []byte, types []sql.Type) (vals []any, rest []byte, err error) {
+	vals = make([]any, len(types))
+	for i, t := range types {
+		if vals[i], b, err = DecodeKey(b, t); err != nil {
+			return nil, nil, err
+		}
+	}
+	return vals, b, nil
 }
