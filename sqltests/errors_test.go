@@ -23,12 +23,9 @@ var ErrorScripts = []ScriptTest{
 		Assertions: []Assertion{
 			// One warning a statement: go-mysql-server lists several newest
 			// first, MySQL in their order.
-			{Query: "INSERT IGNORE INTO t VALUES (2, 'abc', 5, 5), (4, 'z', 7, 7)"},
-			{Query: "SHOW WARNINGS", Expected: []Row{{"Warning", 1062, "Duplicate entry 'abc' for key 't.k'"}}},
-			{Query: "INSERT IGNORE INTO t VALUES (1, 'x', 6, 6)"},
-			{Query: "SHOW WARNINGS", Expected: []Row{{"Warning", 1062, "Duplicate entry '1' for key 't.PRIMARY'"}}},
-			{Query: "INSERT IGNORE INTO t VALUES (3, 'y', 1, 2)"},
-			{Query: "SHOW WARNINGS", Expected: []Row{{"Warning", 1062, "Duplicate entry '1-2' for key 't.ab'"}}},
+			{Query: "INSERT IGNORE INTO t VALUES (2, 'abc', 5, 5), (4, 'z', 7, 7)", ExpectedWarnings: []Row{{"Warning", 1062, "Duplicate entry 'abc' for key 't.k'"}}},
+			{Query: "INSERT IGNORE INTO t VALUES (1, 'x', 6, 6)", ExpectedWarnings: []Row{{"Warning", 1062, "Duplicate entry '1' for key 't.PRIMARY'"}}},
+			{Query: "INSERT IGNORE INTO t VALUES (3, 'y', 1, 2)", ExpectedWarnings: []Row{{"Warning", 1062, "Duplicate entry '1-2' for key 't.ab'"}}},
 			{Query: "SELECT id FROM t ORDER BY id", Expected: []Row{{1}, {4}}},
 			{Query: "INSERT INTO t VALUES (5, 'abc', 0, 0)", ExpectedErr: "'abc' for key 't.k'"},
 		},

@@ -79,8 +79,16 @@ func (c errConn) query(q string) ([][]Cell, error) {
 		num, state, msg = se.Num, se.State, se.Message
 	}
 	msg = strings.ReplaceAll(msg, "`"+c.db+"`.", "`db`.")
-	return nil, fmt.Errorf("%d (%s): %s", num, state, msg)
+	return nil, &wordedError{num: num, text: fmt.Sprintf("%d (%s): %s", num, state, msg)}
 }
+
+// wordedError is an error as errConn words it, with its MySQL number.
+type wordedError struct {
+	num  int
+	text string
+}
+
+func (e *wordedError) Error() string { return e.text }
 
 // TestForeignKeyRestart checks that constraints survive a restart: SHOW
 // CREATE TABLE is unchanged, and they are still checked and cascade, with

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/simsql/simsql/internal/simsqltest"
 )
 
 func TestIndexScripts(t *testing.T) {
@@ -28,32 +30,26 @@ func TestSimHashIndexPlans(t *testing.T) {
 		}
 	}
 	for _, tc := range []struct {
-		query, want string // want: the plan's lookup, "" for a scan
+		query  string
+		want   []string // the indexes read; none for a scan
+		lookup string   // the index's lookup, as the plan shows it
 	}{
-		{"SELECT id FROM d WHERE hamming(fp, 0) <= 3", "hamming(fp, 0) <= 3 (simhash index fp_k3)"},
-		{"SELECT id FROM d WHERE hamming(fp, 0) < 3", "hamming(fp, 0) <= 2 (simhash index fp_k3)"},
-		{"SELECT id FROM d WHERE 3 >= hamming(simhash('x'), fp)", "(simhash index fp_k3)"},
-		{"SELECT id FROM d WHERE hamming(fp, 0) BETWEEN 0 AND 1 AND id > 0", "hamming(fp, 0) <= 1 (simhash index fp_k3)"},
-		{"SELECT id FROM d x WHERE hamming(x.fp, 5) <= 2", "(simhash index fp_k3)"},
-		{"SELECT id FROM d WHERE hamming(fp, 0) <= 5", ""},          // k=5 needs an index with k ≥ 5
-		{"SELECT id FROM d WHERE hamming(fp, id) <= 3", ""},         // not constant
-		{"SELECT id FROM d WHERE hamming(fp, 0) >= 3", ""},          // not a near-duplicate query
-		{"SELECT id FROM d WHERE hamming(fp, 0) <= 3 OR n = 1", ""}, // a disjunction
+		{"SELECT id FROM d WHERE hamming(fp, 0) <= 3", []string{"simhash index fp_k3"}, "hamming(fp, 0) <= 3"},
+		{"SELECT id FROM d WHERE hamming(fp, 0) < 3", []string{"simhash index fp_k3"}, "hamming(fp, 0) <= 2"},
+		{"SELECT id FROM d WHERE 3 >= hamming(simhash('x'), fp)", []string{"simhash index fp_k3"}, ""},
+		{"SELECT id FROM d WHERE hamming(fp, 0) BETWEEN 0 AND 1 AND id > 0", []string{"simhash index fp_k3"}, "hamming(fp, 0) <= 1"},
+		{"SELECT id FROM d x WHERE hamming(x.fp, 5) <= 2", []string{"simhash index fp_k3"}, "hamming(fp, 5) <= 2"},
+		{"SELECT id FROM d WHERE hamming(fp, 0) <= 5", []string{}, ""},          // k=5 needs an index with k ≥ 5
+		{"SELECT id FROM d WHERE hamming(fp, id) <= 3", []string{}, ""},         // not constant
+		{"SELECT id FROM d WHERE hamming(fp, 0) >= 3", []string{}, ""},          // not a near-duplicate query
+		{"SELECT id FROM d WHERE hamming(fp, 0) <= 3 OR n = 1", []string{}, ""}, // a disjunction
 	} {
-		rows, err := c.query("EXPLAIN PLAN " + tc.query)
-		if err != nil {
-			t.Fatalf("%s: %v", tc.query, err)
+		checkIndexes(t, c, tc.query, tc.want)
+		if tc.lookup == "" {
+			continue
 		}
-		var plan strings.Builder
-		for _, r := range rows {
-			plan.WriteString(*r[0] + "\n")
-		}
-		got := plan.String()
-		switch {
-		case tc.want == "" && strings.Contains(got, "simhash index"):
-			t.Errorf("%s: uses the simhash index, want a scan:\n%s", tc.query, got)
-		case tc.want != "" && !strings.Contains(got, tc.want):
-			t.Errorf("%s: want %q in the plan:\n%s", tc.query, tc.want, got)
+		if _, plan, err := planIndexes(c, tc.query); err != nil || !strings.Contains(plan, "filters: "+tc.lookup+" (simhash index fp_k3)") {
+			t.Errorf("%s: want the lookup %q in the plan (%v):\n%s", tc.query, tc.lookup, err, plan)
 		}
 	}
 }
@@ -210,18 +206,15 @@ func TestNearDuplicatesExact(t *testing.T) {
 			}
 		}
 		for k := 0; k <= 6; k++ {
-			how := "table scan"
+			how := []string{} // a table scan
 			switch {
 			case phase == "index" && k <= 3:
-				how = "simhash index s_k3"
+				how = []string{"simhash index s_k3"}
 			case phase == "index":
-				how = "simhash index s_k6"
+				how = []string{"simhash index s_k6"}
 			}
 			for _, fn := range []string{"near_duplicates", "near_duplicate_groups"} {
-				plan := strings.Join(queryStrings(t, c, fmt.Sprintf("EXPLAIN PLAN SELECT * FROM %s('s', 'fp', %d)", fn, k)), "\n")
-				if !strings.Contains(plan, "("+how+")") {
-					t.Fatalf("%s at k=%d, phase %s: want %q in the plan:\n%s", fn, k, phase, how, plan)
-				}
+				checkIndexes(t, c, fmt.Sprintf("SELECT * FROM %s('s', 'fp', %d)", fn, k), how)
 			}
 			checkNearDuplicates(t, c, fps, k)
 		}
@@ -432,54 +425,39 @@ func plantedFingerprints(r *rand.Rand, n, step int) []uint64 {
 	return fps
 }
 
-// assertPlanIndex fails t unless EXPLAIN PLAN of query names the simhash
-// index (or, for index "", names none).
-func assertPlanIndex(t *testing.T, c *engineConn, query, index string) {
+// assertPlanIndex fails t unless query reads the simhash index named
+// index (among others), or, for index "", no simhash index.
+func assertPlanIndex(t *testing.T, c conn, query, index string) {
 	t.Helper()
 	assertPlanKind(t, c, "simhash", query, index)
 }
 
-// assertPlanKind fails the test unless query reads through the index of
-// the kind named index, or, with index "", through no index of the kind.
-func assertPlanKind(t *testing.T, c *engineConn, kind, query, index string) {
+// assertPlanKind fails the test unless query reads the index of the kind
+// named index (among others), or, with index "", no index of the kind.
+func assertPlanKind(t *testing.T, c conn, kind, query, index string) {
 	t.Helper()
-	rows, err := c.query("EXPLAIN PLAN " + query)
+	got, plan, err := planIndexes(c, query)
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("EXPLAIN PLAN %s: %v", query, err)
 	}
-	var plan strings.Builder
-	for _, row := range rows {
-		plan.WriteString(*row[0] + "\n")
-	}
+	ofKind := slices.ContainsFunc(got, func(s string) bool { return strings.HasPrefix(s, kind+" index ") })
 	switch {
-	case index == "" && strings.Contains(plan.String(), kind+" index"):
-		t.Fatalf("%s: uses a %s index, want a scan:\n%s", query, kind, plan.String())
-	case index != "" && !strings.Contains(plan.String(), "("+kind+" index "+index+")") && !strings.Contains(plan.String(), "("+kind+" index "+index+",") && !strings.Contains(plan.String(), "("+kind+" index "+index+" "):
-		t.Fatalf("%s: does not read through %s index %s:\n%s", query, kind, index, plan.String())
+	case index == "" && ofKind:
+		t.Fatalf("%s: reads %q, want no %s index:\n%s", query, got, kind, plan)
+	case index != "" && !slices.Contains(got, kind+" index "+index):
+		t.Fatalf("%s: reads %q, not %s index %s:\n%s", query, got, kind, index, plan)
 	}
 }
 
 // queryStrings returns the rows of query, each as its cells joined by
 // commas (NULL as "NULL").
-func queryStrings(t *testing.T, c *engineConn, query string) []string {
+func queryStrings(t *testing.T, c conn, query string) []string {
 	t.Helper()
 	rows, err := c.query(query)
 	if err != nil {
 		t.Fatalf("%s: %v", query, err)
 	}
-	var out []string
-	for _, row := range rows {
-		cells := make([]string, len(row))
-		for i, v := range row {
-			if v == nil {
-				cells[i] = "NULL"
-			} else {
-				cells[i] = *v
-			}
-		}
-		out = append(out, strings.Join(cells, ","))
-	}
-	return out
+	return simsqltest.Strings(rows, ",")
 }
 
 // TestNearDuplicatesTextKeys: through a simsql index, with a VARCHAR
@@ -522,10 +500,7 @@ func TestNearDuplicatesTextKeys(t *testing.T) {
 	for _, w := range want {
 		wantRows = append(wantRows, fmt.Sprintf("%s,%s,%d", w.l, w.r, w.d))
 	}
-	plan := strings.Join(queryStrings(t, c, "EXPLAIN PLAN SELECT * FROM near_duplicates('tk', 'fp', 3)"), "\n")
-	if !strings.Contains(plan, "(simhash index tk_k3)") {
-		t.Fatalf("near_duplicates does not read the index:\n%s", plan)
-	}
+	checkIndexes(t, c, "SELECT * FROM near_duplicates('tk', 'fp', 3)", []string{"simhash index tk_k3"})
 	rows, err := c.query("SELECT left_id, right_id, distance FROM near_duplicates('tk', 'fp', 3)")
 	if err != nil {
 		t.Fatal(err)

@@ -242,11 +242,10 @@ func TestLoadDataMatchesMariaDB(t *testing.T) {
 			if strings.HasPrefix(c.name, "REPLACE") {
 				into = "' REPLACE INTO TABLE t "
 			}
-			as := []Assertion{{Query: load + file + into + c.options, ExpectedErr: c.err}}
-			if c.warnings != nil {
-				as = append(as, Assertion{Query: "SHOW WARNINGS", Expected: c.warnings})
+			as := []Assertion{
+				{Query: load + file + into + c.options, ExpectedErr: c.err, ExpectedWarnings: c.warnings},
+				{Query: "SELECT " + strings.Join(sel, ", ") + " FROM t ORDER BY 1", Expected: c.want},
 			}
-			as = append(as, Assertion{Query: "SELECT " + strings.Join(sel, ", ") + " FROM t ORDER BY 1", Expected: c.want})
 			out = append(out, ScriptTest{
 				Name:        c.name,
 				SetUpScript: append([]string{"CREATE TABLE t (" + c.table + ")"}, c.setUp...),

@@ -17,6 +17,7 @@ import (
 
 	"github.com/go-sql-driver/mysql"
 
+	"github.com/simsql/simsql/internal/simsqltest"
 	"github.com/simsql/simsql/storage"
 	"github.com/simsql/simsql/textsim"
 )
@@ -298,7 +299,7 @@ func runServe(t *testing.T, timeout time.Duration, args ...string) serveResult {
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, Binary(t), append([]string{"serve", "--port", "0"}, args...)...)
-	var stderr syncBuffer
+	var stderr simsqltest.Buffer
 	cmd.Stderr = &stderr
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
@@ -311,7 +312,7 @@ func runServe(t *testing.T, timeout time.Duration, args ...string) serveResult {
 	var r serveResult
 	sc := bufio.NewScanner(stdout)
 	for sc.Scan() {
-		if readyLine.MatchString(sc.Text()) {
+		if _, _, ok := simsqltest.ParseReady(sc.Text()); ok {
 			r.served = true
 			cmd.Process.Kill()
 		}
@@ -356,39 +357,15 @@ func expectDuplicate(t *testing.T, db *dbsql.DB, q string) {
 // "NULL".
 func dump(t *testing.T, db *dbsql.DB, q string, args ...any) []string {
 	t.Helper()
-	rows, err := db.Query(q, args...)
+	rs, err := db.Query(q, args...)
 	if err != nil {
 		t.Fatalf("%s: %v", q, err)
 	}
-	defer rows.Close()
-	cols, err := rows.Columns()
+	rows, err := simsqltest.ScanCells(rs)
 	if err != nil {
-		t.Fatal(err)
-	}
-	var out []string
-	raw := make([]dbsql.RawBytes, len(cols))
-	dest := make([]any, len(cols))
-	for i := range raw {
-		dest[i] = &raw[i]
-	}
-	for rows.Next() {
-		if err := rows.Scan(dest...); err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
-		cells := make([]string, len(raw))
-		for i, b := range raw {
-			if b == nil {
-				cells[i] = "NULL"
-			} else {
-				cells[i] = string(b)
-			}
-		}
-		out = append(out, strings.Join(cells, "|"))
-	}
-	if err := rows.Err(); err != nil {
 		t.Fatalf("%s: %v", q, err)
 	}
-	return out
+	return simsqltest.Strings(rows, "|")
 }
 
 // checkRows runs each query and compares its rows with the expected ones.

@@ -8,6 +8,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/simsql/simsql/internal/simsqltest"
 )
 
 // ScriptTest is a GMS-style SQL script test: statements that set up state,
@@ -18,16 +20,26 @@ type ScriptTest struct {
 	Assertions  []Assertion
 }
 
-// Assertion is one query of a ScriptTest and what it must return: Expected
-// rows (which may be empty), or an error whose message contains ExpectedErr.
-// ExpectedIndexes, when not nil, lists the indexes the query's plan reads,
-// by their columns as EXPLAIN PLAN shows them ("t.a,t.b"), in plan order;
-// an empty, non-nil list means the plan must read no index.
+// Assertion is one query of a ScriptTest and what it must give, checked
+// in-process and over the wire alike (runScript):
+//   - Expected: its rows (which may be empty); or, when ExpectedErr or
+//     ExpectedErrCode is set, an error: its message contains ExpectedErr,
+//     and its MySQL error number, when ExpectedErrCode is not 0, is
+//     ExpectedErrCode (in-process, the number the server would send).
+//   - ExpectedWarnings, when not nil: the rows SHOW WARNINGS gives right
+//     after the query (level, code, message); an empty, non-nil list means
+//     no warnings.
+//   - ExpectedIndexes, when not nil: the indexes the query's plan reads, in
+//     plan order, B-tree indexes by their columns as EXPLAIN PLAN shows
+//     them ("t.a,t.b"), simsql's by kind and name ("simhash index fp_k3");
+//     an empty, non-nil list means the plan must read no index (a scan).
 type Assertion struct {
-	Query           string
-	Expected        []Row
-	ExpectedErr     string
-	ExpectedIndexes []string
+	Query            string
+	Expected         []Row
+	ExpectedErr      string
+	ExpectedErrCode  int
+	ExpectedWarnings []Row
+	ExpectedIndexes  []string
 }
 
 // Row is one expected row. Values are nil (SQL NULL), Go integers, float64
@@ -41,7 +53,7 @@ const FloatTolerance = 1e-9
 
 // Cell is a result value as the MySQL text protocol carries it: nil for
 // NULL, else the value's text.
-type Cell = *string
+type Cell = simsqltest.Cell
 
 // compareRows returns a description of the first difference between the
 // expected rows and the actual cells, or "" when they agree.

@@ -21,10 +21,10 @@ var FloatScaleScripts = []ScriptTest{
 				{1, "13.37", "1", "1", "1.23456"},
 				{2, "1.2346", "-2.718", "-0.12", nil},
 				{3, nil, "1.234567891e+06", "9999.99", "0"}}},
-			{Query: "INSERT INTO fs (id, f) VALUES (4, 1000)", ExpectedErr: "Out of range value for column 'f' at row 1"},
-			{Query: "INSERT INTO fs (id, f) VALUES (4, 1), (5, -1000)", ExpectedErr: "Out of range value for column 'f' at row 2"},
-			{Query: "INSERT INTO fs (id, d) VALUES (6, 9999999.9995)", ExpectedErr: "Out of range value for column 'd' at row 1"},
-			{Query: "UPDATE fs SET f = f * 100 WHERE id = 1", ExpectedErr: "Out of range value for column 'f' at row 1"},
+			{Query: "INSERT INTO fs (id, f) VALUES (4, 1000)", ExpectedErr: "Out of range value for column 'f' at row 1", ExpectedErrCode: 1264},
+			{Query: "INSERT INTO fs (id, f) VALUES (4, 1), (5, -1000)", ExpectedErr: "Out of range value for column 'f' at row 2", ExpectedErrCode: 1264},
+			{Query: "INSERT INTO fs (id, d) VALUES (6, 9999999.9995)", ExpectedErr: "Out of range value for column 'd' at row 1", ExpectedErrCode: 1264},
+			{Query: "UPDATE fs SET f = f * 100 WHERE id = 1", ExpectedErr: "Out of range value for column 'f' at row 1", ExpectedErrCode: 1264},
 			{Query: "UPDATE fs SET f = 0.00006, d = 999.9994 WHERE id = 1"},
 			{Query: "INSERT INTO fs (id, f) SELECT 7, 2.22229"},
 			{Query: "SELECT id, f, d FROM fs WHERE id IN (1, 7) ORDER BY id", Expected: []Row{{1, "0.0001", "999.999"}, {7, "2.2223", nil}}},
@@ -47,9 +47,9 @@ var FloatScaleScripts = []ScriptTest{
 				{3, "-0.12", "-0.12", "-0.2", "-0.2"},
 				{4, "1.12", "1.12", "0", "0"},
 				{5, "1.12", "2.67", "0.2", "999.9"}}},
-			{Query: "INSERT INTO fr (id, a) VALUES (6, 999.995)", ExpectedErr: "Out of range value for column 'a' at row 1"},
-			{Query: "INSERT INTO fr (id, b) VALUES (6, 999.995)", ExpectedErr: "Out of range value for column 'b' at row 1"},
-			{Query: "INSERT INTO fr (id, c) VALUES (6, 999.95)", ExpectedErr: "Out of range value for column 'c' at row 1"},
+			{Query: "INSERT INTO fr (id, a) VALUES (6, 999.995)", ExpectedErr: "Out of range value for column 'a' at row 1", ExpectedErrCode: 1264},
+			{Query: "INSERT INTO fr (id, b) VALUES (6, 999.995)", ExpectedErr: "Out of range value for column 'b' at row 1", ExpectedErrCode: 1264},
+			{Query: "INSERT INTO fr (id, c) VALUES (6, 999.95)", ExpectedErr: "Out of range value for column 'c' at row 1", ExpectedErrCode: 1264},
 		},
 	},
 	{
@@ -59,8 +59,7 @@ var FloatScaleScripts = []ScriptTest{
 			"CREATE TABLE fs (id INT PRIMARY KEY, f FLOAT(5,2))",
 		},
 		Assertions: []Assertion{
-			{Query: "INSERT INTO fs VALUES (1, 123456), (2, -1000)"},
-			{Query: "SHOW WARNINGS", Expected: []Row{
+			{Query: "INSERT INTO fs VALUES (1, 123456), (2, -1000)", ExpectedWarnings: []Row{
 				{"Warning", 1264, "Out of range value for column 'f' at row 1"},
 				{"Warning", 1264, "Out of range value for column 'f' at row 2"}}},
 			{Query: "SELECT id, f FROM fs ORDER BY id", Expected: []Row{{1, "999.99"}, {2, "-999.99"}}},
@@ -92,7 +91,7 @@ var FloatScaleScripts = []ScriptTest{
 		},
 		Assertions: []Assertion{
 			{Query: "SELECT f FROM ft", Expected: []Row{{"1.2346"}}},
-			{Query: "INSERT INTO ft VALUES (1000)", ExpectedErr: "Out of range value for column 'f' at row 1"},
+			{Query: "INSERT INTO ft VALUES (1000)", ExpectedErr: "Out of range value for column 'f' at row 1", ExpectedErrCode: 1264},
 		},
 	},
 	{
@@ -108,8 +107,8 @@ var FloatScaleScripts = []ScriptTest{
 	{
 		Name: "FLOAT(M,D) with D above M or above 30 is refused",
 		Assertions: []Assertion{
-			{Query: "CREATE TABLE fs (f FLOAT(3,4))", ExpectedErr: "M must be >= D (column 'f')"},
-			{Query: "CREATE TABLE fs (f DOUBLE(40,31))", ExpectedErr: "Maximum is 30"},
+			{Query: "CREATE TABLE fs (f FLOAT(3,4))", ExpectedErr: "M must be >= D (column 'f')", ExpectedErrCode: 1427},
+			{Query: "CREATE TABLE fs (f DOUBLE(40,31))", ExpectedErr: "Maximum is 30", ExpectedErrCode: 1425},
 		},
 	},
 }

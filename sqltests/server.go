@@ -4,16 +4,13 @@
 package sqltests
 
 import (
-	"bufio"
-	"bytes"
+	"context"
 	dbsql "database/sql"
 	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
-	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -22,6 +19,8 @@ import (
 	"time"
 
 	"github.com/go-sql-driver/mysql"
+
+	"github.com/simsql/simsql/internal/simsqltest"
 )
 
 // Server is a simsql server process started by StartServer, listening on
@@ -36,13 +35,11 @@ type Server struct {
 	binary         string
 	dataDir        string
 	cmd            *exec.Cmd
-	stderr         *syncBuffer
+	stderr         *simsqltest.Buffer
 	exited         chan struct{} // closed when the process has exited
 	waitErr        error         // set before exited is closed
 	stopOnce       sync.Once
 }
-
-var readyLine = regexp.MustCompile(`^simsql: serving MySQL protocol on (127\.0\.0\.1:(\d+)) \(data dir .*\)$`)
 
 // StartServer starts `simsql serve --port 0 --data-dir <tb.TempDir()>`
 // followed by args, waits for its ready line and registers a cleanup that
@@ -81,7 +78,7 @@ func startServer(tb testing.TB, bin string, args []string) *Server {
 		binary:  bin,
 		dataDir: flagValue(full, "data-dir", ""),
 		cmd:     cmd,
-		stderr:  &syncBuffer{},
+		stderr:  &simsqltest.Buffer{},
 		exited:  make(chan struct{}),
 	}
 	s.password = flagValue(args, "password", "")
@@ -89,16 +86,7 @@ func startServer(tb testing.TB, bin string, args []string) *Server {
 	if err := cmd.Start(); err != nil {
 		tb.Fatal(err)
 	}
-	lines := make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(stdout)
-		for sc.Scan() {
-			select {
-			case lines <- sc.Text():
-			default: // only the first line matters; keep draining
-			}
-		}
-	}()
+	lines := simsqltest.FirstLine(stdout)
 	go func() {
 		s.waitErr = cmd.Wait()
 		close(s.exited)
@@ -115,12 +103,10 @@ func startServer(tb testing.TB, bin string, args []string) *Server {
 
 	select {
 	case line := <-lines:
-		m := readyLine.FindStringSubmatch(line)
-		if m == nil {
+		var ok bool
+		if s.Addr, s.Port, ok = simsqltest.ParseReady(line); !ok {
 			tb.Fatalf("simsql serve printed %q, want the ready line", line)
 		}
-		s.Addr = m[1]
-		s.Port, _ = strconv.Atoi(m[2])
 	case <-s.exited:
 		tb.Fatalf("simsql serve exited before it was ready: %v\n%s", s.waitErr, s.stderr.String())
 	case <-time.After(readyTimeout()):
@@ -264,11 +250,6 @@ func Binary(tb testing.TB) string {
 // earlier test processes that are gone (a test binary has no hook to
 // remove its own at exit).
 func buildBinary(name string, flags ...string) (string, error) {
-	_, file, _, ok := runtime.Caller(0)
-	if !ok {
-		return "", errors.New("sqltests: cannot locate the module source")
-	}
-	root := filepath.Dir(filepath.Dir(file))
 	removeStaleBuilds()
 	dir := filepath.Join(os.TempDir(), fmt.Sprintf("simsql-sqltests-%d", os.Getpid()))
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -278,12 +259,7 @@ func buildBinary(name string, flags ...string) (string, error) {
 		flags = append(flags, "-race")
 	}
 	bin := filepath.Join(dir, name)
-	cmd := exec.Command("go", append(append([]string{"build", "-o", bin}, flags...), "./cmd/simsql")...)
-	cmd.Dir = root
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("go build ./cmd/simsql: %v\n%s", err, out)
-	}
-	return bin, nil
+	return bin, simsqltest.Build(context.Background(), bin, flags...)
 }
 
 func removeStaleBuilds() {
@@ -314,22 +290,4 @@ func flagValue(args []string, name, def string) string {
 		}
 	}
 	return v
-}
-
-// syncBuffer is a bytes.Buffer safe for one writer and concurrent readers.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
 }

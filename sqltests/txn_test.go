@@ -15,23 +15,7 @@ import (
 // TestTxnScripts runs TxnScripts in-process, over the wire and, when
 // mariadbd is installed, on MariaDB, whose answers they hold.
 func TestTxnScripts(t *testing.T) {
-	t.Run("engine", func(t *testing.T) {
-		for _, s := range TxnScripts {
-			t.Run(s.Name, func(t *testing.T) { runScript(t, noEmptyRows{newEngineConn(t)}, s) })
-		}
-	})
-	t.Run("wire", func(t *testing.T) {
-		srv := StartServer(t)
-		for _, s := range TxnScripts {
-			t.Run(s.Name, func(t *testing.T) { runScript(t, newScriptConn(t, srv, mariaDBName(s.Name)), s) })
-		}
-	})
-	t.Run("mariadb", func(t *testing.T) {
-		m := startMariaDB(t)
-		for _, s := range TxnScripts {
-			t.Run(s.Name, func(t *testing.T) { runScript(t, newMariaDBConn(t, m, mariaDBName(s.Name)), s) })
-		}
-	})
+	runScriptsAndMariaDB(t, TxnScripts)
 }
 
 // noEmptyRows drops the rows without columns that SET gives in-process

@@ -9,34 +9,6 @@ import (
 	"github.com/go-sql-driver/mysql"
 )
 
-// runScriptsAndMariaDB runs scripts in-process, over the wire and, when
-// mariadbd is installed, on MariaDB, whose answers they hold.
-func runScriptsAndMariaDB(t *testing.T, scripts []ScriptTest) {
-	runScriptsEngineAndWire(t, scripts)
-	t.Run("mariadb", func(t *testing.T) {
-		m := startMariaDB(t)
-		for _, s := range scripts {
-			t.Run(s.Name, func(t *testing.T) { runScript(t, newMariaDBConn(t, m, mariaDBName(s.Name)), s) })
-		}
-	})
-}
-
-// runScriptsEngineAndWire runs scripts in-process and over the wire, as
-// runScriptsAndMariaDB does.
-func runScriptsEngineAndWire(t *testing.T, scripts []ScriptTest) {
-	t.Run("engine", func(t *testing.T) {
-		for _, s := range scripts {
-			t.Run(s.Name, func(t *testing.T) { runScript(t, noEmptyRows{newEngineConn(t)}, s) })
-		}
-	})
-	t.Run("wire", func(t *testing.T) {
-		srv := StartServer(t)
-		for _, s := range scripts {
-			t.Run(s.Name, func(t *testing.T) { runScript(t, newScriptConn(t, srv, mariaDBName(s.Name)), s) })
-		}
-	})
-}
-
 func TestValidQueryScripts(t *testing.T) {
 	runScriptsAndMariaDB(t, ValidQueryScripts)
 }

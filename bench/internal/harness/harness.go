@@ -4,24 +4,21 @@
 package harness
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strings"
-	"sync"
 	"syscall"
 	"time"
 
 	"github.com/go-sql-driver/mysql"
 	"go.etcd.io/bbolt"
+
+	"github.com/simsql/simsql/internal/simsqltest"
 )
 
 // Open returns a connection pool to db on addr as root without a password;
@@ -46,25 +43,12 @@ func Open(addr, db string) (*sql.DB, error) {
 	return conn, nil
 }
 
-// BuildSimsql builds cmd/simsql of the module in the working directory into
-// dir.
+// BuildSimsql builds cmd/simsql of the module this program was built from
+// into dir (simsqltest.Build), saying so on standard error.
 func BuildSimsql(ctx context.Context, dir, tool string) (string, error) {
-	out, err := exec.CommandContext(ctx, "go", "env", "GOMOD").Output()
-	if err != nil {
-		return "", fmt.Errorf("go env GOMOD: %w", err)
-	}
-	gomod := strings.TrimSpace(string(out))
-	if gomod == "" || gomod == os.DevNull {
-		return "", errors.New("run from inside the simsql module")
-	}
 	bin := filepath.Join(dir, "simsql")
 	fmt.Fprintf(os.Stderr, "%s: go build ./cmd/simsql (about 70 s on a cold build cache)\n", tool)
-	cmd := exec.CommandContext(ctx, "go", "build", "-o", bin, "./cmd/simsql")
-	cmd.Dir = filepath.Dir(gomod)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("go build ./cmd/simsql: %v\n%s", err, out)
-	}
-	return bin, nil
+	return bin, simsqltest.Build(ctx, bin)
 }
 
 // Workdir makes a temporary directory for benchmark tool and builds
@@ -93,11 +77,9 @@ func GitCommit() string {
 type Server struct {
 	Addr   string // host:port it listens on
 	Cmd    *exec.Cmd
-	Stderr *LockedBuffer // its standard error
-	Exited chan struct{} // closed when it exits
+	Stderr *simsqltest.Buffer // its standard error
+	Exited chan struct{}      // closed when it exits
 }
-
-var readyLine = regexp.MustCompile(`^simsql: serving MySQL protocol on (127\.0\.0\.1:\d+) `)
 
 // StartSimsql starts `simsql serve` on 127.0.0.1 and a free port, with
 // extra flags appended, and waits (up to 60 s) for its ready line.
@@ -112,18 +94,15 @@ func StartSimsql(ctx context.Context, bin, dataDir string, extra ...string) (*Se
 	if err != nil {
 		return nil, err
 	}
-	addr := make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(stdout)
-		for sc.Scan() {
-			if m := readyLine.FindStringSubmatch(sc.Text()); m != nil {
-				addr <- m[1]
-			}
-		}
-	}()
+	lines := simsqltest.FirstLine(stdout)
 	select {
-	case s.Addr = <-addr:
-		return s, nil
+	case line := <-lines:
+		var ok bool
+		if s.Addr, _, ok = simsqltest.ParseReady(line); ok {
+			return s, nil
+		}
+		s.Stop()
+		return nil, fmt.Errorf("simsql serve printed %q, want the ready line:\n%s", line, s.Stderr.String())
 	case <-s.Exited:
 		return nil, fmt.Errorf("simsql serve exited before it was ready:\n%s", s.Stderr.String())
 	case <-time.After(60 * time.Second):
@@ -137,7 +116,7 @@ func StartSimsql(ctx context.Context, bin, dataDir string, extra ...string) (*Se
 // captured; other attributes in cmd.SysProcAttr (such as credentials) are
 // kept.
 func Start(cmd *exec.Cmd) (*Server, error) {
-	s := &Server{Cmd: cmd, Stderr: &LockedBuffer{}, Exited: make(chan struct{})}
+	s := &Server{Cmd: cmd, Stderr: &simsqltest.Buffer{}, Exited: make(chan struct{})}
 	cmd.Stderr = s.Stderr
 	if cmd.SysProcAttr == nil {
 		cmd.SysProcAttr = &syscall.SysProcAttr{}
@@ -168,26 +147,6 @@ func (s *Server) Stop() {
 func LastLine(b []byte) string {
 	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
 	return lines[len(lines)-1]
-}
-
-// LockedBuffer is a bytes.Buffer safe for one writer and concurrent readers.
-type LockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-// Write implements io.Writer.
-func (b *LockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-// String returns what was written.
-func (b *LockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
 }
 
 // Ms returns d in milliseconds.

@@ -1,0 +1,178 @@
+// Package simsqltest holds what simsql's tests and benchmark programs share
+// when they run the real server or need something outside Go: the ready
+// line `simsql serve` prints, a buffer for a child's standard error, the
+// rule that a missing dependency skips a test unless SIMSQL_REQUIRE_<WHAT>=1
+// makes that a failure, and result rows as text cells. It does not import
+// testing, so that the benchmark programs can use it.
+package simsqltest
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// readyLine is the line `simsql serve` prints to standard output once it
+// accepts connections (cmd/simsql/serve.go): its address and data dir.
+var readyLine = regexp.MustCompile(`^simsql: serving MySQL protocol on (127\.0\.0\.1:(\d+)) \(data dir .*\)$`)
+
+// ParseReady returns the address (host:port) and port of the ready line
+// `simsql serve` prints; ok is false for any other line.
+func ParseReady(line string) (addr string, port int, ok bool) {
+	m := readyLine.FindStringSubmatch(line)
+	if m == nil {
+		return "", 0, false
+	}
+	port, _ = strconv.Atoi(m[2])
+	return m[1], port, true
+}
+
+// FirstLine returns a channel that receives the first line read from r,
+// then goes on reading r to its end, so that the writer never blocks.
+func FirstLine(r io.Reader) <-chan string {
+	first := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(r)
+		for sc.Scan() {
+			select {
+			case first <- sc.Text():
+			default: // only the first line matters; keep draining
+			}
+		}
+	}()
+	return first
+}
+
+// ModuleRoot returns the directory of simsql's go.mod, as this file was
+// compiled from (tests and `go run` programs build from the source tree).
+func ModuleRoot() (string, error) {
+	_, file, _, ok := runtime.Caller(0)
+	if !ok || !filepath.IsAbs(file) {
+		return "", errors.New("simsqltest: cannot locate the simsql module's source")
+	}
+	return filepath.Dir(filepath.Dir(filepath.Dir(file))), nil
+}
+
+// Build builds cmd/simsql into the file bin with the go build flags given
+// (about 70 s on 2 cores and a cold build cache, 2 s after).
+func Build(ctx context.Context, bin string, flags ...string) error {
+	root, err := ModuleRoot()
+	if err != nil {
+		return err
+	}
+	cmd := exec.CommandContext(ctx, "go", append(append([]string{"build", "-o", bin}, flags...), "./cmd/simsql")...)
+	cmd.Dir = root
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("go build ./cmd/simsql: %v\n%s", err, out)
+	}
+	return nil
+}
+
+// Buffer is a bytes.Buffer safe for one writer and concurrent readers: a
+// child process's standard error, read while it runs.
+type Buffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+// Write implements io.Writer.
+func (b *Buffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+// String returns what was written so far.
+func (b *Buffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+// TB is the part of testing.TB that Require uses.
+type TB interface {
+	Helper()
+	Fatalf(format string, args ...any)
+	Skipf(format string, args ...any)
+}
+
+// Required reports whether SIMSQL_REQUIRE_<what> is 1: whether a test that
+// needs what (CORPORA, MARIADB, CLIENTS, FAULTS, PEERS, VITESS) must fail
+// rather than skip without it. CI sets them all.
+func Required(what string) bool { return os.Getenv("SIMSQL_REQUIRE_"+what) == "1" }
+
+// Require ends tb because missing (say, "mariadbd not on PATH"), something
+// that what names, is missing: a skip, or a failure when
+// SIMSQL_REQUIRE_<what>=1.
+func Require(tb TB, what, missing string) {
+	tb.Helper()
+	if Required(what) {
+		tb.Fatalf("%s and SIMSQL_REQUIRE_%s=1", missing, what)
+	}
+	tb.Skipf("%s (SIMSQL_REQUIRE_%s=1 makes this a failure)", missing, what)
+}
+
+// Cell is a result value as the MySQL text protocol carries it: nil for
+// NULL, else the value's text.
+type Cell = *string
+
+// ScanCells reads every row of rows as text cells and closes rows.
+func ScanCells(rows *sql.Rows) ([][]Cell, error) {
+	defer rows.Close()
+	cols, err := rows.Columns()
+	if err != nil {
+		return nil, err
+	}
+	var out [][]Cell
+	raw := make([]sql.RawBytes, len(cols))
+	dest := make([]any, len(cols))
+	for i := range raw {
+		dest[i] = &raw[i]
+	}
+	for rows.Next() {
+		if err := rows.Scan(dest...); err != nil {
+			return nil, err
+		}
+		cells := make([]Cell, len(cols))
+		for i, b := range raw {
+			if b != nil {
+				s := string(b)
+				cells[i] = &s
+			}
+		}
+		out = append(out, cells)
+	}
+	return out, rows.Err()
+}
+
+// Strings renders each row as its cells joined by sep, NULL as "NULL"; nil
+// for no rows.
+func Strings(rows [][]Cell, sep string) []string {
+	if len(rows) == 0 {
+		return nil
+	}
+	out := make([]string, len(rows))
+	for i, row := range rows {
+		cells := make([]string, len(row))
+		for j, c := range row {
+			cells[j] = "NULL"
+			if c != nil {
+				cells[j] = *c
+			}
+		}
+		out[i] = strings.Join(cells, sep)
+	}
+	return out
+}
