@@ -12,6 +12,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/simsql/simsql/internal/simsqltest"
 	"github.com/simsql/simsql/pigeonhole"
 	"github.com/simsql/simsql/textsim"
 )
@@ -171,16 +172,9 @@ func clustered(r *rand.Rand, n int) []uint64 {
 // when the corpus is missing.
 func spdxFingerprints(t *testing.T) []uint64 {
 	t.Helper()
-	dir := os.Getenv("SIMSQL_CORPORA") // as sqltests.corpusDir finds it
-	if dir == "" {
-		dir = filepath.Join("..", ".corpora")
-	}
-	f, err := os.Open(filepath.Join(dir, "spdx", "licenses.jsonl"))
+	f, err := os.Open(filepath.Join(simsqltest.Corpus(t, "spdx/licenses.jsonl"), "spdx", "licenses.jsonl"))
 	if err != nil {
-		if os.Getenv("SIMSQL_REQUIRE_CORPORA") == "1" {
-			t.Fatalf("corpus missing (run scripts/fetch-corpora.sh): %v", err)
-		}
-		t.Skipf("corpus missing (run scripts/fetch-corpora.sh): %v", err)
+		t.Fatal(err)
 	}
 	defer f.Close()
 	sc := bufio.NewScanner(f)

@@ -15,6 +15,8 @@ import (
 	"time"
 
 	"github.com/go-sql-driver/mysql"
+
+	"github.com/simsql/simsql/internal/simsqltest"
 )
 
 // The client tests run real MySQL clients against the simsql binary: each
@@ -70,10 +72,7 @@ func needClient(t *testing.T, name string) string {
 		path, err = exec.LookPath(name)
 	}
 	if err != nil {
-		if os.Getenv("SIMSQL_REQUIRE_CLIENTS") == "1" {
-			t.Fatalf("%s is missing and SIMSQL_REQUIRE_CLIENTS=1: %v", name, err)
-		}
-		t.Skipf("%s is missing: %v", name, err)
+		simsqltest.Require(t, "CLIENTS", fmt.Sprintf("%s is missing: %v", name, err))
 	}
 	return path
 }
@@ -188,10 +187,7 @@ func TestClientPandas(t *testing.T) {
 	python := needClient(t, "/usr/bin/python3")
 	for _, module := range []string{"pandas", "sqlalchemy", "pymysql"} {
 		if err := exec.Command(python, "-c", "import "+module).Run(); err != nil {
-			if os.Getenv("SIMSQL_REQUIRE_CLIENTS") == "1" {
-				t.Fatalf("python module %s is missing and SIMSQL_REQUIRE_CLIENTS=1", module)
-			}
-			t.Skipf("python module %s is missing (Debian: python3-pandas python3-sqlalchemy python3-pymysql)", module)
+			simsqltest.Require(t, "CLIENTS", "python module "+module+" is missing (Debian: python3-pandas python3-sqlalchemy python3-pymysql)")
 		}
 	}
 	s := StartServer(t)
@@ -557,10 +553,7 @@ func TestClientRollback(t *testing.T) {
 	} {
 		t.Run(c.driver, func(t *testing.T) {
 			if err := exec.Command(python, "-c", "import "+c.module).Run(); err != nil {
-				if os.Getenv("SIMSQL_REQUIRE_CLIENTS") == "1" {
-					t.Fatalf("python module %s is missing and SIMSQL_REQUIRE_CLIENTS=1", c.module)
-				}
-				t.Skipf("python module %s is missing", c.module)
+				simsqltest.Require(t, "CLIENTS", "python module "+c.module+" is missing")
 			}
 			db := s.DB(t)
 			if _, err := db.Exec("DROP TABLE IF EXISTS rb"); err != nil {

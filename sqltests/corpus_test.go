@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/simsql/simsql/internal/simsqltest"
 	"github.com/simsql/simsql/textsim"
 )
 
@@ -18,17 +19,7 @@ import (
 // failure.
 func corpusDir(t *testing.T, file string) string {
 	t.Helper()
-	dir := os.Getenv("SIMSQL_CORPORA")
-	if dir == "" {
-		dir = filepath.Join("..", ".corpora")
-	}
-	if _, err := os.Stat(filepath.Join(dir, file)); err != nil {
-		if os.Getenv("SIMSQL_REQUIRE_CORPORA") == "1" {
-			t.Fatalf("corpus missing (run scripts/fetch-corpora.sh): %v", err)
-		}
-		t.Skipf("corpus missing (run scripts/fetch-corpora.sh): %v", err)
-	}
-	return dir
+	return simsqltest.Corpus(t, file)
 }
 
 type corpusDoc struct {

@@ -1,12 +1,15 @@
 package sqltests
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/simsql/simsql/internal/simsqltest"
 )
 
 // mountTmpfs mounts a tmpfs of size bytes at a new directory, or skips the
@@ -15,10 +18,7 @@ func mountTmpfs(t *testing.T, size string) string {
 	t.Helper()
 	dir := t.TempDir()
 	if out, err := exec.Command("mount", "-t", "tmpfs", "-o", "size="+size, "none", dir).CombinedOutput(); err != nil {
-		if os.Getenv("SIMSQL_REQUIRE_FAULTS") == "1" {
-			t.Fatalf("mount tmpfs: %v: %s", err, out)
-		}
-		t.Skipf("cannot mount a tmpfs here (%v: %s)", err, strings.TrimSpace(string(out)))
+		simsqltest.Require(t, "FAULTS", fmt.Sprintf("cannot mount a tmpfs here (%v: %s)", err, strings.TrimSpace(string(out))))
 	}
 	t.Cleanup(func() { _ = exec.Command("umount", "-l", dir).Run() })
 	return dir

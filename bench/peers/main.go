@@ -43,6 +43,7 @@ import (
 
 	"github.com/simsql/simsql/bench/internal/harness"
 	"github.com/simsql/simsql/bench/internal/quality"
+	"github.com/simsql/simsql/internal/simsqltest"
 )
 
 // config is what a run measures.
@@ -97,7 +98,7 @@ func main() {
 	}
 	cfg.qualityOnly = *qualityOnly
 	cfg.corpora = os.Getenv("SIMSQL_CORPORA")
-	cfg.requirePeers = os.Getenv("SIMSQL_REQUIRE_PEERS") == "1"
+	cfg.requirePeers = simsqltest.Required("PEERS")
 	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
 	defer cancel()
 	dir := *out

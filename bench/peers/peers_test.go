@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/simsql/simsql/bench/internal/harness"
+	"github.com/simsql/simsql/internal/simsqltest"
 )
 
 // smokeCorpora returns the directory of scripts/fetch-corpora.sh's corpora
@@ -23,20 +24,16 @@ import (
 // the peers were installed and the corpora fetched but not exported.)
 func smokeCorpora(t *testing.T) string {
 	t.Helper()
-	dir := os.Getenv("SIMSQL_CORPORA")
-	if dir == "" {
-		dir = filepath.Join("..", "..", ".corpora")
-	}
-	dir, err := filepath.Abs(dir)
+	dir, err := filepath.Abs(simsqltest.CorporaDir())
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "MANIFEST.txt")); err != nil {
-		msg := "corpora missing (run scripts/fetch-corpora.sh): " + err.Error()
-		if os.Getenv("SIMSQL_REQUIRE_CORPORA") == "1" || os.Getenv("SIMSQL_REQUIRE_PEERS") == "1" {
-			t.Fatal(msg)
+		what := "CORPORA"
+		if simsqltest.Required("PEERS") {
+			what = "PEERS"
 		}
-		t.Skip(msg)
+		simsqltest.Require(t, what, "corpora missing (run scripts/fetch-corpora.sh): "+err.Error())
 	}
 	return dir
 }
@@ -46,7 +43,7 @@ func smokeCorpora(t *testing.T) string {
 // BENCHMARKS.md with its charts into a temporary directory. It skips when a
 // peer is missing, unless SIMSQL_REQUIRE_PEERS=1 (CI), where that fails.
 func TestSmoke(t *testing.T) {
-	require := os.Getenv("SIMSQL_REQUIRE_PEERS") == "1"
+	require := simsqltest.Required("PEERS")
 	_, errMaria := exec.LookPath("mariadbd")
 	_, errPG := os.Stat(filepath.Join(pgBin, "postgres"))
 	if !require && (errMaria != nil || errPG != nil) {

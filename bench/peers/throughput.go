@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"runtime"
 	"slices"
 	"strings"
@@ -12,6 +11,7 @@ import (
 	"github.com/go-ego/gse"
 
 	"github.com/simsql/simsql/bench/internal/quality"
+	"github.com/simsql/simsql/internal/simsqltest"
 	"github.com/simsql/simsql/textsim"
 )
 
@@ -49,7 +49,7 @@ func (b *bench) throughput() error {
 			return err
 		}
 		if missing != "" {
-			if os.Getenv("SIMSQL_REQUIRE_CORPORA") == "1" {
+			if simsqltest.Required("CORPORA") {
 				return fmt.Errorf("corpus %s: %s", c.Name, missing)
 			}
 			tr.missing = missing

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/simsql/simsql/internal/simsqltest"
 	"github.com/simsql/simsql/sqltests"
 )
 
@@ -29,35 +30,15 @@ func writeFiles(t *testing.T, dir string, files map[string]string) {
 // queryStrings runs q and returns every row as strings, NULL as "NULL".
 func queryStrings(t *testing.T, db *sql.DB, q string) [][]string {
 	t.Helper()
-	rows, err := db.Query(q)
+	rs, err := db.Query(q)
 	if err != nil {
 		t.Fatalf("%s: %v", q, err)
 	}
-	defer rows.Close()
-	cols, _ := rows.Columns()
-	var out [][]string
-	for rows.Next() {
-		vals := make([]sql.NullString, len(cols))
-		ptrs := make([]any, len(cols))
-		for i := range vals {
-			ptrs[i] = &vals[i]
-		}
-		if err := rows.Scan(ptrs...); err != nil {
-			t.Fatal(err)
-		}
-		row := make([]string, len(cols))
-		for i, v := range vals {
-			row[i] = "NULL"
-			if v.Valid {
-				row[i] = v.String
-			}
-		}
-		out = append(out, row)
+	rows, err := simsqltest.ScanCells(rs)
+	if err != nil {
+		t.Fatalf("%s: %v", q, err)
 	}
-	if err := rows.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return out
+	return simsqltest.Texts(rows)
 }
 
 // runImport runs `simsql import` against s and returns stdout, stderr and
@@ -85,10 +66,7 @@ func mariadbClient(t *testing.T) string {
 	t.Helper()
 	client, err := exec.LookPath("mariadb")
 	if err != nil {
-		if os.Getenv("SIMSQL_REQUIRE_MARIADB") == "1" {
-			t.Fatal("mariadb client not on PATH and SIMSQL_REQUIRE_MARIADB=1")
-		}
-		t.Skip("mariadb client not on PATH")
+		simsqltest.Require(t, "MARIADB", "mariadb client not on PATH")
 	}
 	return client
 }

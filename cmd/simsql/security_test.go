@@ -15,6 +15,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/mysql_db"
 	"github.com/go-sql-driver/mysql"
 
+	"github.com/simsql/simsql/internal/simsqltest"
 	"github.com/simsql/simsql/internal/tlstest"
 	"github.com/simsql/simsql/sqltests"
 )
@@ -371,7 +372,7 @@ func TestTLS(t *testing.T) {
 func mariadbSSL(t *testing.T, s *sqltests.Server, caFile string) {
 	client, err := exec.LookPath("mariadb")
 	if err != nil {
-		if os.Getenv("SIMSQL_REQUIRE_MARIADB") == "1" {
+		if simsqltest.Required("MARIADB") {
 			t.Fatal("mariadb client not on PATH and SIMSQL_REQUIRE_MARIADB=1")
 		}
 		t.Log("mariadb client not on PATH: skipping its TLS check")

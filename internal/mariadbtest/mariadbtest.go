@@ -18,6 +18,8 @@ import (
 	"time"
 
 	"github.com/go-sql-driver/mysql"
+
+	"github.com/simsql/simsql/internal/simsqltest"
 )
 
 // ErrNoDaemon is Daemon's error when neither mariadbd nor mysqld is on PATH.
@@ -65,7 +67,7 @@ type TB interface {
 	TempDir() string
 	Fatal(args ...any)
 	Fatalf(format string, args ...any)
-	Skip(args ...any)
+	Skipf(format string, args ...any)
 }
 
 // Server is a server started by Start.
@@ -87,10 +89,7 @@ func Start(tb TB, port int, extra ...string) *Server {
 	tb.Helper()
 	daemon, err := Daemon()
 	if err != nil {
-		if os.Getenv("SIMSQL_REQUIRE_MARIADB") == "1" {
-			tb.Fatal("mariadbd not on PATH and SIMSQL_REQUIRE_MARIADB=1")
-		}
-		tb.Skip("mariadbd not on PATH (SIMSQL_REQUIRE_MARIADB=1 makes this a failure)")
+		simsqltest.Require(tb, "MARIADB", "mariadbd not on PATH")
 	}
 	dir := tb.TempDir()
 	// A tmpdir of its own: with the shared /tmp, mariadb-install-db

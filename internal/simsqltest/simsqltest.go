@@ -120,8 +120,35 @@ func Require(tb TB, what, missing string) {
 	tb.Helper()
 	if Required(what) {
 		tb.Fatalf("%s and SIMSQL_REQUIRE_%s=1", missing, what)
+		return
 	}
 	tb.Skipf("%s (SIMSQL_REQUIRE_%s=1 makes this a failure)", missing, what)
+}
+
+// CorporaDir returns the directory of the corpora: $SIMSQL_CORPORA, else
+// .corpora at the repository root, where scripts/fetch-corpora.sh writes
+// them.
+func CorporaDir() string {
+	if dir := os.Getenv("SIMSQL_CORPORA"); dir != "" {
+		return dir
+	}
+	root, err := ModuleRoot()
+	if err != nil {
+		return ".corpora"
+	}
+	return filepath.Join(root, ".corpora")
+}
+
+// Corpus returns CorporaDir when the file there (a path relative to it,
+// such as "spdx/licenses.jsonl") exists; else it ends tb as Require does
+// for CORPORA.
+func Corpus(tb TB, file string) string {
+	tb.Helper()
+	dir := CorporaDir()
+	if _, err := os.Stat(filepath.Join(dir, file)); err != nil {
+		Require(tb, "CORPORA", fmt.Sprintf("corpus missing (run scripts/fetch-corpora.sh): %v", err))
+	}
+	return dir
 }
 
 // Cell is a result value as the MySQL text protocol carries it: nil for
@@ -157,22 +184,28 @@ func ScanCells(rows *sql.Rows) ([][]Cell, error) {
 	return out, rows.Err()
 }
 
-// Strings renders each row as its cells joined by sep, NULL as "NULL"; nil
-// for no rows.
-func Strings(rows [][]Cell, sep string) []string {
-	if len(rows) == 0 {
-		return nil
-	}
-	out := make([]string, len(rows))
-	for i, row := range rows {
-		cells := make([]string, len(row))
+// Texts returns the text of each cell of rows, NULL as "NULL"; nil for no
+// rows.
+func Texts(rows [][]Cell) [][]string {
+	var out [][]string
+	for _, row := range rows {
+		texts := make([]string, len(row))
 		for j, c := range row {
-			cells[j] = "NULL"
+			texts[j] = "NULL"
 			if c != nil {
-				cells[j] = *c
+				texts[j] = *c
 			}
 		}
-		out[i] = strings.Join(cells, sep)
+		out = append(out, texts)
+	}
+	return out
+}
+
+// Strings renders each row as its Texts joined by sep; nil for no rows.
+func Strings(rows [][]Cell, sep string) []string {
+	var out []string
+	for _, texts := range Texts(rows) {
+		out = append(out, strings.Join(texts, sep))
 	}
 	return out
 }
