@@ -6,7 +6,6 @@ import (
 	"net"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/simsql/simsql/internal/mariadbtest"
 )
@@ -58,25 +57,13 @@ func startMariaDBOn(tb testing.TB, port int, extra ...string) *mariaDB {
 
 // DSN returns a go-sql-driver/mysql data source name for database db, with
 // the settings of Server.DSN.
-func (m *mariaDB) DSN(db string) string {
-	cfg := m.Config()
-	cfg.DBName = db
-	cfg.ParseTime = true
-	cfg.AllowAllFiles = true
-	cfg.Timeout = 10 * time.Second
-	return cfg.FormatDSN()
-}
+func (m *mariaDB) DSN(db string) string { return testDSN(m.Config(), db) }
 
 // DB returns a connection pool to database simsql, closed at the end of
 // the test.
 func (m *mariaDB) DB(tb testing.TB) *dbsql.DB {
 	tb.Helper()
-	db, err := dbsql.Open("mysql", m.DSN("simsql"))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	tb.Cleanup(func() { db.Close() })
-	return db
+	return openDB(tb, m.DSN("simsql"))
 }
 
 // newMariaDBConn opens one connection to m in a fresh database name,
@@ -89,11 +76,7 @@ func newMariaDBConn(t testing.TB, m *mariaDB, name string) *wireConn {
 	}
 	t.Cleanup(func() { c.Close() })
 	wc := &wireConn{conn: c}
-	for _, q := range []string{"DROP DATABASE IF EXISTS " + name, "CREATE DATABASE " + name, "USE " + name} {
-		if _, err := wc.query(q); err != nil {
-			t.Fatal(err)
-		}
-	}
+	useNewDatabase(t, wc, name)
 	return wc
 }
 

@@ -309,13 +309,8 @@ func runScripts(t *testing.T, scripts []ScriptTest) {
 		srv := StartServer(t)
 		for i, s := range scripts {
 			t.Run(s.Name, func(t *testing.T) {
-				name := "script" + strconv.Itoa(i)
 				wc := newWireConn(t, srv)
-				for _, q := range []string{"DROP DATABASE IF EXISTS " + name, "CREATE DATABASE " + name, "USE " + name} {
-					if _, err := wc.query(q); err != nil {
-						t.Fatal(err)
-					}
-				}
+				useNewDatabase(t, wc, "script"+strconv.Itoa(i))
 				runScript(t, wc, s)
 			})
 		}

@@ -122,22 +122,12 @@ func formatValue(v any) string {
 	return fmt.Sprint(v)
 }
 
-func formatCells(rows [][]Cell) string {
-	var b strings.Builder
-	for _, r := range rows {
-		b.WriteString("[")
-		for j, c := range r {
-			if j > 0 {
-				b.WriteString(", ")
-			}
-			b.WriteString(formatCell(c))
-		}
-		b.WriteString("]")
-	}
-	return b.String()
-}
+func formatCells(rows [][]Cell) string { return formatList(rows, formatCell) }
 
-func formatRows(rows []Row) string {
+func formatRows(rows []Row) string { return formatList(rows, formatValue) }
+
+// formatList renders rows as [a, b][c, d], each value by format.
+func formatList[R ~[]V, V any](rows []R, format func(V) string) string {
 	var b strings.Builder
 	for _, r := range rows {
 		b.WriteString("[")
@@ -145,7 +135,7 @@ func formatRows(rows []Row) string {
 			if j > 0 {
 				b.WriteString(", ")
 			}
-			b.WriteString(formatValue(v))
+			b.WriteString(format(v))
 		}
 		b.WriteString("]")
 	}

@@ -161,6 +161,13 @@ func (s *Server) DSN(db string) string {
 	cfg.Passwd = s.password
 	cfg.Net = "tcp"
 	cfg.Addr = s.Addr
+	return testDSN(cfg, db)
+}
+
+// testDSN returns cfg's data source name for database db with the tests'
+// settings: parseTime on, multiStatements off, LOAD DATA LOCAL INFILE
+// allowed for any file, 10 s to connect.
+func testDSN(cfg *mysql.Config, db string) string {
 	cfg.DBName = db
 	cfg.ParseTime = true
 	cfg.MultiStatements = false
@@ -173,7 +180,14 @@ func (s *Server) DSN(db string) string {
 // test.
 func (s *Server) DB(tb testing.TB) *dbsql.DB {
 	tb.Helper()
-	db, err := dbsql.Open("mysql", s.DSN("simsql"))
+	return openDB(tb, s.DSN("simsql"))
+}
+
+// openDB returns a connection pool to dsn that has answered a ping, closed
+// at the end of the test.
+func openDB(tb testing.TB, dsn string) *dbsql.DB {
+	tb.Helper()
+	db, err := dbsql.Open("mysql", dsn)
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -37,12 +37,18 @@ func (c noEmptyRows) query(q string) ([][]Cell, error) {
 func newScriptConn(t *testing.T, srv *Server, name string) *wireConn {
 	t.Helper()
 	wc := newWireConn(t, srv)
+	useNewDatabase(t, wc, name)
+	return wc
+}
+
+// useNewDatabase (re)creates database name, empty, and makes it c's.
+func useNewDatabase(t testing.TB, c conn, name string) {
+	t.Helper()
 	for _, q := range []string{"DROP DATABASE IF EXISTS " + name, "CREATE DATABASE " + name, "USE " + name} {
-		if _, err := wc.query(q); err != nil {
+		if _, err := c.query(q); err != nil {
 			t.Fatal(err)
 		}
 	}
-	return wc
 }
 
 // step is one statement of a session of a two-session script and what it
