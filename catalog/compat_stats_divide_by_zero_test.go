@@ -16,13 +16,7 @@ import (
 // fatal "concurrent map read and map write" without), statsProvider
 // locks it.
 func TestStatsWhileAnalyzing(t *testing.T) {
-	p, err := Open(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
-	engine := NewEngine(p)
-	defer engine.Close()
+	p, engine := openEngine(t)
 	var vals []string
 	for i := range 300 {
 		vals = append(vals, fmt.Sprintf("(%d, %d)", i, i%30))

@@ -253,12 +253,7 @@ func TestIndexEntryValues(t *testing.T) {
 // for it is refused rather than made a B-tree, and a value the kind
 // refuses is an error naming the row.
 func TestCustomIndexSurface(t *testing.T) {
-	s, err := Open(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	e := NewEngine(s)
+	s, e := openEngine(t)
 	ctx := s.NewContext(context.Background())
 	defer sql.SessionEnd(ctx.Session)
 	query(t, e.Query, ctx, "CREATE TABLE w (id INT PRIMARY KEY, word VARCHAR(20), KEY fl (word) COMMENT 'firstletter')")

@@ -4,21 +4,14 @@ import (
 	"context"
 	"testing"
 
+	gms "github.com/dolthub/go-mysql-server"
 	"github.com/dolthub/go-mysql-server/sql"
 )
 
 // TestNewContext runs statements in-process: the context's session starts
 // in the simsql database, and writes are visible to later statements.
 func TestNewContext(t *testing.T) {
-	p, err := Open(t.TempDir())
-	if err == nil {
-		defer p.Close()
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	engine := NewEngine(p)
-	defer engine.Close()
+	p, engine := openEngine(t)
 	for _, q := range []string{
 		"CREATE TABLE t (id BIGINT PRIMARY KEY, body LONGTEXT, fp BIGINT UNSIGNED AS (crc32(body)) STORED)",
 		"INSERT INTO t (id, body) VALUES (1, 'hello world')",
@@ -30,6 +23,22 @@ func TestNewContext(t *testing.T) {
 	if len(rows) != 1 || rows[0][0] != "simsql" || rows[0][1] != uint64(222957957) {
 		t.Errorf("got %v, want [[simsql 222957957]]", rows)
 	}
+}
+
+// openEngine opens a store in a new temporary directory and an engine
+// over it, both closed when t ends.
+func openEngine(t *testing.T) (*Store, *gms.Engine) {
+	t.Helper()
+	p, err := Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	engine := NewEngine(p)
+	t.Cleanup(func() {
+		engine.Close()
+		p.Close()
+	})
+	return p, engine
 }
 
 type queryFunc func(*sql.Context, string) (sql.Schema, sql.RowIter, *sql.QueryFlags, error)

@@ -7,12 +7,7 @@ import "testing"
 // go-mysql-server finds a rule by its id (rule selectors, the debug log),
 // so two branches picking one id silently made one rule stand for both.
 func TestRuleIDsUnique(t *testing.T) {
-	s, err := Open(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	e := NewEngine(s)
+	_, e := openEngine(t)
 	seen := map[int]string{}
 	for _, b := range e.Analyzer.Batches {
 		for _, r := range b.Rules {

@@ -11,13 +11,7 @@ import (
 // store of its own, which its end closes (the server ends a session when
 // its client disconnects or is killed); another session never sees them.
 func TestTemporaryDroppedAtSessionEnd(t *testing.T) {
-	p, err := Open(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
-	engine := NewEngine(p)
-	defer engine.Close()
+	p, engine := openEngine(t)
 	before := TemporaryStores()
 	ctx := p.NewContext(context.Background())
 	for _, q := range []string{
