@@ -49,13 +49,8 @@ func main() {
 	engines := flag.String("engines", "bbolt,pebble", "comma-separated storage `engines` to measure")
 	timeout := flag.Duration("timeout", 30*time.Minute, "give up after this `duration`")
 	flag.Parse()
-	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
+	ctx, cancel, tmp := harness.Begin("engines", *timeout)
 	defer cancel()
-
-	tmp, err := os.MkdirTemp("", "simsql-bench-engines-")
-	if err != nil {
-		fatal(err)
-	}
 	defer os.RemoveAll(tmp)
 	files, err := harness.WriteFingerprintFiles(filepath.Join(tmp, "files"), harness.PlantedFingerprints(*rows), 100_000)
 	if err != nil {
@@ -86,10 +81,7 @@ func main() {
 	print(results, *rows, *clients, harness.GitCommit())
 }
 
-func fatal(err error) {
-	fmt.Fprintln(os.Stderr, "engines:", err)
-	os.Exit(1)
-}
+func fatal(err error) { harness.Fatal("engines", err) }
 
 type workload struct {
 	ctx     context.Context

@@ -89,17 +89,14 @@ func main() {
 		fmt.Fprintln(os.Stderr, "minhash: want -rows >= 100, -queries >= -scan-queries >= 1, -nd-runs >= 1, -file-rows >= 1, -probes >= 1")
 		os.Exit(2)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
+	ctx, cancel, tmp := harness.Begin("minhash", *timeout)
 	defer cancel()
-	tmp, err := os.MkdirTemp("", "simsql-bench-minhash-")
-	if err != nil {
-		fatal(err)
-	}
 	b := &bench{ctx: ctx, cfg: cfg, tmp: tmp, start: time.Now(), startLoad: harness.LoadAverage()}
 	b.commit = *commit
 	if b.commit == "" {
 		b.commit = harness.GitCommit()
 	}
+	var err error
 	if *pairsOnly {
 		if err = b.run(*binary); err == nil {
 			err = b.runPairs(*baseline, *dataDir)
@@ -129,10 +126,7 @@ func main() {
 	}
 }
 
-func fatal(err error) {
-	fmt.Fprintln(os.Stderr, "minhash:", err)
-	os.Exit(1)
-}
+func fatal(err error) { harness.Fatal("minhash", err) }
 
 func logf(format string, args ...any) {
 	l := harness.LoadAverage()

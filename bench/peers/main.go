@@ -121,10 +121,7 @@ func main() {
 	fmt.Println(path)
 }
 
-func fatal(err error) {
-	fmt.Fprintln(os.Stderr, "peers:", err)
-	os.Exit(1)
-}
+func fatal(err error) { harness.Fatal("peers", err) }
 
 func logf(format string, args ...any) {
 	fmt.Fprintf(os.Stderr, "peers: %s "+format+"\n", append([]any{time.Now().UTC().Format("15:04:05")}, args...)...)

@@ -44,15 +44,12 @@ func main() {
 	engines := flag.String("engines", "bbolt,pebble", "comma-separated `engines` to measure")
 	timeout := flag.Duration("timeout", 20*time.Minute, "give up after this `duration`")
 	flag.Parse()
-	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
+	ctx, cancel, tmp := harness.Begin("reclaim", *timeout)
 	defer cancel()
-	tmp, err := os.MkdirTemp("", "simsql-bench-reclaim-")
-	if err != nil {
-		fatal(err)
-	}
 	defer os.RemoveAll(tmp)
 	bin := *binary
 	if bin == "" {
+		var err error
 		if bin, err = harness.BuildSimsql(ctx, tmp, "reclaim"); err != nil {
 			fatal(err)
 		}
@@ -214,7 +211,4 @@ func tableBytes(dataDir string) int64 {
 
 func mib(n int64) float64 { return float64(n) / (1 << 20) }
 
-func fatal(err error) {
-	fmt.Fprintln(os.Stderr, "reclaim:", err)
-	os.Exit(1)
-}
+func fatal(err error) { harness.Fatal("reclaim", err) }

@@ -80,18 +80,14 @@ func main() {
 		fmt.Fprintln(os.Stderr, "simhash: want -rows >= -sample >= 2, -queries >= 1, -nd-runs >= 1, -file-rows >= 1")
 		os.Exit(2)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
+	ctx, cancel, tmp := harness.Begin("simhash", *timeout)
 	defer cancel()
-	tmp, err := os.MkdirTemp("", "simsql-bench-simhash-")
-	if err != nil {
-		fatal(err)
-	}
 	b := &bench{ctx: ctx, tmp: tmp, rows: *rows, queries: *queries, sample: *sample, ndRuns: *ndRuns, start: time.Now()}
 	b.commit = *commit
 	if b.commit == "" {
 		b.commit = harness.GitCommit()
 	}
-	err = b.run(*binary, !*skipMaria)
+	err := b.run(*binary, !*skipMaria)
 	if *keep {
 		fmt.Fprintln(os.Stderr, "simhash: keeping", tmp)
 	} else {
@@ -107,10 +103,7 @@ func main() {
 	}
 }
 
-func fatal(err error) {
-	fmt.Fprintln(os.Stderr, "simhash:", err)
-	os.Exit(1)
-}
+func fatal(err error) { harness.Fatal("simhash", err) }
 
 func logf(format string, args ...any) {
 	fmt.Fprintf(os.Stderr, "simhash: "+format+"\n", args...)

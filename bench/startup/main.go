@@ -60,12 +60,8 @@ func main() {
 		fmt.Fprintln(os.Stderr, "startup: -runs must be positive")
 		os.Exit(2)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
+	ctx, cancel, tmp := harness.Begin("startup", *timeout)
 	defer cancel()
-	tmp, err := os.MkdirTemp("", "simsql-bench-startup-")
-	if err != nil {
-		fatal(err)
-	}
 	defer os.RemoveAll(tmp)
 
 	type system struct {
@@ -240,7 +236,4 @@ func ms(d time.Duration) string { return fmt.Sprintf("%.0f ms", harness.Ms(d)) }
 
 func mb(b int64) string { return fmt.Sprintf("%.0f MB", float64(b)/(1<<20)) }
 
-func fatal(err error) {
-	fmt.Fprintln(os.Stderr, "startup:", err)
-	os.Exit(1)
-}
+func fatal(err error) { harness.Fatal("startup", err) }

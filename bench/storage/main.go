@@ -66,15 +66,10 @@ func main() {
 		fmt.Fprintln(os.Stderr, "storage: -rows must be a positive multiple of -batch; -selects positive")
 		os.Exit(2)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
+	ctx, cancel, tmp := harness.Begin("storage", *timeout)
 	defer cancel()
-
-	tmp, err := os.MkdirTemp("", "simsql-bench-storage-")
-	if err != nil {
-		fatal(err)
-	}
 	b := &bench{ctx: ctx, tmp: tmp, rows: *rows, batch: *batch}
-	err = b.run(*binary, *single, *selects)
+	err := b.run(*binary, *single, *selects)
 	if *keep {
 		fmt.Fprintln(os.Stderr, "storage: keeping", tmp)
 	} else {
@@ -90,10 +85,7 @@ func main() {
 	}
 }
 
-func fatal(err error) {
-	fmt.Fprintln(os.Stderr, "storage:", err)
-	os.Exit(1)
-}
+func fatal(err error) { harness.Fatal("storage", err) }
 
 // bench holds the configuration and, as they are measured, the results.
 type bench struct {

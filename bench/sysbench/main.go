@@ -134,10 +134,7 @@ func main() {
 	}
 }
 
-func fatal(err error) {
-	fmt.Fprintln(os.Stderr, "sysbench:", err)
-	os.Exit(1)
-}
+func fatal(err error) { harness.Fatal("sysbench", err) }
 
 type runner struct {
 	ctx          context.Context

@@ -64,6 +64,24 @@ func Workdir(ctx context.Context, tool string) (dir, bin string, err error) {
 	return dir, bin, nil
 }
 
+// Begin starts benchmark tool: a context that ends after timeout, and a
+// new temporary directory simsql-bench-<tool>-*, which the caller removes;
+// it exits through Fatal if the directory cannot be made.
+func Begin(tool string, timeout time.Duration) (context.Context, context.CancelFunc, string) {
+	tmp, err := os.MkdirTemp("", "simsql-bench-"+tool+"-")
+	if err != nil {
+		Fatal(tool, err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	return ctx, cancel, tmp
+}
+
+// Fatal prints "tool: err" on standard error and exits with status 1.
+func Fatal(tool string, err error) {
+	fmt.Fprintf(os.Stderr, "%s: %v\n", tool, err)
+	os.Exit(1)
+}
+
 // GitCommit returns `git describe --always --dirty` of the working directory.
 func GitCommit() string {
 	out, err := exec.Command("git", "describe", "--always", "--dirty").Output()
