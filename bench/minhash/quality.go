@@ -7,11 +7,9 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/simsql/simsql/bench/internal/harness"
@@ -175,7 +173,7 @@ func (b *bench) runQuality() error {
 		t0 := time.Now()
 		all := append(slices.Clone(texts), probes...)
 		toks := make([][]string, len(all))
-		parallel(len(all), func(i int) {
+		harness.Parallel(len(all), func(i int) {
 			tc := a.TermCounts(all[i])
 			toks[i] = make([]string, 0, len(tc))
 			for t := range tc {
@@ -183,7 +181,7 @@ func (b *bench) runQuality() error {
 			}
 		})
 		sigs := make([][]uint64, len(all))
-		parallel(len(all), func(i int) { sigs[i] = hasher.Sum(toks[i]).Values })
+		harness.Parallel(len(all), func(i int) { sigs[i] = hasher.Sum(toks[i]).Values })
 		ts := newTokenSets(toks)
 		res.tokensTime = time.Since(t0)
 		rowSets := &tokenSets{sets: ts.sets[:len(texts)]}
@@ -192,7 +190,7 @@ func (b *bench) runQuality() error {
 		res.truthTime = time.Since(t0)
 		res.truthPairs = len(truth)
 		probeTruth := make([][]int32, len(probes))
-		parallel(len(probes), func(p int) { probeTruth[p] = bruteProbe(rowSets, ts.sets[len(texts)+p], textThreshold) })
+		harness.Parallel(len(probes), func(p int) { probeTruth[p] = bruteProbe(rowSets, ts.sets[len(texts)+p], textThreshold) })
 		res.prefixVsBrute = checkPrefixAgainstBrute(truth, probeTruth, probeRow)
 		for p := range probes {
 			if probeRow[p] >= 0 {
@@ -271,22 +269,6 @@ func checkPrefixAgainstBrute(pairs []textPair, probeTruth [][]int32, probeRow []
 		}
 	}
 	return fmt.Sprintf("agree for all %d probes that are rows", checked)
-}
-
-// parallel calls f(i) for i in [0, n) on all CPUs.
-func parallel(n int, f func(i int)) {
-	var wg sync.WaitGroup
-	workers := runtime.NumCPU()
-	for w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := w; i < n; i += workers {
-				f(i)
-			}
-		}()
-	}
-	wg.Wait()
 }
 
 var explainFloor = regexp.MustCompile(`candidates agreeing in at least (\d+) of (\d+) slots`)

@@ -3,9 +3,7 @@ package main
 import (
 	"encoding/hex"
 	"math/rand/v2"
-	"runtime"
 	"slices"
-	"sync"
 
 	"github.com/simsql/simsql/bench/internal/harness"
 	"github.com/simsql/simsql/pigeonhole"
@@ -152,18 +150,7 @@ type pointTruth struct {
 // index with bands.
 func pointTruths(s *sigSet, qs [][]uint64, m int, bands []pigeonhole.Band) []pointTruth {
 	out := make([]pointTruth, len(qs))
-	var wg sync.WaitGroup
-	workers := runtime.NumCPU()
-	for w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for qi := w; qi < len(qs); qi += workers {
-				out[qi] = pointTruthOf(s, qs[qi], m, bands)
-			}
-		}()
-	}
-	wg.Wait()
+	harness.Parallel(len(qs), func(qi int) { out[qi] = pointTruthOf(s, qs[qi], m, bands) })
 	return out
 }
 

@@ -161,24 +161,31 @@ func Quantiles(ts []time.Duration) (median, p99 time.Duration) {
 // within Hamming distance k, in increasing order, by a scan on all CPUs.
 func BruteQueries(fps, qs []uint64, k int) [][]int64 {
 	out := make([][]int64, len(qs))
+	Parallel(len(qs), func(qi int) {
+		for i, fp := range fps {
+			if bits.OnesCount64(fp^qs[qi]) <= k {
+				out[qi] = append(out[qi], int64(i+1))
+			}
+		}
+	})
+	return out
+}
+
+// Parallel calls f(i) for each i in [0, n) on all CPUs and returns when
+// every call has returned.
+func Parallel(n int, f func(i int)) {
 	var wg sync.WaitGroup
 	workers := runtime.NumCPU()
 	for w := range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for qi := w; qi < len(qs); qi += workers {
-				q := qs[qi]
-				for i, fp := range fps {
-					if bits.OnesCount64(fp^q) <= k {
-						out[qi] = append(out[qi], int64(i+1))
-					}
-				}
+			for i := w; i < n; i += workers {
+				f(i)
 			}
 		}()
 	}
 	wg.Wait()
-	return out
 }
 
 // PairsWithin3 counts the pairs of fps within Hamming distance 3 by the
