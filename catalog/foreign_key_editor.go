@@ -112,11 +112,9 @@ func dropReferenced(ctx *sql.Context, d *plan.DropTable) error {
 	var tables []*Table
 	dropped := map[uint64]bool{}
 	for _, n := range d.Tables {
-		if rt, ok := n.(*plan.ResolvedTable); ok {
-			if t, ok := simsqlTable(rt.Table); ok {
-				tables = append(tables, t)
-				dropped[t.meta.ID] = true
-			}
+		if t, ok := nodeTable(n); ok {
+			tables = append(tables, t)
+			dropped[t.meta.ID] = true
 		}
 	}
 	for _, t := range tables {
@@ -144,11 +142,7 @@ func dropReferenced(ctx *sql.Context, d *plan.DropTable) error {
 // the column with the child's columns of those constraints, not the
 // referenced ones, and lets it go.)
 func dropReferencedColumn(ctx *sql.Context, d *plan.DropColumn) error {
-	rt, ok := d.Table.(*plan.ResolvedTable)
-	if !ok {
-		return nil
-	}
-	t, ok := simsqlTable(rt.Table)
+	t, ok := nodeTable(d.Table)
 	if !ok {
 		return nil
 	}
@@ -176,11 +170,7 @@ func dropReferencedColumn(ctx *sql.Context, d *plan.DropColumn) error {
 // that a constraint of the table, or one referencing it, needs: one no
 // other index of the table begins with.
 func dropReferencedKey(ctx *sql.Context, d *plan.AlterPK) error {
-	rt, ok := d.Table.(*plan.ResolvedTable)
-	if !ok {
-		return nil
-	}
-	t, ok := simsqlTable(rt.Table)
+	t, ok := nodeTable(d.Table)
 	if !ok {
 		return nil
 	}

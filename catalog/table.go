@@ -8,6 +8,7 @@ import (
 	"io"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/plan"
 
 	"github.com/simsql/simsql/storage"
 )
@@ -63,6 +64,16 @@ func simsqlTable(t sql.Table) (*Table, bool) {
 		}
 		t = u
 	}
+}
+
+// nodeTable returns the simsql table a plan node reads, when the node is a
+// resolved table of simsql's (directly or wrapped).
+func nodeTable(n sql.Node) (*Table, bool) {
+	rt, ok := n.(*plan.ResolvedTable)
+	if !ok {
+		return nil, false
+	}
+	return simsqlTable(rt.Table)
 }
 
 // Name implements sql.Nameable.
