@@ -1,6 +1,7 @@
 package functions
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -74,5 +75,40 @@ func TestSimHashOptions(t *testing.T) {
 	}
 	if _, err := NewSimHash(); err == nil || !strings.Contains(err.Error(), "expected 1 to 2 arguments, 0 received") {
 		t.Errorf("simhash(): %v", err)
+	}
+}
+
+// TestHammingEval is hamming()'s Eval table: the number of differing bits
+// of two 64-bit fingerprints, as INT; a signed BIGINT is read as its 64
+// bits; an integral DOUBLE or a decimal string is the integer; anything
+// else that is not a fingerprint is error 1411 (ErrNotFingerprint); NULL
+// on either side is NULL.
+func TestHammingEval(t *testing.T) {
+	for _, c := range []struct {
+		a, b any
+		want any // int32, nil for NULL, or "error"
+	}{
+		{uint64(0xFF), uint64(0), int32(8)},
+		{uint64(0), uint64(0), int32(0)},
+		{uint64(math.MaxUint64), uint64(0), int32(64)},
+		{int64(-1), uint64(0), int32(64)},
+		{int64(math.MinInt64), uint64(1) << 63, int32(0)},
+		{"18446744073709551615", int64(0), int32(64)},
+		{3.0, int64(0), int32(2)},
+		{nil, int64(1), nil},
+		{int64(1), nil, nil},
+		{"abc", int64(0), "error"},
+		{3.5, int64(0), "error"},
+		{[]byte{1, 2, 3, 4, 5, 6, 7, 8}, uint64(0), "error"},
+	} {
+		got, err := NewHamming(lit(c.a), lit(c.b)).Eval(sql.NewEmptyContext(), nil)
+		switch {
+		case c.want == "error":
+			if !ErrNotFingerprint.Is(err) {
+				t.Errorf("hamming(%v, %v) = %v, %v; want ErrNotFingerprint", c.a, c.b, got, err)
+			}
+		case err != nil || got != c.want:
+			t.Errorf("hamming(%v, %v) = %v (%T), %v; want %v", c.a, c.b, got, got, err, c.want)
+		}
 	}
 }
