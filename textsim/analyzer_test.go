@@ -216,3 +216,11 @@ func FuzzAnalyzer(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkTokens measures the analyzer alone (normalisation, word breaks,
+// Chinese segmentation), what tokenize() and every other function pay
+// first: the baseline of the other benchmarks of this package.
+func BenchmarkTokens(b *testing.B) {
+	a := Default()
+	benchEachText(b, func(text string) func() { return func() { a.Tokens(text) } })
+}

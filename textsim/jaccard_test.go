@@ -2,6 +2,7 @@ package textsim
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -137,4 +138,23 @@ func TestTermCounts(t *testing.T) {
 			}
 		}
 	}
+}
+
+// BenchmarkJaccard measures jaccard() and tanimoto()'s work on two texts
+// (both analysed into term counts, then the set arithmetic) against the
+// text reversed: compare with twice BenchmarkTokens.
+func BenchmarkJaccard(b *testing.B) {
+	a := Default()
+	benchEachText(b, func(text string) func() {
+		other := reverseWords(text)
+		return func() { JaccardCounts(a.TermCounts(text), a.TermCounts(other)) }
+	})
+}
+
+// reverseWords returns text's space-separated words in reverse order: the
+// same terms, a different text.
+func reverseWords(text string) string {
+	w := strings.Fields(text)
+	slices.Reverse(w)
+	return strings.Join(w, " ")
 }

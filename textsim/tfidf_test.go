@@ -1,126 +1,148 @@
 package textsim
 
 import (
+	"fmt"
 	"math"
+	"math/rand/v2"
 	"testing"
 )
 
-func TestCosine(t *testing.T) {
+func TestIDFOf(t *testing.T) {
+	df := DocFreqMap{N: 4, Terms: map[string]int64{"rare": 1, "half": 2, "all": 4, "over": 9}}
 	for _, c := range []struct {
-		why   string
-		a, b  string
-		want  float64
-		exact bool // compared with ==: exactness is the point
+		why, term string
+		want      float64
 	}{
-		{"identical", "a b c", "c b a", 1, true},
-		{"proportional counts give exactly 1", "a a b", "a a a a b b", 1, true},
-		{"proportional, larger factor", "x y y z", "x x x y y y y y y z z z", 1, true},
-		{"orthogonal", "a b", "c d", 0, true},
-		{"A=(a:2,b:1), B=(a:1,b:2): 4/5", "a a b", "a b b", 0.8, false},
-		{"one shared of two each: 1/2", "a b", "b c", 0.5, false},
-		{"A=(a:1), B=(a:1,b:1): 1/√2", "a", "a b", 1 / math.Sqrt2, false},
+		{"in one document of 4", "rare", math.Log(4)},
+		{"in half", "half", math.Log(2)},
+		{"in every document: 0", "all", 0},
+		{"in none (a query's new word): as rare as in one", "new", math.Log(4)},
+		{"df above N (changing statistics): as in every document", "over", 0},
 	} {
-		got, ok := Cosine(fields(c.a), fields(c.b))
-		if !ok || (c.exact && got != c.want) || math.Abs(got-c.want) > 1e-12 {
-			t.Errorf("%s: Cosine(%q, %q) = %v, %v, want %v", c.why, c.a, c.b, got, ok, c.want)
+		if got, ok := IDFOf(df, c.term); !ok || got != c.want {
+			t.Errorf("%s: IDFOf(%q) = %v, %v, want %v", c.why, c.term, got, ok, c.want)
 		}
 	}
-	for _, c := range [][2]string{{"", "a"}, {"a", ""}, {"", ""}} {
-		if got, ok := Cosine(fields(c[0]), fields(c[1])); ok || got != 0 {
-			t.Errorf("Cosine(%q, %q) = %v, %v, want 0, false (undefined)", c[0], c[1], got, ok)
+	if _, ok := IDFOf(DocFreqMap{}, "x"); ok {
+		t.Error("IDFOf over an empty collection is ok")
+	}
+}
+
+func TestTFIDFWeights(t *testing.T) {
+	df := DocFreqMap{N: 4, Terms: map[string]int64{"a": 1, "b": 2, "c": 4}}
+	w, ok := TFIDFWeights(map[string]int64{"a": 2, "b": 1, "c": 2}, df)
+	want := map[string]float64{"a": 1 * math.Log(4), "b": 0.5 * math.Log(2), "c": 0}
+	if !ok || len(w) != 3 || w["a"] != want["a"] || w["b"] != want["b"] || w["c"] != 0 {
+		t.Errorf("TFIDFWeights = %v, %v, want %v", w, ok, want)
+	}
+	if _, ok := TFIDFWeights(nil, df); ok {
+		t.Error("empty counts are ok")
+	}
+	if _, ok := TFIDFWeights(map[string]int64{"a": 1}, DocFreqMap{}); ok {
+		t.Error("an empty collection is ok")
+	}
+}
+
+func TestCosineTFIDFOver(t *testing.T) {
+	df := DocFreqMap{N: 4, Terms: map[string]int64{"a": 1, "b": 2, "c": 4}}
+	x := map[string]int64{"a": 2, "b": 1}
+	y := map[string]int64{"b": 1, "c": 3}
+	// x: a = ln 4, b = ½ ln 2; y: b = ln 2, c = 0 (in every document).
+	// cos = (½ ln 2 · ln 2) / (√(ln²4 + ¼ ln²2) · ln 2) = ½ / √(4 + ¼) = 1/√17.
+	want := 1 / math.Sqrt(17)
+	for _, pair := range [][2]map[string]int64{{x, y}, {y, x}} {
+		if got, ok := CosineTFIDFOver(pair[0], pair[1], df); !ok || math.Abs(got-want) > 1e-15 {
+			t.Errorf("CosineTFIDFOver = %v, %v, want 1/√17 = %v", got, ok, want)
+		}
+	}
+	if got, ok := CosineTFIDFOver(x, map[string]int64{"a": 4, "b": 2}, df); !ok || got != 1 {
+		t.Errorf("proportional counts: %v, %v, want exactly 1 (same tf after f/max f)", got, ok)
+	}
+	if _, ok := CosineTFIDFOver(x, map[string]int64{"c": 1}, df); ok {
+		t.Error("a vector of terms in every document (zero) is ok")
+	}
+	if got, ok := CosineTFIDFOver(x, map[string]int64{"z": 1}, df); !ok || got != 0 {
+		t.Errorf("disjoint terms: %v, %v, want 0", got, ok)
+	}
+}
+
+// TestCosineTFIDFOverReference recounts document frequencies from scratch
+// over a random collection and compares with a direct computation of the
+// design's formulas.
+func TestCosineTFIDFOverReference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	vocab := make([]string, 40)
+	for i := range vocab {
+		vocab[i] = fmt.Sprintf("t%d", i)
+	}
+	docs := make([]map[string]int64, 60)
+	for i := range docs {
+		docs[i] = map[string]int64{}
+		for range 1 + rng.IntN(30) {
+			docs[i][vocab[int(math.Sqrt(float64(rng.IntN(len(vocab)*len(vocab)))))]]++ // skewed: some terms common
+		}
+	}
+	df := DocFreqMap{N: int64(len(docs)), Terms: map[string]int64{}}
+	for _, d := range docs {
+		for term := range d {
+			df.Terms[term]++
+		}
+	}
+	ref := func(x, y map[string]int64) float64 {
+		vec := func(c map[string]int64) []float64 {
+			var m int64
+			for _, f := range c {
+				m = max(m, f)
+			}
+			v := make([]float64, len(vocab))
+			for i, term := range vocab {
+				if f := c[term]; f > 0 {
+					v[i] = float64(f) / float64(m) * math.Log(float64(len(docs))/float64(df.Terms[term]))
+				}
+			}
+			return v
+		}
+		vx, vy := vec(x), vec(y)
+		var dot, nx, ny float64
+		for i := range vx {
+			dot, nx, ny = dot+vx[i]*vy[i], nx+vx[i]*vx[i], ny+vy[i]*vy[i]
+		}
+		return dot / math.Sqrt(nx*ny)
+	}
+	for i := range docs {
+		for j := i; j < len(docs); j++ {
+			got, ok := CosineTFIDFOver(docs[i], docs[j], df)
+			want := ref(docs[i], docs[j])
+			if math.IsNaN(want) {
+				if ok {
+					t.Errorf("docs %d, %d: %v, want not ok (a zero vector)", i, j, got)
+				}
+				continue
+			}
+			if !ok || math.Abs(got-want) > 1e-12 {
+				t.Errorf("docs %d, %d: %v, %v, reference %v", i, j, got, ok, want)
+			}
 		}
 	}
 }
 
-func TestIDF(t *testing.T) {
+// BenchmarkTFIDFWeights measures tfidf()'s weights of a text over a
+// column's document frequencies (every term in half of 1,000 documents),
+// from its term counts: the part the SQL function adds to the analysis
+// (BenchmarkTokens), which grows with the distinct terms, not the bytes.
+func BenchmarkTFIDFWeights(b *testing.B) {
 	a := Default()
-	// Values from gse's embedded jieba idf.txt; median over its words.
-	for _, c := range []struct {
-		why   string
-		token string
-		want  float64
-	}{
-		{"median IDF of the table", "", 11.9547675029},
-		{"common Chinese word", "今天", 4.99211827683},
-		{"Chinese word", "天气", 6.45994394459},
-		{"Chinese word not in the table: median", "龘龘龘", 11.9547675029},
-		{"English word: median", "database", 11.9547675029},
-		{"English stop word: 0", "the", 0},
-		{"stop word with U+2019: 0", "don’t", 0},
-		{"number: median", "1.26", 11.9547675029},
-	} {
-		got := a.IDF(c.token)
-		if c.token == "" {
-			got = a.MedianIDF()
+	for _, size := range []int{1 << 10, 256 << 10} {
+		counts := a.TermCounts(benchText(benchSentences["English"], size))
+		df := DocFreqMap{N: 1000, Terms: map[string]int64{}}
+		for t := range counts {
+			df.Terms[t] = 500
 		}
-		if math.Abs(got-c.want) > 1e-12 {
-			t.Errorf("%s: IDF(%q) = %v, want %v", c.why, c.token, got, c.want)
-		}
-	}
-}
-
-func TestCosineTFIDF(t *testing.T) {
-	a := Default()
-	for _, c := range []struct{ x, y string }{
-		{"The quick brown fox", "the QUICK brown fox"},
-		{"今天天气很好，我们去郊游。", "今天天气很好，我们去郊游。"},
-		{"後腳龍族幻想恰爛錢", "后脚龙族幻想恰烂钱"},
-		{"the database the index", "The database, the index!"},
-	} {
-		if got, ok := a.CosineTFIDF(c.x, c.y); !ok || got != 1 {
-			t.Errorf("CosineTFIDF(%q, %q) = %v, %v, want exactly 1 (same tokens)", c.x, c.y, got, ok)
-		}
-	}
-	if got, ok := a.CosineTFIDF("1 2", "3 4"); !ok || got != 0 {
-		t.Errorf(`CosineTFIDF("1 2", "3 4") = %v, %v, want 0, true`, got, ok)
-	}
-	for _, c := range [][2]string{{"the of and", "database"}, {"database", "to be or not to be"}, {"", "x"}, {"！？", "x"}} {
-		if got, ok := a.CosineTFIDF(c[0], c[1]); ok || got != 0 {
-			t.Errorf("CosineTFIDF(%q, %q) = %v, %v, want 0, false (a zero vector)", c[0], c[1], got, ok)
-		}
-	}
-
-	// By hand: x = "今天 天气 the", y = "今天 郊游 今天". Weights are tf·idf
-	// and "the" weighs 0: x = (今天: i1, 天气: i2), y = (今天: 2·i1, 郊游: i3).
-	// cos = 2·i1² / (√(i1²+i2²) · √(4·i1²+i3²)).
-	x, y := "今天 天气 the", "今天 郊游 今天"
-	i1, i2, i3 := a.IDF("今天"), a.IDF("天气"), a.IDF("郊游")
-	want := 2 * i1 * i1 / (math.Sqrt(i1*i1+i2*i2) * math.Sqrt(4*i1*i1+i3*i3))
-	got, ok := a.CosineTFIDF(x, y)
-	if !ok || math.Abs(got-want) > 1e-12 || got <= 0 || got >= 1 {
-		t.Errorf("CosineTFIDF(%q, %q) = %v, %v, want %v", x, y, got, ok, want)
-	}
-	// English: "database index database" vs "database query": all words
-	// weigh the median m, which cancels: 2m² / (√5m · √2m) = 2/√10.
-	got, ok = a.CosineTFIDF("database index database", "database query")
-	if want := 2 / math.Sqrt(10); !ok || math.Abs(got-want) > 1e-12 {
-		t.Errorf("CosineTFIDF(database index database, database query) = %v, %v, want %v", got, ok, want)
-	}
-}
-
-func TestStopWords(t *testing.T) {
-	// The Snowball English list (snowballstem.org/algorithms/english/stop.txt)
-	// has 174 words.
-	if n := len(englishStopWords); n != 174 {
-		t.Errorf("stop word list has %d words, want the Snowball English list's 174", n)
-	}
-	for _, c := range []struct {
-		why   string
-		token string
-		want  bool
-	}{
-		{"article", "the", true},
-		{"not case-folded: callers pass folded tokens", "The", false},
-		{"contraction with ASCII apostrophe", "don't", true},
-		{"contraction with U+2019", "don’t", true},
-		{"U+2019 in a word that is not a stop word", "rock’n’roll", false},
-		{"'will' is left out by Snowball (homonym)", "will", false},
-		{"'us' is left out by Snowball (US)", "us", false},
-		{"content word", "database", false},
-		{"empty", "", false},
-	} {
-		if got := IsStopWord(c.token); got != c.want {
-			t.Errorf("%s: IsStopWord(%q) = %v, want %v", c.why, c.token, got, c.want)
-		}
+		b.Run(fmt.Sprintf("English/%dKB", size>>10), func(b *testing.B) {
+			for b.Loop() {
+				TFIDFWeights(counts, df)
+			}
+			b.ReportMetric(float64(len(counts)), "terms/op")
+		})
 	}
 }
