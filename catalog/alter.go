@@ -134,7 +134,7 @@ func (t *Table) alteredMeta(oldSch, newSch sql.PrimaryKeySchema, oldCol, newCol 
 	nt := &Table{db: t.db, meta: m, sch: sch}
 	for i := range m.Indexes {
 		if m.Indexes[i].isCustom() {
-			if _, err := nt.compileIndex(&m.Indexes[i]); err != nil {
+			if _, err := nt.compileIndex(t.db.store.ext, &m.Indexes[i]); err != nil {
 				return nil, err
 			}
 		}

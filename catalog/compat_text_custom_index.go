@@ -36,14 +36,14 @@ const wholeColumn int64 = 1
 
 // textCustomIndex gives TEXT and BLOB columns of custom-kind indexes the
 // length wholeColumn.
-func textCustomIndex(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+func (w *wiring) textCustomIndex(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
 	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		switch x := n.(type) {
 		case *plan.AlterIndex:
 			if x.Action != plan.IndexAction_Create || x.Table == nil {
 				return n, transform.SameTree, nil
 			}
-			cols, changed := wholeColumns(x.Comment, x.Columns, x.Table.Schema())
+			cols, changed := w.wholeColumns(x.Comment, x.Columns, x.Table.Schema())
 			if !changed {
 				return n, transform.SameTree, nil
 			}
@@ -53,7 +53,7 @@ func textCustomIndex(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.S
 		case *plan.CreateTable:
 			same := transform.SameTree
 			for i, def := range x.Indexes() {
-				if cols, changed := wholeColumns(def.Comment, def.Columns, x.TargetSchema()); changed {
+				if cols, changed := w.wholeColumns(def.Comment, def.Columns, x.TargetSchema()); changed {
 					d := *def
 					d.Columns = cols
 					x.Indexes()[i] = &d
@@ -68,8 +68,8 @@ func textCustomIndex(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.S
 
 // wholeColumns returns cols with wholeColumn as the length of each TEXT or
 // BLOB column given none, when comment names a custom index kind.
-func wholeColumns(comment string, cols []sql.IndexColumn, sch sql.Schema) ([]sql.IndexColumn, bool) {
-	if _, isKind, err := kindOf(comment); !isKind || err != nil {
+func (w *wiring) wholeColumns(comment string, cols []sql.IndexColumn, sch sql.Schema) ([]sql.IndexColumn, bool) {
+	if _, isKind, err := w.kindOf(comment); !isKind || err != nil {
 		return cols, false
 	}
 	out, changed := cols, false

@@ -129,7 +129,7 @@ func (t *Table) buildCounters(tr *Transaction, tx storage.View, ix *indexMeta, c
 	counts := counterDeltas{}
 	cur := tx.Cursor(rowsBucket(t.meta.rowsID()))
 	defer cur.Close()
-	progress := newProgress(fmt.Sprintf("counting index %s on %s.%s", ix.Name, t.db.name, t.meta.Name), tx.Count(rowsBucket(t.meta.rowsID())))
+	progress := t.db.store.ext.newProgress(fmt.Sprintf("counting index %s on %s.%s", ix.Name, t.db.name, t.meta.Name), tx.Count(rowsBucket(t.meta.rowsID())))
 	defer progress.done()
 	for k, v := cur.First(); k != nil; k, v = cur.Next() {
 		progress.add(1)
@@ -185,19 +185,17 @@ func (t *Table) ReadCounters(ctx *sql.Context, index *CustomIndex, keys [][]byte
 	return out, nil
 }
 
-// ErrNoTermStatistics is MySQL's error 1191 (ER_FT_MATCHING_KEY_NOT_FOUND,
+// errNoTermStatistics is MySQL's error 1191 (ER_FT_MATCHING_KEY_NOT_FOUND,
 // which MATCH … AGAINST gives for a column without a FULLTEXT index), for
 // a column named to cosine_tfidf, tfidf or keywords that has no
 // document-frequency index.
-func ErrNoTermStatistics(db, table, column string) error {
+func (w *wiring) errNoTermStatistics(db, table, column string) error {
 	ddl := "(no index kind of this server keeps them)"
-	kindsMu.RLock()
-	for _, k := range kinds {
+	for _, k := range w.kinds {
 		if _, ok := k.(TermStatisticsKind); ok {
 			ddl = fmt.Sprintf("create them with CREATE INDEX %s_%s ON %s (%s) COMMENT %s", column, k.Name(), table, column, k.Example())
 		}
 	}
-	kindsMu.RUnlock()
 	return mysql.NewSQLError(1191, mysql.SSUnknownSQLState,
 		"Can't find a document-frequency index matching the column %s.%s.%s: %s", db, table, column, ddl)
 }
@@ -319,5 +317,5 @@ func (s *Session) corpus(ctx *sql.Context, db, table, column string) (*corpusCac
 			return &corpusCache{table: t, index: ci, stats: st, df: map[string]int64{}}, nil
 		}
 	}
-	return nil, ErrNoTermStatistics(d.Name(), t.meta.Name, t.meta.Columns[col].Name)
+	return nil, t.db.store.ext.errNoTermStatistics(d.Name(), t.meta.Name, t.meta.Columns[col].Name)
 }

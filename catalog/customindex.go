@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
-	"sync"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
@@ -15,7 +14,7 @@ import (
 
 // Custom index kinds: everything the catalog knows of indexes other than
 // B-trees is in this file. A kind (the SimHash block index, the MinHash
-// band index) is plugged in with RegisterIndexKind and asked for by the
+// band index) is given to Open (Extensions.IndexKinds) and asked for by the
 // first word of an index's COMMENT:
 //
 //	CREATE INDEX fp_k3 ON docs (fp) COMMENT 'simhash k=3'
@@ -101,42 +100,23 @@ type SearchableKind interface {
 	EqualQuery(index *CustomIndex, value any) any
 }
 
-var (
-	kindsMu sync.RWMutex
-	kinds   = map[string]IndexKind{}
-)
-
-// RegisterIndexKind makes kind available to CREATE INDEX. It panics if a
-// kind of that name is registered already.
-func RegisterIndexKind(kind IndexKind) {
-	kindsMu.Lock()
-	defer kindsMu.Unlock()
-	name := strings.ToLower(kind.Name())
-	if _, dup := kinds[name]; dup {
-		panic("catalog: index kind " + name + " registered twice")
-	}
-	kinds[name] = kind
-}
-
 // commentWords splits an index COMMENT into its words: runs of letters,
 // digits and '_'.
 var commentWords = regexp.MustCompile(`[A-Za-z0-9_]+`)
 
-// kindOf returns the registered kind a COMMENT asks for: its first
+// kindOf returns the kind of w a COMMENT asks for: its first
 // white-space separated word, if that names a kind. A comment that names a
 // kind anywhere else, or glued to other characters ('simhash: k=3',
 // 'simhash,k=3', 'fast lookups via simhash k=3'), is an error rather than
 // a silent B-tree.
-func kindOf(comment string) (IndexKind, bool, error) {
-	kindsMu.RLock()
-	defer kindsMu.RUnlock()
+func (w *wiring) kindOf(comment string) (IndexKind, bool, error) {
 	if fields := strings.Fields(comment); len(fields) > 0 {
-		if k, ok := kinds[strings.ToLower(fields[0])]; ok {
+		if k, ok := w.kinds[strings.ToLower(fields[0])]; ok {
 			return k, true, nil
 		}
 	}
-	for _, w := range commentWords.FindAllString(comment, -1) {
-		if k, ok := kinds[strings.ToLower(w)]; ok {
+	for _, word := range commentWords.FindAllString(comment, -1) {
+		if k, ok := w.kinds[strings.ToLower(word)]; ok {
 			return nil, false, fmt.Errorf("index comment %q names the %s index kind but does not begin with it: write it as '%s …' (for example %s), or leave the word out for a B-tree index",
 				comment, k.Name(), k.Name(), k.Example())
 		}
@@ -154,14 +134,12 @@ func (t *Table) customIndex(ix *indexMeta) (*CustomIndex, error) {
 	if ix.compiled != nil {
 		return ix.compiled, nil
 	}
-	return t.compileIndex(ix)
+	return t.compileIndex(t.db.store.ext, ix)
 }
 
-// compileIndex compiles ix, of a custom kind, for table t.
-func (t *Table) compileIndex(ix *indexMeta) (*CustomIndex, error) {
-	kindsMu.RLock()
-	k, ok := kinds[ix.Kind]
-	kindsMu.RUnlock()
+// compileIndex compiles ix, of a custom kind of w, for table t.
+func (t *Table) compileIndex(w *wiring, ix *indexMeta) (*CustomIndex, error) {
+	k, ok := w.kinds[ix.Kind]
 	if !ok {
 		return nil, fmt.Errorf("catalog: index %s is of kind %s, which this binary does not know", ix.Name, ix.Kind)
 	}
@@ -177,12 +155,13 @@ func (t *Table) compileIndex(ix *indexMeta) (*CustomIndex, error) {
 }
 
 // compileIndexes fills the compiled cache of every custom index of t's
-// metadata; an index that does not compile is left to fail when used.
-func (t *Table) compileIndexes() {
+// metadata with w's kinds; an index that does not compile is left to fail
+// when used.
+func (t *Table) compileIndexes(w *wiring) {
 	for i := range t.meta.Indexes {
 		ix := &t.meta.Indexes[i]
 		if ix.isCustom() {
-			ix.compiled, _ = t.compileIndex(ix)
+			ix.compiled, _ = t.compileIndex(w, ix)
 		}
 	}
 }

@@ -51,16 +51,18 @@ func (f firstLetterIndex) Entries(vals []any, add func(key, value []byte)) error
 	return nil
 }
 
-func init() {
-	RegisterIndexKind(firstLetter{name: "firstletter"})
-	RegisterIndexKind(firstLetter{name: "firstlettervalued", valued: true})
-}
+// testExtensions are the catalog tests' extensions: the test kind, plain
+// and with values.
+var testExtensions = Extensions{IndexKinds: []IndexKind{
+	firstLetter{name: "firstletter"},
+	firstLetter{name: "firstlettervalued", valued: true},
+}}
 
 // TestCustomIndexKind checks that entries of a plugged-in index kind follow
 // every insert, update, delete, ALTER TABLE and restart.
 func TestCustomIndexKind(t *testing.T) {
 	dir := t.TempDir()
-	s, err := Open(dir)
+	s, err := Open(dir, storage.Options{}, testExtensions)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,7 +128,7 @@ func TestCustomIndexKind(t *testing.T) {
 	if err := s.Close(); err != nil {
 		t.Fatal(err)
 	}
-	s2, err := Open(dir)
+	s2, err := Open(dir, storage.Options{}, testExtensions)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -140,7 +142,7 @@ func TestCustomIndexKind(t *testing.T) {
 // values; and that a table rewrite brings the values back.
 func TestIndexEntryValues(t *testing.T) {
 	dir := t.TempDir()
-	s, err := Open(dir)
+	s, err := Open(dir, storage.Options{}, testExtensions)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -229,7 +231,7 @@ func TestIndexEntryValues(t *testing.T) {
 	if err := s.Close(); err != nil {
 		t.Fatal(err)
 	}
-	s, err = Open(dir)
+	s, err = Open(dir, storage.Options{}, testExtensions)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,7 +16,7 @@ import (
 // its new tables too.
 func TestDefaultCollationRestart(t *testing.T) {
 	dir := t.TempDir()
-	p, err := Open(dir)
+	p, err := Open(dir, storage.Options{}, testExtensions)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,7 +55,7 @@ func TestDefaultCollationRestart(t *testing.T) {
 	engine.Close()
 	p.Close()
 
-	if p, err = Open(dir); err != nil {
+	if p, err = Open(dir, storage.Options{}, testExtensions); err != nil {
 		t.Fatal(err)
 	}
 	defer p.Close()

@@ -465,7 +465,7 @@ func (t *Table) CreateIndex(ctx *sql.Context, def sql.IndexDef) error {
 		}
 		ix.Columns = append(ix.Columns, indexColumn{Name: c.Name, Length: c.Length})
 	}
-	kind, isKind, err := kindOf(def.Comment)
+	kind, isKind, err := t.db.store.ext.kindOf(def.Comment)
 	if err != nil {
 		return err
 	}
@@ -474,7 +474,7 @@ func (t *Table) CreateIndex(ctx *sql.Context, def sql.IndexDef) error {
 			return fmt.Errorf("a %s index cannot be UNIQUE", kind.Name())
 		}
 		ix.Kind, ix.Values = strings.ToLower(kind.Name()), true
-		ci, err := t.compileIndex(&ix)
+		ci, err := t.compileIndex(t.db.store.ext, &ix)
 		if err != nil {
 			return err
 		}
@@ -507,7 +507,7 @@ func (t *Table) buildIndex(tr *Transaction, tx storage.View, ix *indexMeta) erro
 	total := tx.Count(rowsBucket(t.meta.rowsID()))
 	if ix.isCustom() && ix.compiled == nil {
 		// Compiled once for the build, not per row (ix is not shared yet).
-		ci, err := t.compileIndex(ix)
+		ci, err := t.compileIndex(t.db.store.ext, ix)
 		if err != nil {
 			return err
 		}
@@ -518,7 +518,7 @@ func (t *Table) buildIndex(tr *Transaction, tx storage.View, ix *indexMeta) erro
 			return t.buildCounters(tr, tx, ix, c)
 		}
 	}
-	progress := newProgress(fmt.Sprintf("building index %s on %s.%s", ix.Name, t.db.name, t.meta.Name), total)
+	progress := t.db.store.ext.newProgress(fmt.Sprintf("building index %s on %s.%s", ix.Name, t.db.name, t.meta.Name), total)
 	defer progress.done()
 	for k, v := c.First(); k != nil; k, v = c.Next() {
 		progress.add(1)
@@ -559,39 +559,39 @@ func (t *Table) buildIndex(tr *Transaction, tx storage.View, ix *indexMeta) erro
 	return nil
 }
 
-// ProgressLog, when set, receives progress lines of long operations such
-// as building an index on a filled table (the server writes them to its
-// log). It must be safe for concurrent use.
-var ProgressLog func(line string)
-
-// progress reports a long operation about every 100,000 items.
+// progress reports a long operation of 100,000 items or more to log
+// (Extensions.Progress), about every 100,000 items.
 type progress struct {
+	log          func(line string)
 	what         string
 	total, count int
 	start        time.Time
 	next         int
 }
 
-func newProgress(what string, total int) *progress {
-	p := &progress{what: what, total: total, start: time.Now(), next: 100_000}
-	if ProgressLog != nil && total >= 100_000 {
-		ProgressLog(fmt.Sprintf("%s: %d rows", what, total))
+// newProgress starts reporting an operation of total items on w's log.
+func (w *wiring) newProgress(what string, total int) *progress {
+	p := &progress{log: w.progress, what: what, total: total, start: time.Now(), next: 100_000}
+	if p.log == nil || total < 100_000 {
+		p.log = nil
+		return p
 	}
+	p.log(fmt.Sprintf("%s: %d rows", what, total))
 	return p
 }
 
 func (p *progress) add(n int) {
 	p.count += n
-	if p.count >= p.next && ProgressLog != nil && p.total >= 100_000 {
-		ProgressLog(fmt.Sprintf("%s: %d of %d rows (%.0f%%) in %.1f s", p.what, p.count, p.total,
+	if p.count >= p.next && p.log != nil {
+		p.log(fmt.Sprintf("%s: %d of %d rows (%.0f%%) in %.1f s", p.what, p.count, p.total,
 			100*float64(p.count)/float64(p.total), time.Since(p.start).Seconds()))
 		p.next += 100_000
 	}
 }
 
 func (p *progress) done() {
-	if ProgressLog != nil && p.total >= 100_000 {
-		ProgressLog(fmt.Sprintf("%s: done, %d rows in %.1f s", p.what, p.count, time.Since(p.start).Seconds()))
+	if p.log != nil {
+		p.log(fmt.Sprintf("%s: done, %d rows in %.1f s", p.what, p.count, time.Since(p.start).Seconds()))
 	}
 }
 

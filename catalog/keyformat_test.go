@@ -21,7 +21,7 @@ import (
 // moves it to the current format.
 func TestKeyFormats(t *testing.T) {
 	dir := t.TempDir()
-	p, err := Open(dir)
+	p, err := Open(dir, storage.Options{}, testExtensions)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,7 +49,7 @@ func TestKeyFormats(t *testing.T) {
 	engine.Close()
 	p.Close()
 
-	if p, err = Open(dir); err != nil {
+	if p, err = Open(dir, storage.Options{}, testExtensions); err != nil {
 		t.Fatal(err)
 	}
 	defer p.Close()

@@ -6,8 +6,6 @@
 package catalog
 
 import (
-	"sync"
-
 	sqle "github.com/dolthub/go-mysql-server"
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
@@ -17,28 +15,15 @@ import (
 	"github.com/simsql/simsql/compat"
 	"github.com/simsql/simsql/functions"
 	"github.com/simsql/simsql/statement"
-	"github.com/simsql/simsql/storage"
 )
 
 // DefaultDatabase is the database every session starts in when the client
 // names none. Open creates it if it is missing.
 const DefaultDatabase = "simsql"
 
-// Open opens the durable catalog in dataDir, creating the directory and the
-// database DefaultDatabase if missing. Only one process may have dataDir
-// open; see OpenStore for the errors.
-func Open(dataDir string) (*Store, error) {
-	return OpenStore(dataDir, storage.Options{})
-}
-
-// OpenWith is Open with storage options: the engine of a new data
-// directory (opts.Engine), read-only opening.
-func OpenWith(dataDir string, opts storage.Options) (*Store, error) {
-	return OpenStore(dataDir, opts)
-}
-
 // NewEngine returns a go-mysql-server engine over s's databases with every
-// function of functions.All registered. User accounts are left disabled:
+// function of functions.All registered and the rules of the Extensions s
+// was opened with. User accounts are left disabled:
 // the engine accepts any user until the caller adds one to
 // engine.Analyzer.Catalog.MySQLDb.
 func NewEngine(s *Store) *sqle.Engine {
@@ -46,7 +31,7 @@ func NewEngine(s *Store) *sqle.Engine {
 	b := analyzer.NewBuilder(withFunctions(s, compat.Functions())).AddPreAnalyzeRule(ruleNotExistsNulls, notExistsNulls).
 		AddPreAnalyzeRule(ruleIndexHints, applyIndexHints).
 		AddPreAnalyzeRule(ruleLoadDataTriggers, loadDataTriggers).
-		AddPreAnalyzeRule(ruleTextCustomIndex, textCustomIndex).
+		AddPreAnalyzeRule(ruleTextCustomIndex, s.ext.textCustomIndex).
 		AddPostAnalyzeRule(ruleViewsKeepTransaction, viewsKeepTransaction).
 		AddPostAnalyzeRule(rulePrefixPrimaryKey, prefixPrimaryKey)
 	for _, r := range compat.Rules() {
@@ -55,11 +40,9 @@ func NewEngine(s *Store) *sqle.Engine {
 	for _, r := range compat.PostRules() {
 		b = b.AddPostAnalyzeRule(r.Id, r.Apply)
 	}
-	rulesMu.Lock()
-	for _, r := range rules {
+	for _, r := range s.ext.rules {
 		b = b.AddPostAnalyzeRule(r.Id, r.Apply)
 	}
-	rulesMu.Unlock()
 	a := b.Build()
 	a.Catalog.StatsProvider = newStatsProvider()
 	engine := sqle.New(a, nil)
@@ -101,21 +84,8 @@ func (p functionProvider) Function(_ *sql.Context, name string) (sql.Function, b
 	return f, ok
 }
 
-var (
-	rulesMu sync.Mutex
-	rules   []analyzer.Rule
-)
-
-// RegisterRule adds an analyzer rule, run after go-mysql-server's own, to
-// every engine NewEngine builds from then on; id must be above
-// FirstRuleID and unique.
-func RegisterRule(id analyzer.RuleId, fn analyzer.RuleFunc) {
-	rulesMu.Lock()
-	defer rulesMu.Unlock()
-	rules = append(rules, analyzer.Rule{Id: id, Apply: fn})
-}
-
-// FirstRuleID is the id above which other packages number their rules.
+// FirstRuleID is the id above which other packages number their rules
+// (Extensions.Rules).
 const FirstRuleID analyzer.RuleId = 10_100
 
 // Rule ids of simsql's analyzer rules, above go-mysql-server's own.

@@ -6,6 +6,8 @@ import (
 
 	gms "github.com/dolthub/go-mysql-server"
 	"github.com/dolthub/go-mysql-server/sql"
+
+	"github.com/simsql/simsql/storage"
 )
 
 // TestNewContext runs statements in-process: the context's session starts
@@ -29,7 +31,7 @@ func TestNewContext(t *testing.T) {
 // over it, both closed when t ends.
 func openEngine(t *testing.T) (*Store, *gms.Engine) {
 	t.Helper()
-	p, err := Open(t.TempDir())
+	p, err := Open(t.TempDir(), storage.Options{}, testExtensions)
 	if err != nil {
 		t.Fatal(err)
 	}

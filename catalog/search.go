@@ -1,9 +1,9 @@
 package catalog
 
 import (
+	"fmt"
 	"io"
 	"strings"
-	"sync"
 
 	"github.com/dolthub/go-mysql-server/sql"
 
@@ -28,36 +28,19 @@ func (s *sliceIter) Next(*sql.Context) (sql.Row, error) {
 
 func (s *sliceIter) Close(*sql.Context) error { return nil }
 
-var (
-	tableFuncsMu sync.RWMutex
-	tableFuncs   = map[string]sql.TableFunction{}
-)
-
-// RegisterTableFunction makes a table function available to every Store,
-// by its lower-case name.
-func RegisterTableFunction(fn sql.TableFunction) {
-	tableFuncsMu.Lock()
-	defer tableFuncsMu.Unlock()
-	tableFuncs[strings.ToLower(fn.Name())] = fn
-}
-
 var _ sql.TableFunctionProvider = (*Store)(nil)
 
-// TableFunction implements sql.TableFunctionProvider.
+// TableFunction implements sql.TableFunctionProvider: the table functions
+// of the Extensions s was opened with, by name in any case.
 func (s *Store) TableFunction(_ *sql.Context, name string) (sql.TableFunction, bool) {
-	tableFuncsMu.RLock()
-	defer tableFuncsMu.RUnlock()
-	fn, ok := tableFuncs[strings.ToLower(name)]
+	fn, ok := s.ext.tableFuncs[strings.ToLower(name)]
 	return fn, ok
 }
 
-// WithTableFunctions implements sql.TableFunctionProvider: it registers fns
-// and returns s.
+// WithTableFunctions implements sql.TableFunctionProvider by refusing: a
+// Store's table functions are given to Open (Extensions.TableFunctions).
 func (s *Store) WithTableFunctions(fns ...sql.TableFunction) (sql.TableFunctionProvider, error) {
-	for _, fn := range fns {
-		RegisterTableFunction(fn)
-	}
-	return s, nil
+	return nil, fmt.Errorf("catalog: table functions are given to catalog.Open (Extensions.TableFunctions), not added later")
 }
 
 // ScanColumns calls fn with the row key and the values of the named

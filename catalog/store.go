@@ -38,7 +38,8 @@ func idKey(prefix byte, id uint64) []byte {
 // kept in the data directory by package storage (bbolt or pebble). It is a
 // go-mysql-server sql.MutableDatabaseProvider.
 type Store struct {
-	kv *storage.Store
+	kv  *storage.Store
+	ext *wiring // what Open was given: index kinds, table functions, rules
 
 	mu     sync.Mutex
 	tables map[uint64]*cachedTable // parsed metadata by table id
@@ -64,17 +65,23 @@ type cachedTable struct {
 
 var _ sql.MutableDatabaseProvider = (*Store)(nil)
 
-// OpenStore opens (creating if needed) the durable catalog in dataDir and
-// makes sure database DefaultDatabase exists. Errors: those of storage.Open
-// (a directory in use by another process, of an unknown or newer format,
-// or not writable).
-func OpenStore(dataDir string, opts storage.Options) (*Store, error) {
+// Open opens (creating if needed) the durable catalog in dataDir, with the
+// storage options opts (the engine of a new data directory, read-only
+// opening) and the extensions ext it serves, and makes sure database
+// DefaultDatabase exists. Only one process may have dataDir open. Errors:
+// ext's (a name given twice), those of storage.Open (a directory in use by
+// another process, of an unknown or newer format, or not writable).
+func Open(dataDir string, opts storage.Options, ext Extensions) (*Store, error) {
+	w, err := newWiring(ext)
+	if err != nil {
+		return nil, err
+	}
 	kv, err := storage.Open(dataDir, opts)
 	if err != nil {
 		return nil, err
 	}
 	compat.InstallSystemVariables() // before the first session copies them
-	s := &Store{kv: kv, tables: map[uint64]*cachedTable{}, dbs: map[string]*cachedDatabase{}}
+	s := &Store{kv: kv, ext: w, tables: map[uint64]*cachedTable{}, dbs: map[string]*cachedDatabase{}}
 	err = kv.Update(func(tx *storage.Txn) error {
 		r, err := tx.Reader()
 		if err != nil {
@@ -333,7 +340,7 @@ func (s *Store) table(t *Transaction, db string, id uint64) (*cachedTable, error
 	if err != nil {
 		return nil, err
 	}
-	(&Table{meta: m, sch: sch}).compileIndexes()
+	(&Table{meta: m, sch: sch}).compileIndexes(s.ext)
 	m.compileScales() // compat_float_scale.go
 	c = &cachedTable{raw: append([]byte(nil), raw...), meta: m, sch: sch}
 	s.mu.Lock()

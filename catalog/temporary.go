@@ -44,12 +44,12 @@ import (
 
 // newTemporaryStore returns an empty catalog Store kept in memory, for one
 // session's temporary tables.
-func newTemporaryStore() (*Store, error) {
+func newTemporaryStore(ext *wiring) (*Store, error) {
 	kv, err := storage.OpenMemory()
 	if err != nil {
 		return nil, err
 	}
-	s := &Store{kv: kv, tables: map[uint64]*cachedTable{}, dbs: map[string]*cachedDatabase{}, temporary: true}
+	s := &Store{kv: kv, ext: ext, tables: map[uint64]*cachedTable{}, dbs: map[string]*cachedDatabase{}, temporary: true}
 	temporaryStores.Add(1)
 	err = kv.Update(func(tx *storage.Txn) error {
 		for _, b := range [][]byte{bucketMeta, bucketAutoInc, bucketStats} {
@@ -94,7 +94,7 @@ func (s *Session) temporaryStore(create bool) (*Store, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.temp == nil && create {
-		t, err := newTemporaryStore()
+		t, err := newTemporaryStore(s.store.ext)
 		if err != nil {
 			return nil, err
 		}

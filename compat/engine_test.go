@@ -16,6 +16,7 @@ import (
 
 	"github.com/simsql/simsql/catalog"
 	"github.com/simsql/simsql/indexes"
+	"github.com/simsql/simsql/storage"
 )
 
 // engine is simsql in process: catalog.NewEngine over a fresh data
@@ -27,8 +28,7 @@ type engine struct {
 
 func newEngine(tb testing.TB) *engine {
 	tb.Helper()
-	indexes.Register()
-	p, err := catalog.Open(tb.TempDir())
+	p, err := catalog.Open(tb.TempDir(), storage.Options{}, indexes.Extensions())
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -16,8 +16,6 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/types"
 
 	"github.com/simsql/simsql/catalog"
-	"github.com/simsql/simsql/indexes"
-	"github.com/simsql/simsql/storage"
 )
 
 // gmsTxnKnownFailures are the go-mysql-server 0.20 transaction scripts
@@ -43,7 +41,6 @@ const gmsTxnStatementTimeout = 10 * time.Second
 // scripts whose clients write different rows in open transactions failed
 // with error 1205 after 50 s; with row locks they pass.
 func TestGMSTransactionScripts(t *testing.T) {
-	indexes.Register()
 	var failed []string
 	seen := map[string]int{}
 	for _, script := range queries.TransactionTests {
@@ -77,17 +74,13 @@ func TestGMSTransactionScripts(t *testing.T) {
 
 // runGMSTxnScript runs one script and returns how it first fails, or "".
 func runGMSTxnScript(t *testing.T, script queries.TransactionTest) string {
-	p, err := catalog.OpenWith(t.TempDir(), storage.Options{Engine: TestEngine()})
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := openStore(t)
 	engine := catalog.NewEngine(p)
 	var sessions []*gsql.Context
 	t.Cleanup(func() {
 		for _, s := range sessions {
 			gsql.SessionEnd(s.Session)
 		}
-		p.Close()
 	})
 	session := func() *gsql.Context {
 		ctx := p.NewContext(context.Background())

@@ -38,17 +38,23 @@ type engineConn struct {
 
 func newEngineConn(t testing.TB) *engineConn {
 	t.Helper()
-	indexes.Register()
-	p, err := catalog.OpenWith(t.TempDir(), storage.Options{Engine: TestEngine()})
+	p := openStore(t)
+	ctx := p.NewContext(context.Background())
+	t.Cleanup(func() { gsql.SessionEnd(ctx.Session) })
+	return &engineConn{engine: catalog.NewEngine(p), ctx: ctx}
+}
+
+// openStore opens a catalog in a new temporary directory, on TestEngine
+// and with the indexes' extensions, as the server does; it is closed when
+// t ends, after the cleanups registered later (the sessions' ends).
+func openStore(t testing.TB) *catalog.Store {
+	t.Helper()
+	p, err := catalog.Open(t.TempDir(), storage.Options{Engine: TestEngine()}, indexes.Extensions())
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx := p.NewContext(context.Background())
-	t.Cleanup(func() {
-		gsql.SessionEnd(ctx.Session)
-		p.Close()
-	})
-	return &engineConn{engine: catalog.NewEngine(p), ctx: ctx}
+	t.Cleanup(func() { p.Close() })
+	return p
 }
 
 // statementTimeout bounds every statement of the harness, so that one

@@ -8,8 +8,6 @@ import (
 	gsql "github.com/dolthub/go-mysql-server/sql"
 
 	"github.com/simsql/simsql/catalog"
-	"github.com/simsql/simsql/indexes"
-	"github.com/simsql/simsql/storage"
 )
 
 // TestTxnScripts runs TxnScripts in-process, over the wire and, when
@@ -141,11 +139,7 @@ func runSteps(t *testing.T, sessions [2]conn, steps []step) {
 // newEngineSessions returns two in-process sessions of one fresh engine.
 func newEngineSessions(t *testing.T) [2]conn {
 	t.Helper()
-	indexes.Register()
-	p, err := catalog.OpenWith(t.TempDir(), storage.Options{Engine: TestEngine()})
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := openStore(t)
 	engine := catalog.NewEngine(p)
 	var out [2]conn
 	var ctxs []*gsql.Context
@@ -158,7 +152,6 @@ func newEngineSessions(t *testing.T) [2]conn {
 		for _, ctx := range ctxs {
 			gsql.SessionEnd(ctx.Session)
 		}
-		p.Close()
 	})
 	return out
 }
