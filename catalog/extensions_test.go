@@ -28,13 +28,7 @@ func TestExtensionsChecked(t *testing.T) {
 			t.Errorf("%+v: error %v, want %q", tc.ext, err, tc.want)
 		}
 	}
-	s, err := Open(t.TempDir(), storage.Options{}, Extensions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	e := NewEngine(s)
-	defer e.Close()
+	s, e := openEngineWith(t, Extensions{})
 	ctx := s.NewContext(t.Context())
 	query(t, e.Query, ctx, "CREATE TABLE w (id INT PRIMARY KEY, word VARCHAR(20))")
 	// Without the test kind the comment is a B-tree index's.
@@ -58,13 +52,7 @@ func TestExtensionsProgress(t *testing.T) {
 		defer mu.Unlock()
 		lines = append(lines, line)
 	}
-	s, err := Open(t.TempDir(), storage.Options{}, ext)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	e := NewEngine(s)
-	defer e.Close()
+	s, e := openEngineWith(t, ext)
 	ctx := s.NewContext(t.Context())
 	query(t, e.Query, ctx, "CREATE TABLE p (id INT PRIMARY KEY, n INT)")
 	for i := 0; i < 100_000; i += 10_000 {

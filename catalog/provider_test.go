@@ -27,11 +27,17 @@ func TestNewContext(t *testing.T) {
 	}
 }
 
-// openEngine opens a store in a new temporary directory and an engine
-// over it, both closed when t ends.
+// openEngine opens a store with testExtensions in a new temporary
+// directory and an engine over it, both closed when t ends.
 func openEngine(t *testing.T) (*Store, *gms.Engine) {
 	t.Helper()
-	p, err := Open(t.TempDir(), storage.Options{}, testExtensions)
+	return openEngineWith(t, testExtensions)
+}
+
+// openEngineWith is openEngine with the extensions ext.
+func openEngineWith(t *testing.T, ext Extensions) (*Store, *gms.Engine) {
+	t.Helper()
+	p, err := Open(t.TempDir(), storage.Options{}, ext)
 	if err != nil {
 		t.Fatal(err)
 	}
