@@ -389,6 +389,7 @@ func main() {
 			strings.Join(names, " and "), *share, truthJaccard, totalPairs, len(texts), n, minTokens, maxTokens, 100*quality.MinEditRate, 100*quality.MaxEditRate, positives, "2–3")
 		fmt.Fprintf(&body, "| variant | bits set: lowest–highest share | bits outside 40–60%% | texts with tie bits (most in one) | block max | k = 3: P / R | smallest k with recall ≥ 0.9 | best F1 (k) |\n|---|---|---|---|---|---|---|---|\n")
 		curves := map[string][maxK + 1]quality.Confusion{}
+		var targets targetMet
 		for _, c := range candidates {
 			var counts [64]int
 			texts0, tieTexts, tieMax := 0, 0, 0
@@ -467,8 +468,10 @@ func main() {
 			}
 			fmt.Fprintf(&body, "| %s %s | %.1f%%–%.1f%% | %d | %s | %d | %s / %.3f | %s | %.3f (%d) |\n",
 				c.name, c.describe(), 100*lo, 100*hi, outside, ties, blockMax, prec(conf[3]), conf[3].Recall(), kRecall, bestF, bestK)
+			targets.add(c.name, outside == 0, tieTexts == 0, conf[3])
 			fmt.Fprintf(os.Stderr, "sketch: %s: %s done\n", lang, c.name)
 		}
+		targets.markdown(&body)
 		// Which k answers which Jaccard: J90(k), the lowest t such that 90%
 		// of the pairs at Jaccard ≥ t are within k bits.
 		fmt.Fprintf(&body, "\nWhich k answers which Jaccard: for each k, the lowest t (in steps of 0.01 from %.2f) such that, for every threshold from t to 1, 90%% of the pairs at Jaccard at or above it (of %d pairs at Jaccard ≥ 0.5) are within k bits; and how many unrelated pairs (Jaccard < %.2f, of %d) are within k too.\n\n| k |",

@@ -1,12 +1,14 @@
 package main
 
 import (
+	"bytes"
 	"math"
 	"math/bits"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/simsql/simsql/bench/internal/quality"
 	"github.com/simsql/simsql/textsim"
 )
 
@@ -135,5 +137,18 @@ func TestSetFingerprints(t *testing.T) {
 	}
 	if fp := onePermutation()(nil); fp != 0 {
 		t.Errorf("one-permutation MinHash of no word = %#x, want 0", fp)
+	}
+}
+
+func TestTargetMet(t *testing.T) {
+	var m targetMet
+	m.add("all", true, true, quality.Confusion{TP: 95, FP: 5, FN: 10})
+	m.add("precision short", true, true, quality.Confusion{TP: 94, FP: 6, FN: 0})
+	m.add("recall short", true, false, quality.Confusion{TP: 89, FP: 0, FN: 11})
+	var w bytes.Buffer
+	m.markdown(&w)
+	want := "\nThe targets of fingerprint v2 (issue 15), each met by: every bit set in 40–60% of texts: all; precision short; recall short. No forced tie bits: all; precision short. Precision ≥ 0.95 at k = 3: all; recall short. Recall ≥ 0.9 at k = 3: all; precision short. **All four: all.**\n"
+	if w.String() != want {
+		t.Errorf("markdown:\n%q\nwant\n%q", w.String(), want)
 	}
 }
