@@ -38,9 +38,9 @@ var models = []model{
 type expected struct{ tp, all float64 }
 
 // theory returns, for each model and k, the expected confusion over every
-// pair of sets, the Jaccard of each positive pair (Jaccard ≥ truthJaccard)
-// and the sizes of every pair at Jaccard ≥ relatedJaccard.
-func theory(sets []map[string]struct{}) (curves [][maxK + 1]expected, positives []float64, related []quality.PairSizes) {
+// pair of sets, the sizes of each positive pair (Jaccard ≥ truthJaccard)
+// and of every pair at Jaccard ≥ relatedJaccard.
+func theory(sets []map[string]struct{}) (curves [][maxK + 1]expected, positives, related []quality.PairSizes) {
 	curves = make([][maxK + 1]expected, len(models))
 	for i := range sets {
 		for j := i + 1; j < len(sets); j++ {
@@ -60,7 +60,7 @@ func theory(sets []map[string]struct{}) (curves [][maxK + 1]expected, positives 
 			}
 			pos := jac >= truthJaccard
 			if pos {
-				positives = append(positives, jac)
+				positives = append(positives, quality.PairSizes{A: len(x), B: len(y), Inter: inter})
 			}
 			for m, mod := range models {
 				cum := 0.0
@@ -80,7 +80,11 @@ func theory(sets []map[string]struct{}) (curves [][maxK + 1]expected, positives 
 // theoryMarkdown writes the models' expected precision and recall by k
 // beside the measured ones (curves, by candidate name).
 func theoryMarkdown(w *bytes.Buffer, lang string, sets []map[string]struct{}, measured map[string][maxK + 1]quality.Confusion) {
-	curves, positives, related := theory(sets)
+	curves, positivePairs, related := theory(sets)
+	positives := make([]float64, len(positivePairs))
+	for i, p := range positivePairs {
+		positives[i] = p.Jaccard()
+	}
 	fmt.Fprintf(w, "### Theory against measurement, %s\n\n", lang)
 	fmt.Fprintf(w, "Expected precision / recall of `hamming(a, b) <= k` against word-set Jaccard ≥ %.1f under ideal hashes ([docs/simhash-jaccard.md](docs/simhash-jaccard.md#theory) derives them), over the same pairs as above from each pair's set sizes and intersection: recall is the mean of P(d ≤ k) over the %d positive pairs, precision that sum over the sum of P(d ≤ k) over all pairs. Beside each, the candidate it predicts, measured. ",
 		truthJaccard, len(positives))
@@ -98,7 +102,18 @@ func theoryMarkdown(w *bytes.Buffer, lang string, sets []map[string]struct{}, me
 	for b := range len(bins) - 1 {
 		fmt.Fprintf(w, " [%.2f, %.2f) %d;", bins[b], bins[b+1], counts[b])
 	}
-	fmt.Fprintf(w, " exactly 1: %d.\n\n", counts[len(bins)-1])
+	fmt.Fprintf(w, " exactly 1: %d.", counts[len(bins)-1])
+	// The mean distances over the positive pairs: 64·θ/π for SimHash,
+	// 32·(1−J) for b-bit MinHash.
+	var flip, miss float64
+	for _, p := range positivePairs {
+		flip += quality.SimHashBitFlip(p.A, p.B, p.Inter)
+		miss += 1 - p.Jaccard()
+	}
+	if n := float64(len(positivePairs)); n > 0 {
+		fmt.Fprintf(w, " Their expected distance: %.2f bits for SimHash, %.2f for 1-bit and 2-bit MinHash; P(d ≤ 3) is the recall at k = 3 below.", 64*flip/n, 32*miss/n)
+	}
+	w.WriteString("\n\n")
 	for _, m := range models {
 		fmt.Fprintf(w, "- *%s*: %s.\n", m.measured, m.name)
 	}
