@@ -22,6 +22,11 @@ func SameTable(a, b sql.Table) bool {
 
 // tableOf is simsqlTable, also through a table read by an index lookup
 // (what an IndexedTableAccess's resolved table holds).
+// TableOf returns the simsql table under t: t itself, or the table of an
+// index access to it (what an IndexedTableAccess's table node holds);
+// false if t is not a simsql table.
+func TableOf(t sql.Table) (*Table, bool) { return tableOf(t) }
+
 func tableOf(t sql.Table) (*Table, bool) {
 	if it, ok := t.(*indexedTable); ok {
 		return it.Table, true

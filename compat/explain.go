@@ -186,6 +186,22 @@ func unwrapTop(n sql.Node) sql.Node {
 	return n
 }
 
+// ExplainedReads is a plan node of simsql's own that reads tables in a way
+// the plan's shape does not show (the all-pairs search of a self-join):
+// ExplainReads gives EXPLAIN's rows for it, one per table reference, in
+// the join's order.
+type ExplainedReads interface {
+	ExplainReads(ctx *sql.Context) []ExplainedRead
+}
+
+// ExplainedRead is one table read of an ExplainedReads node: the table's
+// name or alias, MySQL's access type (ALL, index, range, ref), the index
+// read ("" for none) and the estimated rows (a uint64, or nil).
+type ExplainedRead struct {
+	Table, Type, Key string
+	Rows             any
+}
+
 type accessWalker struct {
 	ctx        *sql.Context
 	selectType string
@@ -217,6 +233,12 @@ func (w *accessWalker) walk(n sql.Node, id uint64, cond string) {
 			return
 		}
 	case *plan.EmptyTable:
+		return
+	case ExplainedReads:
+		for _, r := range x.ExplainReads(w.ctx) {
+			w.out = append(w.out, access{id: id, selectType: w.selectType, table: r.Table,
+				accessType: r.Type, key: r.Key, rows: r.Rows, condition: cond})
+		}
 		return
 	}
 	if a, ok := w.tableNode(n, "", id, cond); ok {

@@ -34,7 +34,11 @@ const ruleHammingLookups = catalog.FirstRuleID + 1
 //     subquery or a column of an outer query (a correlated subquery),
 //     reads the rows within k' of E's value through the index.
 func hammingLookups(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
-	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	n, same, err := selfJoins(ctx, n)
+	if err != nil {
+		return nil, transform.SameTree, err
+	}
+	n, same2, err := transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		switch n := n.(type) {
 		case *plan.Limit:
 			return topKPlan(ctx, n)
@@ -69,6 +73,7 @@ func hammingLookups(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.
 		}
 		return n, transform.SameTree, nil
 	})
+	return n, same && same2, err
 }
 
 // lookupJoins maps the joins that a lookup through the right side can

@@ -258,6 +258,7 @@ type corpus struct {
 	fps     []uint64                                      // the items' fingerprints
 	compare func(a, b int) int                            // the items' primary-key order
 	id      func(ctx *sql.Context, item int) (any, error) // the item's primary key
+	rowKey  func(item int) []byte                         // the item's row key (from an index only)
 }
 
 // pairs calls emit for every pair of items within distance k (NearPairs),
@@ -347,6 +348,7 @@ func corpusFromIndex(ctx *sql.Context, t *catalog.Table, spec *catalog.CustomInd
 		}
 		return rowKeys[start:ends[i]]
 	}
+	c.rowKey = rowKey
 	// Row keys sort as the primary key does; their prefixes, compared as
 	// numbers, order them as bytes.Compare does unless they are equal.
 	c.compare = func(a, b int) int {

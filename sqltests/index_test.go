@@ -324,13 +324,20 @@ func TestSimHashIndexLookups(t *testing.T) {
 	within := func(a, b uint64, k int) bool { return bits.OnesCount64(a^b) <= k }
 	for k := 0; k <= 7; k++ {
 		var self, joined, counts, left, some, none, grouped []string
+		var both, all, mod []string // self-join pairs: both orders; and each row with itself; ids equal mod 3
 		for i := range fps {
+			all = append(all, fmt.Sprintf("%d,%d", i, i))
 			for j := i + 1; j < len(fps); j++ {
 				if within(fps[i], fps[j], k) {
 					self = append(self, fmt.Sprintf("%d,%d", i, j))
+					both = append(both, fmt.Sprintf("%d,%d", i, j), fmt.Sprintf("%d,%d", j, i))
+					if i%3 == j%3 {
+						mod = append(mod, fmt.Sprintf("%d,%d", j, i))
+					}
 				}
 			}
 		}
+		all = append(all, both...)
 		for pid, fp := range probes {
 			n := 0
 			for i := range fps {
@@ -359,25 +366,37 @@ func TestSimHashIndexLookups(t *testing.T) {
 		for _, tc := range []struct {
 			query string
 			want  []string
+			pairs bool // a self-join: the all-pairs search reads fp_k3's entries at any k
 		}{
-			{"SELECT a.id, b.id FROM j a JOIN j b ON hamming(a.fp, b.fp) <= %d AND a.id < b.id", self},
-			{"SELECT p.pid, j.id FROM p JOIN j ON hamming(p.pfp, j.fp) <= %d", joined},
-			{"SELECT p.pid, j.id FROM j JOIN p ON hamming(j.fp, p.pfp) <= %d", joined},
-			{"SELECT p.pid, j.id FROM p JOIN j ON hamming(p.ps, j.fp) <= %d", joined}, // decimal text
-			{"SELECT p.pid, x.id FROM j x, p WHERE %d >= hamming(p.pfp, x.fp)", joined},
-			{"SELECT p.pid, x.id FROM p JOIN j x ON p.pid >= 0 WHERE hamming(x.fp, p.pfp) <= %d", joined},
-			{"SELECT pid, (SELECT COUNT(*) FROM j WHERE hamming(j.fp, p.pfp) <= %d) FROM p", counts},
-			{"SELECT p.pid, j.id FROM p LEFT JOIN j ON hamming(p.pfp, j.fp) <= %d", left},
-			{"SELECT pid FROM p WHERE EXISTS (SELECT 1 FROM j WHERE hamming(j.fp, p.pfp) <= %d)", some},
-			{"SELECT pid FROM p WHERE NOT EXISTS (SELECT 1 FROM j WHERE hamming(j.fp, p.pfp) <= %d)", none},
-			{"SELECT p.pid, COUNT(*) FROM j JOIN p ON hamming(j.fp, p.pfp) <= %d GROUP BY p.pid", grouped},
-			{"SELECT q.pid, j.id FROM j JOIN p ON hamming(j.fp, p.pfp) <= %d JOIN p q ON q.pid = p.pid", joined},
-			{"SELECT t.pid, t.id FROM (SELECT p.pid, j.id FROM j JOIN p ON hamming(j.fp, p.pfp) <= %d) t", joined},
-			{"SELECT pid FROM p WHERE pid IN (SELECT x.pid FROM p x JOIN j ON hamming(j.fp, x.pfp) <= %d)", some},
-			{"SELECT pid FROM p WHERE EXISTS (SELECT 1 FROM p x JOIN j ON hamming(j.fp, x.pfp) <= %d WHERE x.pid = p.pid)", some},
+			{"SELECT a.id, b.id FROM j a JOIN j b ON hamming(a.fp, b.fp) <= %d AND a.id < b.id", self, true},
+			{"SELECT a.id, b.id FROM j a JOIN j b ON hamming(a.fp, b.fp) <= %d WHERE a.id <> b.id", both, true},
+			{"SELECT a.id, b.id FROM j a, j b WHERE %d >= hamming(b.fp, a.fp)", all, true},
+			{"SELECT b.id, a.id FROM j a JOIN j b ON a.id %% 3 = b.id %% 3 AND hamming(a.fp, b.fp) <= %d WHERE b.id > a.id", mod, true},
+			{"SELECT a.id, b.id FROM j a IGNORE INDEX (fp_k3, fp_k6) JOIN j b ON hamming(a.fp, b.fp) <= %d AND a.id < b.id", self, false},
+			{"SELECT p.pid, j.id FROM p JOIN j ON hamming(p.pfp, j.fp) <= %d", joined, false},
+			{"SELECT p.pid, j.id FROM j JOIN p ON hamming(j.fp, p.pfp) <= %d", joined, false},
+			{"SELECT p.pid, j.id FROM p JOIN j ON hamming(p.ps, j.fp) <= %d", joined, false}, // decimal text
+			{"SELECT p.pid, x.id FROM j x, p WHERE %d >= hamming(p.pfp, x.fp)", joined, false},
+			{"SELECT p.pid, x.id FROM p JOIN j x ON p.pid >= 0 WHERE hamming(x.fp, p.pfp) <= %d", joined, false},
+			{"SELECT pid, (SELECT COUNT(*) FROM j WHERE hamming(j.fp, p.pfp) <= %d) FROM p", counts, false},
+			{"SELECT p.pid, j.id FROM p LEFT JOIN j ON hamming(p.pfp, j.fp) <= %d", left, false},
+			{"SELECT pid FROM p WHERE EXISTS (SELECT 1 FROM j WHERE hamming(j.fp, p.pfp) <= %d)", some, false},
+			{"SELECT pid FROM p WHERE NOT EXISTS (SELECT 1 FROM j WHERE hamming(j.fp, p.pfp) <= %d)", none, false},
+			{"SELECT p.pid, COUNT(*) FROM j JOIN p ON hamming(j.fp, p.pfp) <= %d GROUP BY p.pid", grouped, false},
+			{"SELECT q.pid, j.id FROM j JOIN p ON hamming(j.fp, p.pfp) <= %d JOIN p q ON q.pid = p.pid", joined, false},
+			{"SELECT t.pid, t.id FROM (SELECT p.pid, j.id FROM j JOIN p ON hamming(j.fp, p.pfp) <= %d) t", joined, false},
+			{"SELECT pid FROM p WHERE pid IN (SELECT x.pid FROM p x JOIN j ON hamming(j.fp, x.pfp) <= %d)", some, false},
+			{"SELECT pid FROM p WHERE EXISTS (SELECT 1 FROM p x JOIN j ON hamming(j.fp, x.pfp) <= %d WHERE x.pid = p.pid)", some, false},
 		} {
 			query := fmt.Sprintf(tc.query, k)
-			assertPlanIndex(t, c, query, index)
+			if tc.pairs {
+				assertPlanIndex(t, c, query, "fp_k3")
+			} else {
+				assertPlanIndex(t, c, query, index)
+			}
+			if plan := strings.Join(queryStrings(t, c, "EXPLAIN PLAN "+query), "\n"); strings.Contains(plan, "SelfJoinPairs") != tc.pairs {
+				t.Fatalf("k=%d: %s: all-pairs search %v, want %v:\n%s", k, query, !tc.pairs, tc.pairs, plan)
+			}
 			got := queryStrings(t, c, query)
 			want := slices.Clone(tc.want)
 			slices.Sort(got)
@@ -463,6 +482,58 @@ func queryStrings(t *testing.T, c conn, query string) []string {
 // TestNearDuplicatesTextKeys: through a simsql index, with a VARCHAR
 // primary key whose values share long prefixes and differ in length, the
 // pairs come in primary-key order (left_id before right_id, rows sorted),
+// TestSelfJoinBlocks holds the all-pairs search under a merge join: the
+// per-shard query of docs/scaling.md's block table, (bkey, id) keyed and
+// joined on bkey, which go-mysql-server plans as a merge join over two
+// full scans of the primary key. With a simhash index on fp it becomes
+// SelfJoinPairs and gives brute force's pairs, each once.
+func TestSelfJoinBlocks(t *testing.T) {
+	r := rand.New(rand.NewPCG(41, 42))
+	fps := plantedFingerprints(r, 300, 5)
+	c := newEngineConn(t)
+	var rows []string
+	for i, fp := range fps {
+		for j := range 4 {
+			rows = append(rows, fmt.Sprintf("(%d, %d, %d)", j<<16|int(fp>>(48-16*j)&0xFFFF), i, fp))
+		}
+	}
+	for _, q := range []string{
+		"CREATE TABLE blocks (bkey BIGINT, id BIGINT, fp BIGINT UNSIGNED, PRIMARY KEY (bkey, id), KEY fp_k3 (fp) COMMENT 'simhash k=3')",
+		"INSERT INTO blocks VALUES " + strings.Join(rows, ","),
+	} {
+		if _, err := c.query(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var want []string
+	for i := range fps {
+		for j := i + 1; j < len(fps); j++ {
+			if bits.OnesCount64(fps[i]^fps[j]) <= 3 {
+				want = append(want, fmt.Sprintf("%d,%d", i, j))
+			}
+		}
+	}
+	const query = `SELECT a.id, b.id FROM blocks a%s JOIN blocks b ON a.bkey = b.bkey
+WHERE a.id < b.id AND hamming(a.fp, b.fp) <= 3
+  AND a.bkey >> 16 = CASE WHEN (a.fp ^ b.fp) >> 48 = 0 THEN 0 WHEN (a.fp ^ b.fp) >> 32 & 65535 = 0 THEN 1
+                          WHEN (a.fp ^ b.fp) >> 16 & 65535 = 0 THEN 2 ELSE 3 END`
+	for _, tc := range []struct {
+		hint  string
+		pairs bool
+	}{{"", true}, {" IGNORE INDEX (fp_k3)", false}} {
+		q := fmt.Sprintf(query, tc.hint)
+		if plan := strings.Join(queryStrings(t, c, "EXPLAIN PLAN "+q), "\n"); strings.Contains(plan, "SelfJoinPairs") != tc.pairs {
+			t.Fatalf("%s: all-pairs search %v, want %v:\n%s", q, !tc.pairs, tc.pairs, plan)
+		}
+		got := queryStrings(t, c, q)
+		slices.Sort(got)
+		slices.Sort(want)
+		if !slices.Equal(got, want) {
+			t.Fatalf("%s: %d pairs, brute force %d", q, len(got), len(want))
+		}
+	}
+}
+
 // as brute force over the sorted ids gives them.
 func TestNearDuplicatesTextKeys(t *testing.T) {
 	r := rand.New(rand.NewPCG(41, 42))

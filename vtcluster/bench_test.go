@@ -90,7 +90,7 @@ func TestBenchmark(t *testing.T) {
 		res.p50, res.p99 = latencies(t, gate, probes, want)
 
 		for _, q := range []string{
-			"CREATE TABLE fps_blocks (bkey BIGINT, id BIGINT, fp BIGINT UNSIGNED, PRIMARY KEY (bkey, id))",
+			"CREATE TABLE fps_blocks (bkey BIGINT, id BIGINT, fp BIGINT UNSIGNED, PRIMARY KEY (bkey, id), KEY fp_k3 (fp) COMMENT 'simhash k=3')",
 			"ALTER VSCHEMA ON fps_blocks ADD VINDEX hash(bkey) USING hash",
 		} {
 			if _, err := gate.Exec(q); err != nil {

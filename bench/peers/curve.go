@@ -93,6 +93,7 @@ func (r *report) curveMarkdown(w *bytes.Buffer) {
 			p("\n")
 		}
 	}
+	r.theoryMarkdown(w)
 }
 
 // writeCurve writes the curve to curvePath under dir.

@@ -60,11 +60,14 @@ type qualityResult struct {
 	plantedJ        [2]float64 // min and max Jaccard of the planted pairs
 	simhash         [maxK + 1]quality.Confusion
 	// curve[ti][k]: hamming(simhash) ≤ k against jaccard() ≥ curveT[ti].
-	curve      [][curveK + 1]quality.Confusion
-	minhash    map[int]quality.Confusion
-	errPlanted map[int]errStats
-	errRandom  map[int]errStats
-	missing    string
+	curve [][curveK + 1]quality.Confusion
+	// theoryPairs are the set sizes and intersection of the pairs at
+	// jaccard() ≥ theoryJaccard, for the theory of the curve.
+	theoryPairs []quality.PairSizes
+	minhash     map[int]quality.Confusion
+	errPlanted  map[int]errStats
+	errRandom   map[int]errStats
+	missing     string
 }
 
 // qdoc is one document of the quality set.
@@ -158,6 +161,9 @@ func (b *bench) quality() error {
 				}
 				if truth {
 					q.positives++
+				}
+				if jac >= theoryJaccard {
+					q.theoryPairs = append(q.theoryPairs, quality.NewPairSizes(x.uniq, y.uniq, jac))
 				}
 				d := textsim.Hamming(x.fp, y.fp)
 				for kk := range maxK + 1 {

@@ -11,7 +11,10 @@
 //     outside 40–60%), texts with tie bits (a weighted sum of exactly 0),
 //     the largest group of texts sharing one 16-bit block value, and the
 //     precision and recall of hamming ≤ k for k = 0..12 against word-set
-//     Jaccard ≥ 0.9, English and Chinese.
+//     Jaccard ≥ 0.9, English and Chinese; the same for fingerprints of the
+//     word set that are not SimHash (b-bit MinHash, odd sketches), and the
+//     precision and recall that theory expects of unweighted SimHash and
+//     b-bit MinHash over the same pairs.
 //
 //     SIMSQL_CORPORA=$PWD/.corpora go run ./bench/sketch -out BENCHMARKS-sketch.md
 package main
@@ -50,36 +53,49 @@ const (
 
 var ks = []int{16, 32, 64, 128, 256}
 
-// candidate is one SimHash variant measured: options of simhash(), or
-// (features set) weighted features of an experiment that SQL does not offer.
+// candidate is one 64-bit fingerprint measured: options of simhash(),
+// (features set) weighted features of a SimHash experiment that SQL does
+// not offer, or (set set) a fingerprint of the word set that is not SimHash
+// (sketches.go), also not in SQL.
 type candidate struct {
 	name     string
 	opts     textsim.SimHashOptions
 	features func(text string) []textsim.Feature
+	set      func(tokens []string) uint64
 }
 
 // fingerprint returns the candidate's fingerprint of text.
 func (c candidate) fingerprint(a *textsim.Analyzer, text string) (uint64, bool) {
-	if c.features == nil {
-		return a.SimHashWith(text, c.opts)
+	switch {
+	case c.set != nil:
+		tokens := a.Tokens(text)
+		return c.set(tokens), len(tokens) > 0
+	case c.features != nil:
+		f := c.features(text)
+		return textsim.SimHash(f), len(f) > 0
 	}
-	f := c.features(text)
-	return textsim.SimHash(f), len(f) > 0
+	return a.SimHashWith(text, c.opts)
 }
 
-// ties returns the number of tie bits of text, −1 when ties are broken.
+// ties returns the number of tie bits of text, −1 when ties are broken or
+// cannot occur.
 func (c candidate) ties(a *textsim.Analyzer, text string) int {
-	if c.features == nil {
-		if c.opts.TieBreak {
-			return -1
-		}
-		return a.TieBits(text, c.opts)
+	switch {
+	case c.set != nil:
+		return -1
+	case c.features != nil:
+		return textsim.SimHashTieBits(c.features(text))
+	case c.opts.TieBreak:
+		return -1
 	}
-	return textsim.SimHashTieBits(c.features(text))
+	return a.TieBits(text, c.opts)
 }
 
 func (c candidate) describe() string {
-	if c.features != nil {
+	switch {
+	case c.set != nil:
+		return "(of the word set jaccard() reads; experiment, not in SQL)"
+	case c.features != nil:
 		return "(experiment, not in SQL)"
 	}
 	return "`" + c.opts.String() + "`"
@@ -161,7 +177,24 @@ var candidates = []candidate{
 	{name: "char3 tf (simhash_ngram 3)", opts: mustOpts("features=char3 weight=tf")},
 	{name: "char3 1 + ln tf, ties broken", opts: mustOpts("features=char3 weight=logtf ties=heaviest")},
 	{name: "char4 1 + ln tf, ties broken", opts: mustOpts("features=char4 weight=logtf ties=heaviest")},
+	{name: simhashSetName, opts: mustOpts("weight=binary ties=heaviest")},
+	{name: oneBitName, set: bbitMinHash(1)},
+	{name: "2-bit MinHash (32 permutations)", set: bbitMinHash(2)},
+	{name: "1-bit one-permutation MinHash, densified", set: onePermutation()},
+	{name: "odd sketch of 64 minima", set: oddSketch(64)},
+	{name: "odd sketch of 16 minima", set: oddSketch(16)},
 }
+
+// Names of the candidates the theory is compared with: the unweighted
+// SimHash of exactly the word set jaccard() reads, and 1-bit MinHash.
+const (
+	simhashSetName = "binary, every word, ties broken"
+	oneBitName     = "1-bit MinHash (64 permutations)"
+)
+
+// jaccardTable names the candidates of the "which k answers which
+// Jaccard" table: v1, v2 and 1-bit MinHash.
+var jaccardTable = []string{"v1 (tf × idf)", "v2", oneBitName}
 
 func main() {
 	docsPerLang := flag.Int("docs", 400, "original `documents` per language (half from each corpus), each with a planted near duplicate")
@@ -351,11 +384,12 @@ func main() {
 			isTrue[p] = true
 		}
 		totalPairs := len(texts) * (len(texts) - 1) / 2
-		fmt.Fprintf(&body, "### SimHash fingerprints, %s\n\n", lang)
+		fmt.Fprintf(&body, "### 64-bit fingerprints, %s\n\n", lang)
 		fmt.Fprintf(&body, "Bit shares and tie bits over %s (up to %d texts of each, all lengths). Precision / recall of `hamming(a, b) <= k` against word-set Jaccard ≥ %.1f over all %d pairs of %d texts (%d originals of %d–%d tokens and a planted near duplicate of each, edit rate %.0f–%.0f%%); %d pairs are positive. *block max* is the largest number of texts sharing one value of one of the four 16-bit blocks (uniform fingerprints: about %s).\n\n",
 			strings.Join(names, " and "), *share, truthJaccard, totalPairs, len(texts), n, minTokens, maxTokens, 100*quality.MinEditRate, 100*quality.MaxEditRate, positives, "2–3")
-		fmt.Fprintf(&body, "| variant | bits set: lowest–highest share | bits outside 40–60%% | texts with tie bits (most in one) | block max | smallest k with recall ≥ 0.9 | best F1 (k) |\n|---|---|---|---|---|---|---|\n")
+		fmt.Fprintf(&body, "| variant | bits set: lowest–highest share | bits outside 40–60%% | texts with tie bits (most in one) | block max | k = 3: P / R | smallest k with recall ≥ 0.9 | best F1 (k) |\n|---|---|---|---|---|---|---|---|\n")
 		curves := map[string][maxK + 1]quality.Confusion{}
+		var targets targetMet
 		for _, c := range candidates {
 			var counts [64]int
 			texts0, tieTexts, tieMax := 0, 0, 0
@@ -413,7 +447,7 @@ func main() {
 				}
 			}
 			curves[c.name] = conf
-			if c.name == candidates[0].name || c.name == "v2" {
+			if slices.Contains(jaccardTable, c.name) {
 				versionFps[c.name] = fps
 			}
 			kRecall, bestF, bestK := "none ≤ 12", 0.0, 0
@@ -426,20 +460,29 @@ func main() {
 				}
 			}
 			ties := fmt.Sprintf("%d of %d (%d)", tieTexts, texts0, tieMax)
-			if c.features == nil && c.opts.TieBreak {
+			switch {
+			case c.set != nil:
+				ties = "none: by construction"
+			case c.features == nil && c.opts.TieBreak:
 				ties = "none: broken"
 			}
-			fmt.Fprintf(&body, "| %s %s | %.1f%%–%.1f%% | %d | %s | %d | %s | %.3f (%d) |\n",
-				c.name, c.describe(), 100*lo, 100*hi, outside, ties, blockMax, kRecall, bestF, bestK)
+			fmt.Fprintf(&body, "| %s %s | %.1f%%–%.1f%% | %d | %s | %d | %s / %.3f | %s | %.3f (%d) |\n",
+				c.name, c.describe(), 100*lo, 100*hi, outside, ties, blockMax, prec(conf[3]), conf[3].Recall(), kRecall, bestF, bestK)
+			targets.add(c.name, outside == 0, tieTexts == 0, conf[3])
 			fmt.Fprintf(os.Stderr, "sketch: %s: %s done\n", lang, c.name)
 		}
+		targets.markdown(&body)
 		// Which k answers which Jaccard: J90(k), the lowest t such that 90%
 		// of the pairs at Jaccard ≥ t are within k bits.
-		fmt.Fprintf(&body, "\nWhich k answers which Jaccard: for each k, the lowest t (in steps of 0.01 from %.2f) such that, for every threshold from t to 1, 90%% of the pairs at Jaccard at or above it (of %d pairs at Jaccard ≥ 0.5) are within k bits; and how many unrelated pairs (Jaccard < %.2f, of %d) are within k too.\n\n| k | v1: 90%% of pairs at J ≥ | v1: pairs below %.2f within k | v2: 90%% of pairs at J ≥ | v2: pairs below %.2f within k |\n|---|---|---|---|---|\n",
-			relatedJaccard, len(rel), relatedJaccard, totalPairs-len(rel), relatedJaccard, relatedJaccard)
+		fmt.Fprintf(&body, "\nWhich k answers which Jaccard: for each k, the lowest t (in steps of 0.01 from %.2f) such that, for every threshold from t to 1, 90%% of the pairs at Jaccard at or above it (of %d pairs at Jaccard ≥ 0.5) are within k bits; and how many unrelated pairs (Jaccard < %.2f, of %d) are within k too.\n\n| k |",
+			relatedJaccard, len(rel), relatedJaccard, totalPairs-len(rel))
+		for _, name := range jaccardTable {
+			fmt.Fprintf(&body, " %s: 90%% of pairs at J ≥ | %s: pairs below %.2f within k |", name, name, relatedJaccard)
+		}
+		body.WriteString("\n|---|" + strings.Repeat("---|---|", len(jaccardTable)) + "\n")
 		for k := range maxK + 1 {
 			fmt.Fprintf(&body, "| %d |", k)
-			for _, name := range []string{candidates[0].name, "v2"} {
+			for _, name := range jaccardTable {
 				fps := versionFps[name]
 				if fps == nil {
 					body.WriteString(" – | – |")
@@ -493,9 +536,10 @@ func main() {
 			body.WriteString("\n")
 		}
 		body.WriteString("\n")
+		theoryMarkdown(&body, lang, sets, curves)
 	}
 	load1 := harness.LoadAverage()
-	fmt.Fprintf(&w, "# Sketch quality: bottom-k MinHash and SimHash fingerprint versions\n\n")
+	fmt.Fprintf(&w, "# Sketch quality: bottom-k MinHash, SimHash fingerprint versions and other 64-bit fingerprints\n\n")
 	fmt.Fprintf(&w, "Written by `go run ./bench/sketch` on %s, simsql %s; %s, %s/%s, %d CPUs. The run took %s. Load average (1, 5, 15 min) %.2f / %.2f / %.2f at the start, %.2f / %.2f / %.2f at the end (figures are counts, not times: the load does not change them). Do not edit: run it again.\n\n",
 		time.Now().UTC().Format("2006-01-02 15:04 UTC"), commit, runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(),
 		time.Since(start).Round(time.Second), load0[0], load0[1], load0[2], load1[0], load1[1], load1[2])

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -235,6 +236,36 @@ func TestImportBadRows(t *testing.T) {
 	}
 	if got := queryStrings(t, db, "SELECT body, tokenize(body) FROM g WHERE id = 's'"); !reflect.DeepEqual(got, [][]string{{"\ufffdx été", `["x", "été"]`}}) {
 		t.Errorf("surrogate.jsonl: got %q", got)
+	}
+}
+
+// TestImportStopsAtFailingBatch holds the importer's pipeline (the next
+// batch is read while the server runs the one before it): when a batch
+// fails, no batch after it reaches the table, however many were read.
+func TestImportStopsAtFailingBatch(t *testing.T) {
+	s := sqltests.StartServer(t)
+	db := s.DB(t)
+	dir := t.TempDir()
+	var b strings.Builder
+	for i := 1; i <= 40; i++ {
+		id := i
+		if i == 5 {
+			id = 1 // line 5 repeats line 1's key
+		}
+		fmt.Fprintf(&b, `{"id":"r%02d","body":"text %d"}`+"\n", id, i)
+	}
+	writeFiles(t, dir, map[string]string{"many.jsonl": b.String()})
+	if _, err := db.Exec("CREATE TABLE m (id VARCHAR(20) PRIMARY KEY, body LONGTEXT)"); err != nil {
+		t.Fatal(err)
+	}
+	_, stderr, code := runImport(t, s, "--table", "m", "--batch", "2", filepath.Join(dir, "many.jsonl"))
+	want := filepath.Join(dir, "many.jsonl") + ":5: inserting 1 row: Error 1062 (23000): Duplicate entry 'r01' for key 'm.PRIMARY' (4 rows imported before it)"
+	if code != 1 || !strings.Contains(stderr, want) {
+		t.Errorf("exit %d, stderr %q; want exit 1 and %q", code, stderr, want)
+	}
+	got := queryStrings(t, db, "SELECT id FROM m ORDER BY id")
+	if want := [][]string{{"r01"}, {"r02"}, {"r03"}, {"r04"}}; !reflect.DeepEqual(got, want) {
+		t.Errorf("table after the import: %q, want %q", got, want)
 	}
 }
 

@@ -126,16 +126,21 @@ func importCmd(args []string, stdout, stderr io.Writer) error {
 	for _, in := range inputs {
 		if err := in.read(progress, add, skip); err != nil {
 			if insertErr != nil {
+				ins.abort()
 				return err
 			}
-			if err := ins.flush(); err != nil {
+			if err := ins.finish(); err != nil {
 				return err
 			}
 			return fmt.Errorf("%w (%s imported before it)", err, plural(int(ins.rows), "row"))
 		}
 		if err := ins.flush(); err != nil {
+			ins.abort()
 			return err
 		}
+	}
+	if err := ins.finish(); err != nil {
+		return err
 	}
 	if p, ok := progress.(*progressbar.ProgressBar); ok {
 		p.Finish()

@@ -39,8 +39,15 @@ func (d onDuplicate) verb() string {
 
 // An inserter sends records as multi-row INSERT (or REPLACE) statements on
 // one connection. A batch holds records of one file with the same columns;
-// it is sent when it reaches the row, placeholder or byte limit, when the
-// columns change, and on flush.
+// it is handed to the sender when it reaches the row, placeholder or byte
+// limit, when the columns change, and on flush.
+//
+// The sender is a goroutine of its own that runs the batches one after
+// another, in order, so that reading and decoding the next batch (most of
+// the importer's CPU: JSON) overlaps the server's work on the one before
+// it. At most one batch waits for the sender. When a batch fails, the
+// sender runs no later batch: the rows before the failing one are in the
+// table, none after it, as without the sender.
 type inserter struct {
 	ctx      context.Context
 	conn     *sql.Conn
@@ -49,15 +56,28 @@ type inserter struct {
 	maxRows  int
 	dup      onDuplicate
 
-	cols     []string
-	vals     []any
-	n, bytes int
-	file     string
-	lines    []int // line of each record in the batch
+	cur   batch // the batch being filled
+	bytes int   // text bytes in cur
 
+	queue   chan batch    // batches for the sender
+	errc    chan error    // the sender's first error (buffer 1)
+	done    chan struct{} // closed when the sender has stopped
+	stopped error         // the error finish or flush returned, sticky
+
+	// Written by the sender; read by others only after finish.
 	rows     int64 // rows inserted so far (REPLACE: including those that replaced a row)
 	replaced int64 // REPLACE: rows that replaced an existing row
 	ignored  int64 // INSERT IGNORE: rows skipped because their key exists
+}
+
+// A batch is the records of one statement: n rows of cols, their values
+// row after row, and the line of each record in file.
+type batch struct {
+	cols  []string
+	vals  []any
+	lines []int
+	n     int
+	file  string
 }
 
 func newInserter(ctx context.Context, conn *sql.Conn, table string, tableCols []string, maxRows int, dup onDuplicate) *inserter {
@@ -65,7 +85,26 @@ func newInserter(ctx context.Context, conn *sql.Conn, table string, tableCols []
 	for _, c := range tableCols {
 		m[strings.ToLower(c)] = c
 	}
-	return &inserter{ctx: ctx, conn: conn, table: table, tableCol: m, maxRows: maxRows, dup: dup}
+	ins := &inserter{ctx: ctx, conn: conn, table: table, tableCol: m, maxRows: maxRows, dup: dup,
+		queue: make(chan batch, 1), errc: make(chan error, 1), done: make(chan struct{})}
+	go ins.sender()
+	return ins
+}
+
+// sender runs the queued batches in order until the queue is closed; after
+// a failure it only drains the queue, so that flush never blocks on it.
+func (ins *inserter) sender() {
+	defer close(ins.done)
+	failed := false
+	for b := range ins.queue {
+		if failed {
+			continue
+		}
+		if err := ins.send(b); err != nil {
+			ins.errc <- err
+			failed = true
+		}
+	}
 }
 
 // add queues r, sending the batch first if r does not belong in it.
@@ -86,55 +125,96 @@ func (ins *inserter) add(r record) error {
 			size += 8
 		}
 	}
-	if ins.n > 0 && (ins.file != r.file || !slices.Equal(ins.cols, cols) ||
-		ins.n >= ins.maxRows ||
-		len(ins.vals)+len(r.vals) > maxPlaceholders ||
+	c := &ins.cur
+	if c.n > 0 && (c.file != r.file || !slices.Equal(c.cols, cols) ||
+		c.n >= ins.maxRows ||
+		len(c.vals)+len(r.vals) > maxPlaceholders ||
 		ins.bytes+size > maxBatchBytes) {
 		if err := ins.flush(); err != nil {
 			return err
 		}
 	}
-	if ins.n == 0 {
-		ins.cols, ins.file = cols, r.file
+	if c.n == 0 {
+		c.cols, c.file = cols, r.file
 	}
-	ins.vals = append(ins.vals, r.vals...)
-	ins.lines = append(ins.lines, r.line)
-	ins.n++
+	c.vals = append(c.vals, r.vals...)
+	c.lines = append(c.lines, r.line)
+	c.n++
 	ins.bytes += size
 	return nil
 }
 
-// flush sends the queued batch, if any. If the server refuses the batch
-// (a MySQL error, such as a bad value in one row), nothing of it is kept
-// and the rows are sent again one at a time, so that the error names the
-// row that fails; the rows before it are then imported.
+// flush hands the batch being filled, if any, to the sender. It returns
+// the error of a batch sent before, if one failed; the import then stops.
 func (ins *inserter) flush() error {
-	if ins.n == 0 {
+	if ins.stopped != nil {
+		return ins.stopped
+	}
+	select {
+	case err := <-ins.errc:
+		ins.stopped = err
+		return err
+	default:
+	}
+	if ins.cur.n == 0 {
 		return nil
 	}
-	err := ins.insert(ins.cols, ins.vals, ins.n)
+	ins.queue <- ins.cur
+	ins.cur, ins.bytes = batch{}, 0
+	return nil
+}
+
+// finish sends the batch being filled and waits for the sender to run
+// every batch; it returns the first batch's error, if one failed. The
+// counts (rows, replaced, ignored) are final once it returns.
+func (ins *inserter) finish() error {
+	err := ins.flush()
+	close(ins.queue)
+	<-ins.done
+	if err != nil {
+		return err
+	}
+	select {
+	case err := <-ins.errc:
+		ins.stopped = err
+	default:
+	}
+	return ins.stopped
+}
+
+// abort drops the batch being filled and waits for the sender to run the
+// batches handed to it before, as finish does.
+func (ins *inserter) abort() {
+	ins.cur = batch{}
+	ins.finish()
+}
+
+// send runs one batch. If the server refuses it (a MySQL error, such as a
+// bad value in one row), nothing of it is kept and the rows are sent again
+// one at a time, so that the error names the row that fails; the rows
+// before it are then imported.
+func (ins *inserter) send(b batch) error {
+	err := ins.insert(b.cols, b.vals, b.n)
 	var me *mysql.MySQLError
-	if err != nil && ins.n > 1 && errors.As(err, &me) {
-		per := len(ins.cols)
-		for i := range ins.n {
-			if err = ins.insert(ins.cols, ins.vals[i*per:(i+1)*per], 1); err != nil {
-				ins.n, ins.lines = 1, ins.lines[i:i+1]
+	if err != nil && b.n > 1 && errors.As(err, &me) {
+		per := len(b.cols)
+		for i := range b.n {
+			if err = ins.insert(b.cols, b.vals[i*per:(i+1)*per], 1); err != nil {
+				b.n, b.lines = 1, b.lines[i:i+1]
 				break
 			}
 		}
 	}
 	if err != nil {
-		loc := ins.file
-		if ins.lines[0] > 0 {
-			loc = fmt.Sprintf("%s:%d", ins.file, ins.lines[0])
-			if ins.n > 1 {
-				loc += fmt.Sprintf("-%d", ins.lines[ins.n-1])
+		loc := b.file
+		if b.lines[0] > 0 {
+			loc = fmt.Sprintf("%s:%d", b.file, b.lines[0])
+			if b.n > 1 {
+				loc += fmt.Sprintf("-%d", b.lines[b.n-1])
 			}
 		}
-		return fmt.Errorf("%s: inserting %s: %v (%s imported before it)", loc, plural(ins.n, "row"), err, plural(int(ins.rows), "row"))
+		return fmt.Errorf("%s: inserting %s: %v (%s imported before it)", loc, plural(b.n, "row"), err, plural(int(ins.rows), "row"))
 	}
-	clear(ins.vals) // drop references to the sent documents
-	ins.vals, ins.lines, ins.n, ins.bytes = ins.vals[:0], ins.lines[:0], 0, 0
 	return nil
 }
 

@@ -44,10 +44,12 @@ var longQueries = []string{
 	"SELECT COUNT(*) FROM big a, big b, big c WHERE a.id = b.id + c.id + 100000",
 	"SELECT COUNT(*) FROM near_duplicates('nd', 'fp', 16)",
 	"SELECT COUNT(*) FROM near_duplicate_groups('nd', 'fp', 20)",
+	"SELECT COUNT(*) FROM nd a JOIN nd b ON hamming(a.fp, b.fp) <= 16 WHERE a.id < b.id", // SelfJoinPairs
 }
 
 // fillBig creates table big with bigRows random fingerprints and short
-// texts, and table nd with ndRows random fingerprints (by LOAD DATA).
+// texts, and table nd with ndRows random fingerprints (by LOAD DATA) and
+// a simhash index.
 func fillBig(t *testing.T, db *sql.DB) {
 	t.Helper()
 	execAll(t, db, "CREATE TABLE big (id INT PRIMARY KEY, fp BIGINT UNSIGNED, body TEXT)",
@@ -77,7 +79,8 @@ func fillBig(t *testing.T, db *sql.DB) {
 	if err := os.WriteFile(file, []byte(nd.String()), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	execAll(t, db, "LOAD DATA LOCAL INFILE '"+file+"' INTO TABLE nd")
+	execAll(t, db, "LOAD DATA LOCAL INFILE '"+file+"' INTO TABLE nd",
+		"CREATE INDEX nd_k3 ON nd (fp) COMMENT 'simhash k=3'") // for the self-join's all-pairs search
 }
 
 // connID returns the server's connection id of conn.
