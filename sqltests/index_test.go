@@ -394,7 +394,7 @@ func TestSimHashIndexLookups(t *testing.T) {
 			} else {
 				assertPlanIndex(t, c, query, index)
 			}
-			if plan := strings.Join(queryStrings(t, c, "EXPLAIN PLAN "+query), "\n"); strings.Contains(plan, "SelfJoinPairs") != tc.pairs {
+			if plan, err := explainPlan(c, query); err != nil || strings.Contains(plan, "SelfJoinPairs") != tc.pairs {
 				t.Fatalf("k=%d: %s: all-pairs search %v, want %v:\n%s", k, query, !tc.pairs, tc.pairs, plan)
 			}
 			got := queryStrings(t, c, query)
@@ -522,7 +522,7 @@ WHERE a.id < b.id AND hamming(a.fp, b.fp) <= 3
 		pairs bool
 	}{{"", true}, {" IGNORE INDEX (fp_k3)", false}} {
 		q := fmt.Sprintf(query, tc.hint)
-		if plan := strings.Join(queryStrings(t, c, "EXPLAIN PLAN "+q), "\n"); strings.Contains(plan, "SelfJoinPairs") != tc.pairs {
+		if plan, err := explainPlan(c, q); err != nil || strings.Contains(plan, "SelfJoinPairs") != tc.pairs {
 			t.Fatalf("%s: all-pairs search %v, want %v:\n%s", q, !tc.pairs, tc.pairs, plan)
 		}
 		got := queryStrings(t, c, q)
