@@ -171,6 +171,7 @@ func mayLeaveRange(e sql.Expression) bool {
 type inRange struct {
 	columnValue
 	lo, hi decimal.Decimal
+	bounds *integerBounds // lo and hi as machine integers (compat_integer_range_fast.go)
 }
 
 // columnValue is a value written to column col: its expression, whether
@@ -194,8 +195,8 @@ func (c *columnValue) rowNumber() int64 {
 // newInRange returns e checked against col's range (computed once, not
 // per row).
 func newInRange(e sql.Expression, col *sql.Column, ignore bool, row int64) *inRange {
-	lo, hi := integerRange(col.Type)
-	return &inRange{columnValue: columnValue{Expression: e, col: col, ignore: ignore, row: row}, lo: lo, hi: hi}
+	b := boundsOf(col.Type)
+	return &inRange{columnValue: columnValue{Expression: e, col: col, ignore: ignore, row: row}, lo: b.lo, hi: b.hi, bounds: b}
 }
 
 var _ sql.Expression = (*inRange)(nil)
@@ -207,6 +208,9 @@ func (r *inRange) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		return v, err
 	}
 	n := r.rowNumber()
+	if out, ok := r.bounds.fast(v); ok {
+		return out, nil
+	}
 	var d decimal.Decimal
 	integer := false // an integer value: go-mysql-server checks it in strict mode
 	switch x := v.(type) {
