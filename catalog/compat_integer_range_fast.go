@@ -49,8 +49,9 @@ func boundsOf(t sql.Type) *integerBounds {
 }
 
 // fast returns v as Eval's general path would, and true, when v is an
-// integer or a string of at most 19 decimal digits (with a leading minus
-// for signed ranges) inside b's range; false otherwise.
+// integer or a string of at most 20 decimal digits (with a leading minus,
+// or up to 2^64 − 1 for an unsigned range) inside b's range; false
+// otherwise.
 func (b *integerBounds) fast(v any) (any, bool) {
 	switch x := v.(type) {
 	case int64:
@@ -81,13 +82,20 @@ func (b *integerBounds) fast(v any) (any, bool) {
 		if len(digits) > 0 && digits[0] == '-' {
 			digits = digits[1:]
 		}
-		if len(digits) == 0 || len(digits) > 19 {
+		if len(digits) == 0 || len(digits) > 20 {
 			return nil, false
 		}
 		for i := 0; i < len(digits); i++ {
 			if digits[i] < '0' || digits[i] > '9' {
 				return nil, false
 			}
+		}
+		if b.unsigned && len(digits) == len(s) {
+			u, err := strconv.ParseUint(s, 10, 64)
+			if err != nil || u > b.hiU {
+				return nil, false
+			}
+			return u, true
 		}
 		n, err := strconv.ParseInt(s, 10, 64)
 		if err != nil {

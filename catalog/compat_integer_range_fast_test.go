@@ -22,7 +22,7 @@ func TestInRangeFastPath(t *testing.T) {
 		int64(2155), int64(2156), int64(math.MaxInt64), int64(math.MinInt64), uint64(math.MaxUint64), uint64(1 << 63),
 		int8(-5), uint8(200), int16(-300), uint16(60000), int32(-70000), uint32(4000000000),
 		"0", "7", "-7", " 42 ", "00042", "127", "128", "-129", "255", "256", "9223372036854775807",
-		"9223372036854775808", "18446744073709551615", "-9223372036854775808", "-0", "+5", "1e3", "1.5", "abc",
+		"9223372036854775808", "18446744073709551615", "-9223372036854775808", "18446744073709551616", "99999999999999999999", "-0", "+5", "1e3", "1.5", "abc",
 		"", "-", "12345678901234567890", "1 2", "0x10"}
 	for _, ct := range colTypes {
 		col := &sql.Column{Name: "c", Type: ct}
@@ -45,7 +45,10 @@ func TestInRangeFastPath(t *testing.T) {
 		v    any
 		fast bool
 	}{
-		{types.Uint64, "18446744073709551615", false}, // 20 digits: the general path
+		{types.Uint64, "18446744073709551615", true},
+		{types.Uint64, "18446744073709551616", false},
+		{types.Int64, "9223372036854775808", false},
+		{types.Uint64, "-1", false},
 		{types.Int64, "9223372036854775807", true},
 		{types.Uint8, "255", true},
 		{types.Uint8, "256", false},
