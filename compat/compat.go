@@ -40,7 +40,8 @@ func Functions() []sql.Function {
 // Rules returns the analyzer rules to run before go-mysql-server's own
 // (analyzer.Builder.AddPreAnalyzeRule): aggregateTypes (sum_avg.go),
 // enumText (enum_text.go), helpTables (help_tables.go), warningsInOrder
-// (show_warnings.go) and likeRange (like_range.go).
+// (show_warnings.go), likeRange (like_range.go) and inSubqueryJoins
+// (in_subquery.go).
 func Rules() []analyzer.Rule {
 	return []analyzer.Rule{
 		{Id: ruleAggregateTypes, Apply: aggregateTypes},
@@ -48,6 +49,7 @@ func Rules() []analyzer.Rule {
 		{Id: ruleHelpTables, Apply: helpTables},
 		{Id: ruleWarningsInOrder, Apply: warningsInOrder}, // show_warnings.go
 		{Id: ruleLikeRange, Apply: likeRange},             // like_range.go
+		{Id: ruleInSubqueryJoins, Apply: inSubqueryJoins}, // in_subquery.go
 	}
 }
 

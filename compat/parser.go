@@ -259,6 +259,11 @@ func (r *rewriter) replace(e ast.Expr) (ast.Expr, bool) {
 		return inject(n, func(a []sql.Expression) sql.Expression { return newBetween(a[0], a[1], a[2], not, r.env) }, n.Left, n.From, n.To), true
 	case *ast.ComparisonExpr:
 		if n.Operator == ast.InStr || n.Operator == ast.NotInStr {
+			not := n.Operator == ast.NotInStr
+			if _, ok := n.Right.(*ast.Subquery); ok { // in_subquery.go
+				return inject(n, func(a []sql.Expression) sql.Expression { return newInSubquery(a[0], a[1], not, r.env) },
+					n.Left, n.Right), true
+			}
 			list, ok := n.Right.(ast.ValTuple)
 			if !ok || len(list) == 0 {
 				return nil, false
@@ -266,7 +271,6 @@ func (r *rewriter) replace(e ast.Expr) (ast.Expr, bool) {
 			if _, isTuple := n.Left.(ast.ValTuple); isTuple {
 				return nil, false // (a, b) IN ((1, 2), …)
 			}
-			not := n.Operator == ast.NotInStr
 			return inject(n, func(a []sql.Expression) sql.Expression { return newIn(a[0], a[1:], not, r.env) },
 				append([]ast.Expr{n.Left}, list...)...), true
 		}
