@@ -43,6 +43,7 @@ func OpenWith(dataDir string, opts storage.Options) (*Store, error) {
 // engine.Analyzer.Catalog.MySQLDb.
 func NewEngine(s *Store) *sqle.Engine {
 	installAfterAllRules()
+	compat.InstallPlannerRules()
 	b := analyzer.NewBuilder(withFunctions(s, compat.Functions())).AddPreAnalyzeRule(ruleNotExistsNulls, notExistsNulls).
 		AddPreAnalyzeRule(ruleIndexHints, applyIndexHints).
 		AddPreAnalyzeRule(ruleLoadDataTriggers, loadDataTriggers).

@@ -53,6 +53,9 @@ func Rules() []analyzer.Rule {
 	}
 }
 
+// InstallPlannerRules (semi_join_merge.go) puts the rules that must run
+// between go-mysql-server's own into its package-level lists.
+
 // PostRules returns the analyzer rules to run after go-mysql-server's own
 // (analyzer.Builder.AddPostAnalyzeRule): max1Row (max1row.go) and
 // showColumns (show_columns.go).

@@ -17,7 +17,9 @@ func TestInSubqueryScripts(t *testing.T) {
 
 // TestInSubqueryMatchesMariaDB is a differential test of IN and NOT IN
 // subqueries (go-mysql-server 0.20 ran NOT IN as an anti join that kept
-// rows MySQL drops, compat/in_subquery.go): random tables of small
+// rows MySQL drops, compat/in_subquery.go, and repeated rows of a semi
+// join through a merge join, semi_join_merge.go), and of EXISTS and NOT
+// EXISTS over the same columns: random tables of small
 // integers with NULLs, with and without indexes on the compared columns,
 // and random queries (one column or a row of two, correlated or not, with
 // a WHERE in the subquery or none, under NOT, OR, IS NULL or in the select
@@ -118,6 +120,10 @@ func randomInQuery(r *rand.Rand) string {
 		sub += " WHERE " + strings.Join(where, " AND ")
 	}
 	pred := fmt.Sprintf("%s %s (%s)", left, op, sub)
+	if r.IntN(5) == 0 { // [NOT] EXISTS, correlated on the same columns
+		where = append(where, "b.c = a.x")
+		pred = fmt.Sprintf("%sEXISTS (SELECT 1 FROM b WHERE %s)", []string{"", "NOT "}[r.IntN(2)], strings.Join(where, " AND "))
+	}
 	switch r.IntN(7) {
 	case 0:
 		return fmt.Sprintf("SELECT pk, %s FROM a ORDER BY pk", pred)
@@ -131,4 +137,11 @@ func randomInQuery(r *rand.Rand) string {
 		pred = fmt.Sprintf("%s AND a.y IS NOT NULL", pred)
 	}
 	return "SELECT pk FROM a WHERE " + pred + " ORDER BY pk"
+}
+
+// TestSemiJoinScripts holds go-mysql-server 0.20's merge join of a semi
+// join, which repeated outer rows (compat/semi_join_merge.go), in-process,
+// over the wire and on MariaDB.
+func TestSemiJoinScripts(t *testing.T) {
+	runScriptsAndMariaDB(t, SemiJoinScripts)
 }

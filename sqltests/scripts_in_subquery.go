@@ -179,3 +179,29 @@ var InSubqueryScripts = []ScriptTest{
 		},
 	},
 }
+
+// SemiJoinScripts hold EXISTS and IN subqueries that go-mysql-server 0.20
+// planned as a merge join of a semi join, which returned an outer row once
+// per equal inner row (compat/semi_join_merge.go); TestSemiJoinScripts
+// runs them on MariaDB too.
+var SemiJoinScripts = []ScriptTest{
+	{
+		Name: "EXISTS and IN through indexes on both sides return each row once",
+		SetUpScript: []string{
+			"CREATE TABLE a (pk INT PRIMARY KEY, x INT, y INT, KEY ix (x))",
+			"CREATE TABLE b (pk INT PRIMARY KEY, c INT NOT NULL, d INT, KEY ic (c))",
+			"INSERT INTO a VALUES (0, 1, 4), (1, 2, 4), (2, 4, 1), (3, 2, 1), (4, 4, NULL), (5, 4, 0), (6, NULL, 1), (7, 0, 2), (8, NULL, NULL)",
+			"INSERT INTO b VALUES (0, 0, NULL), (1, 3, 4), (2, 3, 2), (3, 2, 0), (4, 4, 1), (5, 4, NULL), (6, 3, 4), (7, 2, 1), (8, 4, 3), (9, 0, 3)",
+		},
+		Assertions: []Assertion{
+			// Were 1, 1, 2, 2, 2, 3, 3, … and 2, 2, 2, 4, 4, 4, 5, 5, 5.
+			{Query: "SELECT pk FROM a WHERE EXISTS (SELECT 1 FROM b WHERE b.c = a.x) ORDER BY pk", Expected: []Row{{1}, {2}, {3}, {4}, {5}, {7}}},
+			{Query: "SELECT pk FROM a WHERE EXISTS (SELECT 1 FROM b WHERE b.c = a.x AND b.c > 3) ORDER BY pk", Expected: []Row{{2}, {4}, {5}}},
+			{Query: "SELECT pk FROM a WHERE EXISTS (SELECT 1 FROM b WHERE b.c = a.x) AND a.y IS NOT NULL ORDER BY pk", Expected: []Row{{1}, {2}, {3}, {5}, {7}}},
+			{Query: "SELECT COUNT(*) FROM a WHERE EXISTS (SELECT 1 FROM b WHERE b.c = a.x)", Expected: []Row{{6}}},
+			{Query: "SELECT pk FROM a WHERE x IN (SELECT c FROM b WHERE c > 3) ORDER BY pk", Expected: []Row{{2}, {4}, {5}}},
+			{Query: "SELECT pk FROM a WHERE x IN (SELECT DISTINCT c FROM b) AND a.y IS NOT NULL ORDER BY pk", Expected: []Row{{1}, {2}, {3}, {5}, {7}}},
+			{Query: "SELECT pk FROM a WHERE NOT EXISTS (SELECT 1 FROM b WHERE b.c = a.x) ORDER BY pk", Expected: []Row{{0}, {6}, {8}}},
+		},
+	},
+}
