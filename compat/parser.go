@@ -93,12 +93,18 @@ func rewrite(stmt *ast.Statement, env env) {
 type rewriter struct {
 	env  env
 	seen map[uintptr]bool // pointers already walked
+	// columnDef is set while a column definition is walked, whose
+	// literals stay as go-mysql-server reads them (bit_literals.go).
+	columnDef bool
 }
 
 var (
 	exprType     = reflect.TypeOf((*ast.Expr)(nil)).Elem()
 	injectedType = reflect.TypeOf(ast.InjectedExpr{})
 	selectType   = reflect.TypeOf(ast.Select{})
+	// columnDefinitionType is a column's definition in CREATE or ALTER
+	// TABLE.
+	columnDefinitionType = reflect.TypeOf(ast.ColumnDefinition{})
 )
 
 func (r *rewriter) walk(v reflect.Value) {
@@ -120,7 +126,7 @@ func (r *rewriter) walk(v reflect.Value) {
 		inner := v.Elem()
 		if leafTypes[inner.Type()] {
 			if v.CanSet() && holdsExpr(v.Type()) {
-				if repl, ok := literalLeaf(inner.Interface(), r.env.query); ok { // literals.go
+				if repl, ok := literalLeaf(inner.Interface(), r.env.query, r.columnDef); ok { // literals.go
 					v.Set(reflect.ValueOf(repl))
 				}
 			}
@@ -150,10 +156,15 @@ func (r *rewriter) walk(v reflect.Value) {
 		if v.Type() == selectType && v.CanAddr() {
 			constantGroupBy(v.Addr().Interface().(*ast.Select))
 		}
+		defer func(was bool) { r.columnDef = was }(r.columnDef)
+		r.columnDef = r.columnDef || v.Type() == columnDefinitionType
 		for i := 0; i < v.NumField(); i++ {
 			if f := v.Field(i); f.CanSet() && mayHoldExpr(f.Type()) {
 				r.walk(f)
 			}
+		}
+		if v.CanAddr() {
+			hexColumnValues(v.Addr().Interface()) // bit_literals.go
 		}
 	case reflect.Slice, reflect.Array:
 		if !mayHoldExpr(v.Type().Elem()) {
