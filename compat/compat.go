@@ -40,8 +40,9 @@ func Functions() []sql.Function {
 // Rules returns the analyzer rules to run before go-mysql-server's own
 // (analyzer.Builder.AddPreAnalyzeRule): aggregateTypes (sum_avg.go),
 // enumText (enum_text.go), helpTables (help_tables.go), warningsInOrder
-// (show_warnings.go), likeRange (like_range.go) and inSubqueryJoins
-// (in_subquery.go).
+// (show_warnings.go), likeRange (like_range.go), inSubqueryJoins
+// (in_subquery.go), userVarReads (user_var_assign.go) and viewVariables
+// (view_variables.go).
 func Rules() []analyzer.Rule {
 	return []analyzer.Rule{
 		{Id: ruleAggregateTypes, Apply: aggregateTypes},
@@ -50,6 +51,8 @@ func Rules() []analyzer.Rule {
 		{Id: ruleWarningsInOrder, Apply: warningsInOrder}, // show_warnings.go
 		{Id: ruleLikeRange, Apply: likeRange},             // like_range.go
 		{Id: ruleInSubqueryJoins, Apply: inSubqueryJoins}, // in_subquery.go
+		{Id: ruleUserVarReads, Apply: userVarReads},       // user_var_assign.go
+		{Id: ruleViewVariables, Apply: viewVariables},     // view_variables.go
 	}
 }
 
