@@ -54,6 +54,12 @@ var CompatMySQLScripts = []ScriptTest{
 			{Query: "SET sql_mode = 'STRICT_TRANS_TABLES'"},
 			{Query: "INSERT INTO n VALUES (3, 'x', 1)", ExpectedErr: "Incorrect integer value: 'x' for column 'i' at row 1"},
 			{Query: "SELECT id, i, u FROM n ORDER BY id", Expected: []Row{{1, 0, 0}, {2, 0, 5}}},
+			// INSERT … SELECT as INSERT … VALUES (was error 1366 "'x' is not a
+			// valid value for 'int'").
+			{Query: "SET sql_mode = ''"},
+			{Query: "INSERT INTO n SELECT id + 10, 'x', '' FROM n WHERE id = 1"},
+			{Query: "SHOW WARNINGS", Expected: []Row{{"Warning", 1366, "Incorrect integer value: 'x' for column 'i' at row 1"}, {"Warning", 1366, "Incorrect integer value: '' for column 'u' at row 1"}}},
+			{Query: "SELECT id, i, u FROM n WHERE id = 11", Expected: []Row{{11, 0, 0}}},
 		},
 	},
 	{

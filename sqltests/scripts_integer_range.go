@@ -9,6 +9,36 @@ const oorFP = "Out of range value for column 'fp' at row 1"
 // TestIntegerRangeScripts runs them on MariaDB too.
 var IntegerRangeScripts = []ScriptTest{
 	{
+		// Regression: outside strict mode INSERT … SELECT failed with 1406
+		// ("Data too long for column 'a'") where INSERT … VALUES warned, and
+		// INSERT IGNORE … SELECT stored 0 for '12abc' and for 99999999999
+		// into TINYINT UNSIGNED (catalog/compat_integer_range.go).
+		Name: "INSERT … SELECT truncates and warns as INSERT … VALUES does",
+		SetUpScript: []string{
+			"CREATE TABLE s (id INT PRIMARY KEY, a VARCHAR(20), n VARCHAR(20), big VARCHAR(30))",
+			"INSERT INTO s VALUES (1, 'abcdefghij', '12abc', '99999999999'), (2, 'xy', '7', '-5')",
+			"CREATE TABLE d (id INT PRIMARY KEY, a VARCHAR(5), i INT, u TINYINT UNSIGNED)",
+		},
+		Assertions: []Assertion{
+			{Query: "SET sql_mode = ''"},
+			{Query: "INSERT INTO d SELECT id, a, n, big FROM s"},
+			{Query: "SHOW WARNINGS", Expected: []Row{{"Warning", 1265, "Data truncated for column 'a' at row 1"},
+				{"Warning", 1265, "Data truncated for column 'i' at row 1"}, {"Warning", 1264, "Out of range value for column 'u' at row 1"},
+				{"Warning", 1264, "Out of range value for column 'u' at row 2"}}},
+			{Query: "SET sql_mode = 'STRICT_TRANS_TABLES'"},
+			{Query: "INSERT IGNORE INTO d SELECT id + 10, a, n, big FROM s"},
+			{Query: "SHOW WARNINGS", Expected: []Row{{"Warning", 1265, "Data truncated for column 'a' at row 1"},
+				{"Warning", 1265, "Data truncated for column 'i' at row 1"}, {"Warning", 1264, "Out of range value for column 'u' at row 1"},
+				{"Warning", 1264, "Out of range value for column 'u' at row 2"}}},
+			{Query: "SELECT id, a, i, u FROM d ORDER BY id", Expected: []Row{{1, "abcde", 12, 255}, {2, "xy", 7, 0}, {11, "abcde", 12, 255}, {12, "xy", 7, 0}}},
+			{Query: "INSERT INTO d SELECT 30, a, 1, 1 FROM s WHERE id = 1", ExpectedErr: "Data too long for column 'a' at row 1"},
+			{Query: "INSERT INTO d SELECT 31, 'ok', n, 1 FROM s WHERE id = 1", ExpectedErr: "Data truncated for column 'i' at row 1"},
+			{Query: "INSERT INTO d SELECT 32, 'ok', 1, big FROM s WHERE id = 2", ExpectedErr: "Out of range value for column 'u' at row 1"},
+			{Query: "INSERT INTO d VALUES (33, 'ok', 1, 300)", ExpectedErr: "Out of range value for column 'u' at row 1"},
+			{Query: "SELECT COUNT(*) FROM d", Expected: []Row{{4}}},
+		},
+	},
+	{
 		Name: "strict mode refuses out-of-range integers with 1264",
 		SetUpScript: []string{
 			"SET sql_mode = 'STRICT_TRANS_TABLES'",
