@@ -152,6 +152,7 @@ func (h handler) ComStmtExecute(ctx context.Context, c *mysql.Conn, prepare *mys
 			if res != nil { // protocol_compat.go
 				fixFields(c, prepare.PrepareStmt, res.Fields)
 				fixBinaryRows(res)
+				fixUpdateInfo(c, res)
 			}
 			return callback(res)
 		})
@@ -232,6 +233,7 @@ func fieldsSpool(c *mysql.Conn, query string, callback mysql.ResultSpoolFn) mysq
 		if res != nil {
 			fixFields(c, query, res.Fields)
 			fixSetAffected(query, res)
+			fixUpdateInfo(c, res) // protocol_compat.go
 		}
 		return callback(res, more)
 	}
