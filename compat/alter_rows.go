@@ -12,8 +12,6 @@ package compat
 // MariaDB).
 
 import (
-	"io"
-
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/rowexec"
@@ -108,35 +106,9 @@ func typeChangeCopies(from, to sql.Type) bool {
 
 // countRows returns the number of rows of t.
 func countRows(ctx *sql.Context, t sql.Table) (uint64, error) {
-	parts, err := t.Partitions(ctx)
-	if err != nil {
-		return 0, err
-	}
-	defer parts.Close(ctx)
 	var n uint64
-	for {
-		p, err := parts.Next(ctx)
-		if err == io.EOF {
-			return n, nil
-		}
-		if err != nil {
-			return 0, err
-		}
-		rows, err := t.PartitionRows(ctx, p)
-		if err != nil {
-			return 0, err
-		}
-		for {
-			if _, err = rows.Next(ctx); err != nil {
-				break
-			}
-			n++
-		}
-		rows.Close(ctx)
-		if err != io.EOF {
-			return 0, err
-		}
-	}
+	err := eachRow(ctx, t, func(sql.Row) error { n++; return nil }) // stmt_tables.go
+	return n, err
 }
 
 // rowsAffectedIter is an ALTER's iterator whose OK result says rows rows
