@@ -60,8 +60,9 @@ func Rules() []analyzer.Rule {
 // between go-mysql-server's own into its package-level lists.
 
 // PostRules returns the analyzer rules to run after go-mysql-server's own
-// (analyzer.Builder.AddPostAnalyzeRule): max1Row (max1row.go) and
-// showColumns (show_columns.go).
+// (analyzer.Builder.AddPostAnalyzeRule): max1Row (max1row.go),
+// showColumns (show_columns.go) and joinCollationKeys (join_collation.go).
 func PostRules() []analyzer.Rule {
-	return []analyzer.Rule{{Id: ruleMax1Row, Apply: max1Row}, {Id: ruleShowColumns, Apply: showColumns}}
+	return []analyzer.Rule{{Id: ruleMax1Row, Apply: max1Row}, {Id: ruleShowColumns, Apply: showColumns},
+		{Id: ruleJoinCollationKeys, Apply: joinCollationKeys}} // join_collation.go
 }
