@@ -28,9 +28,13 @@ import (
 // into an unsigned column, 2^31 into INT) get number 1264 from mysqlerr.
 //
 // The rule integerRanges wraps each value written to an integer column by
-// INSERT … VALUES, UPDATE … SET and ON DUPLICATE KEY UPDATE in an
-// inRange, which checks a DECIMAL, float or string against the column's
-// range, rounded as MySQL rounds it. Pinned by IntegerRangeScripts
+// INSERT … VALUES, INSERT … SELECT (a projection over the SELECT's rows;
+// it had none of these checks), UPDATE … SET and ON DUPLICATE KEY UPDATE
+// in an inRange, which checks a DECIMAL, float or string against the
+// column's range, rounded as MySQL rounds it; out of range in strict mode
+// it is MySQL's "Out of range value for column 'u' at row 1", also for an
+// integer (go-mysql-server: "Out of range value 300 for tinyint
+// unsigned"). Pinned by IntegerRangeScripts
 // (sqltests/scripts_integer_range.go), which also run on MariaDB.
 
 // ruleIntegerRanges is the id of integerRanges, run in OnceAfterAll
@@ -103,6 +107,14 @@ func rangeCheckInsert(ins *plan.InsertInto) (sql.Node, transform.TreeIdentity, e
 	if err != nil {
 		return nil, transform.SameTree, err
 	}
+	if !changed && !hasValues(ins.Source) && !isLoadData(ins.Source) {
+		// INSERT … SELECT: each row of the source, checked as VALUES are
+		// (compat_non_strict_values.go; the rows were refused with 1406 or
+		// 1366 outside strict mode, and stored 0 under IGNORE).
+		if checked, ok := checkedSource(ins.Source, cols, ins.Ignore); ok {
+			src, changed = checked, true
+		}
+	}
 	out := ins
 	if changed {
 		out = out.WithSource(src)
@@ -117,6 +129,52 @@ func rangeCheckInsert(ins *plan.InsertInto) (sql.Node, transform.TreeIdentity, e
 		return ins, transform.SameTree, nil
 	}
 	return out, transform.NewTree, nil
+}
+
+// hasValues reports whether n holds a VALUES list.
+func hasValues(n sql.Node) bool {
+	found := false
+	transform.Inspect(n, func(n sql.Node) bool {
+		_, found = n.(*plan.Values)
+		return !found
+	})
+	return found
+}
+
+// isLoadData reports whether n is LOAD DATA's source of rows, which
+// converts and checks its values itself (compat_load_data.go).
+func isLoadData(n sql.Node) bool {
+	found := false
+	transform.Inspect(n, func(n sql.Node) bool {
+		switch n.(type) {
+		case *plan.LoadData, *loadData:
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// checkedSource returns src, the rows an INSERT … SELECT writes to cols,
+// under a projection that checks each value written to cols[i] as
+// checkedValue does a VALUES one (its row numbers counted); ok is false
+// when no column needs a check or the shapes differ.
+func checkedSource(src sql.Node, cols []*sql.Column, ignore bool) (sql.Node, bool) {
+	sch := src.Schema()
+	if len(sch) != len(cols) {
+		return nil, false
+	}
+	exprs := make([]sql.Expression, len(sch))
+	changed := false
+	for i, c := range sch {
+		gf := expression.NewGetFieldWithTable(i, 0, c.Type, c.DatabaseSource, c.Source, c.Name, c.Nullable)
+		exprs[i] = checkedValue(gf, cols[i], ignore, 0)
+		changed = changed || exprs[i] != gf
+	}
+	if !changed {
+		return nil, false
+	}
+	return plan.NewProject(exprs, src), true
 }
 
 // rangeCheckSetFields returns exprs with the values of the SET
@@ -212,24 +270,23 @@ func (r *inRange) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		return out, nil
 	}
 	var d decimal.Decimal
-	integer := false // an integer value: go-mysql-server checks it in strict mode
 	switch x := v.(type) {
 	case int8:
-		d, integer = decimal.NewFromInt(int64(x)), true
+		d = decimal.NewFromInt(int64(x))
 	case int16:
-		d, integer = decimal.NewFromInt(int64(x)), true
+		d = decimal.NewFromInt(int64(x))
 	case int32:
-		d, integer = decimal.NewFromInt(int64(x)), true
+		d = decimal.NewFromInt(int64(x))
 	case int64:
-		d, integer = decimal.NewFromInt(x), true
+		d = decimal.NewFromInt(x)
 	case uint8:
-		d, integer = decimal.NewFromInt(int64(x)), true
+		d = decimal.NewFromInt(int64(x))
 	case uint16:
-		d, integer = decimal.NewFromInt(int64(x)), true
+		d = decimal.NewFromInt(int64(x))
 	case uint32:
-		d, integer = decimal.NewFromInt(int64(x)), true
+		d = decimal.NewFromInt(int64(x))
 	case uint64:
-		d, integer = decimal.NewFromBigInt(new(big.Int).SetUint64(x), 0), true
+		d = decimal.NewFromBigInt(new(big.Int).SetUint64(x), 0)
 	case decimal.Decimal:
 		d = x
 	case float64:
@@ -273,9 +330,8 @@ func (r *inRange) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		return integerValue(d, unsigned), nil
 	}
 	if strictMode(ctx) && !r.ignore {
-		if integer {
-			return v, nil // go-mysql-server's own error 1264
-		}
+		// MySQL's words (go-mysql-server's, for an integer: "Out of range
+		// value 300 for tinyint unsigned").
 		return nil, mysql.NewSQLError(erWarnDataOutOfRange, "22003", "Out of range value for column '%s' at row %d", r.col.Name, n)
 	}
 	ctx.Warn(erWarnDataOutOfRange, "Out of range value for column '%s' at row %d", r.col.Name, n)

@@ -43,8 +43,11 @@ const (
 
 // checkedValue returns value e written to column col wrapped in the
 // check MySQL makes of it: inRange for an integer column, fitString for a
-// CHAR, VARCHAR, BINARY or VARBINARY column given a string; else e.
+// CHAR, VARCHAR, BINARY or VARBINARY column given a string; else e. A
+// hexadecimal literal is first its number for a numeric column
+// (hexNumber).
 func checkedValue(e sql.Expression, col *sql.Column, ignore bool, row int64) sql.Expression {
+	e = hexNumber(e, col) // compat_hex_values.go
 	switch {
 	case isIntegerColumn(col) && mayLeaveRange(e):
 		return newInRange(e, col, ignore, row)

@@ -28,6 +28,7 @@ const DefaultDatabase = "simsql"
 // engine.Analyzer.Catalog.MySQLDb.
 func NewEngine(s *Store) *sqle.Engine {
 	installAfterAllRules()
+	compat.InstallPlannerRules()
 	b := analyzer.NewBuilder(withFunctions(s, compat.Functions())).AddPreAnalyzeRule(ruleNotExistsNulls, notExistsNulls).
 		AddPreAnalyzeRule(ruleIndexHints, applyIndexHints).
 		AddPreAnalyzeRule(ruleLoadDataTriggers, loadDataTriggers).
@@ -56,7 +57,8 @@ func NewEngine(s *Store) *sqle.Engine {
 	// wrapped to -16 and was refused, TestGeneratedColumnArithmetic).
 	engine.Analyzer.Parser = sql.GlobalParser
 	compat.InstallSystemVariables()
-	stmts := compat.StatementEnv{Catalog: engine.Analyzer.Catalog, Stats: engine.Analyzer.Catalog.StatsProvider, Analyze: engine.AnalyzeQuery}
+	stmts := compat.StatementEnv{Catalog: engine.Analyzer.Catalog, Stats: engine.Analyzer.Catalog.StatsProvider, Analyze: engine.AnalyzeQuery,
+		Bound: engine.BoundQueryPlan}
 	engine.Parser = generatedValuesParser{Parser: compat.Statements(compat.Parser(engine.Parser), stmts), catalog: engine.Analyzer.Catalog}
 	engine.Analyzer.ExecBuilder = compat.ExecBuilder(engine.Analyzer.ExecBuilder)
 	return engine

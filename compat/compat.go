@@ -40,7 +40,9 @@ func Functions() []sql.Function {
 // Rules returns the analyzer rules to run before go-mysql-server's own
 // (analyzer.Builder.AddPreAnalyzeRule): aggregateTypes (sum_avg.go),
 // enumText (enum_text.go), helpTables (help_tables.go), warningsInOrder
-// (show_warnings.go) and likeRange (like_range.go).
+// (show_warnings.go), likeRange (like_range.go), inSubqueryJoins
+// (in_subquery.go), userVarReads (user_var_assign.go) and viewVariables
+// (view_variables.go).
 func Rules() []analyzer.Rule {
 	return []analyzer.Rule{
 		{Id: ruleAggregateTypes, Apply: aggregateTypes},
@@ -48,12 +50,19 @@ func Rules() []analyzer.Rule {
 		{Id: ruleHelpTables, Apply: helpTables},
 		{Id: ruleWarningsInOrder, Apply: warningsInOrder}, // show_warnings.go
 		{Id: ruleLikeRange, Apply: likeRange},             // like_range.go
+		{Id: ruleInSubqueryJoins, Apply: inSubqueryJoins}, // in_subquery.go
+		{Id: ruleUserVarReads, Apply: userVarReads},       // user_var_assign.go
+		{Id: ruleViewVariables, Apply: viewVariables},     // view_variables.go
 	}
 }
 
+// InstallPlannerRules (semi_join_merge.go) puts the rules that must run
+// between go-mysql-server's own into its package-level lists.
+
 // PostRules returns the analyzer rules to run after go-mysql-server's own
-// (analyzer.Builder.AddPostAnalyzeRule): max1Row (max1row.go) and
-// showColumns (show_columns.go).
+// (analyzer.Builder.AddPostAnalyzeRule): max1Row (max1row.go),
+// showColumns (show_columns.go) and joinCollationKeys (join_collation.go).
 func PostRules() []analyzer.Rule {
-	return []analyzer.Rule{{Id: ruleMax1Row, Apply: max1Row}, {Id: ruleShowColumns, Apply: showColumns}}
+	return []analyzer.Rule{{Id: ruleMax1Row, Apply: max1Row}, {Id: ruleShowColumns, Apply: showColumns},
+		{Id: ruleJoinCollationKeys, Apply: joinCollationKeys}} // join_collation.go
 }

@@ -67,12 +67,7 @@ func (p stmtParser) explainStatement(ctx *sql.Context, toks []token, s string) (
 	inner := s[toks[3].end:]
 	switch strings.ToLower(toks[3].word) {
 	case "traditional":
-		q := toks[0].word + " " + inner
-		if ctx == nil {
-			stmt, err := p.Parser.ParseSimple(q)
-			return stmt, true, err
-		}
-		stmt, _, _, err := p.Parser.Parse(ctx, q, false)
+		stmt, err := p.parseOne(ctx, toks[0].word+" "+inner)
 		return stmt, true, err
 	case "json":
 	case "tree":
@@ -84,13 +79,17 @@ func (p stmtParser) explainStatement(ctx *sql.Context, toks []token, s string) (
 		}
 		return nil, true, mysql.NewSQLError(erUnknownExplainFormat, "HY000", "Unknown EXPLAIN format name: '%s'", name)
 	}
-	analyze := p.env.Analyze
-	return injectStatement(s, func([]sql.Expression) (sql.Node, error) {
-		return &resultNode{name: "EXPLAIN FORMAT=JSON", schema: explainJSONSchema, rows: func(ctx *sql.Context, _ []sql.Expression) ([]sql.Row, error) {
-			if analyze == nil {
-				return nil, fmt.Errorf("EXPLAIN FORMAT=JSON needs the engine")
-			}
-			n, err := analyze(ctx, inner)
+	// The statement's parameters (a prepared EXPLAIN FORMAT=JSON … ?) are
+	// its children, so that go-mysql-server binds them; it was "invalid
+	// arguments. expected: 0, found: 1".
+	params, err := p.parameters(ctx, inner)
+	if err != nil {
+		return nil, true, err
+	}
+	env := p.env
+	return injectStatement(s, func(planned []sql.Expression) (sql.Node, error) {
+		return &resultNode{name: "EXPLAIN FORMAT=JSON", schema: explainJSONSchema, exprs: planned, rows: func(ctx *sql.Context, values []sql.Expression) ([]sql.Row, error) {
+			n, err := p.analyzeBound(ctx, env, inner, params, values)
 			if err != nil {
 				return nil, err
 			}
@@ -103,7 +102,59 @@ func (p stmtParser) explainStatement(ctx *sql.Context, toks []token, s string) (
 			}
 			return []sql.Row{{out}}, nil
 		}}, nil
-	}, noAuth), true, nil
+	}, noAuth, params...), true, nil
+}
+
+// parameters returns the placeholders (?, which the parser names :v1, :v2,
+// …) of statement s, in order.
+func (p stmtParser) parameters(ctx *sql.Context, s string) ([]ast.Expr, error) {
+	if !strings.Contains(s, "?") && !strings.Contains(s, ":v") {
+		return nil, nil
+	}
+	stmt, err := p.parseOne(ctx, s)
+	if err != nil {
+		return nil, err
+	}
+	var params []ast.Expr
+	_ = ast.Walk(func(node ast.SQLNode) (bool, error) {
+		if v, ok := node.(*ast.SQLVal); ok && v.Type == ast.ValArg {
+			params = append(params, ast.NewValArg(v.Val))
+		}
+		return true, nil
+	}, stmt)
+	return params, nil
+}
+
+// analyzeBound plans statement s with its parameters params bound to
+// values, their planned values.
+func (p stmtParser) analyzeBound(ctx *sql.Context, env StatementEnv, s string, params []ast.Expr, values []sql.Expression) (sql.Node, error) {
+	if env.Analyze == nil || len(params) > 0 && env.Bound == nil {
+		return nil, fmt.Errorf("EXPLAIN FORMAT=JSON needs the engine")
+	}
+	if len(params) == 0 {
+		return env.Analyze(ctx, s)
+	}
+	bindings := make(map[string]ast.Expr, len(params))
+	for i, param := range params {
+		v, err := values[i].Eval(ctx, nil)
+		if err != nil {
+			return nil, err
+		}
+		wire, err := values[i].Type().SQL(ctx, nil, v)
+		if err != nil {
+			return nil, err
+		}
+		e, err := ast.ExprFromValue(wire)
+		if err != nil {
+			return nil, err
+		}
+		bindings[strings.TrimPrefix(string(param.(*ast.SQLVal).Val), ":")] = e
+	}
+	stmt, err := p.parseOne(ctx, s)
+	if err != nil {
+		return nil, err
+	}
+	return env.Bound(ctx, s, stmt, bindings)
 }
 
 // erUnknownExplainFormat is ER_UNKNOWN_EXPLAIN_FORMAT.

@@ -29,10 +29,15 @@ import (
 const erIllegalValueForType = 1367
 
 // literalLeaf returns what replaces leaf e of the syntax tree of query, if
-// it is a DOUBLE literal beyond the DOUBLE range or an unquoted 0b… name.
-func literalLeaf(e any, query string) (ast.Expr, bool) {
+// it is a DOUBLE literal beyond the DOUBLE range, an unquoted 0b… name or,
+// outside a column definition (columnDef), a bit-value literal
+// (bit_literals.go).
+func literalLeaf(e any, query string, columnDef bool) (ast.Expr, bool) {
 	switch n := e.(type) {
 	case *ast.SQLVal:
+		if n.Type == ast.BitVal && !columnDef {
+			return bitAsHex(n)
+		}
 		if n.Type != ast.FloatVal {
 			return nil, false
 		}
@@ -60,7 +65,11 @@ func literalLeaf(e any, query string) (ast.Expr, bool) {
 		if strings.Contains(query, "`"+name+"`") {
 			return nil, false // written as a quoted name
 		}
-		return &ast.SQLVal{Type: ast.BitVal, Val: []byte(name[2:])}, true
+		bit := &ast.SQLVal{Type: ast.BitVal, Val: []byte(name[2:])}
+		if columnDef {
+			return bit, true
+		}
+		return bitAsHex(bit)
 	}
 	return nil, false
 }

@@ -20,6 +20,7 @@ func TestLiterals(t *testing.T) {
 	checkKnown(t, []string{"CREATE TABLE lb (id INT PRIMARY KEY, `0b1111` INT)", "INSERT INTO lb VALUES (1, 7)"}, []known{
 		{query: "SELECT `0b1111` FROM lb", want: "7"},
 		{query: "SELECT `0b1111` + 0 FROM lb WHERE `0b1111` = 7", want: "7"},
-		{query: "SELECT 0b1111 FROM lb", want: "15"},
+		{query: "SELECT 0b1111 + 0 FROM lb", want: "15"},
+		{query: "SELECT HEX(0b1111) FROM lb", want: "0F"}, // a binary string (bit_literals.go)
 	})
 }

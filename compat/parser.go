@@ -93,12 +93,18 @@ func rewrite(stmt *ast.Statement, env env) {
 type rewriter struct {
 	env  env
 	seen map[uintptr]bool // pointers already walked
+	// columnDef is set while a column definition is walked, whose
+	// literals stay as go-mysql-server reads them (bit_literals.go).
+	columnDef bool
 }
 
 var (
 	exprType     = reflect.TypeOf((*ast.Expr)(nil)).Elem()
 	injectedType = reflect.TypeOf(ast.InjectedExpr{})
 	selectType   = reflect.TypeOf(ast.Select{})
+	// columnDefinitionType is a column's definition in CREATE or ALTER
+	// TABLE.
+	columnDefinitionType = reflect.TypeOf(ast.ColumnDefinition{})
 )
 
 func (r *rewriter) walk(v reflect.Value) {
@@ -120,7 +126,7 @@ func (r *rewriter) walk(v reflect.Value) {
 		inner := v.Elem()
 		if leafTypes[inner.Type()] {
 			if v.CanSet() && holdsExpr(v.Type()) {
-				if repl, ok := literalLeaf(inner.Interface(), r.env.query); ok { // literals.go
+				if repl, ok := literalLeaf(inner.Interface(), r.env.query, r.columnDef); ok { // literals.go
 					v.Set(reflect.ValueOf(repl))
 				}
 			}
@@ -150,10 +156,15 @@ func (r *rewriter) walk(v reflect.Value) {
 		if v.Type() == selectType && v.CanAddr() {
 			constantGroupBy(v.Addr().Interface().(*ast.Select))
 		}
+		defer func(was bool) { r.columnDef = was }(r.columnDef)
+		r.columnDef = r.columnDef || v.Type() == columnDefinitionType
 		for i := 0; i < v.NumField(); i++ {
 			if f := v.Field(i); f.CanSet() && mayHoldExpr(f.Type()) {
 				r.walk(f)
 			}
+		}
+		if v.CanAddr() {
+			hexColumnValues(v.Addr().Interface()) // bit_literals.go
 		}
 	case reflect.Slice, reflect.Array:
 		if !mayHoldExpr(v.Type().Elem()) {
@@ -259,6 +270,11 @@ func (r *rewriter) replace(e ast.Expr) (ast.Expr, bool) {
 		return inject(n, func(a []sql.Expression) sql.Expression { return newBetween(a[0], a[1], a[2], not, r.env) }, n.Left, n.From, n.To), true
 	case *ast.ComparisonExpr:
 		if n.Operator == ast.InStr || n.Operator == ast.NotInStr {
+			not := n.Operator == ast.NotInStr
+			if _, ok := n.Right.(*ast.Subquery); ok { // in_subquery.go
+				return inject(n, func(a []sql.Expression) sql.Expression { return newInSubquery(a[0], a[1], not, r.env) },
+					n.Left, n.Right), true
+			}
 			list, ok := n.Right.(ast.ValTuple)
 			if !ok || len(list) == 0 {
 				return nil, false
@@ -266,7 +282,6 @@ func (r *rewriter) replace(e ast.Expr) (ast.Expr, bool) {
 			if _, isTuple := n.Left.(ast.ValTuple); isTuple {
 				return nil, false // (a, b) IN ((1, 2), …)
 			}
-			not := n.Operator == ast.NotInStr
 			return inject(n, func(a []sql.Expression) sql.Expression { return newIn(a[0], a[1:], not, r.env) },
 				append([]ast.Expr{n.Left}, list...)...), true
 		}

@@ -19,6 +19,9 @@ type StatementEnv struct {
 	// Analyze plans a statement without running it, for EXPLAIN
 	// FORMAT=JSON (sqle.Engine.AnalyzeQuery).
 	Analyze func(ctx *sql.Context, query string) (sql.Node, error)
+	// Bound plans a parsed statement with its parameters bound, for a
+	// prepared EXPLAIN FORMAT=JSON (sqle.Engine.BoundQueryPlan).
+	Bound func(ctx *sql.Context, query string, parsed ast.Statement, bindings map[string]ast.Expr) (sql.Node, error)
 }
 
 // Statements returns p with the statements that go-mysql-server v0.20.0
@@ -218,6 +221,16 @@ func is(toks []token, ws ...string) bool {
 		}
 	}
 	return true
+}
+
+// parseOne parses the single statement s with p's parser, in ctx when
+// there is one.
+func (p stmtParser) parseOne(ctx *sql.Context, s string) (ast.Statement, error) {
+	if ctx == nil {
+		return p.Parser.ParseSimple(s)
+	}
+	stmt, _, _, err := p.Parser.Parse(ctx, s, false)
+	return stmt, err
 }
 
 // injectStatement returns the InjectedStatement whose node build returns,

@@ -17,13 +17,7 @@ func (p stmtParser) doStatement(ctx *sql.Context, exprs string) (ast.Statement, 
 	if strings.TrimSpace(exprs) == "" {
 		return nil, false, nil // go-mysql-server's syntax error
 	}
-	var parsed ast.Statement
-	var err error
-	if ctx != nil {
-		parsed, _, _, err = p.Parser.Parse(ctx, "SELECT "+exprs, false)
-	} else {
-		parsed, err = p.Parser.ParseSimple("SELECT " + exprs)
-	}
+	parsed, err := p.parseOne(ctx, "SELECT "+exprs)
 	if err != nil {
 		return nil, true, err
 	}

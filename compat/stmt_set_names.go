@@ -23,14 +23,7 @@ func (p stmtParser) setNamesStatement(ctx *sql.Context, toks []token, s string) 
 	}
 	collation := toks[4].word
 	start := toks[3].end - len("collate")
-	q := s[:start]
-	var stmt ast.Statement
-	var err error
-	if ctx != nil {
-		stmt, _, _, err = p.Parser.Parse(ctx, q, false)
-	} else {
-		stmt, err = p.Parser.ParseSimple(q)
-	}
+	stmt, err := p.parseOne(ctx, s[:start])
 	if err != nil {
 		return nil, true, err
 	}

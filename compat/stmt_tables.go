@@ -256,60 +256,70 @@ func isView(ctx *sql.Context, env StatementEnv, db, name string) bool {
 // each written as a 4-byte little-endian length and its text as the MySQL
 // protocol sends it, NULL as length 2^32-1. It stops when ctx is done.
 func scanTable(ctx *sql.Context, t sql.Table, sum bool) (uint32, error) {
-	parts, err := t.Partitions(ctx)
-	if err != nil {
-		return 0, err
-	}
-	defer parts.Close(ctx)
 	var total uint32
 	sch := t.Schema()
 	var buf []byte
+	err := eachRow(ctx, t, func(row sql.Row) error {
+		if !sum {
+			return nil
+		}
+		buf = buf[:0]
+		for i, v := range row {
+			if v == nil || i >= len(sch) {
+				buf = binary.LittleEndian.AppendUint32(buf, 1<<32-1)
+				continue
+			}
+			wire, err := sch[i].Type.SQL(ctx, nil, v)
+			if err != nil {
+				return err
+			}
+			buf = binary.LittleEndian.AppendUint32(buf, uint32(wire.Len()))
+			buf = append(buf, wire.Raw()...)
+		}
+		total += crc32.ChecksumIEEE(buf)
+		return nil
+	})
+	return total, err
+}
+
+// eachRow calls f with every row of t, in its partitions' order, until f
+// fails or ctx is done.
+func eachRow(ctx *sql.Context, t sql.Table, f func(sql.Row) error) error {
+	parts, err := t.Partitions(ctx)
+	if err != nil {
+		return err
+	}
+	defer parts.Close(ctx)
 	for {
 		part, err := parts.Next(ctx)
 		if errors.Is(err, io.EOF) {
-			return total, nil
+			return nil
 		}
 		if err != nil {
-			return 0, err
+			return err
 		}
 		rows, err := t.PartitionRows(ctx, part)
 		if err != nil {
-			return 0, err
+			return err
 		}
 		for {
-			if err := ctx.Err(); err != nil {
-				rows.Close(ctx)
-				return 0, err
-			}
-			row, err := rows.Next(ctx)
-			if errors.Is(err, io.EOF) {
+			if err = ctx.Err(); err != nil {
 				break
 			}
-			if err != nil {
-				rows.Close(ctx)
-				return 0, err
+			var row sql.Row
+			if row, err = rows.Next(ctx); err != nil {
+				break
 			}
-			if !sum {
-				continue
+			if err = f(row); err != nil {
+				break
 			}
-			buf = buf[:0]
-			for i, v := range row {
-				if v == nil || i >= len(sch) {
-					buf = binary.LittleEndian.AppendUint32(buf, 1<<32-1)
-					continue
-				}
-				wire, err := sch[i].Type.SQL(ctx, nil, v)
-				if err != nil {
-					rows.Close(ctx)
-					return 0, err
-				}
-				buf = binary.LittleEndian.AppendUint32(buf, uint32(wire.Len()))
-				buf = append(buf, wire.Raw()...)
-			}
-			total += crc32.ChecksumIEEE(buf)
 		}
-		if err := rows.Close(ctx); err != nil {
-			return 0, err
+		cerr := rows.Close(ctx)
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+		if cerr != nil {
+			return cerr
 		}
 	}
 }

@@ -5,6 +5,11 @@ import (
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/analyzer"
+	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/transform"
+	"github.com/dolthub/go-mysql-server/sql/types"
 )
 
 // Fault (go-mysql-server v0.20.0 and its vitess): an assignment to a user
@@ -215,6 +220,17 @@ func scanExpr(s string) []exprToken {
 				i = len(s)
 			}
 			continue
+		case strings.HasPrefix(s[i:], "/*!"):
+			// MySQL's executable comment /*!NNNNN … */: its text is
+			// code, which the parser reads (its "*/" is skipped below).
+			i += 3
+			for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+				i++
+			}
+			continue
+		case strings.HasPrefix(s[i:], "*/"):
+			i += 2
+			continue
 		case strings.HasPrefix(s[i:], "/*"):
 			if j := strings.Index(s[i+2:], "*/"); j >= 0 {
 				i += j + 4
@@ -367,4 +383,56 @@ func (a *assignUserVar) WithChildren(children ...sql.Expression) (sql.Expression
 // String implements sql.Expression.
 func (a *assignUserVar) String() string {
 	return fmt.Sprintf("%s(%s, %s)", assignUserVarName, a.name, a.value)
+}
+
+// Fault (go-mysql-server v0.20.0): a user variable read in the statement
+// that assigns it, SELECT @e := 3, @e, is typed by its value before the
+// statement; unset, that is NULL's type, whose values all read as NULL, so
+// @e was NULL where MySQL and MariaDB give 3. userVarReads types such a
+// read, while the variable is unset, as the values assigned to it (text
+// if they differ), which it reads when evaluated. Pinned by
+// StatementScripts "user variable assignments in expressions".
+
+// ruleUserVarReads is the id of userVarReads.
+const ruleUserVarReads analyzer.RuleId = 10_209
+
+// userVarReads retypes the reads of unset user variables that n assigns
+// (see above).
+func userVarReads(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+	assigned := map[string]sql.Type{}
+	transform.InspectExpressions(n, func(e sql.Expression) bool {
+		a, ok := e.(*assignUserVar)
+		if !ok {
+			return true
+		}
+		lit, ok := a.name.(*expression.Literal)
+		if !ok {
+			return true
+		}
+		name, ok := lit.Value().(string)
+		if !ok {
+			return true
+		}
+		name = strings.ToLower(name)
+		if t, seen := assigned[name]; seen && !types.TypesEqual(t, a.value.Type()) {
+			assigned[name] = types.LongText
+		} else if !seen {
+			assigned[name] = a.value.Type()
+		}
+		return true
+	})
+	if len(assigned) == 0 {
+		return n, transform.SameTree, nil
+	}
+	return transform.NodeExprs(n, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+		v, ok := e.(*expression.UserVar)
+		if !ok || v.Type() != types.Null {
+			return e, transform.SameTree, nil
+		}
+		t, ok := assigned[strings.ToLower(v.Name)]
+		if !ok || t == types.Null {
+			return e, transform.SameTree, nil
+		}
+		return expression.NewUserVarWithType(v.Name, t), transform.NewTree, nil
+	})
 }

@@ -26,6 +26,10 @@ func TestAssignUserVars(t *testing.T) {
 			"CREATE PROCEDURE p() BEGIN SET @a := 1; SELECT " + f + "('b', 2); END"},
 		{"UPDATE t SET c = 1, d = @e := 3", "UPDATE t SET c = 1, d = " + f + "('e', 3)"},
 		{"SELECT 'a := b', x /* := */", "SELECT 'a := b', x /* := */"},
+		// An executable comment's text is code (was left alone, then a
+		// syntax error).
+		{"SELECT 1 /*! , @w := 8 */", "SELECT 1 /*! , " + f + "('w', 8) */"},
+		{"SELECT 1 /*!40101 , @w := 8 */, 2", "SELECT 1 /*!40101 , " + f + "('w', 8) */, 2"},
 		{"SELECT @@a := 1", "SELECT @@a := 1"},
 		{"SELECT @a :=", "SELECT @a :="},
 	} {

@@ -52,6 +52,8 @@ const (
 	erBlobKeyWithoutLength              = 1170 // ER_BLOB_KEY_WITHOUT_LENGTH
 	erDataTooLong                       = 1406 // ER_DATA_TOO_LONG
 	stateStringDataRightTruncation      = "22001"
+	erOperandColumns                    = 1241 // ER_OPERAND_COLUMNS
+	stateWrongNumberOfColumns           = "21000"
 )
 
 // mapping is one row of the table: the messages of an error kind, and the
@@ -66,6 +68,10 @@ type mapping struct {
 	// message returns MySQL's message from the submatches (m[0] is the
 	// whole message) and the statement; nil keeps the message.
 	message func(m []string, query string) string
+	// convert, when set, returns MySQL's error from the submatches, the
+	// statement and its current database, in place of num, state and
+	// message.
+	convert func(m []string, query, db string) *mysql.SQLError
 
 	re *regexp.Regexp
 }
@@ -157,6 +163,13 @@ var table = []*mapping{
 		message: func([]string, string) string {
 			return "BLOB/TEXT column used in key specification without a key length"
 		}},
+	// Names. A missing table is MySQL's 1146 (SQLSTATE 42S02, which drivers
+	// map to their "no such table" exceptions) naming it db.t, or 1051 for
+	// DROP; a missing database 1049, or 1146 for a table in it.
+	{kind: sql.ErrTableNotFound, num: mysql.ERNoSuchTable, convert: tableNotFound},
+	{kind: sql.ErrDatabaseNotFound, num: mysql.ERBadDb, convert: databaseNotFound},
+	{kind: sql.ErrInvalidOperandColumns, num: erOperandColumns, state: stateWrongNumberOfColumns,
+		message: func(m []string, _ string) string { return fmt.Sprintf("Operand should contain %s column(s)", m[1]) }},
 	// Transactions.
 	{kind: sql.ErrUnknownTable, num: mysql.ERBadTable, state: mysql.SSUnknownTable},
 	{kind: sql.ErrTableAlreadyExists, num: mysql.ERTableExists, state: "42S01",
@@ -217,6 +230,12 @@ func formatPattern(format string) string {
 // go-mysql-server casts them first, instead of going out as vitess's
 // "unknown error". Any other *mysql.SQLError is returned as it is.
 func Convert(err error, query string) error {
+	return ConvertIn(err, query, "")
+}
+
+// ConvertIn is Convert for a statement run with current database db (""
+// for none), which some of MySQL's messages name.
+func ConvertIn(err error, query, db string) error {
 	var se *mysql.SQLError
 	if !errors.As(err, &se) {
 		se = sql.CastSQLError(err)
@@ -229,6 +248,11 @@ func Convert(err error, query string) error {
 		sub := m.re.FindStringSubmatch(msg)
 		if sub == nil {
 			continue
+		}
+		if m.convert != nil {
+			out := m.convert(sub, query, db)
+			out.Query = se.Query
+			return out
 		}
 		if m.message != nil {
 			msg = m.message(sub, query)
@@ -328,4 +352,63 @@ func foreignKeyFails(what string, m []string) string {
 		child, clause = "`"+child+"`", "FOREIGN KEY REFERENCES `"+m[3]+"`"
 	}
 	return fmt.Sprintf("%s: a foreign key constraint fails (%s, CONSTRAINT `%s` %s)", what, child, m[1], clause)
+}
+
+// tableNotFound words go-mysql-server's "table not found: t" as MySQL's
+// 1146 "Table 'db.t' doesn't exist", or for DROP TABLE and DROP VIEW 1051
+// "Unknown table 'db.t'": db is the table's qualifier in the statement,
+// else the current database.
+func tableNotFound(m []string, query, db string) *mysql.SQLError {
+	table := m[1]
+	if q := qualifierOf(query, table); q != "" {
+		db = q
+	}
+	name := table
+	if db != "" {
+		name = db + "." + table
+	}
+	if w := strings.Fields(strings.ToLower(query)); len(w) > 1 && w[0] == "drop" && (w[1] == "table" || w[1] == "view") {
+		return &mysql.SQLError{Num: mysql.ERBadTable, State: mysql.SSUnknownTable, Message: fmt.Sprintf("Unknown table '%s'", name)}
+	}
+	return &mysql.SQLError{Num: mysql.ERNoSuchTable, State: mysql.SSUnknownTable, Message: fmt.Sprintf("Table '%s' doesn't exist", name)}
+}
+
+// databaseNotFound words go-mysql-server's "database not found: d" as
+// MySQL's: 1146 "Table 'd.t' doesn't exist" when a statement reads or
+// writes d.t, else 1049 "Unknown database 'd'" (USE, CREATE TABLE d.t).
+func databaseNotFound(m []string, query, _ string) *mysql.SQLError {
+	db := m[1]
+	if w := strings.Fields(strings.ToLower(query)); len(w) > 0 {
+		switch w[0] {
+		case "select", "insert", "replace", "update", "delete", "with", "(":
+			if t := tableIn(query, db); t != "" {
+				return &mysql.SQLError{Num: mysql.ERNoSuchTable, State: mysql.SSUnknownTable, Message: fmt.Sprintf("Table '%s.%s' doesn't exist", db, t)}
+			}
+		}
+	}
+	return &mysql.SQLError{Num: mysql.ERBadDb, State: mysql.SSClientError, Message: fmt.Sprintf("Unknown database '%s'", db)}
+}
+
+// qualifiedName matches db.t in a statement, either name in backquotes.
+var qualifiedName = regexp.MustCompile("(?:`((?:[^`]|``)+)`|([A-Za-z0-9_$]+))\\s*\\.\\s*(?:`((?:[^`]|``)+)`|([A-Za-z0-9_$]+))")
+
+// qualifierOf returns the database that qualifies table in query, "" if
+// none does.
+func qualifierOf(query, table string) string {
+	for _, m := range qualifiedName.FindAllStringSubmatch(query, -1) {
+		if strings.EqualFold(m[3]+m[4], table) {
+			return strings.ReplaceAll(m[1], "``", "`") + m[2]
+		}
+	}
+	return ""
+}
+
+// tableIn returns the first table that db qualifies in query, "" if none.
+func tableIn(query, db string) string {
+	for _, m := range qualifiedName.FindAllStringSubmatch(query, -1) {
+		if strings.EqualFold(strings.ReplaceAll(m[1], "``", "`")+m[2], db) {
+			return strings.ReplaceAll(m[3], "``", "`") + m[4]
+		}
+	}
+	return ""
 }

@@ -95,6 +95,19 @@ func TestTable(t *testing.T) {
 			3105, "HY000", "The value specified for generated column 'fp' in table 'g' is not allowed."},
 		{"an alias in a join", sql.ErrGeneratedColumnValue.New("fp", "b"), "UPDATE g a JOIN h b ON a.id = b.id SET b.fp = 3",
 			3105, "HY000", "The value specified for generated column 'fp' in table 'h' is not allowed."},
+		// Regression: 1146 with SQLSTATE HY000 and "table not found: t".
+		{"a missing table, in the current database", sql.ErrTableNotFound.New("nosuch"), "SELECT * FROM nosuch",
+			1146, "42S02", "Table 'db.nosuch' doesn't exist"},
+		{"a missing table, qualified", sql.ErrTableNotFound.New("nosuch"), "SELECT * FROM t JOIN `o d`.NoSuch",
+			1146, "42S02", "Table 'o d.nosuch' doesn't exist"},
+		{"DROP TABLE of a missing table", sql.ErrTableNotFound.New("nosuch"), "drop table nosuch",
+			1051, "42S02", "Unknown table 'db.nosuch'"},
+		{"a table of a missing database", sql.ErrDatabaseNotFound.New("nodb"), "SELECT * FROM nodb.t",
+			1146, "42S02", "Table 'nodb.t' doesn't exist"},
+		{"USE of a missing database", sql.ErrDatabaseNotFound.New("nodb"), "USE nodb",
+			1049, "42000", "Unknown database 'nodb'"},
+		{"a row of the wrong size", sql.ErrInvalidOperandColumns.New(1, 2), "SELECT 1 IN (SELECT 1, 2)",
+			1241, "21000", "Operand should contain 1 column(s)"},
 		{"DROP TEMPORARY TABLE of a base table", sql.ErrUnknownTable.New("t"), "DROP TEMPORARY TABLE t",
 			1051, "42S02", "Unknown table 't'"},
 		{"CREATE TABLE of a name in use", sql.ErrTableAlreadyExists.New("t"), "CREATE TABLE t (a INT)",
@@ -128,7 +141,7 @@ func TestTable(t *testing.T) {
 		{"argument counts", sql.ErrInvalidArgumentNumber.New("tokenize", 1, 2), "",
 			1582, "42000", "function 'tokenize' expected 1 arguments, 2 received"},
 	} {
-		got := Convert(sql.CastSQLError(tc.err), tc.query)
+		got := ConvertIn(sql.CastSQLError(tc.err), tc.query, "db")
 		var se *mysql.SQLError
 		if !errors.As(got, &se) || se.Num != tc.num || se.State != tc.state || se.Message != tc.msg {
 			t.Errorf("%s: Convert(%q) = %v, want %d (%s) %q", tc.why, tc.err, got, tc.num, tc.state, tc.msg)
@@ -140,7 +153,7 @@ func TestTable(t *testing.T) {
 // MySQL number already, pass as they are.
 func TestUnchanged(t *testing.T) {
 	for _, err := range []error{
-		sql.CastSQLError(sql.ErrTableNotFound.New("t")),
+		sql.CastSQLError(sql.ErrColumnNotFound.New("c")),
 		sql.CastSQLError(errors.New("Incorrect string value")),
 		mysql.NewSQLError(mysql.ERQueryInterrupted, mysql.SSQueryInterrupted, "Query execution was interrupted"),
 		mysql.NewSQLError(1792, "25006", "Cannot execute statement in a READ ONLY transaction."),
@@ -153,7 +166,7 @@ func TestUnchanged(t *testing.T) {
 	for _, tc := range []struct {
 		err error
 		num int
-	}{{context.Canceled, 1105}, {sql.ErrTableNotFound.New("t"), 1146}} {
+	}{{context.Canceled, 1105}, {sql.ErrColumnNotFound.New("c"), 1105}} {
 		var se *mysql.SQLError
 		if got := Convert(tc.err, ""); !errors.As(got, &se) || se.Num != tc.num || se.Message != tc.err.Error() {
 			t.Errorf("Convert(%v) = %v, want %d with the same text", tc.err, got, tc.num)

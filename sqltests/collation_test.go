@@ -14,6 +14,10 @@ func TestCollationScripts(t *testing.T) {
 	runScripts(t, CollationScripts)
 }
 
+func TestJoinCollationScripts(t *testing.T) {
+	runScriptsAndMariaDB(t, JoinCollationScripts)
+}
+
 // collationPairs are the collations the differential test compares: a
 // simsql collation and MariaDB 10.11's closest. MariaDB 10.11 has no
 // utf8mb4_0900_ai_ci (MariaDB 11.4 makes it an alias of

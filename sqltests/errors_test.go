@@ -69,6 +69,21 @@ func TestMySQLErrorNumbers(t *testing.T) {
 		{"SELECT id FROM t FORCE INDEX (k_1) WHERE id > 0", nil, 1176, "42000", "Key 'k_1' doesn't exist in table 't'"},
 		{"SELECT x.id FROM t AS x USE INDEX (Nope) WHERE x.id = ?", []any{1}, 1176, "42000", "Key 'Nope' doesn't exist in table 'x'"},
 		{"SELECT id FROM t IGNORE INDEX (k, nope)", nil, 1176, "42000", "Key 'nope' doesn't exist in table 't'"},
+		// A missing table or database (go-mysql-server 0.20: 1146 with
+		// SQLSTATE HY000, "table not found: nosuch"; mysqlerr).
+		{"SELECT * FROM nosuch", nil, 1146, "42S02", "Table 'simsql.nosuch' doesn't exist"},
+		{"SELECT * FROM nosuch WHERE id = ?", []any{1}, 1146, "42S02", "Table 'simsql.nosuch' doesn't exist"},
+		{"INSERT INTO simsql.nosuch VALUES (1)", nil, 1146, "42S02", "Table 'simsql.nosuch' doesn't exist"},
+		{"SELECT * FROM nodb.nosuch", nil, 1146, "42S02", "Table 'nodb.nosuch' doesn't exist"},
+		{"DROP TABLE nosuch", nil, 1051, "42S02", "Unknown table 'simsql.nosuch'"},
+		{"USE nodb", nil, 1049, "42000", "Unknown database 'nodb'"},
+		// Rows of the wrong size (HY000, "operand should have 1 columns").
+		{"SELECT 1 IN (SELECT 1, 2)", nil, 1241, "21000", "Operand should contain 1 column(s)"},
+		{"SELECT (1, 2) IN (SELECT 1)", nil, 1241, "21000", "Operand should contain 2 column(s)"},
+		// A view of a variable (was accepted; compat/view_variables.go).
+		{"CREATE VIEW vv AS SELECT @x := 1", nil, 1351, "HY000", "View's SELECT contains a variable or parameter"},
+		{"CREATE VIEW vv AS SELECT id FROM t WHERE id = @x", nil, 1351, "HY000", "View's SELECT contains a variable or parameter"},
+		{"CREATE VIEW vv AS SELECT @@version", nil, 1351, "HY000", "View's SELECT contains a variable or parameter"},
 	}
 	reference(t, func(t *testing.T, db *dbsql.DB) {
 		maria := false

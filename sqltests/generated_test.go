@@ -21,3 +21,11 @@ func TestVirtualColumnIndexScripts(t *testing.T) {
 func TestFloatScaleScripts(t *testing.T) {
 	runScriptsAndMariaDB(t, FloatScaleScripts)
 }
+
+func TestHexValueScripts(t *testing.T) {
+	runScriptsAndMariaDB(t, HexValueScripts)
+}
+
+func TestHexValueMySQLScripts(t *testing.T) {
+	runScriptsEngineAndWire(t, HexValueMySQLScripts)
+}

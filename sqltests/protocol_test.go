@@ -612,6 +612,8 @@ func TestPreparedCompatStatements(t *testing.T) {
 			{"SHOW PROFILES", nil, []string{"Query_ID", "Duration", "Query"}},
 			{"HELP 'nothing such'", nil, []string{"name", "is_it_category"}},
 			{"EXPLAIN FORMAT=JSON SELECT * FROM pt WHERE id = 1", nil, []string{"EXPLAIN"}},
+			// Its parameters bound (was "invalid arguments. expected: 0, found: 1").
+			{"EXPLAIN FORMAT=JSON SELECT * FROM pt WHERE id = ?", []any{1}, []string{"EXPLAIN"}},
 			{"SELECT @pa := ? + 1 AS a, @pa * 2 AS b", []any{1}, []string{"a", "b"}},
 		} {
 			stmt, err := db.Prepare(c.query)

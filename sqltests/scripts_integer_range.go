@@ -9,6 +9,36 @@ const oorFP = "Out of range value for column 'fp' at row 1"
 // TestIntegerRangeScripts runs them on MariaDB too.
 var IntegerRangeScripts = []ScriptTest{
 	{
+		// Regression: outside strict mode INSERT … SELECT failed with 1406
+		// ("Data too long for column 'a'") where INSERT … VALUES warned, and
+		// INSERT IGNORE … SELECT stored 0 for '12abc' and for 99999999999
+		// into TINYINT UNSIGNED (catalog/compat_integer_range.go).
+		Name: "INSERT … SELECT truncates and warns as INSERT … VALUES does",
+		SetUpScript: []string{
+			"CREATE TABLE s (id INT PRIMARY KEY, a VARCHAR(20), n VARCHAR(20), big VARCHAR(30))",
+			"INSERT INTO s VALUES (1, 'abcdefghij', '12abc', '99999999999'), (2, 'xy', '7', '-5')",
+			"CREATE TABLE d (id INT PRIMARY KEY, a VARCHAR(5), i INT, u TINYINT UNSIGNED)",
+		},
+		Assertions: []Assertion{
+			{Query: "SET sql_mode = ''"},
+			{Query: "INSERT INTO d SELECT id, a, n, big FROM s"},
+			{Query: "SHOW WARNINGS", Expected: []Row{{"Warning", 1265, "Data truncated for column 'a' at row 1"},
+				{"Warning", 1265, "Data truncated for column 'i' at row 1"}, {"Warning", 1264, "Out of range value for column 'u' at row 1"},
+				{"Warning", 1264, "Out of range value for column 'u' at row 2"}}},
+			{Query: "SET sql_mode = 'STRICT_TRANS_TABLES'"},
+			{Query: "INSERT IGNORE INTO d SELECT id + 10, a, n, big FROM s"},
+			{Query: "SHOW WARNINGS", Expected: []Row{{"Warning", 1265, "Data truncated for column 'a' at row 1"},
+				{"Warning", 1265, "Data truncated for column 'i' at row 1"}, {"Warning", 1264, "Out of range value for column 'u' at row 1"},
+				{"Warning", 1264, "Out of range value for column 'u' at row 2"}}},
+			{Query: "SELECT id, a, i, u FROM d ORDER BY id", Expected: []Row{{1, "abcde", 12, 255}, {2, "xy", 7, 0}, {11, "abcde", 12, 255}, {12, "xy", 7, 0}}},
+			{Query: "INSERT INTO d SELECT 30, a, 1, 1 FROM s WHERE id = 1", ExpectedErr: "Data too long for column 'a' at row 1"},
+			{Query: "INSERT INTO d SELECT 31, 'ok', n, 1 FROM s WHERE id = 1", ExpectedErr: "Data truncated for column 'i' at row 1"},
+			{Query: "INSERT INTO d SELECT 32, 'ok', 1, big FROM s WHERE id = 2", ExpectedErr: "Out of range value for column 'u' at row 1"},
+			{Query: "INSERT INTO d VALUES (33, 'ok', 1, 300)", ExpectedErr: "Out of range value for column 'u' at row 1"},
+			{Query: "SELECT COUNT(*) FROM d", Expected: []Row{{4}}},
+		},
+	},
+	{
 		Name: "strict mode refuses out-of-range integers with 1264",
 		SetUpScript: []string{
 			"SET sql_mode = 'STRICT_TRANS_TABLES'",
@@ -93,6 +123,70 @@ var IntegerRangeScripts = []ScriptTest{
 			{Query: "UPDATE IGNORE n SET s = CONCAT(s, 'zzz') WHERE id = 6"},
 			{Query: "SELECT id, i, s, c, CHAR_LENGTH(c) FROM n ORDER BY id", Expected: []Row{
 				{1, 0, "abc", "xy", 2}, {2, 12, "lon", "a", 1}, {3, 1, "ab ", "a", 1}, {4, 1500, "hél", "é", 1}, {6, 7, "abc", "a", 1}}},
+		},
+	},
+}
+
+// HexValueScripts hold hexadecimal and bit-value literals as MySQL 8 reads
+// them (compat/bit_literals.go, catalog/compat_hex_values.go): a number
+// written to a numeric column, a binary string elsewhere. They run on
+// MariaDB too; HexValueMySQLScripts hold where MariaDB differs.
+var HexValueScripts = []ScriptTest{
+	{
+		// Regression: INSERT INTO t (u) VALUES (0x35) stored 5 (the text of
+		// the byte '5'), also in INT, SMALLINT, TINYINT and DECIMAL.
+		Name:        "a hexadecimal literal written to a numeric column is its number",
+		SetUpScript: []string{"CREATE TABLE h (id INT PRIMARY KEY, u BIGINT UNSIGNED, i INT, s SMALLINT, t TINYINT UNSIGNED, d DECIMAL(10,2), f DOUBLE, c VARCHAR(10), bn VARBINARY(10))"},
+		Assertions: []Assertion{
+			{Query: "INSERT INTO h (id, u, i, s, t, d, f, c, bn) VALUES (1, 0x35, 0x35, 0x35, 0x35, 0x35, 0x35, 0x35, 0x35)"},
+			{Query: "INSERT INTO h (id, u, i) VALUES (2, 0x3A, (0x36)), (3, 0xFFFFFFFFFFFFFFFF, 0x7FFFFFFF)"},
+			{Query: "INSERT INTO h (id, u) VALUES (4, b'110101')"},
+			{Query: "UPDATE h SET i = 0x36, d = 0x0100 WHERE id = 4"},
+			{Query: "INSERT INTO h (id, u) VALUES (4, 1) ON DUPLICATE KEY UPDATE s = 0x37"},
+			{Query: "INSERT INTO h (id, u) SELECT 5, 0x35"},
+			{Query: "INSERT INTO h (id, u, c) VALUES (6, '5', '5')"},
+			{Query: "SELECT id, u, i, s, t, d, f, c, HEX(bn) FROM h ORDER BY id", Expected: []Row{
+				{1, 53, 53, 53, 53, "53.00", 53, "5", "35"},
+				{2, 58, 54, nil, nil, nil, nil, nil, nil},
+				{3, "18446744073709551615", 2147483647, nil, nil, nil, nil, nil, nil},
+				{4, 53, 54, 55, nil, "256.00", nil, nil, nil},
+				{5, 53, nil, nil, nil, nil, nil, nil, nil},
+				{6, 5, nil, nil, nil, nil, nil, "5", nil},
+			}},
+			{Query: "INSERT INTO h (id, t) VALUES (7, 0x0100)", ExpectedErr: "Out of range value for column 't' at row 1"},
+			{Query: "SELECT 0x35 + 0, b'110101' + 0, CONCAT(0x35), CONCAT(b'110101')", Expected: []Row{{53, 53, "5", "5"}}},
+		},
+	},
+	{
+		// Regression: a bit-value literal was the number everywhere:
+		// b'1000001' was '65', LENGTH(b'1111') 2, HEX(b'1111') 'F'.
+		Name: "a bit-value literal is a binary string",
+		Assertions: []Assertion{
+			{Query: "SELECT b'1000001', 0b1100001, b'1000001' + 0, CAST(b'1100001' AS UNSIGNED), LENGTH(b'1000001')", Expected: []Row{{"A", "a", 65, 97, 1}}},
+			{Query: "SELECT HEX(b'1111'), HEX(b'0000'), HEX(b''), LENGTH(b''), HEX(b'100000000'), HEX(0b1111), HEX(b'1111' + 0)",
+				Expected: []Row{{"0F", "00", "", 0, "0100", "0F", "F"}}},
+			{Query: "SELECT CONCAT(b'1000001'), UPPER(b'1100001'), b'1000001' = 'A', b'1000001' = 65, b'1000001' IN ('A', 'B')",
+				Expected: []Row{{"A", "a", 1, 1, 1}}},
+			{Query: "SET @v1 = b'1100001', @v2 = b'1100001' + 0"},
+			{Query: "SELECT @v1, @v2", Expected: []Row{{"a", 97}}},
+			{Query: "CREATE TABLE bt (id INT PRIMARY KEY, b BIT(8) DEFAULT b'101', u INT UNSIGNED)"},
+			{Query: "INSERT INTO bt (id, u) VALUES (1, b'1111'), (2, b'')"},
+			{Query: "INSERT INTO bt VALUES (3, b'11', 0b11)"},
+			{Query: "SELECT id, b + 0, u FROM bt ORDER BY id", Expected: []Row{{1, 5, 15}, {2, 5, 0}, {3, 3, 3}}},
+		},
+	},
+}
+
+// HexValueMySQLScripts are HexValueScripts' cases that MariaDB answers
+// otherwise: it reads X'35' (not 0x35) as the text '5' in numeric context.
+var HexValueMySQLScripts = []ScriptTest{
+	{
+		Name:        "X'35' written to a numeric column is its number, as in MySQL 8",
+		SetUpScript: []string{"CREATE TABLE hx (id INT PRIMARY KEY, u BIGINT UNSIGNED, i INT)"},
+		Assertions: []Assertion{
+			{Query: "INSERT INTO hx VALUES (1, x'35', X'3535')"},
+			{Query: "UPDATE hx SET u = X'36' WHERE id = 1"},
+			{Query: "SELECT id, u, i, x'35' + 0 FROM hx", Expected: []Row{{1, 54, 13621, 53}}},
 		},
 	},
 }

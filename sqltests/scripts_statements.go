@@ -295,6 +295,12 @@ var UserVarAssignScripts = []ScriptTest{
 		},
 		Assertions: []Assertion{
 			{Query: "SELECT @a := 1 + 2 AS x, @a * 2 AS y", Expected: []Row{{3, 6}}},
+			// Read in the statement that assigns it while unset: was NULL.
+			{Query: "SELECT @e := 3, @e", Expected: []Row{{3, 3}}},
+			{Query: "SELECT @e2 := 'x', @e2, @e2 := 4, @e2", Expected: []Row{{"x", "x", 4, "4"}}},
+			// In an executable comment (was a syntax error).
+			{Query: "SELECT 1 /*! , @w := 8 */", Expected: []Row{{1, 8}}},
+			{Query: "SELECT @w + 0", Expected: []Row{{8}}},
 			{Query: "SELECT @a + 0", Expected: []Row{{3}}},
 			{Query: "SELECT IF(1, @b := 5, @b := 6) AS z, @b + 1 AS w", Expected: []Row{{5, 6}}},
 			{Query: "SELECT CASE 'x' WHEN 'x' THEN @c:=7 ELSE @c:=8 END AS c, CASE @c WHEN 7 THEN 'seven' END AS d", Expected: []Row{{7, "seven"}}},

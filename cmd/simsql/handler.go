@@ -71,7 +71,7 @@ func (h handler) ConnectionClosed(c *mysql.Conn) {
 func (h handler) ComInitDB(c *mysql.Conn, schemaName string) (err error) {
 	defer setStatus(c, false)
 	defer func() { err = h.cancelled(c, err) }()
-	defer recoverAsError(&err, "")
+	defer recoverAsError(&err, c, "")
 	return h.Handler.ComInitDB(c, schemaName)
 }
 
@@ -81,7 +81,7 @@ func (h handler) ComQuery(ctx context.Context, c *mysql.Conn, query string, call
 	mark := markDiagnostics(c)
 	defer func() { recordError(c, mark, err) }()
 	defer func() { err = h.cancelled(c, err) }()
-	defer recoverAsError(&err, query)
+	defer recoverAsError(&err, c, query)
 	spool := statusSpool(c, dropShortInfo(fieldsSpool(c, query, callback)))
 	return retryConflicts(c, func(sent *bool) error {
 		return h.Handler.ComQuery(ctx, c, query, func(res *sqltypes.Result, more bool) error {
@@ -121,13 +121,13 @@ func (h handler) ComMultiQuery(ctx context.Context, c *mysql.Conn, query string,
 	mark := markDiagnostics(c)
 	defer func() { recordError(c, mark, err) }()
 	defer func() { err = h.cancelled(c, err) }()
-	defer recoverAsError(&err, query)
+	defer recoverAsError(&err, c, query)
 	return h.Handler.ComMultiQuery(ctx, c, query, statusSpool(c, dropShortInfo(fieldsSpool(c, query, callback))))
 }
 
 // ComPrepare implements mysql.Handler.
 func (h handler) ComPrepare(ctx context.Context, c *mysql.Conn, query string, prepare *mysql.PrepareData) (fields []*querypb.Field, err error) {
-	defer recoverAsError(&err, query)
+	defer recoverAsError(&err, c, query)
 	query = restoreCarried(query, prepare) // prepare_carried.go
 	if err := h.preparable(c, query); err != nil {
 		return nil, err
@@ -144,7 +144,7 @@ func (h handler) ComStmtExecute(ctx context.Context, c *mysql.Conn, prepare *mys
 	mark := markDiagnostics(c)
 	defer func() { recordError(c, mark, err) }()
 	defer func() { err = h.cancelled(c, err) }()
-	defer recoverAsError(&err, prepare.PrepareStmt)
+	defer recoverAsError(&err, c, prepare.PrepareStmt)
 	return retryConflicts(c, func(sent *bool) error {
 		return pointGets.stmtExecute(ctx, h.Handler, c, prepare, func(res *sqltypes.Result) error { // pointget.go
 			*sent = true
@@ -152,6 +152,7 @@ func (h handler) ComStmtExecute(ctx context.Context, c *mysql.Conn, prepare *mys
 			if res != nil { // protocol_compat.go
 				fixFields(c, prepare.PrepareStmt, res.Fields)
 				fixBinaryRows(res)
+				fixUpdateInfo(c, res)
 			}
 			return callback(res)
 		})
@@ -161,7 +162,7 @@ func (h handler) ComStmtExecute(ctx context.Context, c *mysql.Conn, prepare *mys
 // ComResetConnection implements mysql.Handler.
 func (h handler) ComResetConnection(c *mysql.Conn) (err error) {
 	defer setStatus(c, false)
-	defer recoverAsError(&err, "")
+	defer recoverAsError(&err, c, "")
 	return h.Handler.ComResetConnection(c)
 }
 
@@ -232,6 +233,7 @@ func fieldsSpool(c *mysql.Conn, query string, callback mysql.ResultSpoolFn) mysq
 		if res != nil {
 			fixFields(c, query, res.Fields)
 			fixSetAffected(query, res)
+			fixUpdateInfo(c, res) // protocol_compat.go
 		}
 		return callback(res, more)
 	}

@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"errors"
+	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/server"
@@ -56,6 +58,8 @@ import (
 //   - SET's OK packet (fixSetAffected): 0 rows affected, as MySQL's; it
 //     was 1 (go-mysql-server's Set node returns one empty row, which the
 //     server counts).
+//   - UPDATE's OK info (fixUpdateInfo): "Warnings: n" is the statement's
+//     warning count, as MySQL's; it was always 0.
 
 // binaryCharset is the character set id MySQL sends for columns that are
 // not character strings ("binary", 63).
@@ -73,6 +77,27 @@ const (
 // notFixedDecimals is MySQL's NOT_FIXED_DEC: a FLOAT or DOUBLE column with
 // no declared scale.
 const notFixedDecimals = 31
+
+// updateInfo is the info of UPDATE's OK packet, as go-mysql-server writes
+// it.
+var updateInfo = regexp.MustCompile(`^(Rows matched: \d+  Changed: \d+  Warnings: )\d+$`)
+
+// fixUpdateInfo gives the info of res, UPDATE's OK packet on c, the
+// statement's warning count, as MySQL's ("Rows matched: 4  Changed: 2
+// Warnings: 2" after UPDATE IGNORE skipped two duplicates); go-mysql-server
+// wrote 0 whatever the count.
+func fixUpdateInfo(c *mysql.Conn, res *sqltypes.Result) {
+	if len(res.Fields) != 0 || res.Info == "" {
+		return
+	}
+	s, ok := c.ClientData.(sql.Session)
+	if !ok {
+		return
+	}
+	if m := updateInfo.FindStringSubmatch(res.Info); m != nil {
+		res.Info = m[1] + strconv.Itoa(int(s.WarningCount()))
+	}
+}
 
 // fixSetAffected sets the rows affected of res, a result of query, to 0
 // when query is a SET statement and res its OK packet.
