@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/simsql/simsql/internal/simsqltest"
 )
 
 // TestInSubqueryScripts holds go-mysql-server 0.20's faults of IN and NOT
@@ -49,7 +51,7 @@ func TestInSubqueryMatchesMariaDB(t *testing.T) {
 			if err != nil {
 				t.Fatalf("mariadb: %s: %v", q, err)
 			}
-			if g, w := cellStrings(got), cellStrings(want); !slices.Equal(g, w) {
+			if g, w := simsqltest.Strings(got, ","), simsqltest.Strings(want, ","); !slices.Equal(g, w) {
 				t.Errorf("%s;\n%s\n got  %v\n want %v", strings.Join(setUp, ";\n"), q, g, w)
 			}
 		}
