@@ -1,0 +1,821 @@
+package storage
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"slices"
+
+	"go.etcd.io/bbolt"
+)
+
+// Packed keyspaces.
+//
+// A packed keyspace holds many keys in one engine key. Readers and writers
+// see single keys, exactly as in any other keyspace (View, Cursor, Txn's
+// writes, undo, savepoints): packing is the engine's business. It is made
+// for index entries: an index key (the head, a fixed number of bytes)
+// followed by a row key (the tail), with small or empty values, tens of
+// them per row. In bbolt each key costs a 16-byte page element besides its
+// bytes, keys inserted at random leave pages about two thirds full, and
+// every key inserted is a search and an insertion into a page's element
+// list; a MinHash index of 26 bands per row held more bytes of bbolt than
+// of entries, and a bulk load spent most of its time inserting them.
+//
+// On bbolt a packed keyspace is a bucket of blocks: each block holds a run
+// of consecutive keys, is stored under its first key, and covers the keys
+// from its own up to the next block's (the first block also covers the
+// keys below its own). Its value (format packedFormat, pinned by
+// TestPackedBlockGolden):
+//
+//	0x01 uvarint(n) entry…                 n entries in key order
+//	entry: byte A, [uvarint hs], [uvarint ts], byte B, [uvarint tl], [uvarint vl],
+//	       head[hs:], tail[ts:], value
+//
+// where each key is head (its first headLen bytes) and tail (the rest),
+// compressed against the previous key of the block (the first against the
+// block's own key, which it equals): hs bytes of the head and ts bytes of
+// the tail are the previous key's, tl is the length of what follows of the
+// tail and vl the value's length. A's high nibble is hs and its low nibble
+// ts, B's high nibble tl and its low nibble vl; a nibble of 15 means the
+// number follows as a uvarint, in the order shown. A MinHash band entry (8
+// bytes of band and hash, a 9-byte BIGINT row key, no value) takes about
+// 10 bytes.
+//
+// Writes to a block are gathered in the transaction (one block per
+// keyspace at a time: writes in key order, as a statement's sorted index
+// entries are, change each block once) and merged into it when a write
+// falls outside it, when the keyspace is read by a cursor or counted, and
+// at commit. A block that grows past packedBlockMax bytes is cut into
+// blocks of about equal size; a block left empty is deleted. pebble stores
+// a packed keyspace as any other: its sstables are prefix-compressed
+// already.
+//
+// Which keyspaces are packed, and their head length, is in their names
+// (PackedKeyspace), so nothing else needs to be stored or copied with them.
+
+// packedFormat is the first byte of a block's value.
+const packedFormat = 1
+
+// packedBlockMax is the size above which a block is cut in pieces (a
+// variable for tests).
+var packedBlockMax = 2048
+
+// packedMaxChanges bounds the writes gathered for one block before they
+// are merged into it.
+var packedMaxChanges = 1024
+
+// PackedKeyspace returns the name of a packed keyspace (see above) for the
+// keyspace name and keys whose first headLen bytes (1 to 255) are the head:
+// 0xFF 'P' headLen name. Every key written to it must have at least
+// headLen bytes.
+func PackedKeyspace(name []byte, headLen int) []byte {
+	if headLen < 1 || headLen > 255 {
+		panic(fmt.Sprintf("storage: packed keyspace head length %d, want 1 to 255", headLen))
+	}
+	return append([]byte{0xFF, 'P', byte(headLen)}, name...)
+}
+
+// PackedHead returns the head length of keyspace ks if it is packed
+// (PackedKeyspace), else 0.
+func PackedHead(ks []byte) int {
+	if len(ks) >= 3 && ks[0] == 0xFF && ks[1] == 'P' {
+		return int(ks[2])
+	}
+	return 0
+}
+
+// errPackedKey is the error of a key shorter than its packed keyspace's
+// head.
+var errPackedKey = errors.New("storage: a key shorter than its packed keyspace's head")
+
+// ErrDamagedBlock is the panic value of a read of a packed block that
+// does not decode (a damaged file); the server reports it to the client.
+var ErrDamagedBlock = errors.New("storage: damaged block of a packed keyspace")
+
+// pentry is one key and value of a packed keyspace.
+type pentry struct {
+	key, value []byte
+	del        bool // a change: delete the key
+}
+
+// nibble returns v as a nibble of an entry's A or B byte, and whether it
+// follows as a uvarint instead (15).
+func nibble(v int) (byte, bool) {
+	if v < 15 {
+		return byte(v), false
+	}
+	return 15, true
+}
+
+// appendEntry appends the encoding of key = value, compressed against
+// prev, to dst.
+func appendEntry(dst, prev, key, value []byte, headLen int) []byte {
+	ph, pt := prev[:headLen], prev[headLen:]
+	h, tl := key[:headLen], key[headLen:]
+	hs := commonPrefix(ph, h)
+	ts := commonPrefix(pt, tl)
+	dst = appendNibbles(dst, hs, ts)
+	dst = appendNibbles(dst, len(tl)-ts, len(value))
+	dst = append(dst, h[hs:]...)
+	dst = append(dst, tl[ts:]...)
+	return append(dst, value...)
+}
+
+// appendNibbles appends the byte x<<4 | y, a nibble of 15 for a number of
+// 15 or more, which then follows as a uvarint (x's first).
+func appendNibbles(dst []byte, x, y int) []byte {
+	a, ex := nibble(x)
+	b, ey := nibble(y)
+	dst = append(dst, a<<4|b)
+	if ex {
+		dst = binary.AppendUvarint(dst, uint64(x))
+	}
+	if ey {
+		dst = binary.AppendUvarint(dst, uint64(y))
+	}
+	return dst
+}
+
+// readNibbles reads what appendNibbles appends at d[p:]: x, y and the
+// position after them; ok is false if d ends first.
+func readNibbles(d []byte, p int) (x, y, next int, ok bool) {
+	if p >= len(d) {
+		return 0, 0, p, false
+	}
+	x, y, p = int(d[p]>>4), int(d[p]&15), p+1
+	if x == 15 {
+		if x, p, ok = uvarintAt(d, p); !ok {
+			return 0, 0, p, false
+		}
+	}
+	if y == 15 {
+		if y, p, ok = uvarintAt(d, p); !ok {
+			return 0, 0, p, false
+		}
+	}
+	return x, y, p, true
+}
+
+func commonPrefix(a, b []byte) int {
+	n := min(len(a), len(b))
+	for i := range n {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return n
+}
+
+// blockIter decodes a block's entries in order. key is rebuilt in place:
+// it is valid until the next call of next.
+type blockIter struct {
+	data    []byte
+	start   int // where the entry last decoded begins in data
+	pos     int
+	n, i    int
+	headLen int
+	key     []byte
+	value   []byte
+}
+
+// newBlockIter starts decoding block data stored under bkey; ok is false
+// if the block is damaged.
+func newBlockIter(bkey, data []byte, headLen int) (blockIter, bool) {
+	it := blockIter{data: data, headLen: headLen}
+	if len(data) < 2 || data[0] != packedFormat || len(bkey) < headLen {
+		return it, false
+	}
+	n, w := binary.Uvarint(data[1:])
+	if w <= 0 || n > uint64(len(data)) {
+		return it, false
+	}
+	it.n, it.pos = int(n), 1+w
+	it.key = append(make([]byte, 0, len(bkey)+16), bkey...)
+	return it, true
+}
+
+// next decodes the next entry into it.key and it.value; false at the end
+// or on damage (then it.pos is -1).
+func (it *blockIter) next() bool {
+	if it.i >= it.n || it.pos < 0 {
+		return false
+	}
+	d := it.data
+	bad := func() bool { it.pos = -1; return false }
+	it.start = it.pos
+	hs, ts, p, ok := readNibbles(d, it.pos)
+	if !ok {
+		return bad()
+	}
+	rest, vl, p, ok := readNibbles(d, p)
+	if !ok {
+		return bad()
+	}
+	hl := it.headLen
+	if hs > hl || ts > len(it.key)-hl || hl-hs > len(d)-p {
+		return bad()
+	}
+	// The head's suffix, then the tail: its shared part stays in place
+	// after the head.
+	copy(it.key[hs:hl], d[p:p+hl-hs])
+	p += hl - hs
+	if rest > len(d)-p {
+		return bad()
+	}
+	it.key = append(it.key[:hl+ts], d[p:p+rest]...)
+	p += rest
+	if vl > len(d)-p {
+		return bad()
+	}
+	it.value = d[p : p+vl : p+vl]
+	it.pos = p + vl
+	it.i++
+	return true
+}
+
+func (it *blockIter) damaged() bool { return it.pos < 0 }
+
+func uvarintAt(d []byte, p int) (int, int, bool) {
+	if p >= len(d) {
+		return 0, p, false
+	}
+	v, w := binary.Uvarint(d[p:])
+	if w <= 0 || v > uint64(len(d)) {
+		return 0, p, false
+	}
+	return int(v), p + w, true
+}
+
+// pblock is a block decoded: its keys and values, copied.
+type pblock struct {
+	keys []byte
+	ends []int // key i is keys[ends[i-1]:ends[i]]
+	vals [][]byte
+}
+
+func (b *pblock) len() int { return len(b.ends) }
+
+func (b *pblock) key(i int) []byte {
+	start := 0
+	if i > 0 {
+		start = b.ends[i-1]
+	}
+	return b.keys[start:b.ends[i]:b.ends[i]]
+}
+
+// search returns the index of the first key ≥ key.
+func (b *pblock) search(key []byte) int {
+	lo, hi := 0, b.len()
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if bytes.Compare(b.key(m), key) < 0 {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo
+}
+
+// decodeBlock decodes the block data stored under bkey.
+func decodeBlock(ks, bkey, data []byte, headLen int) *pblock {
+	it, ok := newBlockIter(bkey, data, headLen)
+	if !ok {
+		panic(fmt.Errorf("%w %q (key %x)", ErrDamagedBlock, ks, bkey))
+	}
+	b := &pblock{keys: make([]byte, 0, len(data)+it.n*8), ends: make([]int, 0, it.n), vals: make([][]byte, 0, it.n)}
+	vals := make([]byte, 0, len(data)) // never grows: values are part of data
+	for it.next() {
+		b.keys = append(b.keys, it.key...)
+		b.ends = append(b.ends, len(b.keys))
+		start := len(vals)
+		vals = append(vals, it.value...)
+		b.vals = append(b.vals, vals[start:len(vals):len(vals)])
+	}
+	if it.damaged() || b.len() != it.n {
+		panic(fmt.Errorf("%w %q (key %x)", ErrDamagedBlock, ks, bkey))
+	}
+	return b
+}
+
+// encodeBlocks cuts entries (sorted, at least one) into blocks of at most
+// about packedBlockMax bytes each, as equal as possible, and returns their
+// keys and values.
+func encodeBlocks(entries []pentry, headLen int) (keys, vals [][]byte) {
+	first, body, n, _ := mergeBlock(nil, nil, nil, entries, headLen)
+	return cutBlocks(first, body, n, headLen)
+}
+
+// mergeBlock merges changes (in key order, one per key) into the block
+// data stored under bkey (nil: none) and returns the first key, the
+// entries' encoding and their number (0: none left). An entry whose
+// predecessor stays the same is copied as it is encoded; only those after
+// a change are encoded again. err is ErrDamagedBlock.
+func mergeBlock(ks, bkey, data []byte, changes []pentry, headLen int) (first, body []byte, n int, err error) {
+	var it blockIter
+	base := false
+	if bkey != nil {
+		var ok bool
+		if it, ok = newBlockIter(bkey, data, headLen); !ok {
+			return nil, nil, 0, fmt.Errorf("%w %q (key %x)", ErrDamagedBlock, ks, bkey)
+		}
+		base = it.next()
+	}
+	size := len(data)
+	for _, c := range changes {
+		size += len(c.key) + len(c.value) + 4
+	}
+	body = make([]byte, 0, size)
+	var prev []byte // the last key written
+	chain := false  // it was the base entry before it.key
+	write := func(key, value []byte) {
+		ref := prev
+		if n == 0 {
+			first, ref = bytes.Clone(key), key
+		}
+		body = appendEntry(body, ref, key, value, headLen)
+		prev = append(prev[:0], key...)
+		n++
+	}
+	j := 0
+	for base || j < len(changes) {
+		if base && (j == len(changes) || bytes.Compare(it.key, changes[j].key) < 0) {
+			if chain {
+				body = append(body, it.data[it.start:it.pos]...)
+				prev = append(prev[:0], it.key...)
+				n++
+			} else {
+				write(it.key, it.value)
+			}
+			chain = true
+			base = it.next()
+			continue
+		}
+		c := changes[j]
+		j++
+		if base && bytes.Equal(it.key, c.key) {
+			base = it.next() // replaced or deleted
+		}
+		chain = false
+		if !c.del {
+			write(c.key, c.value)
+		}
+	}
+	if it.damaged() {
+		return nil, nil, 0, fmt.Errorf("%w %q (key %x)", ErrDamagedBlock, ks, bkey)
+	}
+	return first, body, n, nil
+}
+
+// cutBlocks returns the blocks of n entries encoded in body, the first
+// under key first: one block if it has at most packedBlockMax bytes, else
+// as many as needed, of about equal size. Each block's first entry is
+// encoded again (against itself); the others are copied.
+func cutBlocks(first, body []byte, n, headLen int) (keys, vals [][]byte) {
+	if len(body) <= packedBlockMax {
+		return [][]byte{first}, [][]byte{finishBlock(body, n)}
+	}
+	pieces := (len(body) + packedBlockMax - 1) / packedBlockMax
+	target := (len(body) + pieces - 1) / pieces
+	it := blockIter{data: body, n: n, headLen: headLen, key: append(make([]byte, 0, len(first)+16), first...)}
+	var cur []byte
+	curN := 0
+	for it.next() {
+		if curN > 0 && len(cur) >= target && len(keys) < pieces {
+			vals = append(vals, finishBlock(cur, curN))
+			cur, curN = nil, 0
+		}
+		if curN == 0 {
+			keys = append(keys, bytes.Clone(it.key))
+			cur = make([]byte, 0, target+64)
+			cur = appendEntry(cur, it.key, it.key, it.value, headLen)
+		} else {
+			cur = append(cur, it.data[it.start:it.pos]...)
+		}
+		curN++
+	}
+	return keys, append(vals, finishBlock(cur, curN))
+}
+
+// finishBlock returns a block's value: the format byte, the entry count n
+// and the entries' encoding.
+func finishBlock(body []byte, n int) []byte {
+	out := make([]byte, 0, len(body)+binary.MaxVarintLen64+1)
+	out = append(out, packedFormat)
+	out = binary.AppendUvarint(out, uint64(n))
+	return append(out, body...)
+}
+
+// entrySize is the length of appendEntry's encoding.
+func entrySize(prev, key, value []byte, headLen int) int {
+	hs := commonPrefix(prev[:headLen], key[:headLen])
+	ts := commonPrefix(prev[headLen:], key[headLen:])
+	rest := len(key) - headLen - ts
+	return 2 + uvarintExtra(hs) + uvarintExtra(ts) + uvarintExtra(rest) + uvarintExtra(len(value)) +
+		headLen - hs + rest + len(value)
+}
+
+func uvarintExtra(v int) int {
+	if v < 15 {
+		return 0
+	}
+	n := 1
+	for v >= 0x80 {
+		v >>= 7
+		n++
+	}
+	return n
+}
+
+// openBlock is the block of a packed keyspace that a transaction is
+// writing: the block as stored and the writes gathered for it.
+type openBlock struct {
+	bkey    []byte // the block's key; nil: the keyspace has no block yet
+	first   bool   // no block precedes it: the keys below bkey are its too
+	hi      []byte // the next block's key; nil: none
+	data    []byte // the block's value as stored
+	headLen int
+	changes []pentry
+	sorted  bool   // changes are in key order (equal keys adjacent, later last)
+	arena   []byte // copies of the changes' keys
+}
+
+// keep returns a copy of key that lives as long as the block is open.
+// (Values are kept as given: bbolt's Put keeps them too.)
+func (o *openBlock) keep(key []byte) []byte {
+	if len(o.arena)+len(key) > cap(o.arena) {
+		o.arena = make([]byte, 0, max(16<<10, len(key)))
+	}
+	start := len(o.arena)
+	o.arena = append(o.arena, key...)
+	return o.arena[start:len(o.arena):len(o.arena)]
+}
+
+// covers reports whether key belongs to the block.
+func (o *openBlock) covers(key []byte) bool {
+	return (o.bkey == nil || o.first || bytes.Compare(key, o.bkey) >= 0) &&
+		(o.hi == nil || bytes.Compare(key, o.hi) < 0)
+}
+
+// get returns the block's value of key, with the changes, and whether the
+// key is there.
+func (o *openBlock) get(key []byte) ([]byte, bool) {
+	if o.sorted {
+		i, found := slices.BinarySearchFunc(o.changes, key, func(e pentry, k []byte) int { return bytes.Compare(e.key, k) })
+		if found {
+			for i+1 < len(o.changes) && bytes.Equal(o.changes[i+1].key, key) {
+				i++
+			}
+			return o.changes[i].value, !o.changes[i].del
+		}
+	} else {
+		for i := len(o.changes) - 1; i >= 0; i-- {
+			if bytes.Equal(o.changes[i].key, key) {
+				return o.changes[i].value, !o.changes[i].del
+			}
+		}
+	}
+	if o.bkey == nil {
+		return nil, false
+	}
+	it, ok := newBlockIter(o.bkey, o.data, o.headLen)
+	for ok && it.next() {
+		switch c := bytes.Compare(it.key, key); {
+		case c == 0:
+			return it.value, true
+		case c > 0:
+			return nil, false
+		}
+	}
+	return nil, false
+}
+
+// sortedChanges returns the changes in key order, the last of each key
+// only.
+func (o *openBlock) sortedChanges() []pentry {
+	ch := o.changes
+	if !o.sorted {
+		slices.SortStableFunc(ch, func(a, b pentry) int { return bytes.Compare(a.key, b.key) })
+	}
+	out := ch[:0]
+	for j, c := range ch {
+		if j+1 < len(ch) && bytes.Equal(ch[j+1].key, c.key) {
+			continue // a later change of the key wins
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// packedBucket returns the bucket of packed keyspace ks and its head
+// length.
+func (t *boltTx) packedBucket(ks []byte) (*bbolt.Bucket, int, error) {
+	b, err := t.bucket(ks)
+	return b, PackedHead(ks), err
+}
+
+// packedWrite gathers a put (or, del, a delete) of key in packed keyspace
+// ks. value must stay unchanged until the transaction ends, as bbolt's
+// Put requires.
+func (t *boltTx) packedWrite(ks, key, value []byte, del bool) error {
+	b, headLen, err := t.packedBucket(ks)
+	if err != nil {
+		return err
+	}
+	if len(key) < headLen {
+		return fmt.Errorf("%w %q: %d bytes, head %d", errPackedKey, ks, len(key), headLen)
+	}
+	o := t.open[string(ks)]
+	if o != nil && !o.covers(key) {
+		if err := t.writeBack(ks, b, o); err != nil {
+			return err
+		}
+		o = nil
+	}
+	if o == nil {
+		o = openAt(ks, b, key, headLen)
+		if t.open == nil {
+			t.open = map[string]*openBlock{}
+		}
+		t.open[string(ks)] = o
+	}
+	if n := len(o.changes); n > 0 && o.sorted && bytes.Compare(o.changes[n-1].key, key) > 0 {
+		o.sorted = false
+	}
+	o.changes = append(o.changes, pentry{key: o.keep(key), value: value, del: del})
+	if len(o.changes) >= packedMaxChanges {
+		return t.writeBack(ks, b, o)
+	}
+	return nil
+}
+
+// openAt returns the block of b that covers key, opened for writing.
+func openAt(ks []byte, b *bbolt.Bucket, key []byte, headLen int) *openBlock {
+	o := &openBlock{sorted: true, headLen: headLen}
+	c := b.Cursor()
+	k, v := c.Seek(key)
+	switch {
+	case k != nil && bytes.Equal(k, key):
+		nk, _ := c.Next()
+		o.hi = bytes.Clone(nk)
+		c.Seek(k)
+		pk, _ := c.Prev()
+		o.first = pk == nil
+	case k == nil:
+		k, v = c.Last()
+		if k == nil {
+			o.first = true
+			return o // no block yet
+		}
+		pk, _ := c.Prev()
+		o.first = pk == nil
+	default: // k > key: the block before k, if there is one
+		pk, pv := c.Prev()
+		if pk == nil {
+			o.first = true
+			c.Seek(k)
+			nk, _ := c.Next()
+			o.hi = bytes.Clone(nk)
+		} else {
+			o.hi = bytes.Clone(k)
+			k, v = pk, pv
+			pp, _ := c.Prev()
+			o.first = pp == nil
+		}
+	}
+	o.bkey, o.data = bytes.Clone(k), v
+	return o
+}
+
+// writeBack merges the open block's changes into the bucket and closes it.
+func (t *boltTx) writeBack(ks []byte, b *bbolt.Bucket, o *openBlock) error {
+	delete(t.open, string(ks))
+	if len(o.changes) == 0 {
+		return nil
+	}
+	first, body, n, err := mergeBlock(ks, o.bkey, o.data, o.sortedChanges(), o.headLen)
+	if err != nil {
+		return err
+	}
+	var keys, vals [][]byte
+	if n > 0 {
+		keys, vals = cutBlocks(first, body, n, o.headLen)
+	}
+	if o.bkey != nil && (len(keys) == 0 || !bytes.Equal(keys[0], o.bkey)) {
+		if err := b.Delete(o.bkey); err != nil {
+			return err
+		}
+	}
+	b.FillPercent = packedFill
+	for i, k := range keys {
+		if err := b.Put(k, vals[i]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// packedFill is the bbolt fill percent of packed buckets' pages.
+var packedFill = 0.9
+
+// writeBackAll merges every open block.
+func (t *boltTx) writeBackAll() error {
+	for ks, o := range t.open {
+		b, err := t.bucket([]byte(ks))
+		if err != nil {
+			delete(t.open, ks)
+			continue // dropped: nothing to write
+		}
+		if err := t.writeBack([]byte(ks), b, o); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writeBackKeyspace merges ks's open block, before a cursor or a count
+// reads ks.
+func (t *boltTx) writeBackKeyspace(ks []byte) {
+	o := t.open[string(ks)]
+	if o == nil {
+		return
+	}
+	b := t.tx.Bucket(ks)
+	if b == nil {
+		delete(t.open, string(ks))
+		return
+	}
+	if err := t.writeBack(ks, b, o); err != nil {
+		t.failed = err
+	}
+}
+
+// packedGet returns the value of key in packed keyspace ks, or nil.
+func (t *boltTx) packedGet(ks, key []byte) []byte {
+	headLen := PackedHead(ks)
+	if o := t.open[string(ks)]; o != nil && o.covers(key) {
+		v, ok := o.get(key)
+		if !ok {
+			return nil
+		}
+		if v == nil {
+			v = []byte{}
+		}
+		return v
+	}
+	b := t.tx.Bucket(ks)
+	if b == nil || len(key) < headLen {
+		return nil
+	}
+	c := b.Cursor()
+	k, v := c.Seek(key)
+	if k == nil || !bytes.Equal(k, key) {
+		if k == nil {
+			k, v = c.Last()
+		} else {
+			k, v = c.Prev()
+		}
+		if k == nil {
+			return nil
+		}
+	}
+	it, ok := newBlockIter(k, v, headLen)
+	if !ok {
+		panic(fmt.Errorf("%w %q (key %x)", ErrDamagedBlock, ks, k))
+	}
+	for it.next() {
+		switch c := bytes.Compare(it.key, key); {
+		case c == 0:
+			return it.value
+		case c > 0:
+			return nil
+		}
+	}
+	if it.damaged() {
+		panic(fmt.Errorf("%w %q (key %x)", ErrDamagedBlock, ks, k))
+	}
+	return nil
+}
+
+// packedCount returns the number of keys of packed keyspace ks.
+func (t *boltTx) packedCount(ks []byte) int {
+	t.writeBackKeyspace(ks)
+	b := t.tx.Bucket(ks)
+	if b == nil {
+		return 0
+	}
+	n := 0
+	c := b.Cursor()
+	for k, v := c.First(); k != nil; k, v = c.Next() {
+		it, ok := newBlockIter(k, v, PackedHead(ks))
+		if !ok {
+			panic(fmt.Errorf("%w %q (key %x)", ErrDamagedBlock, ks, k))
+		}
+		n += it.n
+	}
+	return n
+}
+
+// packedCursor walks the keys of a packed keyspace: the bucket's blocks,
+// and the keys of the block it stands in (decoded).
+type packedCursor struct {
+	ks      []byte
+	c       *bbolt.Cursor
+	headLen int
+	blk     *pblock
+	i       int // position in blk; -1 before its start, blk.len() past its end
+}
+
+// load decodes the block k = v (nil k: none) and returns whether there is
+// one.
+func (p *packedCursor) load(k, v []byte) bool {
+	if k == nil {
+		p.blk = nil
+		return false
+	}
+	p.blk = decodeBlock(p.ks, k, v, p.headLen)
+	return true
+}
+
+func (p *packedCursor) at() ([]byte, []byte) {
+	if p.blk == nil || p.i < 0 || p.i >= p.blk.len() {
+		return nil, nil
+	}
+	return p.blk.key(p.i), p.blk.vals[p.i]
+}
+
+// forward moves to the next block while the position is past the block's
+// end (blocks are never empty, but a damaged file might have one).
+func (p *packedCursor) forward() ([]byte, []byte) {
+	for p.blk != nil && p.i >= p.blk.len() {
+		if !p.load(p.c.Next()) {
+			return nil, nil
+		}
+		p.i = 0
+	}
+	return p.at()
+}
+
+func (p *packedCursor) backward() ([]byte, []byte) {
+	for p.blk != nil && p.i < 0 {
+		if !p.load(p.c.Prev()) {
+			return nil, nil
+		}
+		p.i = p.blk.len() - 1
+	}
+	return p.at()
+}
+
+func (p *packedCursor) First() ([]byte, []byte) {
+	p.load(p.c.First())
+	p.i = 0
+	return p.forward()
+}
+
+func (p *packedCursor) Last() ([]byte, []byte) {
+	if !p.load(p.c.Last()) {
+		return nil, nil
+	}
+	p.i = p.blk.len() - 1
+	return p.backward()
+}
+
+func (p *packedCursor) Seek(key []byte) ([]byte, []byte) {
+	k, v := p.c.Seek(key)
+	if k == nil || !bytes.Equal(k, key) {
+		var pk, pv []byte
+		if k == nil {
+			pk, pv = p.c.Last()
+		} else {
+			pk, pv = p.c.Prev()
+		}
+		if pk == nil {
+			// key is below the first block (or there are no blocks).
+			return p.First()
+		}
+		k, v = pk, pv
+	}
+	p.load(k, v)
+	p.i = p.blk.search(key)
+	return p.forward()
+}
+
+func (p *packedCursor) Next() ([]byte, []byte) {
+	if p.blk == nil {
+		return nil, nil
+	}
+	p.i++
+	return p.forward()
+}
+
+func (p *packedCursor) Prev() ([]byte, []byte) {
+	if p.blk == nil {
+		return nil, nil
+	}
+	p.i--
+	return p.backward()
+}
+
+func (p *packedCursor) Close() {}
