@@ -30,12 +30,20 @@ type engineConn struct {
 	ctx    *gsql.Context
 }
 
-func newEngineConn(t testing.TB) *engineConn {
+func newEngineConn(t testing.TB) *engineConn { return newEngineConnLayout(t, 0) }
+
+// newEngineConnLayout is newEngineConn whose custom indexes are made in
+// index layout layout (catalog.Store.SetIndexLayout); 0 for the current
+// one.
+func newEngineConnLayout(t testing.TB, layout int) *engineConn {
 	t.Helper()
 	indexes.Register()
 	p, err := catalog.OpenWith(t.TempDir(), storage.Options{Engine: TestEngine()})
 	if err != nil {
 		t.Fatal(err)
+	}
+	if layout != 0 {
+		p.SetIndexLayout(layout)
 	}
 	ctx := p.NewContext(context.Background())
 	t.Cleanup(func() {
