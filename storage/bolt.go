@@ -96,6 +96,8 @@ type boltTx struct {
 	// open holds, by keyspace, the block of a packed keyspace (packed.go)
 	// whose writes are being gathered.
 	open map[string]*openBlock
+	// spare is an openBlock written back, kept for the next block opened.
+	spare *openBlock
 	// failed is the error of merging a packed block's writes before a
 	// read (a cursor or a count), which has no error to return: the
 	// commit returns it.
@@ -180,6 +182,7 @@ func (t *boltTx) createKeyspace(ks []byte) error {
 
 func (t *boltTx) dropKeyspace(ks []byte) error {
 	delete(t.open, string(ks))
+	t.spare = nil
 	if err := t.tx.DeleteBucket(ks); err != nil && !errors.Is(err, bbolt.ErrBucketNotFound) {
 		return err
 	}
@@ -236,7 +239,7 @@ func (t *boltTx) commit() error {
 }
 
 func (t *boltTx) rollback() {
-	t.open = nil
+	t.open, t.spare = nil, nil
 	_ = t.tx.Rollback()
 }
 

@@ -308,9 +308,14 @@ func encodeBlocks(entries []pentry, headLen int) (keys, vals [][]byte) {
 	return cutBlocks(first, body, n, headLen)
 }
 
+// blockRoom is the room left before a block's entries in the bodies that
+// mergeBlock and cutBlocks make, for finishBlock's header.
+const blockRoom = 1 + binary.MaxVarintLen64
+
 // mergeBlock merges changes (in key order, one per key) into the block
 // data stored under bkey (nil: none) and returns the first key, the
-// entries' encoding and their number (0: none left). An entry whose
+// entries' encoding (after blockRoom bytes of room) and their number (0:
+// none left). An entry whose
 // predecessor stays the same is copied as it is encoded; only those after
 // a change are encoded again. err is ErrDamagedBlock.
 func mergeBlock(ks, bkey, data []byte, changes []pentry, headLen int) (first, body []byte, n int, err error) {
@@ -327,7 +332,7 @@ func mergeBlock(ks, bkey, data []byte, changes []pentry, headLen int) (first, bo
 	for _, c := range changes {
 		size += len(c.key) + len(c.value) + 4
 	}
-	body = make([]byte, 0, size)
+	body = make([]byte, blockRoom, blockRoom+size)
 	var prev []byte // the last key written
 	chain := false  // it was the base entry before it.key
 	write := func(key, value []byte) {
@@ -374,22 +379,23 @@ func mergeBlock(ks, bkey, data []byte, changes []pentry, headLen int) (first, bo
 // as many as needed, of about equal size. Each block's first entry is
 // encoded again (against itself); the others are copied.
 func cutBlocks(first, body []byte, n, headLen int) (keys, vals [][]byte) {
-	if len(body) <= packedBlockMax {
+	size := len(body) - blockRoom
+	if size <= packedBlockMax {
 		return [][]byte{first}, [][]byte{finishBlock(body, n)}
 	}
-	pieces := (len(body) + packedBlockMax - 1) / packedBlockMax
-	target := (len(body) + pieces - 1) / pieces
-	it := blockIter{data: body, n: n, headLen: headLen, key: append(make([]byte, 0, len(first)+16), first...)}
+	pieces := (size + packedBlockMax - 1) / packedBlockMax
+	target := (size + pieces - 1) / pieces
+	it := blockIter{data: body, pos: blockRoom, n: n, headLen: headLen, key: append(make([]byte, 0, len(first)+16), first...)}
 	var cur []byte
 	curN := 0
 	for it.next() {
-		if curN > 0 && len(cur) >= target && len(keys) < pieces {
+		if curN > 0 && len(cur)-blockRoom >= target && len(keys) < pieces {
 			vals = append(vals, finishBlock(cur, curN))
 			cur, curN = nil, 0
 		}
 		if curN == 0 {
 			keys = append(keys, bytes.Clone(it.key))
-			cur = make([]byte, 0, target+64)
+			cur = make([]byte, blockRoom, blockRoom+target+64)
 			cur = appendEntry(cur, it.key, it.key, it.value, headLen)
 		} else {
 			cur = append(cur, it.data[it.start:it.pos]...)
@@ -400,12 +406,14 @@ func cutBlocks(first, body []byte, n, headLen int) (keys, vals [][]byte) {
 }
 
 // finishBlock returns a block's value: the format byte, the entry count n
-// and the entries' encoding.
+// and the entries' encoding, which body holds after blockRoom bytes of
+// room, where the header goes.
 func finishBlock(body []byte, n int) []byte {
-	out := make([]byte, 0, len(body)+binary.MaxVarintLen64+1)
-	out = append(out, packedFormat)
-	out = binary.AppendUvarint(out, uint64(n))
-	return append(out, body...)
+	var head [blockRoom]byte
+	h := binary.AppendUvarint(append(head[:0], packedFormat), uint64(n))
+	start := blockRoom - len(h)
+	copy(body[start:], h)
+	return body[start:]
 }
 
 // entrySize is the length of appendEntry's encoding.
@@ -439,14 +447,18 @@ type openBlock struct {
 	headLen int
 	changes []pentry
 	sorted  bool   // changes are in key order (equal keys adjacent, later last)
-	arena   []byte // copies of the changes' keys
+	arena   []byte // copies of the changes' keys, bkey and hi
+	// bucket and cursor are the bucket's, kept as the openBlock is
+	// reused for the keyspace's next block (boltTx.spare).
+	bucket *bbolt.Bucket
+	cursor *bbolt.Cursor
 }
 
 // keep returns a copy of key that lives as long as the block is open.
 // (Values are kept as given: bbolt's Put keeps them too.)
 func (o *openBlock) keep(key []byte) []byte {
 	if len(o.arena)+len(key) > cap(o.arena) {
-		o.arena = make([]byte, 0, max(16<<10, len(key)))
+		o.arena = make([]byte, 0, max(16<<10, 2*cap(o.arena), len(key)))
 	}
 	start := len(o.arena)
 	o.arena = append(o.arena, key...)
@@ -535,7 +547,7 @@ func (t *boltTx) packedWrite(ks, key, value []byte, del bool) error {
 		o = nil
 	}
 	if o == nil {
-		o = openAt(ks, b, key, headLen)
+		o = t.openAt(ks, b, key, headLen)
 		if t.open == nil {
 			t.open = map[string]*openBlock{}
 		}
@@ -551,15 +563,25 @@ func (t *boltTx) packedWrite(ks, key, value []byte, del bool) error {
 	return nil
 }
 
-// openAt returns the block of b that covers key, opened for writing.
-func openAt(ks []byte, b *bbolt.Bucket, key []byte, headLen int) *openBlock {
-	o := &openBlock{sorted: true, headLen: headLen}
-	c := b.Cursor()
+// openAt returns the block of b that covers key, opened for writing (in
+// the spare openBlock, if there is one).
+func (t *boltTx) openAt(ks []byte, b *bbolt.Bucket, key []byte, headLen int) *openBlock {
+	o := t.spare
+	t.spare = nil
+	if o == nil {
+		o = &openBlock{}
+	}
+	if o.bucket != b {
+		o.bucket, o.cursor = b, b.Cursor()
+	}
+	o.bkey, o.hi, o.data, o.first, o.sorted, o.headLen = nil, nil, nil, false, true, headLen
+	o.changes, o.arena = o.changes[:0], o.arena[:0]
+	c := o.cursor
 	k, v := c.Seek(key)
 	switch {
 	case k != nil && bytes.Equal(k, key):
 		nk, _ := c.Next()
-		o.hi = bytes.Clone(nk)
+		o.hi = o.keepOrNil(nk)
 		c.Seek(k)
 		pk, _ := c.Prev()
 		o.first = pk == nil
@@ -577,21 +599,31 @@ func openAt(ks []byte, b *bbolt.Bucket, key []byte, headLen int) *openBlock {
 			o.first = true
 			c.Seek(k)
 			nk, _ := c.Next()
-			o.hi = bytes.Clone(nk)
+			o.hi = o.keepOrNil(nk)
 		} else {
-			o.hi = bytes.Clone(k)
+			o.hi = o.keep(k)
 			k, v = pk, pv
 			pp, _ := c.Prev()
 			o.first = pp == nil
 		}
 	}
-	o.bkey, o.data = bytes.Clone(k), v
+	o.bkey, o.data = o.keep(k), v
 	return o
 }
 
-// writeBack merges the open block's changes into the bucket and closes it.
+// keepOrNil is keep, but nil for nil.
+func (o *openBlock) keepOrNil(key []byte) []byte {
+	if key == nil {
+		return nil
+	}
+	return o.keep(key)
+}
+
+// writeBack merges the open block's changes into the bucket and closes it
+// (it becomes the spare).
 func (t *boltTx) writeBack(ks []byte, b *bbolt.Bucket, o *openBlock) error {
 	delete(t.open, string(ks))
+	defer func() { t.spare = o }()
 	if len(o.changes) == 0 {
 		return nil
 	}

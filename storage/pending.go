@@ -81,35 +81,43 @@ func (p *pendingList) value(w pendingWrite) []byte { return p.bytes(w.value) }
 // writes are then read in the order of their bytes). The writes are first
 // dealt out by the top 16 bits of their keys (an index's keys start with
 // a small number: the MinHash index's band, the SimHash index's block),
-// then each part is sorted on its own (sortPart), so that what a part's
-// sort touches lies near together, not across the whole list.
+// then each part is sorted on its own (sortPart), its keys copied beside
+// each other first, so that what a part's sort touches lies near
+// together, not across the whole list.
 func (p *pendingList) sorted() *pendingList {
 	n := len(p.ws)
 	var starts [1<<16 + 1]int32
+	var keyStarts [1<<16 + 1]int
 	for _, w := range p.ws {
 		starts[w.pre>>48+1]++
+		keyStarts[w.pre>>48+1] += int(w.key.n)
 	}
 	for d := 1; d < len(starts); d++ {
 		starts[d] += starts[d-1]
+		keyStarts[d] += keyStarts[d-1]
 	}
+	// Deal the writes, and their keys, out by part (both read in the
+	// order made, which is the order of the chunks' bytes).
 	parts := make([]pendingWrite, n)
-	next := starts // a copy: where each part's next write goes
+	dealt := make([]byte, keyStarts[len(keyStarts)-1])
+	dealtChunk := uint32(len(p.chunks))
+	next, nextKey := starts, keyStarts // copies: where each part's next write and key go
 	for _, w := range p.ws {
 		d := w.pre >> 48
+		off := nextKey[d]
+		nextKey[d] += copy(dealt[off:], p.key(w))
+		w.key = span{chunk: dealtChunk, off: uint32(off), n: w.key.n}
 		parts[next[d]] = w
 		next[d]++
 	}
-	keyBytes := 0
+	p = &pendingList{chunks: append(slices.Clip(p.chunks), dealt)}
 	var tmp []pendingWrite
 	for d := range 1 << 16 {
 		if lo, hi := starts[d], starts[d+1]; hi-lo > 1 {
 			tmp = p.sortPart(parts[lo:hi], tmp)
 		}
 	}
-	for _, w := range parts {
-		keyBytes += int(w.key.n)
-	}
-	keys := make([]byte, 0, keyBytes)
+	keys := make([]byte, 0, len(dealt))
 	chunk := uint32(len(p.chunks))
 	out := parts[:0]
 	for i, w := range parts {
