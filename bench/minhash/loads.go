@@ -1,6 +1,8 @@
 package main
 
 import (
+	"database/sql"
+	"encoding/hex"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -8,13 +10,15 @@ import (
 	"time"
 
 	"github.com/simsql/simsql/bench/internal/harness"
+	"github.com/simsql/simsql/pigeonhole"
 )
 
 // loadsResult is what -load-only measured: the speed runs' LOAD DATA into
 // plain and idx by two binaries in turn, each in a data directory of its
-// own.
+// own, and then the queries the index answers.
 type loadsResult struct {
 	rows, files int
+	ndWant      int        // the Go count of pairs
 	runs        []*loadRun // baseline first
 }
 
@@ -26,13 +30,21 @@ type loadRun struct {
 	profErr            string
 	bIdx, bRows        bucketStat
 	bucketErr          string
+	point              series  // point queries through the index on idx
+	nd                 []timed // SELECT COUNT(*) FROM near_duplicates('idx', 'sig', 0.8)
+	ndCount            int64
+	listOK             bool // the full pair list equals the Go pairs
+	listDiff           string
 }
 
 // runLoads loads the speed runs' rows by LOAD DATA into plain (no index)
 // and then into idx (the minhash index made first), each load in a server
 // of its own under --cpu-profile, with the baseline binary (if any) and
-// then this one, each in a fresh data directory; then it measures the
-// index and rows buckets in the bbolt file.
+// then this one, each in a fresh data directory; it times, in a server of
+// its own, -queries point queries through the index (each answer checked
+// against brute force) and -nd-runs near_duplicates counts over idx (the
+// pairs checked against a count in Go); then it measures the index and
+// rows buckets in the bbolt file.
 func (b *bench) runLoads(baseline string) error {
 	r := &loadsResult{rows: b.cfg.rows}
 	b.loads = r
@@ -42,6 +54,20 @@ func (b *bench) runLoads(baseline string) error {
 		return err
 	}
 	r.files = len(files)
+	m := minAgreeAt(threshold)
+	bands, err := pigeonhole.ExactBands(numPerm, threshold, 2) // the index's layout
+	if err != nil {
+		return err
+	}
+	qs := pointQueries(sigs, b.cfg.queries)
+	truth := pointTruths(sigs, qs, m, bands)
+	hexes := make([]string, len(qs))
+	for i, q := range qs {
+		hexes[i] = hex.EncodeToString(marshal(q))
+	}
+	pairs := pairsAtLeast(sigs, m)
+	r.ndWant = len(pairs)
+	logf("%d point queries and %d pairs (Go)", len(qs), len(pairs))
 	if baseline != "" {
 		r.runs = append(r.runs, &loadRun{label: "baseline", bin: baseline})
 	}
@@ -60,6 +86,29 @@ func (b *bench) runLoads(baseline string) error {
 			return fmt.Errorf("%s: loading idx: %w", run.label, err)
 		}
 		logf("  plain %.1f s (CPU %.1f s), idx %.1f s (CPU %.1f s)", run.plain.total.d.Seconds(), run.plain.total.cpu.Seconds(), run.idx.total.d.Seconds(), run.idx.total.cpu.Seconds())
+		err = b.withServer(dataDir, nil, func(db *sql.DB) error {
+			run.point = b.pointSeries(db, "SELECT id FROM idx WHERE minhash_jaccard(sig, X'%s') >= 0.8", hexes, truth, "(minhash index sig_j80)", true, warmup)
+			logf("  %d point queries: median %.3f ms", run.point.n, harness.Ms(run.point.median))
+			for range b.cfg.ndRuns {
+				t, err := b.measure(func() error {
+					return db.QueryRowContext(b.ctx, "SELECT COUNT(*) FROM near_duplicates('idx', 'sig', 0.8)").Scan(&run.ndCount)
+				})
+				if err != nil {
+					return fmt.Errorf("near_duplicates: %w", err)
+				}
+				run.nd = append(run.nd, t)
+				logf("  near_duplicates: %d pairs in %.2f s (server CPU %.2f s)", run.ndCount, t.d.Seconds(), t.cpu.Seconds())
+			}
+			got, err := ndPairs(b, db, "idx")
+			if err != nil {
+				return err
+			}
+			run.listOK, run.listDiff = comparePairs(got, pairs)
+			return nil
+		})
+		if err != nil {
+			return fmt.Errorf("%s: queries: %w", run.label, err)
+		}
 		if run.profPlain, err = harness.SummarizeProfile(b.ctx, run.bin, profPlain, speedSteps); err == nil {
 			run.profIdx, err = harness.SummarizeProfile(b.ctx, run.bin, profIdx, speedSteps)
 		}
@@ -138,6 +187,31 @@ func (b *bench) loadsReport(p printer) {
 		p("- baseline / this: `idx` load wall %.2f×, CPU %.2f×; `plain` load wall %.2f×, CPU %.2f×; index pages per row %.2f×.\n",
 			ratio(a.idx.total.d, c.idx.total.d), ratio(a.idx.total.cpu, c.idx.total.cpu), ratio(a.plain.total.d, c.plain.total.d), ratio(a.plain.total.cpu, c.plain.total.cpu),
 			float64(a.bIdx.alloc)/float64(max(1, c.bIdx.alloc)))
+	}
+	p("Queries on `idx` after the load, in a server of its own: %d point queries `SELECT id FROM idx WHERE minhash_jaccard(sig, X) >= 0.8` through the index after %d unmeasured (X as in *Speed*: a third a group's base row, a third other rows, a third new neighbours at J = 0.85), each answer checked against brute force in Go; `SELECT COUNT(*) FROM near_duplicates('idx', 'sig', 0.8)` %d times, and the full pair list once, against the Go count (%d pairs).\n\n",
+		b.cfg.queries, warmup, b.cfg.ndRuns, r.ndWant)
+	p("| binary | point query median / p99 (server CPU per query, load) | answers | near_duplicates: runs wall s (server CPU s, load) | median | pairs | full list equals Go |\n|---|---|---|---|---|---|---|\n")
+	for _, run := range r.runs {
+		s := run.point
+		answers := fmt.Sprintf("all %d equal brute force; EXPLAIN PLAN names the index: %v", s.n, s.planOK)
+		if s.wrong > 0 {
+			answers = fmt.Sprintf("**%d differ**: %s", s.wrong, s.firstWrong)
+		}
+		var runs []string
+		for _, t := range run.nd {
+			runs = append(runs, fmt.Sprintf("%.2f (%.2f, %.2f)", t.d.Seconds(), t.cpu.Seconds(), t.load))
+		}
+		med := "–"
+		if len(run.nd) > 0 {
+			mt := medianTimed(run.nd)
+			med = fmt.Sprintf("%.2f s (CPU %.2f s)", mt.d.Seconds(), medianCPU(run.nd).Seconds())
+		}
+		list := fmt.Sprint(run.listOK)
+		if !run.listOK {
+			list += ": " + run.listDiff
+		}
+		p("| %s | %.3f / %.3f ms (%.3f ms, %.2f) | %s | %s | %s | %d | %s |\n", run.label, harness.Ms(s.median), harness.Ms(s.p99), harness.Ms(s.cpu)/float64(max(1, s.n)), s.load,
+			answers, strings.Join(runs, "; "), med, run.ndCount, list)
 	}
 	p("\nLOAD DATA seconds per %s-row file (server CPU seconds):\n\n", group(b.cfg.fileRows))
 	for _, run := range r.runs {
