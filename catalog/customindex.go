@@ -1,7 +1,6 @@
 package catalog
 
 import (
-	"bytes"
 	"fmt"
 	"regexp"
 	"strings"
@@ -371,14 +370,7 @@ func (t *Table) ReadIndex(ctx *sql.Context, index *CustomIndex, fn func(r *Index
 		return storage.DecodeRow(v, t.sch.Schema)
 	}
 	r.seek = func(prefix []byte, fn func(k, v []byte) error) error {
-		c := tx.Cursor(ks)
-		defer c.Close()
-		for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
-			if err := fn(k, v); err != nil {
-				return err
-			}
-		}
-		return nil
+		return storage.ScanPrefix(tx, ks, prefix, fn)
 	}
 	return fn(r)
 }

@@ -1,5 +1,7 @@
 package storage
 
+import "bytes"
+
 // The engine-neutral key-value surface. Everything above this package (the
 // catalog, the index kinds) reads and writes through View, Cursor and Txn;
 // which engine keeps the bytes (engine) is this package's business alone.
@@ -78,6 +80,29 @@ type engine interface {
 	close() error
 	// size is the engine's bytes on disk.
 	size() (int64, error)
+}
+
+// ScanPrefix calls fn with each key of keyspace ks in v that begins with
+// prefix, and its value, in key order, until fn returns an error, which it
+// returns. The slices are valid only during the call: a packed keyspace's
+// cursor then hands out its keys as it decodes them, without copying.
+func ScanPrefix(v View, ks, prefix []byte, fn func(k, val []byte) error) error {
+	c := v.Cursor(ks)
+	defer c.Close()
+	if s, ok := c.(prefixScanner); ok {
+		return s.scanPrefix(prefix, fn)
+	}
+	for k, val := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, val = c.Next() {
+		if err := fn(k, val); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// prefixScanner is a Cursor with a faster ScanPrefix of its own.
+type prefixScanner interface {
+	scanPrefix(prefix []byte, fn func(k, val []byte) error) error
 }
 
 // emptyCursor is the cursor of a keyspace that does not exist.

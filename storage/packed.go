@@ -248,21 +248,33 @@ func uvarintAt(d []byte, p int) (int, int, bool) {
 	return int(v), p + w, true
 }
 
-// pblock is a block decoded: its keys and values, copied.
+// pblock is entries of a block decoded, keys and values copied end to
+// end into buf (key 0, value 0, key 1, …); ends holds where each ends.
+// Entries are appended as they are decoded; a slice once returned stays
+// valid (a larger buf is a new array).
 type pblock struct {
-	keys []byte
-	ends []int // key i is keys[ends[i-1]:ends[i]]
-	vals [][]byte
+	buf  []byte
+	ends []int32 // 2i: the end of key i, 2i+1: of value i
 }
 
-func (b *pblock) len() int { return len(b.ends) }
+func (b *pblock) len() int { return len(b.ends) / 2 }
 
 func (b *pblock) key(i int) []byte {
-	start := 0
+	start := int32(0)
 	if i > 0 {
-		start = b.ends[i-1]
+		start = b.ends[2*i-1]
 	}
-	return b.keys[start:b.ends[i]:b.ends[i]]
+	return b.buf[start:b.ends[2*i]:b.ends[2*i]]
+}
+
+func (b *pblock) value(i int) []byte { return b.buf[b.ends[2*i]:b.ends[2*i+1]:b.ends[2*i+1]] }
+
+// add appends an entry.
+func (b *pblock) add(key, value []byte) {
+	b.buf = append(b.buf, key...)
+	b.ends = append(b.ends, int32(len(b.buf)))
+	b.buf = append(b.buf, value...)
+	b.ends = append(b.ends, int32(len(b.buf)))
 }
 
 // search returns the index of the first key ≥ key.
@@ -279,33 +291,23 @@ func (b *pblock) search(key []byte) int {
 	return lo
 }
 
+// damaged is the panic of a read of a block that does not decode.
+func damaged(ks, bkey []byte) error { return fmt.Errorf("%w %q (key %x)", ErrDamagedBlock, ks, bkey) }
+
 // decodeBlock decodes the block data stored under bkey.
 func decodeBlock(ks, bkey, data []byte, headLen int) *pblock {
 	it, ok := newBlockIter(bkey, data, headLen)
 	if !ok {
-		panic(fmt.Errorf("%w %q (key %x)", ErrDamagedBlock, ks, bkey))
+		panic(damaged(ks, bkey))
 	}
-	b := &pblock{keys: make([]byte, 0, len(data)+it.n*8), ends: make([]int, 0, it.n), vals: make([][]byte, 0, it.n)}
-	vals := make([]byte, 0, len(data)) // never grows: values are part of data
+	b := &pblock{buf: make([]byte, 0, len(data)+it.n*(len(bkey)-2)), ends: make([]int32, 0, 2*it.n)}
 	for it.next() {
-		b.keys = append(b.keys, it.key...)
-		b.ends = append(b.ends, len(b.keys))
-		start := len(vals)
-		vals = append(vals, it.value...)
-		b.vals = append(b.vals, vals[start:len(vals):len(vals)])
+		b.add(it.key, it.value)
 	}
 	if it.damaged() || b.len() != it.n {
-		panic(fmt.Errorf("%w %q (key %x)", ErrDamagedBlock, ks, bkey))
+		panic(damaged(ks, bkey))
 	}
 	return b
-}
-
-// encodeBlocks cuts entries (sorted, at least one) into blocks of at most
-// about packedBlockMax bytes each, as equal as possible, and returns their
-// keys and values.
-func encodeBlocks(entries []pentry, headLen int) (keys, vals [][]byte) {
-	first, body, n, _ := mergeBlock(nil, nil, nil, entries, headLen)
-	return cutBlocks(first, body, n, headLen)
 }
 
 // blockRoom is the room left before a block's entries in the bodies that
@@ -324,7 +326,7 @@ func mergeBlock(ks, bkey, data []byte, changes []pentry, headLen int) (first, bo
 	if bkey != nil {
 		var ok bool
 		if it, ok = newBlockIter(bkey, data, headLen); !ok {
-			return nil, nil, 0, fmt.Errorf("%w %q (key %x)", ErrDamagedBlock, ks, bkey)
+			return nil, nil, 0, damaged(ks, bkey)
 		}
 		base = it.next()
 	}
@@ -369,7 +371,7 @@ func mergeBlock(ks, bkey, data []byte, changes []pentry, headLen int) (first, bo
 		}
 	}
 	if it.damaged() {
-		return nil, nil, 0, fmt.Errorf("%w %q (key %x)", ErrDamagedBlock, ks, bkey)
+		return nil, nil, 0, damaged(ks, bkey)
 	}
 	return first, body, n, nil
 }
@@ -715,7 +717,7 @@ func (t *boltTx) packedGet(ks, key []byte) []byte {
 	}
 	it, ok := newBlockIter(k, v, headLen)
 	if !ok {
-		panic(fmt.Errorf("%w %q (key %x)", ErrDamagedBlock, ks, k))
+		panic(damaged(ks, k))
 	}
 	for it.next() {
 		switch c := bytes.Compare(it.key, key); {
@@ -726,7 +728,7 @@ func (t *boltTx) packedGet(ks, key []byte) []byte {
 		}
 	}
 	if it.damaged() {
-		panic(fmt.Errorf("%w %q (key %x)", ErrDamagedBlock, ks, k))
+		panic(damaged(ks, k))
 	}
 	return nil
 }
@@ -743,7 +745,7 @@ func (t *boltTx) packedCount(ks []byte) int {
 	for k, v := c.First(); k != nil; k, v = c.Next() {
 		it, ok := newBlockIter(k, v, PackedHead(ks))
 		if !ok {
-			panic(fmt.Errorf("%w %q (key %x)", ErrDamagedBlock, ks, k))
+			panic(damaged(ks, k))
 		}
 		n += it.n
 	}
@@ -751,50 +753,92 @@ func (t *boltTx) packedCount(ks []byte) int {
 }
 
 // packedCursor walks the keys of a packed keyspace: the bucket's blocks,
-// and the keys of the block it stands in (decoded).
+// and in the block it stands in, the entries decoded so far. Moving
+// forward decodes one entry at a time (a Seek skips those below its key
+// without copying them); moving back before the first entry decoded
+// decodes the whole block.
 type packedCursor struct {
 	ks      []byte
 	c       *bbolt.Cursor
 	headLen int
-	blk     *pblock
-	i       int // position in blk; -1 before its start, blk.len() past its end
+	bkey    []byte    // the block it stands in; nil: none (past an end)
+	data    []byte    // its value
+	it      blockIter // after the last entry decoded
+	blk     pblock    // the entries decoded: the block's from index from on
+	from    int
+	i       int // position in the block; from-1 or less: before, from+blk.len(): after
 }
 
-// load decodes the block k = v (nil k: none) and returns whether there is
-// one.
+// load makes k = v (nil k: none) the block, nothing decoded, and returns
+// whether there is one.
 func (p *packedCursor) load(k, v []byte) bool {
+	p.bkey, p.data, p.from, p.i = k, v, 0, 0
+	p.blk = pblock{}
 	if k == nil {
-		p.blk = nil
 		return false
 	}
-	p.blk = decodeBlock(p.ks, k, v, p.headLen)
+	var ok bool
+	if p.it, ok = newBlockIter(k, v, p.headLen); !ok {
+		panic(damaged(p.ks, k))
+	}
+	p.blk.buf = make([]byte, 0, min(len(v)*2, 4096))
 	return true
 }
 
-func (p *packedCursor) at() ([]byte, []byte) {
-	if p.blk == nil || p.i < 0 || p.i >= p.blk.len() {
-		return nil, nil
+// decodeNext decodes the next entry of the block into blk; false at the
+// block's end.
+func (p *packedCursor) decodeNext() bool {
+	if !p.it.next() {
+		if p.it.damaged() {
+			panic(damaged(p.ks, p.bkey))
+		}
+		return false
 	}
-	return p.blk.key(p.i), p.blk.vals[p.i]
+	p.blk.add(p.it.key, p.it.value)
+	return true
 }
 
-// forward moves to the next block while the position is past the block's
-// end (blocks are never empty, but a damaged file might have one).
+// decodeAll decodes the whole block (to move back before its first
+// decoded entry).
+func (p *packedCursor) decodeAll() {
+	p.blk, p.from = *decodeBlock(p.ks, p.bkey, p.data, p.headLen), 0
+	p.it.i = p.it.n // nothing more to decode
+}
+
+func (p *packedCursor) at() ([]byte, []byte) {
+	j := p.i - p.from
+	if p.bkey == nil || j < 0 || j >= p.blk.len() {
+		return nil, nil
+	}
+	return p.blk.key(j), p.blk.value(j)
+}
+
+// forward returns the entry at p.i, decoding it or moving to the next
+// block if it is past what is decoded.
 func (p *packedCursor) forward() ([]byte, []byte) {
-	for p.blk != nil && p.i >= p.blk.len() {
+	for p.bkey != nil && p.i-p.from >= p.blk.len() {
+		if p.decodeNext() {
+			continue
+		}
 		if !p.load(p.c.Next()) {
 			return nil, nil
 		}
-		p.i = 0
 	}
 	return p.at()
 }
 
+// backward returns the entry at p.i, decoding the whole block or moving
+// to the one before if it is before what is decoded.
 func (p *packedCursor) backward() ([]byte, []byte) {
-	for p.blk != nil && p.i < 0 {
+	for p.bkey != nil && p.i < p.from {
+		if p.i >= 0 {
+			p.decodeAll()
+			break
+		}
 		if !p.load(p.c.Prev()) {
 			return nil, nil
 		}
+		p.decodeAll()
 		p.i = p.blk.len() - 1
 	}
 	return p.at()
@@ -802,7 +846,6 @@ func (p *packedCursor) backward() ([]byte, []byte) {
 
 func (p *packedCursor) First() ([]byte, []byte) {
 	p.load(p.c.First())
-	p.i = 0
 	return p.forward()
 }
 
@@ -810,32 +853,55 @@ func (p *packedCursor) Last() ([]byte, []byte) {
 	if !p.load(p.c.Last()) {
 		return nil, nil
 	}
+	p.decodeAll()
 	p.i = p.blk.len() - 1
 	return p.backward()
 }
 
-func (p *packedCursor) Seek(key []byte) ([]byte, []byte) {
-	k, v := p.c.Seek(key)
-	if k == nil || !bytes.Equal(k, key) {
-		var pk, pv []byte
-		if k == nil {
-			pk, pv = p.c.Last()
-		} else {
-			pk, pv = p.c.Prev()
-		}
-		if pk == nil {
-			// key is below the first block (or there are no blocks).
-			return p.First()
-		}
-		k, v = pk, pv
+// blockFor moves the bbolt cursor to the block that covers key and
+// returns it: the last block whose key is at most key, or the first block
+// if key is below it; nil if there are no blocks.
+func (p *packedCursor) blockFor(key []byte) (k, v []byte) {
+	k, v = p.c.Seek(key)
+	if k != nil && bytes.Equal(k, key) {
+		return k, v
 	}
-	p.load(k, v)
-	p.i = p.blk.search(key)
-	return p.forward()
+	var pk, pv []byte
+	if k == nil {
+		pk, pv = p.c.Last()
+	} else {
+		pk, pv = p.c.Prev()
+	}
+	if pk == nil {
+		return p.c.First() // key is below the first block, or there are none
+	}
+	return pk, pv
+}
+
+func (p *packedCursor) Seek(key []byte) ([]byte, []byte) {
+	p.load(p.blockFor(key))
+	if p.bkey == nil {
+		return nil, nil
+	}
+	// Skip the entries below key without copying them.
+	for {
+		if !p.it.next() {
+			if p.it.damaged() {
+				panic(damaged(p.ks, p.bkey))
+			}
+			p.i, p.from = p.it.i, p.it.i // past the block's end
+			return p.forward()
+		}
+		if bytes.Compare(p.it.key, key) >= 0 {
+			p.i, p.from = p.it.i-1, p.it.i-1
+			p.blk.add(p.it.key, p.it.value)
+			return p.at()
+		}
+	}
 }
 
 func (p *packedCursor) Next() ([]byte, []byte) {
-	if p.blk == nil {
+	if p.bkey == nil {
 		return nil, nil
 	}
 	p.i++
@@ -843,7 +909,7 @@ func (p *packedCursor) Next() ([]byte, []byte) {
 }
 
 func (p *packedCursor) Prev() ([]byte, []byte) {
-	if p.blk == nil {
+	if p.bkey == nil {
 		return nil, nil
 	}
 	p.i--
@@ -851,3 +917,28 @@ func (p *packedCursor) Prev() ([]byte, []byte) {
 }
 
 func (p *packedCursor) Close() {}
+
+// scanPrefix implements prefixScanner: the blocks' entries decoded in
+// place, from the block that covers prefix on.
+func (p *packedCursor) scanPrefix(prefix []byte, fn func(k, val []byte) error) error {
+	for k, v := p.blockFor(prefix); k != nil; k, v = p.c.Next() {
+		it, ok := newBlockIter(k, v, p.headLen)
+		if !ok {
+			panic(damaged(p.ks, k))
+		}
+		for it.next() {
+			if c := bytes.Compare(it.key, prefix); c < 0 {
+				continue
+			} else if c > 0 && !bytes.HasPrefix(it.key, prefix) {
+				return nil
+			}
+			if err := fn(it.key, it.value); err != nil {
+				return err
+			}
+		}
+		if it.damaged() {
+			panic(damaged(p.ks, k))
+		}
+	}
+	return nil
+}

@@ -3,9 +3,11 @@ package storage
 import (
 	"bytes"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"go.etcd.io/bbolt"
@@ -18,6 +20,14 @@ func smallBlocks(t *testing.T, maxBytes, maxChanges int) {
 	oldMax, oldChanges := packedBlockMax, packedMaxChanges
 	packedBlockMax, packedMaxChanges = maxBytes, maxChanges
 	t.Cleanup(func() { packedBlockMax, packedMaxChanges = oldMax, oldChanges })
+}
+
+// encodeBlocks cuts entries (sorted, at least one) into blocks of at most
+// about packedBlockMax bytes each, as a write-back does, and returns their
+// keys and values.
+func encodeBlocks(entries []pentry, headLen int) (keys, vals [][]byte) {
+	first, body, n, _ := mergeBlock(nil, nil, nil, entries, headLen)
+	return cutBlocks(first, body, n, headLen)
 }
 
 // TestPackedBlockGolden pins the bytes of a packed block (format 1): its
@@ -48,8 +58,8 @@ func TestPackedBlockGolden(t *testing.T) {
 	}
 	b := decodeBlock([]byte("test"), keys[0], vals[0], 2)
 	for i, e := range entries {
-		if !bytes.Equal(b.key(i), e.key) || !bytes.Equal(b.vals[i], e.value) {
-			t.Errorf("entry %d decodes as %q = %q, want %q = %q", i, b.key(i), b.vals[i], e.key, e.value)
+		if !bytes.Equal(b.key(i), e.key) || !bytes.Equal(b.value(i), e.value) {
+			t.Errorf("entry %d decodes as %q = %q, want %q = %q", i, b.key(i), b.value(i), e.key, e.value)
 		}
 	}
 }
@@ -74,7 +84,7 @@ func TestPackedBlocksCut(t *testing.T) {
 			t.Errorf("block %d is under %q but begins with %q", i, k, b.key(0))
 		}
 		for j := range b.len() {
-			got = append(got, pentry{key: b.key(j), value: b.vals[j]})
+			got = append(got, pentry{key: b.key(j), value: b.value(j)})
 		}
 	}
 	if len(keys) < 3 {
@@ -199,6 +209,144 @@ func TestPackedBulk(t *testing.T) {
 		}
 		if maxLen > 512+64 {
 			t.Errorf("a block of %d bytes, want at most about 512", maxLen)
+		}
+		return nil
+	}))
+}
+
+// TestPackedCursorMoves walks a packed keyspace of 3,000 keys in blocks of
+// the default size (a hundred or more keys each) with random First, Last,
+// Seek, Next and Prev moves against a sorted model: a Seek into the middle
+// of a block, then Prev before the first key it decoded, and moves across
+// blocks, in both directions; and the keys a walk returns stay valid.
+func TestPackedCursorMoves(t *testing.T) {
+	s := openTxnStore(t, EngineBolt)
+	rng := rand.New(rand.NewPCG(8, 9))
+	var keys []string
+	seen := map[string]bool{}
+	ok(t, s.Update(func(tx *Txn) error {
+		for len(keys) < 3000 {
+			k := fmt.Sprintf("%05d", rng.IntN(100000))
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
+			keys = append(keys, k)
+			if err := tx.Put(ksP, []byte(k), []byte("v"+k)); err != nil {
+				return err
+			}
+		}
+		return nil
+	}))
+	slices.Sort(keys)
+	ok(t, s.View(func(v View) error {
+		c := v.Cursor(ksP)
+		defer c.Close()
+		// Keys returned stay as they were while the cursor moves on.
+		var held [][]byte
+		for k, _ := c.First(); k != nil; k, _ = c.Next() {
+			held = append(held, k)
+		}
+		for k, _ := c.Last(); k != nil; k, _ = c.Prev() {
+			held = append(held, k)
+		}
+		for i, k := range held {
+			j := i
+			if i >= len(keys) {
+				j = 2*len(keys) - 1 - i
+			}
+			want := keys[j]
+			if string(k) != want {
+				t.Fatalf("key %d returned reads %q after the walk, want %q", i, k, want)
+			}
+		}
+		pos := -1
+		var moves []string
+		for step := range 5000 {
+			var k, val []byte
+			switch r := rng.IntN(10); {
+			case r == 0:
+				moves, pos = append(moves, "first"), 0
+				k, val = c.First()
+			case r == 1:
+				moves, pos = append(moves, "last"), len(keys)-1
+				k, val = c.Last()
+			case r < 4:
+				target := fmt.Sprintf("%05d", rng.IntN(100001))
+				moves = append(moves, "seek "+target)
+				k, val = c.Seek([]byte(target))
+				pos, _ = slices.BinarySearch(keys, target)
+			case r < 7:
+				if pos < 0 || pos >= len(keys) {
+					continue
+				}
+				moves, pos = append(moves, "next"), pos+1
+				k, val = c.Next()
+			default:
+				if pos < 0 || pos >= len(keys) {
+					continue
+				}
+				moves, pos = append(moves, "prev"), pos-1
+				k, val = c.Prev()
+			}
+			want := ""
+			if pos >= 0 && pos < len(keys) {
+				want = keys[pos] + "=v" + keys[pos]
+			}
+			got := ""
+			if k != nil {
+				got = string(k) + "=" + string(val)
+			}
+			if got != want {
+				t.Fatalf("step %d after %v: at %q, want %q", step, moves[max(0, len(moves)-6):], got, want)
+			}
+		}
+		return nil
+	}))
+}
+
+// TestPackedScanPrefix: ScanPrefix over a packed keyspace (which decodes
+// in place) finds exactly the keys with the prefix, in order, for prefixes
+// inside blocks, across them, below the first key, past the last and
+// empty; and stops at the callback's error.
+func TestPackedScanPrefix(t *testing.T) {
+	s := openTxnStore(t, EngineBolt)
+	var keys []string
+	ok(t, s.Update(func(tx *Txn) error {
+		for i := range 4000 {
+			k := fmt.Sprintf("%04d", 2*i+10)
+			keys = append(keys, k)
+			if err := tx.Put(ksP, []byte(k), []byte("v"+k)); err != nil {
+				return err
+			}
+		}
+		return nil
+	}))
+	ok(t, s.View(func(v View) error {
+		for _, prefix := range []string{"", "0", "00", "001", "0010", "3", "55", "7999", "8", "9", "80", "0009"} {
+			var got []string
+			err := ScanPrefix(v, ksP, []byte(prefix), func(k, val []byte) error {
+				if string(val) != "v"+string(k) {
+					t.Errorf("prefix %q: %q = %q", prefix, k, val)
+				}
+				got = append(got, string(k))
+				return nil
+			})
+			ok(t, err)
+			var want []string
+			for _, k := range keys {
+				if strings.HasPrefix(k, prefix) {
+					want = append(want, k)
+				}
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("prefix %q: %d keys (%.3v…), want %d (%.3v…)", prefix, len(got), got, len(want), want)
+			}
+		}
+		stop := errors.New("stop")
+		n := 0
+		if err := ScanPrefix(v, ksP, nil, func(k, val []byte) error { n++; return stop }); err != stop || n != 1 {
+			t.Errorf("a callback's error: %v after %d keys, want it after 1", err, n)
 		}
 		return nil
 	}))

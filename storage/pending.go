@@ -86,6 +86,12 @@ func (p *pendingList) value(w pendingWrite) []byte { return p.bytes(w.value) }
 // together, not across the whole list.
 func (p *pendingList) sorted() *pendingList {
 	n := len(p.ws)
+	if n < radixMin {
+		// Few writes: no parts (their tables alone are 768 KB).
+		parts := slices.Clone(p.ws)
+		p.sortPart(parts, nil)
+		return p.compact(parts)
+	}
 	var starts [1<<16 + 1]int32
 	var keyStarts [1<<16 + 1]int
 	for _, w := range p.ws {
@@ -117,7 +123,18 @@ func (p *pendingList) sorted() *pendingList {
 			tmp = p.sortPart(parts[lo:hi], tmp)
 		}
 	}
-	keys := make([]byte, 0, len(dealt))
+	return p.compact(parts)
+}
+
+// compact returns the sorted writes parts of p without the earlier writes
+// of a key, with their keys copied end to end in order.
+func (p *pendingList) compact(parts []pendingWrite) *pendingList {
+	n := len(parts)
+	keyBytes := 0
+	for _, w := range parts {
+		keyBytes += int(w.key.n)
+	}
+	keys := make([]byte, 0, keyBytes)
 	chunk := uint32(len(p.chunks))
 	out := parts[:0]
 	for i, w := range parts {
