@@ -188,7 +188,7 @@ func (b *bench) loadsReport(p printer) {
 			ratio(a.idx.total.d, c.idx.total.d), ratio(a.idx.total.cpu, c.idx.total.cpu), ratio(a.plain.total.d, c.plain.total.d), ratio(a.plain.total.cpu, c.plain.total.cpu),
 			float64(a.bIdx.alloc)/float64(max(1, c.bIdx.alloc)))
 	}
-	p("Queries on `idx` after the load, in a server of its own: %d point queries `SELECT id FROM idx WHERE minhash_jaccard(sig, X) >= 0.8` through the index after %d unmeasured (X as in *Speed*: a third a group's base row, a third other rows, a third new neighbours at J = 0.85), each answer checked against brute force in Go; `SELECT COUNT(*) FROM near_duplicates('idx', 'sig', 0.8)` %d times, and the full pair list once, against the Go count (%d pairs).\n\n",
+	p("\nQueries on `idx` after the load, in a server of its own: %d point queries `SELECT id FROM idx WHERE minhash_jaccard(sig, X) >= 0.8` through the index after %d unmeasured (X as in *Speed*: a third a group's base row, a third other rows, a third new neighbours at J = 0.85), each answer checked against brute force in Go; `SELECT COUNT(*) FROM near_duplicates('idx', 'sig', 0.8)` %d times, and the full pair list once, against the Go count (%d pairs).\n\n",
 		b.cfg.queries, warmup, b.cfg.ndRuns, r.ndWant)
 	p("| binary | point query median / p99 (server CPU per query, load) | answers | near_duplicates: runs wall s (server CPU s, load) | median | pairs | full list equals Go |\n|---|---|---|---|---|---|---|\n")
 	for _, run := range r.runs {
