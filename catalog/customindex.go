@@ -329,6 +329,7 @@ type IndexReader struct {
 	ix     *indexMeta
 	get    func(key []byte) []byte
 	seek   func(prefix []byte, fn func(k, v []byte) error) error
+	runs   func(prefix []byte, fn func(key []byte, rowKeys [][]byte) error) error
 	row    func(rowKey []byte) (sql.Row, error)
 	keyLen int
 }
@@ -372,6 +373,9 @@ func (t *Table) ReadIndex(ctx *sql.Context, index *CustomIndex, fn func(r *Index
 	r.seek = func(prefix []byte, fn func(k, v []byte) error) error {
 		return storage.ScanPrefix(tx, ks, prefix, fn)
 	}
+	r.runs = func(prefix []byte, fn func(key []byte, rowKeys [][]byte) error) error {
+		return storage.ScanRuns(tx, ks, prefix, r.keyLen, fn)
+	}
 	return fn(r)
 }
 
@@ -385,6 +389,13 @@ func (r *IndexReader) Scan(prefix []byte, fn func(key, rowKey, value []byte) err
 		}
 		return fn(k[:r.keyLen], k[r.keyLen:], v)
 	})
+}
+
+// Runs calls fn, in key order, with each index key that two or more
+// entries beginning with prefix share, and their row keys. The slices are
+// valid only during the call. fn's error stops the scan and is returned.
+func (r *IndexReader) Runs(prefix []byte, fn func(key []byte, rowKeys [][]byte) error) error {
+	return r.runs(prefix, fn)
 }
 
 // Get returns the value of the entry with index key key and row key

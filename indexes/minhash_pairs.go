@@ -1,7 +1,6 @@
 package indexes
 
 import (
-	"bytes"
 	"context"
 	"encoding/binary"
 	"fmt"
@@ -584,7 +583,8 @@ func (p *similarityPairs) fromIndex(ctx *sql.Context, r *catalog.IndexReader) ([
 // fromBands finds the pairs from an index without signature entries
 // (format 2): in each band, the entries of equal keys — the rows that
 // agree on the band, or whose band hashes collide — are adjacent; each
-// such run of two or more is kept (its rows, 4 bytes each). The runs' rows
+// such run of two or more (IndexReader.Runs) is kept (its rows, 4 bytes
+// each). The runs' rows
 // are read in key order (primary-key order: they are numbered so), and
 // each run is compared pairwise on both cores, as bandCandidates compares
 // a band's groups: a pair is taken only in the first band on which its
@@ -608,37 +608,26 @@ func (p *similarityPairs) fromBands(ctx *sql.Context, r *catalog.IndexReader) ([
 	type run struct{ band, lo, hi int } // members[lo:hi]
 	var runs []run
 	var members []int32
-	var first, cur []byte // the current run's first row key and its band key
 	for b := range x.bands {
 		prefix := binary.BigEndian.AppendUint16(nil, uint16(b))
-		cur = cur[:0]
-		start := len(members)
-		end := func() {
-			if len(members)-start >= 2 {
-				runs = append(runs, run{b, start, len(members)})
-			}
-			start = len(members)
-		}
 		n := 0
-		err := r.Scan(prefix, func(key, rowKey, _ []byte) error {
-			if n++; n&65535 == 0 && ctx.Err() != nil {
+		err := r.Runs(prefix, func(_ []byte, rowKeys [][]byte) error {
+			if n++; n&1023 == 0 && ctx.Err() != nil {
 				return context.Cause(ctx)
 			}
-			if !bytes.Equal(key, cur) {
-				end()
-				cur, first = append(cur[:0], key...), append(first[:0], rowKey...)
-				return nil
+			lo := len(members)
+			for _, rk := range rowKeys {
+				members = append(members, item(rk))
 			}
-			if len(members) == start {
-				members = append(members, item(first))
-			}
-			members = append(members, item(rowKey))
+			runs = append(runs, run{b, lo, len(members)})
 			return nil
 		})
+		if err == nil {
+			err = ctx.Err()
+		}
 		if err != nil {
 			return nil, nil, nil, err
 		}
-		end()
 	}
 	// Number the runs' rows in key order and read them.
 	order := make([]int32, len(keys))

@@ -178,6 +178,7 @@ type blockIter struct {
 	headLen int
 	key     []byte
 	value   []byte
+	hs      int // head bytes the entry last decoded shares with the one before it
 }
 
 // newBlockIter starts decoding block data stored under bkey; ok is false
@@ -209,6 +210,7 @@ func (it *blockIter) next() bool {
 	if !ok {
 		return bad()
 	}
+	it.hs = hs
 	rest, vl, p, ok := readNibbles(d, p)
 	if !ok {
 		return bad()
@@ -918,18 +920,58 @@ func (p *packedCursor) Prev() ([]byte, []byte) {
 
 func (p *packedCursor) Close() {}
 
+// scanRuns implements runScanner: equal heads are known from the
+// encoding (the whole head shared with the key before), compared only at
+// a block's first entry.
+func (p *packedCursor) scanRuns(prefix []byte, r *runCollector) error {
+	reached := false
+	for k, v := p.blockFor(prefix); k != nil; k, v = p.c.Next() {
+		it, ok := newBlockIter(k, v, p.headLen)
+		if !ok {
+			panic(damaged(p.ks, k))
+		}
+		for first := true; it.next(); first = false {
+			if !reached {
+				if bytes.Compare(it.key, prefix) < 0 {
+					continue
+				}
+				reached, first = true, true
+			}
+			if !bytes.HasPrefix(it.key, prefix) {
+				return r.flush()
+			}
+			same := !first && it.hs == p.headLen
+			if first {
+				same = r.sameHead(it.key)
+			}
+			if err := r.add(it.key, same); err != nil {
+				return err
+			}
+		}
+		if it.damaged() {
+			panic(damaged(p.ks, k))
+		}
+	}
+	return r.flush()
+}
+
 // scanPrefix implements prefixScanner: the blocks' entries decoded in
 // place, from the block that covers prefix on.
 func (p *packedCursor) scanPrefix(prefix []byte, fn func(k, val []byte) error) error {
+	reached := false // past the keys below prefix: from then on, the first key without it ends the scan
 	for k, v := p.blockFor(prefix); k != nil; k, v = p.c.Next() {
 		it, ok := newBlockIter(k, v, p.headLen)
 		if !ok {
 			panic(damaged(p.ks, k))
 		}
 		for it.next() {
-			if c := bytes.Compare(it.key, prefix); c < 0 {
-				continue
-			} else if c > 0 && !bytes.HasPrefix(it.key, prefix) {
+			if !reached {
+				if bytes.Compare(it.key, prefix) < 0 {
+					continue
+				}
+				reached = true
+			}
+			if !bytes.HasPrefix(it.key, prefix) {
 				return nil
 			}
 			if err := fn(it.key, it.value); err != nil {

@@ -351,3 +351,82 @@ func TestPackedScanPrefix(t *testing.T) {
 		return nil
 	}))
 }
+
+// TestScanRuns: ScanRuns finds the same runs of equal heads, with the same
+// tails, in a packed keyspace (from the encoding) and in a plain one (by
+// comparing keys) as a model does, for every prefix tried, and stops at
+// the callback's error.
+func TestScanRuns(t *testing.T) {
+	smallBlocks(t, 200, 64) // runs across blocks
+	s := openTxnStore(t, EngineBolt)
+	packed := PackedKeyspace([]byte("q"), 2)
+	rng := rand.New(rand.NewPCG(10, 11))
+	keys := map[string]bool{}
+	ok(t, s.Update(func(tx *Txn) error {
+		if err := tx.CreateKeyspace(packed); err != nil {
+			return err
+		}
+		for len(keys) < 3000 {
+			head := fmt.Sprintf("%c%c", 'a'+rng.IntN(26), 'a'+rng.IntN(26))
+			k := head + fmt.Sprint(rng.IntN(3)*rng.IntN(1000))
+			keys[k] = true
+			for _, ks := range [][]byte{packed, ksA} {
+				if err := tx.Put(ks, []byte(k), nil); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}))
+	sorted := slices.Sorted(func(yield func(string) bool) {
+		for k := range keys {
+			if !yield(k) {
+				return
+			}
+		}
+	})
+	ok(t, s.View(func(v View) error {
+		for _, prefix := range []string{"", "a", "ab", "m", "zz", "abc", "{"} {
+			var want []string
+			for i := 0; i < len(sorted); {
+				j := i + 1
+				for j < len(sorted) && sorted[j][:2] == sorted[i][:2] {
+					j++
+				}
+				if j-i >= 2 && strings.HasPrefix(sorted[i], prefix) {
+					var tails []string
+					for _, k := range sorted[i:j] {
+						if strings.HasPrefix(k, prefix) {
+							tails = append(tails, k[2:])
+						}
+					}
+					if len(tails) >= 2 {
+						want = append(want, sorted[i][:2]+":"+strings.Join(tails, ","))
+					}
+				}
+				i = j
+			}
+			for _, ks := range [][]byte{packed, ksA} {
+				var got []string
+				err := ScanRuns(v, ks, []byte(prefix), 2, func(head []byte, tails [][]byte) error {
+					var ts []string
+					for _, tl := range tails {
+						ts = append(ts, string(tl))
+					}
+					got = append(got, string(head)+":"+strings.Join(ts, ","))
+					return nil
+				})
+				ok(t, err)
+				if !slices.Equal(got, want) {
+					t.Errorf("keyspace %q, prefix %q: %d runs (%.2v…), want %d (%.2v…)", ks, prefix, len(got), got, len(want), want)
+				}
+			}
+		}
+		stop := errors.New("stop")
+		n := 0
+		if err := ScanRuns(v, packed, nil, 2, func([]byte, [][]byte) error { n++; return stop }); err != stop || n != 1 {
+			t.Errorf("a callback's error: %v after %d runs, want it after 1", err, n)
+		}
+		return nil
+	}))
+}
