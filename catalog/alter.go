@@ -232,17 +232,21 @@ func (r *rewriter) Close(*sql.Context) error {
 		}
 	}
 	for _, ix := range old.Indexes {
-		if err := r.tr.kv.DropKeyspace(indexBucket(ix.ID)); err != nil {
+		if err := r.tr.kv.DropKeyspace(ix.bucket()); err != nil {
 			return err
 		}
 	}
 	for i := range m.Indexes {
 		ix := &m.Indexes[i]
-		if err := r.tr.kv.CreateKeyspace(indexBucket(ix.ID)); err != nil {
-			return err
-		}
 		if ix.isCustom() {
-			ix.Values = true // a rebuilt index takes the current entry format
+			// A rebuilt index takes the current entry format and layout.
+			ix.Values = true
+			if err := r.new.chooseLayout(ix); err != nil {
+				return err
+			}
+		}
+		if err := r.tr.kv.CreateKeyspace(ix.bucket()); err != nil {
+			return err
 		}
 		if err := r.new.buildIndex(r.tr, r.tx, ix); err != nil {
 			return err

@@ -147,7 +147,7 @@ func (t *Table) buildCounters(tr *Transaction, tx storage.View, ix *indexMeta, c
 		keys = append(keys, k)
 	}
 	slices.Sort(keys)
-	idx := indexBucket(ix.ID)
+	idx := ix.bucket()
 	for _, k := range keys {
 		if err := tr.kv.Load(idx, []byte(k), binary.BigEndian.AppendUint64(nil, uint64(m[k]))); err != nil {
 			return err
@@ -170,7 +170,7 @@ func (t *Table) ReadCounters(ctx *sql.Context, index *CustomIndex, keys [][]byte
 	if err != nil {
 		return nil, err
 	}
-	ks := indexBucket(index.meta.ID)
+	ks := index.meta.bucket()
 	if !v.Has(ks) {
 		return nil, fmt.Errorf("catalog: the counters of index %s are missing", index.Name)
 	}

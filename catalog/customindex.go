@@ -1,7 +1,6 @@
 package catalog
 
 import (
-	"bytes"
 	"fmt"
 	"regexp"
 	"strings"
@@ -67,6 +66,10 @@ type IndexSpec struct {
 	// have none (empty values) until they are dropped and made again or
 	// the table is rewritten.
 	Values bool
+	// Layout is the index's layout (1: a key per entry; 2: packed), which
+	// a kind may answer with other entries: the minhash kind writes no
+	// signature entry in layout 2.
+	Layout int
 }
 
 // CustomIndex is an index of a custom kind on a table, compiled.
@@ -154,6 +157,25 @@ func (t *Table) compileIndex(w *wiring, ix *indexMeta) (*CustomIndex, error) {
 	return &CustomIndex{IndexSpec: spec, Kind: k, Compiled: c, meta: ix}, nil
 }
 
+// chooseLayout sets the layout and key length of ix, a custom index being
+// made or rebuilt: layoutPacked, unless its kind counts (CountingIndex) or
+// its keys do not fit a packed keyspace's head (1 to 255 bytes). It
+// compiles ix to find out; ix.compiled is left nil (buildIndex compiles
+// it for the build).
+func (t *Table) chooseLayout(ix *indexMeta) error {
+	ix.Layout, ix.compiled = layoutPacked, nil
+	ci, err := t.compileIndex(t.db.store.ext, ix)
+	if err != nil {
+		return err
+	}
+	n := ci.Compiled.KeyLength()
+	if _, counting := ci.Compiled.(CountingIndex); counting || n < 1 || n > 255 || t.db.store.oldIndexLayout {
+		ix.Layout = 0 // layoutKeys, as before layouts were recorded
+	}
+	ix.KeyLen = n
+	return nil
+}
+
 // compileIndexes fills the compiled cache of every custom index of t's
 // metadata with w's kinds; an index that does not compile is left to fail
 // when used.
@@ -167,7 +189,7 @@ func (t *Table) compileIndexes(w *wiring) {
 }
 
 func (t *Table) indexSpec(ix *indexMeta) IndexSpec {
-	s := IndexSpec{Name: ix.Name, Comment: ix.Comment, Types: t.indexTypes(ix), Values: ix.Values}
+	s := IndexSpec{Name: ix.Name, Comment: ix.Comment, Types: t.indexTypes(ix), Values: ix.Values, Layout: ix.layout()}
 	for _, c := range ix.Columns {
 		s.Columns = append(s.Columns, c.Name)
 		gen := ""
@@ -182,42 +204,65 @@ func (t *Table) indexSpec(ix *indexMeta) IndexSpec {
 // entry is one index entry: key (index key and row key) and value.
 type entry struct{ key, value []byte }
 
-// indexEntries returns the entries of row, stored under row key k, in
-// index ix.
-func (t *Table) indexEntries(ix *indexMeta, row sql.Row, k []byte) ([]entry, error) {
+// arena hands out copies of byte slices carved from chunks of arenaChunk
+// bytes: the keys and values of a statement's index entries, which live
+// until its transaction commits, take a few allocations instead of one
+// each, and the chunks hold no pointers for the collector to scan.
+type arena struct{ buf []byte }
+
+const arenaChunk = 64 << 10
+
+// concat returns a and b end to end, in the arena (a nil arena allocates).
+func (r *arena) concat(a, b []byte) []byte {
+	n := len(a) + len(b)
+	if r == nil {
+		return append(append(make([]byte, 0, n), a...), b...)
+	}
+	if cap(r.buf)-len(r.buf) < n {
+		r.buf = make([]byte, 0, max(arenaChunk, n))
+	}
+	start := len(r.buf)
+	r.buf = append(append(r.buf, a...), b...)
+	return r.buf[start:len(r.buf):len(r.buf)]
+}
+
+// appendIndexEntries appends the entries of row, stored under row key k,
+// in index ix to dst; their bytes are carved from a.
+func (t *Table) appendIndexEntries(dst []entry, ix *indexMeta, row sql.Row, k []byte, a *arena) ([]entry, error) {
 	if !ix.isCustom() {
 		p, err := t.indexPrefix(ix, row)
 		if err != nil {
-			return nil, err
+			return dst, err
 		}
-		return []entry{{key: append(p, k...)}}, nil
+		return append(dst, entry{key: append(p, k...)}), nil
 	}
 	ci, err := t.customIndex(ix)
 	if err != nil {
-		return nil, err
+		return dst, err
 	}
 	if _, ok := ci.Compiled.(CountingIndex); ok {
-		return nil, nil // counters, not entries (counters.go)
+		return dst, nil // counters, not entries (counters.go)
 	}
 	vals := make([]any, len(ix.Columns))
 	for i, o := range t.indexOrdinals(ix) {
 		vals[i] = row[o]
 	}
-	var out []entry
 	var keyErr error
 	n := ci.Compiled.KeyLength()
 	err = ci.Compiled.Entries(vals, func(key, value []byte) {
 		if len(key) != n {
 			keyErr = fmt.Errorf("catalog: index kind %s gave a %d-byte key, want %d", ix.Kind, len(key), n)
 		}
-		e := entry{key: make([]byte, 0, len(key)+len(k)), value: bytes.Clone(value)}
-		e.key = append(append(e.key, key...), k...)
-		out = append(out, e)
+		e := entry{key: a.concat(key, k)}
+		if value != nil {
+			e.value = a.concat(value, nil)
+		}
+		dst = append(dst, e)
 	})
 	if err != nil {
-		return nil, fmt.Errorf("%w, in the row %s", err, t.describeRow(row))
+		return dst, fmt.Errorf("%w, in the row %s", err, t.describeRow(row))
 	}
-	return out, keyErr
+	return dst, keyErr
 }
 
 // describeRow names a row by its primary key for error messages:
@@ -263,6 +308,7 @@ type IndexReader struct {
 	ix     *indexMeta
 	get    func(key []byte) []byte
 	seek   func(prefix []byte, fn func(k, v []byte) error) error
+	runs   func(prefix []byte, fn func(key []byte, rowKeys [][]byte) error) error
 	row    func(rowKey []byte) (sql.Row, error)
 	keyLen int
 }
@@ -282,14 +328,14 @@ func (t *Table) ReadIndex(ctx *sql.Context, index *CustomIndex, fn func(r *Index
 	}
 	defer done()
 	tr.touch()
-	if err := tr.kv.Flush(indexBucket(ix.ID)); err != nil {
+	ks := ix.bucket()
+	if err := tr.kv.Flush(ks); err != nil {
 		return err
 	}
 	tx, err := tr.reader()
 	if err != nil {
 		return err
 	}
-	ks := indexBucket(ix.ID)
 	if !tx.Has(ks) {
 		return fmt.Errorf("catalog: entries of index %s are missing", ix.Name)
 	}
@@ -304,14 +350,10 @@ func (t *Table) ReadIndex(ctx *sql.Context, index *CustomIndex, fn func(r *Index
 		return storage.DecodeRow(v, t.sch.Schema)
 	}
 	r.seek = func(prefix []byte, fn func(k, v []byte) error) error {
-		c := tx.Cursor(ks)
-		defer c.Close()
-		for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
-			if err := fn(k, v); err != nil {
-				return err
-			}
-		}
-		return nil
+		return storage.ScanPrefix(tx, ks, prefix, fn)
+	}
+	r.runs = func(prefix []byte, fn func(key []byte, rowKeys [][]byte) error) error {
+		return storage.ScanRuns(tx, ks, prefix, r.keyLen, fn)
 	}
 	return fn(r)
 }
@@ -326,6 +368,13 @@ func (r *IndexReader) Scan(prefix []byte, fn func(key, rowKey, value []byte) err
 		}
 		return fn(k[:r.keyLen], k[r.keyLen:], v)
 	})
+}
+
+// Runs calls fn, in key order, with each index key that two or more
+// entries beginning with prefix share, and their row keys. The slices are
+// valid only during the call. fn's error stops the scan and is returned.
+func (r *IndexReader) Runs(prefix []byte, fn func(key []byte, rowKeys [][]byte) error) error {
+	return r.runs(prefix, fn)
 }
 
 // Get returns the value of the entry with index key key and row key

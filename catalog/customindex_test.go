@@ -159,22 +159,15 @@ func TestIndexEntryValues(t *testing.T) {
 	entries := func(s *Store) (values []string, hasValues bool) {
 		t.Helper()
 		ctx := s.NewContext(context.Background())
-		db, err := s.Database(ctx, DefaultDatabase)
-		if err != nil {
-			t.Fatal(err)
-		}
-		tbl, _, err := db.GetTableInsensitive(ctx, "w")
-		if err != nil {
-			t.Fatal(err)
-		}
-		err = tbl.(*Table).ScanIndex(ctx, "fl", nil, func(_, _, value []byte) error {
+		tbl := tableNamed(t, s, ctx, "w")
+		err = tbl.ScanIndex(ctx, "fl", nil, func(_, _, value []byte) error {
 			values = append(values, string(value))
 			return nil
 		})
 		if err != nil {
 			t.Fatal(err)
 		}
-		return values, tbl.(*Table).CustomIndexes("firstlettervalued")[0].Values
+		return values, tbl.CustomIndexes("firstlettervalued")[0].Values
 	}
 	if got, has := entries(s); strings.Join(got, ",") != "apple,apricot,banana" || !has {
 		t.Errorf("values %q (index has values: %v), want apple,apricot,banana", got, has)
@@ -201,7 +194,7 @@ func TestIndexEntryValues(t *testing.T) {
 			}
 			for i := range m.Indexes {
 				m.Indexes[i].Values = false
-				ks := indexBucket(m.Indexes[i].ID)
+				ks := m.Indexes[i].bucket()
 				var keys [][]byte
 				ic := r.Cursor(ks)
 				for k, _ := ic.First(); k != nil; k, _ = ic.Next() {

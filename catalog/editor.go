@@ -173,8 +173,11 @@ func (e *editor) write(ctx *sql.Context) error {
 	// Collect every write (the old index entries of changed rows go, the
 	// new rows and their entries come), then apply them sorted by bucket and
 	// key: bbolt splits pages only at commit, so random-order puts into a
-	// large transaction cost more and more, sorted ones do not.
+	// large transaction cost more and more, sorted ones do not. The
+	// entries' bytes live in one arena until the transaction commits.
 	var ops []writeOp
+	var keys arena
+	var scratch []entry
 	var dRows, dBytes int64     // the statement's change to the table's statistics
 	counters := counterDeltas{} // the statement's change to counting indexes
 	for _, k := range e.order {
@@ -191,9 +194,8 @@ func (e *editor) write(ctx *sql.Context) error {
 		if err != nil {
 			return err
 		}
-		err = e.indexEntries(oldRow, []byte(k), old, func(bucket, key, _ []byte) error {
+		err = e.indexEntries(oldRow, []byte(k), old, &keys, &scratch, func(bucket, key, _ []byte) {
 			ops = append(ops, writeOp{bucket: bucket, key: key, del: true})
-			return nil
 		})
 		if err != nil {
 			return err
@@ -202,7 +204,7 @@ func (e *editor) write(ctx *sql.Context) error {
 			return err
 		}
 	}
-	for _, k := range e.order {
+	for n, k := range e.order {
 		p := e.rows[k]
 		if p.row == nil {
 			ops = append(ops, writeOp{bucket: rows, key: []byte(k), del: true})
@@ -212,18 +214,22 @@ func (e *editor) write(ctx *sql.Context) error {
 		if err != nil {
 			return err
 		}
+		before := len(ops)
 		ops = append(ops, writeOp{bucket: rows, key: []byte(k), value: v, fresh: p.fresh})
 		dRows++
 		dBytes += int64(len(v))
-		err = e.indexEntries(p.row, []byte(k), v, func(bucket, key, value []byte) error {
+		err = e.indexEntries(p.row, []byte(k), v, &keys, &scratch, func(bucket, key, value []byte) {
 			if value == nil {
 				value = []byte{}
 			}
 			ops = append(ops, writeOp{bucket: bucket, key: key, value: value})
-			return nil
 		})
 		if err != nil {
 			return err
+		}
+		if n == 0 {
+			// Room for the other rows' writes, as many as the first's.
+			ops = slices.Grow(ops, (len(ops)-before)*(len(e.order)-1))
 		}
 		if err := counters.count(e.t, p.row, 1); err != nil {
 			return err
@@ -257,8 +263,32 @@ func applySorted(tr *Transaction, ops []writeOp) error {
 	// index entries are; in exclusive mode they are written at once, since
 	// keyOf reads them without a Flush.
 	coverHidden := tr.kv.Writing() && !tr.kv.Exclusive()
+	deferred := func(op writeOp) bool {
+		return op.bucket[0] == 'x' || storage.PackedHead(op.bucket) > 0 || op.bucket[0] == 'h' && coverHidden
+	}
+	// Room for the deferred writes, bucket by bucket (a statement writes
+	// to a few).
+	type room struct {
+		bucket []byte
+		n      int
+	}
+	var rooms []room
 	for _, op := range ops {
-		if op.bucket[0] == 'x' || op.bucket[0] == 'h' && coverHidden {
+		if !deferred(op) {
+			continue
+		}
+		i := slices.IndexFunc(rooms, func(r room) bool { return bytes.Equal(r.bucket, op.bucket) })
+		if i < 0 {
+			i = len(rooms)
+			rooms = append(rooms, room{bucket: op.bucket})
+		}
+		rooms[i].n++
+	}
+	for _, r := range rooms {
+		tr.kv.Reserve(r.bucket, r.n)
+	}
+	for _, op := range ops {
+		if deferred(op) {
 			tr.kv.Defer(op.bucket, op.key, op.value, op.del)
 		} else {
 			direct = append(direct, op)
@@ -288,23 +318,22 @@ func applySorted(tr *Transaction, ops []writeOp) error {
 }
 
 // indexEntries calls f with the bucket, key and value of each index entry
-// of row (stored under row key k, encoded as v).
-func (e *editor) indexEntries(row sql.Row, k, v []byte, f func(bucket, key, value []byte) error) error {
+// of row (stored under row key k, encoded as v), their bytes carved from
+// keys; scratch is a buffer for the entries of one index.
+func (e *editor) indexEntries(row sql.Row, k, v []byte, keys *arena, scratch *[]entry, f func(bucket, key, value []byte)) error {
 	if e.t.keyless() {
-		if err := f(hiddenBucket(e.t.meta.rowsID()), hiddenKey(v, k), nil); err != nil {
-			return err
-		}
+		f(hiddenBucket(e.t.meta.rowsID()), hiddenKey(v, k), nil)
 	}
 	for i := range e.t.meta.Indexes {
 		ix := &e.t.meta.Indexes[i]
-		entries, err := e.t.indexEntries(ix, row, k)
+		entries, err := e.t.appendIndexEntries((*scratch)[:0], ix, row, k, keys)
+		*scratch = entries
 		if err != nil {
 			return err
 		}
+		bucket := ix.bucket()
 		for _, en := range entries {
-			if err := f(indexBucket(ix.ID), en.key, en.value); err != nil {
-				return err
-			}
+			f(bucket, en.key, en.value)
 		}
 	}
 	return nil
@@ -625,17 +654,17 @@ func (e *editor) checkUnique(tr *Transaction, tx storage.View, row sql.Row, k []
 		// The value's lock: two transactions cannot both add it. tx is the
 		// latest committed data (Transaction.current), so a value another
 		// transaction committed since the snapshot clashes too.
-		if err := tr.lockRow(indexBucket(ix.ID), prefix, false); err != nil {
+		if err := tr.lockRow(ix.bucket(), prefix, false); err != nil {
 			return err
 		}
-		if err := tr.kv.Flush(indexBucket(ix.ID)); err != nil {
+		if err := tr.kv.Flush(ix.bucket()); err != nil {
 			return err
 		}
 		if other, ok := e.uniq[ix.ID][string(prefix)]; ok && !skip(other) {
 			return e.t.duplicateKey(ix, row, e.rows[other].row)
 		}
 		var clash []byte
-		c := tx.Cursor(indexBucket(ix.ID))
+		c := tx.Cursor(ix.bucket())
 		for ik, _ := c.Seek(prefix); ik != nil && bytes.HasPrefix(ik, prefix); ik, _ = c.Next() {
 			other := string(ik[len(prefix):])
 			if skip(other) {

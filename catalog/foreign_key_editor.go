@@ -634,12 +634,12 @@ func (e *editor) fkFind(ctx *sql.Context, tr *Transaction, cols []int, vals []an
 		if err != nil {
 			return nil, err
 		}
-		if err := tr.kv.Flush(indexBucket(ix.ID)); err != nil {
+		if err := tr.kv.Flush(ix.bucket()); err != nil {
 			return nil, err
 		}
 		typs := t.indexTypes(ix)
 		var keys [][]byte
-		if err := scanPrefix(tx, indexBucket(ix.ID), prefix, func(k, _ []byte) (bool, error) {
+		if err := scanPrefix(tx, ix.bucket(), prefix, func(k, _ []byte) (bool, error) {
 			rk := k
 			for _, typ := range typs {
 				var err error

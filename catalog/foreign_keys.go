@@ -48,10 +48,16 @@ const metaVersionForeignKeys = 2
 
 // version returns the metadata version m is stored with.
 func (m *tableMeta) version() int {
-	if len(m.ForeignKeys) > 0 && m.Version < metaVersionForeignKeys {
-		return metaVersionForeignKeys
+	v := m.Version
+	if len(m.ForeignKeys) > 0 && v < metaVersionForeignKeys {
+		v = metaVersionForeignKeys
 	}
-	return m.Version
+	for _, ix := range m.Indexes {
+		if ix.layout() == layoutPacked {
+			v = max(v, metaVersionPackedIndexes)
+		}
+	}
+	return v
 }
 
 var _ sql.ForeignKeyTable = (*Table)(nil)

@@ -202,7 +202,7 @@ func (it *indexedTable) PartitionRows(ctx *sql.Context, p sql.Partition) (sql.Ro
 		}
 		return k
 	}
-	return it.Table.rangeIter(ctx, indexBucket(rp.index.meta.ID), rp.start, rp.end, rowKey)
+	return it.Table.rangeIter(ctx, rp.index.meta.bucket(), rp.start, rp.end, rowKey)
 }
 
 type rangePartition struct {
@@ -474,15 +474,13 @@ func (t *Table) CreateIndex(ctx *sql.Context, def sql.IndexDef) error {
 			return fmt.Errorf("a %s index cannot be UNIQUE", kind.Name())
 		}
 		ix.Kind, ix.Values = strings.ToLower(kind.Name()), true
-		ci, err := t.compileIndex(t.db.store.ext, &ix)
-		if err != nil {
+		if err := t.chooseLayout(&ix); err != nil {
 			return err
 		}
-		ix.KeyLen = ci.Compiled.KeyLength()
 	}
 	noteDuplicateIndex(ctx, m, &ix)
 	m.Indexes = append(m.Indexes, ix)
-	if err := tr.kv.CreateKeyspace(indexBucket(id)); err != nil {
+	if err := tr.kv.CreateKeyspace(ix.bucket()); err != nil {
 		return err
 	}
 	nt := &Table{db: t.db, meta: m, sch: t.sch}
@@ -501,9 +499,10 @@ func (t *Table) CreateIndex(ctx *sql.Context, def sql.IndexDef) error {
 func (t *Table) buildIndex(tr *Transaction, tx storage.View, ix *indexMeta) error {
 	c := tx.Cursor(rowsBucket(t.meta.rowsID()))
 	defer c.Close()
-	idx := indexBucket(ix.ID)
+	idx := ix.bucket()
 	// Entries are collected and put in key order (see applySorted).
 	var entries []entry
+	var keys arena
 	total := tx.Count(rowsBucket(t.meta.rowsID()))
 	if ix.isCustom() && ix.compiled == nil {
 		// Compiled once for the build, not per row (ix is not shared yet).
@@ -526,11 +525,9 @@ func (t *Table) buildIndex(tr *Transaction, tx storage.View, ix *indexMeta) erro
 		if err != nil {
 			return err
 		}
-		es, err := t.indexEntries(ix, row, k)
-		if err != nil {
+		if entries, err = t.appendIndexEntries(entries, ix, row, k, &keys); err != nil {
 			return err
 		}
-		entries = append(entries, es...)
 	}
 	slices.SortFunc(entries, func(a, b entry) int { return bytes.Compare(a.key, b.key) })
 	for i, en := range entries {
@@ -621,9 +618,9 @@ func (t *Table) DropIndex(ctx *sql.Context, name string) error {
 		return err
 	}
 	m := t.meta.clone()
-	id := m.Indexes[i].ID
+	ks := m.Indexes[i].bucket()
 	m.Indexes = append(m.Indexes[:i], m.Indexes[i+1:]...)
-	if err := tr.kv.DropKeyspace(indexBucket(id)); err != nil {
+	if err := tr.kv.DropKeyspace(ks); err != nil {
 		return err
 	}
 	return t.db.store.putTableMeta(tr, m)

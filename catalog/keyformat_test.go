@@ -123,18 +123,26 @@ func TestKeyFormats(t *testing.T) {
 	}
 }
 
-// TestKeyFormatRefused checks that metadata naming a key format this binary
-// does not know, or a format in version 1, is refused, not misread.
+// TestKeyFormatRefused checks that metadata naming a key format or an
+// index layout this binary does not know, a format in version 1, or a
+// packed index (layout 2) in a version before 3, is refused, not misread.
 func TestKeyFormatRefused(t *testing.T) {
 	for _, tt := range []struct{ raw, want string }{
 		{`{"version":2,"name":"t","key_format":2}`, "key format 2"},
 		{`{"version":2,"name":"t","key_format":256}`, "key format 256"},
 		{`{"version":1,"name":"t","key_format":1}`, "key format 1"},
-		{`{"version":3,"name":"t"}`, "metadata version 3"},
+		{`{"version":4,"name":"t"}`, "metadata version 4"},
+		{`{"version":3,"name":"t","key_format":1,"indexes":[{"id":9,"name":"i","kind":"minhash","key_len":8,"layout":3}]}`, "index i of layout 3"},
+		{`{"version":2,"name":"t","key_format":1,"indexes":[{"id":9,"name":"i","kind":"minhash","key_len":8,"layout":2}]}`, "index i of layout 2"},
+		{`{"version":3,"name":"t","key_format":1,"indexes":[{"id":9,"name":"i","kind":"minhash","key_len":300,"layout":2}]}`, "with 300-byte keys"},
 	} {
 		if _, err := decodeTableMeta([]byte(tt.raw)); err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: error %v, want %q", tt.raw, err, tt.want)
 		}
+	}
+	ok := `{"version":3,"name":"t","key_format":1,"indexes":[{"id":9,"name":"i","kind":"minhash","key_len":8,"layout":2}]}`
+	if m, err := decodeTableMeta([]byte(ok)); err != nil || m.Indexes[0].layout() != layoutPacked {
+		t.Errorf("%s: %v, want a packed index", ok, err)
 	}
 }
 

@@ -90,6 +90,9 @@ type indexMeta struct {
 	Comment string        `json:"comment,omitempty"`
 	KeyLen  int           `json:"key_len,omitempty"` // custom kinds: bytes of every key
 	Values  bool          `json:"values,omitempty"`  // custom kinds: entries in the kind's current format
+	// Layout is a custom kind's index layout (layoutKeys, layoutPacked);
+	// 0, for indexes made before layouts were recorded, is layoutKeys.
+	Layout int `json:"layout,omitempty"`
 
 	compiled *CustomIndex // custom kinds: compiled when the metadata loaded (nil while DDL changes it)
 }
@@ -105,6 +108,42 @@ type checkMeta struct {
 	Enforced bool   `json:"enforced"`
 }
 
+// Index layouts of custom kinds (indexMeta.Layout): how the entries are
+// kept, and which entries a kind writes (IndexSpec.Layout).
+const (
+	// layoutKeys keeps each entry as a key of its own in keyspace "x"+id.
+	layoutKeys = 1
+	// layoutPacked keeps the entries in the packed keyspace
+	// storage.PackedKeyspace("x"+id, KeyLen): on bbolt many entries to an
+	// engine key, prefix-compressed. The minhash kind writes its band
+	// entries only (no signature entry) in this layout. Every custom
+	// index made or rebuilt now has it, but counting ones.
+	layoutPacked = 2
+)
+
+// metaVersionPackedIndexes is the first metadata version that may hold an
+// index of layoutPacked. A table gains it with its first such index, so a
+// binary from before refuses the table rather than look for the entries
+// in a keyspace that does not exist; tables without one keep their
+// version.
+const metaVersionPackedIndexes = 3
+
+// layout returns ix's index layout.
+func (ix *indexMeta) layout() int {
+	if ix.Layout == 0 {
+		return layoutKeys
+	}
+	return ix.Layout
+}
+
+// bucket is the keyspace of ix's entries.
+func (ix *indexMeta) bucket() []byte {
+	if ix.layout() == layoutPacked {
+		return storage.PackedKeyspace(indexBucket(ix.ID), ix.KeyLen)
+	}
+	return indexBucket(ix.ID)
+}
+
 func encodeMeta(v any) ([]byte, error) { return json.Marshal(v) }
 
 func decodeTableMeta(b []byte) (*tableMeta, error) {
@@ -112,8 +151,14 @@ func decodeTableMeta(b []byte) (*tableMeta, error) {
 	if err := json.Unmarshal(b, &m); err != nil {
 		return nil, fmt.Errorf("catalog: damaged table metadata: %w", err)
 	}
-	if m.Version < 1 || m.Version > metaVersion {
-		return nil, fmt.Errorf("catalog: table %s has metadata version %d; this binary reads versions 1 to %d", m.Name, m.Version, metaVersion)
+	if m.Version < 1 || m.Version > metaVersionPackedIndexes {
+		return nil, fmt.Errorf("catalog: table %s has metadata version %d; this binary reads versions 1 to %d", m.Name, m.Version, metaVersionPackedIndexes)
+	}
+	for _, ix := range m.Indexes {
+		if ix.Layout > layoutPacked || ix.Layout == layoutPacked && (m.Version < metaVersionPackedIndexes || ix.KeyLen < 1 || ix.KeyLen > 255) {
+			return nil, fmt.Errorf("catalog: table %s (metadata version %d) has index %s of layout %d with %d-byte keys; this binary reads layouts 1 and %d",
+				m.Name, m.Version, ix.Name, ix.Layout, ix.KeyLen, layoutPacked)
+		}
 	}
 	if m.KeyFormat < 0 || m.KeyFormat > int(storage.CurrentKeyFormat) || m.Version == 1 && m.KeyFormat != 0 {
 		return nil, fmt.Errorf("catalog: table %s (metadata version %d) has key format %d; this binary reads key formats 0 to %d", m.Name, m.Version, m.KeyFormat, storage.CurrentKeyFormat)

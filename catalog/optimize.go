@@ -38,7 +38,7 @@ func (t *Table) Optimize(ctx *sql.Context) (string, error) {
 		keyspaces = append(keyspaces, hiddenBucket(t.meta.rowsID()))
 	}
 	for _, ix := range t.meta.Indexes {
-		keyspaces = append(keyspaces, indexBucket(ix.ID))
+		keyspaces = append(keyspaces, ix.bucket())
 	}
 	r, err := t.db.store.kv.Reclaim(ctx, lockWaitTimeout(ctx), keyspaces)
 	if err != nil {

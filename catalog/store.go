@@ -48,7 +48,16 @@ type Store struct {
 	// temporary is set on a session's store of temporary tables
 	// (temporary.go), kept in memory.
 	temporary bool
+	// oldIndexLayout makes new custom indexes take layoutKeys
+	// (SetIndexLayout).
+	oldIndexLayout bool
 }
+
+// SetIndexLayout makes the custom indexes s makes or rebuilds from now on
+// take layout 1 (a key per entry, as binaries made them before layouts
+// were recorded) or 2 (packed: the default), for tests that indexes of an
+// older data directory keep working.
+func (s *Store) SetIndexLayout(layout int) { s.oldIndexLayout = layout == layoutKeys }
 
 // cachedDatabase is a database's parsed metadata and the stored bytes it
 // was parsed from.
@@ -369,7 +378,7 @@ func (s *Store) dropTableData(t *Transaction, id uint64) error {
 	}
 	buckets := [][]byte{rowsBucket(c.meta.rowsID()), hiddenBucket(c.meta.rowsID())}
 	for _, ix := range c.meta.Indexes {
-		buckets = append(buckets, indexBucket(ix.ID))
+		buckets = append(buckets, ix.bucket())
 	}
 	for _, b := range buckets {
 		if err := t.kv.DropKeyspace(b); err != nil {

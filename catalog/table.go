@@ -381,7 +381,7 @@ func (t *Table) Truncate(ctx *sql.Context) (int, error) {
 		buckets = append(buckets, hiddenBucket(t.meta.rowsID()))
 	}
 	for _, ix := range t.meta.Indexes {
-		buckets = append(buckets, indexBucket(ix.ID))
+		buckets = append(buckets, ix.bucket())
 	}
 	n := tx.Count(rowsBucket(t.meta.rowsID()))
 	for _, b := range buckets {

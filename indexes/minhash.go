@@ -49,13 +49,17 @@ import (
 // 1) must be the signatures' own: a row whose signature differs, or whose
 // value is not a signature, is refused with an error naming the row.
 //
-// Entries (format 1, pinned by TestMinHashEntriesGolden): per band i, the
-// key [i as big-endian uint16][the top 48 bits of xxHash64 of the band's
-// slot values, each big-endian uint64] with no value; and one signature
+// Entries (pinned by TestMinHashEntriesGolden): per band i, the key [i as
+// big-endian uint16][the top 48 bits of xxHash64 of the band's slot
+// values, each big-endian uint64] with no value. Format 1 (indexes of
+// catalog layout 1, made before layouts were recorded) adds one signature
 // entry, key [0xFFFF][0 × 6], whose value is the low 16 bits of every slot
 // (big-endian uint16s), from which candidates are checked before any row
 // is read (two slots that agree agree in their low bits, so the check
-// never drops a qualifying row).
+// never drops a qualifying row). Format 2 (catalog layout 2, packed: every
+// index made or rebuilt now) has the band entries only, 8 bytes and the
+// row key each: candidates are checked from their rows' signatures, and
+// near_duplicates reads the runs of equal band keys from the index.
 type MinHashKind struct{}
 
 var (
@@ -166,6 +170,9 @@ type minhashIndex struct {
 	m      int // exact form: the fewest agreeing slots of a pair at estimate ≥ t
 	bands  []pigeonhole.Band
 	hasher *textsim.MinHasher
+	// sigEntry: the index has a signature entry per row (format 1).
+	sigEntry bool
+	widest   int // slots of the widest band
 	// source is the column whose text the indexed column signs
 	// (minhash(source) with the index's perm and seed), or "".
 	source string
@@ -192,7 +199,7 @@ func (MinHashKind) Compile(spec catalog.IndexSpec) (catalog.CompiledIndex, error
 		}
 		p.nBands, p.nRows = b, r
 	}
-	x := &minhashIndex{minhashParams: p, name: spec.Name, exact: p.nBands == 0}
+	x := &minhashIndex{minhashParams: p, name: spec.Name, exact: p.nBands == 0, sigEntry: spec.Layout < 2}
 	if x.exact {
 		x.m = pigeonhole.MinAgree(p.numPerm, p.t)
 		x.bands, err = pigeonhole.ExactBands(p.numPerm, p.t, minBandWidth)
@@ -209,6 +216,9 @@ func (MinHashKind) Compile(spec catalog.IndexSpec) (catalog.CompiledIndex, error
 		}
 	} else {
 		x.bands = pigeonhole.Rows(p.nBands, p.nRows)
+	}
+	for _, b := range x.bands {
+		x.widest = max(x.widest, b.Hi-b.Lo)
 	}
 	if x.hasher, err = textsim.NewMinHasher(p.numPerm, p.seed); err != nil {
 		return nil, err
@@ -271,23 +281,27 @@ func (x *minhashIndex) KeyLength() int { return minhashKeyLen }
 // bandKey returns the key of band b of the slot values: the band number
 // and the top 48 bits of bandHash.
 func (x *minhashIndex) bandKey(b int, values []uint64) []byte {
+	return x.appendBandKey(make([]byte, 0, minhashKeyLen+2), b, values, nil)
+}
+
+// appendBandKey appends the key of band b of the slot values to dst;
+// scratch (nil, or of at least 8 bytes per slot of the band) is reused.
+func (x *minhashIndex) appendBandKey(dst []byte, b int, values []uint64, scratch []byte) []byte {
 	band := x.bands[b]
-	key := make([]byte, 2, minhashKeyLen+2)
-	binary.BigEndian.PutUint16(key, uint16(b))
-	key = binary.BigEndian.AppendUint64(key, bandHash(values[band.Lo:band.Hi]))
-	return key[:minhashKeyLen]
+	dst = binary.BigEndian.AppendUint16(dst, uint16(b))
+	var h [8]byte
+	binary.BigEndian.PutUint64(h[:], bandHash(values[band.Lo:band.Hi], scratch))
+	return append(dst, h[:minhashKeyLen-2]...)
 }
 
 // bandHash is xxHash64 (seed 0) of the slot values, each as a big-endian
-// uint64.
-func bandHash(values []uint64) uint64 {
-	var buf [8]byte
-	d := xxhash.New()
+// uint64, written into scratch (nil: allocated) to be hashed in one call.
+func bandHash(values []uint64, scratch []byte) uint64 {
+	scratch = scratch[:0]
 	for _, v := range values {
-		binary.BigEndian.PutUint64(buf[:], v)
-		d.Write(buf[:])
+		scratch = binary.BigEndian.AppendUint64(scratch, v)
 	}
-	return d.Sum64()
+	return xxhash.Sum64(scratch)
 }
 
 // sigKey is the key of the signature entry.
@@ -361,8 +375,8 @@ func (x *minhashIndex) compatible(sig textsim.Signature) error {
 	return nil
 }
 
-// Entries implements catalog.CompiledIndex: one entry per band and the
-// signature entry; none for NULL.
+// Entries implements catalog.CompiledIndex: one entry per band and, in
+// format 1, the signature entry; none for NULL.
 func (x *minhashIndex) Entries(vals []any, add func(key, value []byte)) error {
 	if vals[0] == nil {
 		return nil
@@ -371,10 +385,15 @@ func (x *minhashIndex) Entries(vals []any, add func(key, value []byte)) error {
 	if err != nil {
 		return err
 	}
+	keys := make([]byte, 0, minhashKeyLen*len(x.bands))
+	scratch := make([]byte, 0, 8*x.widest)
 	for b := range x.bands {
-		add(x.bandKey(b, sig.Values), nil)
+		keys = x.appendBandKey(keys, b, sig.Values, scratch)
+		add(keys[len(keys)-minhashKeyLen:], nil)
 	}
-	add(sigKey, lowBits(sig.Values))
+	if x.sigEntry {
+		add(sigKey, lowBits(sig.Values))
+	}
 	return nil
 }
 

@@ -321,8 +321,9 @@ func (MinHashKind) Scan(ctx *sql.Context, t *catalog.Table, index *catalog.Custo
 }
 
 // candidates calls fn once with the row key of every row that agrees with
-// values on a whole band and whose signature entry agrees in at least
-// minAgree slots' low bits. It stops for a KILL or a deadline.
+// values on a whole band and, if the index has signature entries (format
+// 1), whose entry agrees in at least minAgree slots' low bits. It stops
+// for a KILL or a deadline.
 func (x *minhashIndex) candidates(ctx context.Context, r *catalog.IndexReader, values []uint64, minAgree int, fn func(rowKey []byte) error) error {
 	seen := map[string]struct{}{}
 	n := 0
@@ -335,8 +336,10 @@ func (x *minhashIndex) candidates(ctx context.Context, r *catalog.IndexReader, v
 				return nil
 			}
 			seen[string(rowKey)] = struct{}{}
-			if low, ok := r.Get(sigKey, rowKey); ok && agreeLow(low, values) < minAgree {
-				return nil
+			if x.sigEntry {
+				if low, ok := r.Get(sigKey, rowKey); ok && agreeLow(low, values) < minAgree {
+					return nil
+				}
 			}
 			return fn(rowKey)
 		})

@@ -7,6 +7,7 @@ import (
 	"math/bits"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -95,7 +96,11 @@ func (p *similarityPairs) rows(ctx *sql.Context, groups bool) ([]sql.Row, error)
 	}
 	var out []sql.Row
 	err := p.table.ReadIndex(ctx, p.index, func(r *catalog.IndexReader) error {
-		ids, pairs, sim, err := p.fromIndex(ctx, r)
+		from := p.fromIndex
+		if !minhashOf(p.index).sigEntry {
+			from = p.fromBands
+		}
+		ids, pairs, sim, err := from(ctx, r)
 		if err != nil {
 			return err
 		}
@@ -543,39 +548,15 @@ func (p *similarityPairs) fromIndex(ctx *sql.Context, r *catalog.IndexReader) ([
 	}
 	// Read the candidates' rows, in key order.
 	items := candidateItems(cands)
+	// text false: the slots of the items read; text true: their term counts.
+	read, vals, texts, err := p.readItems(ctx, r, len(items), func(k int) []byte { return rowKey(items[k]) }, !p.text)
+	if err != nil {
+		return nil, nil, nil, err
+	}
 	ids := make([]any, n)
-	var vals []uint64                       // text false: the slots of the items read
-	var texts []map[string]int64            // text true: their term counts
 	at := make(map[int32]int32, len(items)) // item → its place among those read
-	col := p.table.Schema().IndexOfColName(p.index.Columns[0])
-	textCol := p.table.Schema().IndexOfColName(p.column)
-	pk := p.table.PrimaryKeySchema().PkOrdinals[0]
 	for k, it := range items {
-		if k&1023 == 1023 && ctx.Err() != nil {
-			return nil, nil, nil, context.Cause(ctx)
-		}
-		row, err := r.Row(rowKey(it))
-		if err == nil && row == nil {
-			err = fmt.Errorf("minhash index %s: entry for a missing row", p.index.Name)
-		}
-		if err != nil {
-			return nil, nil, nil, err
-		}
-		ids[it] = row[pk]
-		at[it] = int32(k)
-		if p.text {
-			tc, err := termCounts(ctx, row[textCol])
-			if err != nil {
-				return nil, nil, nil, err
-			}
-			texts = append(texts, tc)
-			continue
-		}
-		sig, err := x.signature(row[col])
-		if err != nil {
-			return nil, nil, nil, err
-		}
-		vals = append(vals, sig.Values...)
+		ids[it], at[it] = read[k], int32(k)
 	}
 	var full func(i, j int32) (float64, bool)
 	if p.text {
@@ -597,6 +578,192 @@ func (p *similarityPairs) fromIndex(ctx *sql.Context, r *catalog.IndexReader) ([
 	}
 	pairs, err := verifyPairs(ctx, cands, full)
 	return ids, pairs, func(i, j int32) float64 { sim, _ := full(i, j); return sim }, err
+}
+
+// fromBands finds the pairs from an index without signature entries
+// (format 2): in each band, the entries of equal keys — the rows that
+// agree on the band, or whose band hashes collide — are adjacent; each
+// such run of two or more (IndexReader.Runs) is kept (its rows, 4 bytes
+// each). The runs' rows
+// are read in key order (primary-key order: they are numbered so), and
+// each run is compared pairwise on both cores, as bandCandidates compares
+// a band's groups: a pair is taken only in the first band on which its
+// slots agree in full, if it agrees in at least the floor of slots and,
+// for a text column, its exact jaccard() reaches t. A crowded run costs
+// its pairwise comparison and nothing more is kept of it than its
+// qualifying pairs.
+func (p *similarityPairs) fromBands(ctx *sql.Context, r *catalog.IndexReader) ([]any, []simPair, func(i, j int32) float64, error) {
+	x := minhashOf(p.index)
+	seen := map[string]int32{} // row key → provisional item
+	var keys []string          // provisional item → row key
+	item := func(rowKey []byte) int32 {
+		if i, ok := seen[string(rowKey)]; ok {
+			return i
+		}
+		i := int32(len(keys))
+		seen[string(rowKey)] = i
+		keys = append(keys, string(rowKey))
+		return i
+	}
+	type run struct{ band, lo, hi int } // members[lo:hi]
+	var runs []run
+	var members []int32
+	for b := range x.bands {
+		prefix := binary.BigEndian.AppendUint16(nil, uint16(b))
+		n := 0
+		err := r.Runs(prefix, func(_ []byte, rowKeys [][]byte) error {
+			if n++; n&1023 == 0 && ctx.Err() != nil {
+				return context.Cause(ctx)
+			}
+			lo := len(members)
+			for _, rk := range rowKeys {
+				members = append(members, item(rk))
+			}
+			runs = append(runs, run{b, lo, len(members)})
+			return nil
+		})
+		if err == nil {
+			err = ctx.Err()
+		}
+		if err != nil {
+			return nil, nil, nil, err
+		}
+	}
+	// Number the runs' rows in key order and read them.
+	order := make([]int32, len(keys))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortFunc(order, func(a, b int32) int { return strings.Compare(keys[a], keys[b]) })
+	final := make([]int32, len(keys))
+	for k, i := range order {
+		final[i] = int32(k)
+	}
+	for k, m := range members {
+		members[k] = final[m]
+	}
+	nv := x.numPerm
+	ids, vals, texts, err := p.readItems(ctx, r, len(order), func(k int) []byte { return []byte(keys[order[k]]) }, true)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	sigOf := func(i int32) []uint64 { return vals[int(i)*nv : int(i+1)*nv] }
+	sameBand := func(e int, a, b []uint64) bool {
+		return slices.Equal(a[x.bands[e].Lo:x.bands[e].Hi], b[x.bands[e].Lo:x.bands[e].Hi])
+	}
+	var full func(i, j int32) (float64, bool)
+	if p.text {
+		full = func(i, j int32) (float64, bool) {
+			if texts[i] == nil || texts[j] == nil || agree(sigOf(i), sigOf(j)) < p.floor {
+				return 0, false
+			}
+			jc := textsim.JaccardCounts(texts[i], texts[j])
+			return jc, jc >= p.t
+		}
+	} else {
+		m := pigeonhole.MinAgree(nv, p.t)
+		full = func(i, j int32) (float64, bool) {
+			ag := agree(sigOf(i), sigOf(j))
+			return float64(ag) / float64(nv), ag >= m
+		}
+	}
+	// Compare the runs pairwise, the runs shared among the cores.
+	workers := runtime.GOMAXPROCS(0)
+	found := make([][]simPair, workers)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			checks := 0
+			for {
+				k := int(next.Add(1) - 1)
+				if k >= len(runs) || ctx.Err() != nil {
+					return
+				}
+				rn := runs[k]
+				ms := members[rn.lo:rn.hi]
+				for a := range ms {
+					for c := a + 1; c < len(ms); c++ {
+						if checks++; checks&1023 == 0 && ctx.Err() != nil {
+							return
+						}
+						i, j := min(ms[a], ms[c]), max(ms[a], ms[c])
+						si, sj := sigOf(i), sigOf(j)
+						if !sameBand(rn.band, si, sj) {
+							continue // the band hashes collide
+						}
+						earlier := false
+						for e := range rn.band {
+							if sameBand(e, si, sj) {
+								earlier = true
+								break
+							}
+						}
+						if earlier {
+							continue // taken in its first band
+						}
+						if sim, ok := full(i, j); ok {
+							found[w] = append(found[w], simPair{i, j, sim})
+						}
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if ctx.Err() != nil {
+		return nil, nil, nil, context.Cause(ctx)
+	}
+	var pairs []simPair
+	for _, f := range found {
+		pairs = append(pairs, f...)
+	}
+	return ids, pairs, func(i, j int32) float64 { sim, _ := full(i, j); return sim }, nil
+}
+
+// readItems reads the rows of n items, the k-th under rowKey(k), as the
+// index paths compare them: their ids; with sigs their signatures' slots,
+// end to end; for a text column their term counts. It stops with the cause
+// of ctx's end.
+func (p *similarityPairs) readItems(ctx *sql.Context, r *catalog.IndexReader, n int, rowKey func(k int) []byte, sigs bool) (ids []any, vals []uint64, texts []map[string]int64, err error) {
+	x := minhashOf(p.index)
+	col := p.table.Schema().IndexOfColName(p.index.Columns[0])
+	textCol := p.table.Schema().IndexOfColName(p.column)
+	pk := p.table.PrimaryKeySchema().PkOrdinals[0]
+	ids = make([]any, n)
+	if sigs {
+		vals = make([]uint64, 0, n*x.numPerm)
+	}
+	for k := range n {
+		if k&1023 == 1023 && ctx.Err() != nil {
+			return nil, nil, nil, context.Cause(ctx)
+		}
+		row, err := r.Row(rowKey(k))
+		if err == nil && row == nil {
+			err = fmt.Errorf("minhash index %s: entry for a missing row", p.index.Name)
+		}
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		ids[k] = row[pk]
+		if sigs {
+			sig, err := x.signature(row[col])
+			if err != nil {
+				return nil, nil, nil, err
+			}
+			vals = append(vals, sig.Values...)
+		}
+		if p.text {
+			tc, err := termCounts(ctx, row[textCol])
+			if err != nil {
+				return nil, nil, nil, err
+			}
+			texts = append(texts, tc)
+		}
+	}
+	return ids, vals, texts, nil
 }
 
 // termCounts reads a text value as jaccard() does; nil for NULL.

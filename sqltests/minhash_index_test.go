@@ -48,19 +48,25 @@ func plantedTexts(r *rand.Rand, bases int) []string {
 // texts with planted neighbours, signatures of several num_perm and seeds,
 // thresholds 0.6 to 1; every point query, join and near_duplicates call
 // through the index equals the full scan (written as IF(…, 1, 0) = 1, which
-// no index answers) row for row, and the plans say which is which.
+// no index answers) row for row, and the plans say which is which. Both
+// index layouts: 2 (packed, band entries only), which indexes are made
+// in, and 1 (a key per entry and a signature entry per row), which
+// indexes of older data directories have.
 func TestMinHashIndexExact(t *testing.T) {
 	r := rand.New(rand.NewPCG(21, 22))
 	texts := plantedTexts(r, 12)
 	for _, sig := range []struct {
 		perm, seed int
 		indexes    []float64
+		layout     int
 	}{
-		{128, 1, []float64{0.6, 0.8, 0.9}},
-		{64, 7, []float64{0.7}},
+		{128, 1, []float64{0.6, 0.8, 0.9}, 2},
+		{64, 7, []float64{0.7}, 2},
+		{128, 1, []float64{0.6, 0.8, 0.9}, 1},
+		{64, 7, []float64{0.7}, 1},
 	} {
-		t.Run(fmt.Sprintf("perm=%d,seed=%d", sig.perm, sig.seed), func(t *testing.T) {
-			c := newEngineConn(t)
+		t.Run(fmt.Sprintf("perm=%d,seed=%d,layout=%d", sig.perm, sig.seed, sig.layout), func(t *testing.T) {
+			c := newEngineConnLayout(t, sig.layout)
 			ddl := []string{fmt.Sprintf("CREATE TABLE d (id INT PRIMARY KEY, body TEXT, sig VARBINARY(%d) AS (minhash(body, %d, %d)) STORED)",
 				14+8*sig.perm, sig.perm, sig.seed)}
 			var vals []string

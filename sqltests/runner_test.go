@@ -36,9 +36,17 @@ type engineConn struct {
 	ctx    *gsql.Context
 }
 
-func newEngineConn(t testing.TB) *engineConn {
+func newEngineConn(t testing.TB) *engineConn { return newEngineConnLayout(t, 0) }
+
+// newEngineConnLayout is newEngineConn whose custom indexes are made in
+// index layout layout (catalog.Store.SetIndexLayout); 0 for the current
+// one.
+func newEngineConnLayout(t testing.TB, layout int) *engineConn {
 	t.Helper()
 	p := openStore(t)
+	if layout != 0 {
+		p.SetIndexLayout(layout)
+	}
 	ctx := p.NewContext(context.Background())
 	t.Cleanup(func() { gsql.SessionEnd(ctx.Session) })
 	return &engineConn{engine: catalog.NewEngine(p), ctx: ctx}

@@ -93,9 +93,21 @@ func (e *boltEngine) size() (int64, error) {
 type boltTx struct {
 	tx   *bbolt.Tx
 	path string
+	// open holds, by keyspace, the block of a packed keyspace (packed.go)
+	// whose writes are being gathered.
+	open map[string]*openBlock
+	// spare is an openBlock written back, kept for the next block opened.
+	spare *openBlock
+	// failed is the error of merging a packed block's writes before a
+	// read (a cursor or a count), which has no error to return: the
+	// commit returns it.
+	failed error
 }
 
 func (t *boltTx) Get(ks, key []byte) []byte {
+	if PackedHead(ks) > 0 {
+		return t.packedGet(ks, key)
+	}
 	if b := t.tx.Bucket(ks); b != nil {
 		return b.Get(key)
 	}
@@ -105,6 +117,13 @@ func (t *boltTx) Get(ks, key []byte) []byte {
 func (t *boltTx) Has(ks []byte) bool { return t.tx.Bucket(ks) != nil }
 
 func (t *boltTx) Cursor(ks []byte) Cursor {
+	if h := PackedHead(ks); h > 0 {
+		t.writeBackKeyspace(ks)
+		if b := t.tx.Bucket(ks); b != nil {
+			return &packedCursor{ks: ks, c: b.Cursor(), headLen: h}
+		}
+		return emptyCursor{}
+	}
 	if b := t.tx.Bucket(ks); b != nil {
 		return boltCursor{b.Cursor()}
 	}
@@ -112,6 +131,9 @@ func (t *boltTx) Cursor(ks []byte) Cursor {
 }
 
 func (t *boltTx) Count(ks []byte) int {
+	if PackedHead(ks) > 0 {
+		return t.packedCount(ks)
+	}
 	if b := t.tx.Bucket(ks); b != nil {
 		return b.Stats().KeyN
 	}
@@ -127,6 +149,9 @@ func (t *boltTx) bucket(ks []byte) (*bbolt.Bucket, error) {
 }
 
 func (t *boltTx) put(ks, key, value []byte) error {
+	if PackedHead(ks) > 0 {
+		return t.packedWrite(ks, key, value, false)
+	}
 	b, err := t.bucket(ks)
 	if err != nil {
 		return err
@@ -135,6 +160,9 @@ func (t *boltTx) put(ks, key, value []byte) error {
 }
 
 func (t *boltTx) delete(ks, key []byte) error {
+	if PackedHead(ks) > 0 {
+		return t.packedWrite(ks, key, nil, true)
+	}
 	b, err := t.bucket(ks)
 	if err != nil {
 		return err
@@ -153,6 +181,8 @@ func (t *boltTx) createKeyspace(ks []byte) error {
 }
 
 func (t *boltTx) dropKeyspace(ks []byte) error {
+	delete(t.open, string(ks))
+	t.spare = nil
 	if err := t.tx.DeleteBucket(ks); err != nil && !errors.Is(err, bbolt.ErrBucketNotFound) {
 		return err
 	}
@@ -184,20 +214,34 @@ func (t *boltTx) setSequence(ks []byte, v uint64) error {
 }
 
 // changed: bbolt materialises a node for every change (put, delete,
-// bucket, sequence).
+// bucket, sequence); a packed keyspace's writes may still be gathered.
 func (t *boltTx) changed() bool {
+	if len(t.open) > 0 {
+		return true
+	}
 	st := t.tx.Stats()
 	return st.GetNodeCount() != 0
 }
 
 func (t *boltTx) commit() error {
+	err := t.failed
+	if err == nil {
+		err = t.writeBackAll()
+	}
+	if err != nil {
+		_ = t.tx.Rollback()
+		return fmt.Errorf("storage: commit to %s: %w", t.path, err)
+	}
 	if err := t.tx.Commit(); err != nil {
 		return fmt.Errorf("storage: commit to %s: %w", t.path, err)
 	}
 	return nil
 }
 
-func (t *boltTx) rollback() { _ = t.tx.Rollback() }
+func (t *boltTx) rollback() {
+	t.open, t.spare = nil, nil
+	_ = t.tx.Rollback()
+}
 
 type boltCursor struct{ c *bbolt.Cursor }
 

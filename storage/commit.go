@@ -1,7 +1,6 @@
 package storage
 
 import (
-	"bytes"
 	"encoding/binary"
 	"errors"
 	"slices"
@@ -100,7 +99,7 @@ func (s *Store) forgetCounters(names []string) {
 // move (by composite key).
 type commitReq struct {
 	ws       *writeSet
-	pending  map[string][]pendingWrite // by keyspace, sorted, one write per key: newer than ws's
+	pending  map[string]*pendingList // by keyspace, sorted, one write per key: newer than ws's
 	seqs     map[string]uint64
 	counters map[string]uint64
 	err      error
@@ -214,10 +213,8 @@ func (r *commitReq) apply(tx engineTx) error {
 	var err error
 	r.ws.tree.Scan(func(it wsItem) bool {
 		ks, key := splitKey(it.key)
-		if p := r.pending[string(ks)]; len(p) > 0 {
-			if _, found := slices.BinarySearchFunc(p, key, func(w pendingWrite, k []byte) int {
-				return bytes.Compare(w.key, k)
-			}); found {
+		if p := r.pending[string(ks)]; p != nil {
+			if _, found := p.search(key); found {
 				return true // a later deferred write of the key wins
 			}
 		}
@@ -237,11 +234,12 @@ func (r *commitReq) apply(tx engineTx) error {
 	}
 	slices.Sort(pks)
 	for _, ks := range pks {
-		for _, w := range r.pending[ks] {
+		p := r.pending[ks]
+		for _, w := range p.ws {
 			if w.del {
-				err = tx.delete([]byte(ks), w.key)
+				err = tx.delete([]byte(ks), p.key(w))
 			} else {
-				err = tx.put([]byte(ks), w.key, w.value)
+				err = tx.put([]byte(ks), p.key(w), p.value(w))
 			}
 			if err != nil {
 				return err

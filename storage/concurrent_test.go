@@ -362,19 +362,23 @@ func testConcurrentGroupCommit(t *testing.T, eng string) {
 // First, Last, Seek, Next and Prev moves, after random writes.
 func TestMergedCursorAgainstModel(t *testing.T) { forEngines(t, testMergedCursorAgainstModel) }
 
-func testMergedCursorAgainstModel(t *testing.T, eng string) {
+func testMergedCursorAgainstModel(t *testing.T, eng string) { mergedCursorAgainstModelIn(t, eng, ksA) }
+
+// mergedCursorAgainstModelIn is TestMergedCursorAgainstModel in keyspace
+// ks.
+func mergedCursorAgainstModelIn(t *testing.T, eng string, ks []byte) {
 	s := openTxnStore(t, eng)
 	for seed := range uint64(40) {
 		rng := rand.New(rand.NewPCG(seed, 11))
 		model := map[string]string{}
 		ok(t, s.Update(func(tx *Txn) error {
-			if err := tx.ClearKeyspace(ksA); err != nil {
+			if err := tx.ClearKeyspace(ks); err != nil {
 				return err
 			}
 			for range rng.IntN(30) {
 				k := fmt.Sprintf("k%02d", rng.IntN(40))
 				model[k] = "base"
-				if err := tx.Put(ksA, []byte(k), []byte("base")); err != nil {
+				if err := tx.Put(ks, []byte(k), []byte("base")); err != nil {
 					return err
 				}
 			}
@@ -387,15 +391,15 @@ func testMergedCursorAgainstModel(t *testing.T, eng string) {
 			switch r := rng.IntN(10); {
 			case r < 4:
 				val := fmt.Sprintf("v%d", step)
-				ok(t, tx.Put(ksA, []byte(k), []byte(val)))
+				ok(t, tx.Put(ks, []byte(k), []byte(val)))
 				model[k] = val
 			case r < 6:
-				ok(t, tx.Delete(ksA, []byte(k)))
+				ok(t, tx.Delete(ks, []byte(k)))
 				delete(model, k)
 			default:
-				checkCursor(t, seed, step, v.Cursor(ksA), model, rng)
+				checkCursor(t, seed, step, v.Cursor(ks), model, rng)
 			}
-			if n := v.Count(ksA); n != len(model) {
+			if n := v.Count(ks); n != len(model) {
 				t.Fatalf("seed %d step %d: Count %d, want %d", seed, step, n, len(model))
 			}
 		}

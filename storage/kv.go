@@ -1,5 +1,7 @@
 package storage
 
+import "bytes"
+
 // The engine-neutral key-value surface. Everything above this package (the
 // catalog, the index kinds) reads and writes through View, Cursor and Txn;
 // which engine keeps the bytes (engine) is this package's business alone.
@@ -78,6 +80,105 @@ type engine interface {
 	close() error
 	// size is the engine's bytes on disk.
 	size() (int64, error)
+}
+
+// ScanPrefix calls fn with each key of keyspace ks in v that begins with
+// prefix, and its value, in key order, until fn returns an error, which it
+// returns. The slices are valid only during the call: a packed keyspace's
+// cursor then hands out its keys as it decodes them, without copying.
+func ScanPrefix(v View, ks, prefix []byte, fn func(k, val []byte) error) error {
+	c := v.Cursor(ks)
+	defer c.Close()
+	if s, ok := c.(prefixScanner); ok {
+		return s.scanPrefix(prefix, fn)
+	}
+	for k, val := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, val = c.Next() {
+		if err := fn(k, val); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ScanRuns calls fn, in key order, with each run of two or more keys of
+// keyspace ks in v that begin with prefix and share their first headLen
+// bytes: the head they share and the rest of each (its tail). Keys shorter
+// than headLen are skipped. The slices are valid only during the call; fn's
+// error stops the scan and is returned. On a packed keyspace whose head is
+// headLen the runs are found from the encoding, without handing out the
+// keys that are alone.
+func ScanRuns(v View, ks, prefix []byte, headLen int, fn func(head []byte, tails [][]byte) error) error {
+	r := &runCollector{headLen: headLen, fn: fn}
+	c := v.Cursor(ks)
+	defer c.Close()
+	if s, ok := c.(runScanner); ok && PackedHead(ks) == headLen {
+		return s.scanRuns(prefix, r)
+	}
+	for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
+		if len(k) < headLen {
+			continue
+		}
+		if err := r.add(k, r.sameHead(k)); err != nil {
+			return err
+		}
+	}
+	return r.flush()
+}
+
+// runScanner is a Cursor with a faster ScanRuns of its own.
+type runScanner interface {
+	scanRuns(prefix []byte, r *runCollector) error
+}
+
+// runCollector gathers the keys of ScanRuns into runs of equal heads.
+type runCollector struct {
+	headLen int
+	fn      func(head []byte, tails [][]byte) error
+	head    []byte
+	started bool
+	buf     []byte // the run's tails, end to end
+	ends    []int
+	tails   [][]byte
+}
+
+// sameHead reports whether key's head is the run's.
+func (r *runCollector) sameHead(key []byte) bool {
+	return r.started && bytes.Equal(key[:r.headLen], r.head)
+}
+
+// add adds key, whose head is the run's if same, else begins a run.
+func (r *runCollector) add(key []byte, same bool) error {
+	if !same {
+		if err := r.flush(); err != nil {
+			return err
+		}
+		r.head, r.started = append(r.head[:0], key[:r.headLen]...), true
+	}
+	r.buf = append(r.buf, key[r.headLen:]...)
+	r.ends = append(r.ends, len(r.buf))
+	return nil
+}
+
+// flush hands the run, if it has two keys or more, to fn and empties it.
+func (r *runCollector) flush() error {
+	if len(r.ends) < 2 {
+		r.buf, r.ends = r.buf[:0], r.ends[:0]
+		return nil
+	}
+	r.tails = r.tails[:0]
+	start := 0
+	for _, e := range r.ends {
+		r.tails = append(r.tails, r.buf[start:e:e])
+		start = e
+	}
+	err := r.fn(r.head, r.tails)
+	r.buf, r.ends = r.buf[:0], r.ends[:0]
+	return err
+}
+
+// prefixScanner is a Cursor with a faster ScanPrefix of its own.
+type prefixScanner interface {
+	scanPrefix(prefix []byte, fn func(k, val []byte) error) error
 }
 
 // emptyCursor is the cursor of a keyspace that does not exist.

@@ -54,7 +54,7 @@ type Txn struct {
 	committing bool
 	// pending holds deferred writes not yet applied, by keyspace, in the
 	// order they were made (the last write of a key wins): see Defer.
-	pending map[string][]pendingWrite
+	pending map[string]*pendingList
 	// counterKeys are the counter keys (NextCounter) this exclusive
 	// transaction wrote with Put or Delete: at commit the store forgets
 	// their values handed out, and reads them again.
@@ -87,13 +87,6 @@ type savepoint struct {
 	name string
 	undo int       // undo log length when set (exclusive mode)
 	ws   *writeSet // the write set when set (concurrent mode)
-}
-
-// pendingWrite is a deferred put (or delete) of one key.
-type pendingWrite struct {
-	key, value []byte
-	del        bool
-	seq        int // position in the keyspace's pending writes: later wins
 }
 
 // undoEntry restores one key of one keyspace to its value before a write.
@@ -179,7 +172,7 @@ func (l liveView) Count(ks []byte) int       { l.t.flushPending(ks); return l.v(
 
 // flushPending applies ks's deferred writes, if it has any.
 func (t *Txn) flushPending(ks []byte) {
-	if len(t.pending) > 0 && len(t.pending[string(ks)]) > 0 {
+	if p := t.pending[string(ks)]; p != nil && len(p.ws) > 0 {
 		_ = t.Flush(ks) // cannot fail in concurrent mode
 	}
 }
@@ -473,13 +466,13 @@ func (t *Txn) Put(ks, key, value []byte) error {
 // the key's lock (Lock), or the key is a fresh sequence value. In
 // exclusive mode it records the undo entry without reading the old value;
 // in concurrent mode it neither locks nor checks, and is deferred as Defer
-// is (key and value are kept, not copied; a reader of ks must Flush it).
+// is (key and value are copied; a reader of ks must Flush it).
 func (t *Txn) PutNew(ks, key, value []byte) error {
 	if t.shared {
 		if err := t.needKeyspace(ks); err != nil {
 			return err
 		}
-		t.Defer(bytes.Clone(ks), key, value, false)
+		t.Defer(ks, key, value, false)
 		return nil
 	}
 	w, err := t.writer()
@@ -784,68 +777,71 @@ func (t *Txn) addCounters(ks, key []byte, deltas []int64, upsert bool) error {
 // large keyspace moves ever more memory per entry; applied sorted, they
 // are appended in order. pebble's batch index is a skiplist, where sorted
 // inserts are several times cheaper than random ones too. A reader of ks
-// must Flush it first. key and value are kept, not copied. In concurrent
-// mode Flush moves the writes into the write set, and Commit applies what
-// was never flushed, sorted, straight from the pending list: a bulk load's
-// index entries never go through the write set's tree.
+// must Flush it first. key and value are copied (pending.go: into chunks
+// the garbage collector need not scan). In concurrent mode Flush moves the
+// writes into the write set, and Commit applies what was never flushed,
+// sorted, straight from the pending list: a bulk load's index entries
+// never go through the write set's tree.
 func (t *Txn) Defer(ks, key, value []byte, del bool) {
 	if value == nil && !del {
 		value = []byte{}
 	}
-	if t.pending == nil {
-		t.pending = map[string][]pendingWrite{}
-	}
-	ws := t.pending[string(ks)]
-	t.pending[string(ks)] = append(ws, pendingWrite{key: key, value: value, del: del, seq: len(ws)})
+	t.pendingOf(ks).add(key, value, del)
 	t.writes++
+}
+
+// pendingOf returns the deferred writes of ks, made on first use (a
+// lookup by a []byte key does not copy it).
+func (t *Txn) pendingOf(ks []byte) *pendingList {
+	if p := t.pending[string(ks)]; p != nil {
+		return p
+	}
+	if t.pending == nil {
+		t.pending = map[string]*pendingList{}
+	}
+	p := &pendingList{}
+	t.pending[string(ks)] = p
+	return p
+}
+
+// Reserve makes room for n more deferred writes (Defer) to ks.
+func (t *Txn) Reserve(ks []byte, n int) {
+	p := t.pendingOf(ks)
+	p.ws = slices.Grow(p.ws, n)
 }
 
 // Flush applies the deferred writes of keyspace ks: the last write of each
 // key, in key order.
 func (t *Txn) Flush(ks []byte) error {
-	ws := t.pending[string(ks)]
-	if len(ws) == 0 || t.write == nil && !t.shared {
+	p := t.pending[string(ks)]
+	if p == nil || len(p.ws) == 0 || t.write == nil && !t.shared {
 		return nil
 	}
 	delete(t.pending, string(ks))
-	ws = lastWrites(ws)
+	p = p.sorted()
 	if t.shared {
-		for _, w := range ws {
-			t.ws.set(bytes.Clone(ks), w.key, w.value, w.del)
+		for _, w := range p.ws {
+			var v []byte
+			if !w.del {
+				v = p.value(w)
+			}
+			t.ws.set(bytes.Clone(ks), p.key(w), v, w.del)
 		}
 		t.writes++
 		return nil
 	}
-	for _, w := range ws {
+	for _, w := range p.ws {
 		var err error
 		if w.del {
-			err = t.Delete(ks, w.key)
+			err = t.Delete(ks, p.key(w))
 		} else {
-			err = t.Put(ks, w.key, w.value)
+			err = t.Put(ks, p.key(w), p.value(w))
 		}
 		if err != nil {
 			return err
 		}
 	}
 	return nil
-}
-
-// lastWrites sorts ws by key and keeps the last write of each key.
-func lastWrites(ws []pendingWrite) []pendingWrite {
-	slices.SortFunc(ws, func(a, b pendingWrite) int {
-		if c := bytes.Compare(a.key, b.key); c != 0 {
-			return c
-		}
-		return a.seq - b.seq
-	})
-	last := ws[:0]
-	for i, w := range ws {
-		if i+1 < len(ws) && bytes.Equal(w.key, ws[i+1].key) {
-			continue
-		}
-		last = append(last, w)
-	}
-	return last
 }
 
 // FlushAll applies every deferred write, keyspace by keyspace in order.
@@ -1044,9 +1040,9 @@ func (t *Txn) commitConcurrent() error {
 		return nil
 	}
 	t.closeReads() // a bbolt commit that grows the file would wait for them
-	pending := make(map[string][]pendingWrite, len(t.pending))
-	for ks, ws := range t.pending {
-		pending[ks] = lastWrites(ws)
+	pending := make(map[string]*pendingList, len(t.pending))
+	for ks, p := range t.pending {
+		pending[ks] = p.sorted()
 	}
 	return t.store.commit(&commitReq{ws: t.ws, pending: pending, seqs: t.seqs, counters: t.counterMax})
 }

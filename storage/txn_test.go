@@ -20,6 +20,10 @@ import (
 
 var ksA, ksB = []byte("a"), []byte("b")
 
+// ksP is a packed keyspace (packed.go) with 1-byte heads, made by
+// openTxnStore too.
+var ksP = PackedKeyspace([]byte("p"), 1)
+
 // engines are the engines every transaction test runs on.
 var engines = []string{EngineBolt, EnginePebble}
 
@@ -66,10 +70,12 @@ func openTxnStore(t *testing.T, eng string) *Store {
 	}
 	t.Cleanup(func() { s.Close() })
 	err = s.Update(func(tx *Txn) error {
-		if err := tx.CreateKeyspace(ksA); err != nil {
-			return err
+		for _, ks := range [][]byte{ksA, ksB, ksP} {
+			if err := tx.CreateKeyspace(ks); err != nil {
+				return err
+			}
 		}
-		return tx.CreateKeyspace(ksB)
+		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -343,7 +349,10 @@ func testTxnClearAndDrop(t *testing.T, eng, mode string) {
 // thing obviously, comparing the two after every step.
 func TestTxnAgainstModel(t *testing.T) { forModes(t, testTxnAgainstModel) }
 
-func testTxnAgainstModel(t *testing.T, eng, mode string) {
+func testTxnAgainstModel(t *testing.T, eng, mode string) { testAgainstModelIn(t, eng, mode, ksA) }
+
+// testAgainstModelIn is TestTxnAgainstModel in keyspace ks.
+func testAgainstModelIn(t *testing.T, eng, mode string, ks []byte) {
 	s := openTxnStore(t, eng)
 	type state = map[string]string
 	clone := func(m state) state {
@@ -370,7 +379,7 @@ func testTxnAgainstModel(t *testing.T, eng, mode string) {
 		tx := s.NewTxn(false)
 		t.Cleanup(tx.Rollback) // before the store closes, if a check fails
 		v := begin(t, tx, mode)
-		ok(t, tx.ClearKeyspace(ksA))
+		ok(t, tx.ClearKeyspace(ks))
 		model := state{}
 		var stmt state
 		type sp struct {
@@ -388,16 +397,16 @@ func testTxnAgainstModel(t *testing.T, eng, mode string) {
 			switch r := rng.IntN(100); {
 			case r < 35:
 				op = "put " + k
-				ok(t, tx.Put(ksA, []byte(k), []byte(val)))
+				ok(t, tx.Put(ks, []byte(k), []byte(val)))
 				model[k] = val
 			case r < 50:
 				op = "del " + k
-				ok(t, tx.Delete(ksA, []byte(k)))
+				ok(t, tx.Delete(ks, []byte(k)))
 				delete(model, k)
 			case r < 65:
 				op = "defer " + k
 				del := rng.IntN(3) == 0
-				tx.Defer(ksA, []byte(k), []byte(val), del)
+				tx.Defer(ks, []byte(k), []byte(val), del)
 				if del {
 					delete(model, k)
 				} else {
@@ -453,13 +462,13 @@ func testTxnAgainstModel(t *testing.T, eng, mode string) {
 				stmt = clone(model)
 			}
 			ok(t, tx.FlushAll())
-			if got, want := dump(v, ksA), show(model); got != want {
+			if got, want := dump(v, ks), show(model); got != want {
 				t.Fatalf("seed %d step %d after %v:\n got %s\nwant %s", seed, step, log[max(0, len(log)-8):], got, want)
 			}
 		}
 		ok(t, tx.Commit())
 		ok(t, s.View(func(r View) error {
-			if got, want := dump(r, ksA), show(model); got != want {
+			if got, want := dump(r, ks), show(model); got != want {
 				t.Errorf("seed %d committed:\n got %s\nwant %s", seed, got, want)
 			}
 			return nil

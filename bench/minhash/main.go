@@ -74,10 +74,14 @@ func main() {
 	commit := flag.String("commit", "", "`label` printed as the commit (default: git describe --always --dirty of the working tree)")
 	out := flag.String("out", "", "also write the report to `file` (a section for BENCHMARKS.md)")
 	pairsOnly := flag.Bool("pairs-only", false, "only time near_duplicates at 0.8 over -rows signatures, with -baseline and this binary alternately, in -data")
-	baseline := flag.String("baseline", "", "with -pairs-only: the baseline simsql `binary`, timed in turn with this one")
+	loadOnly := flag.Bool("load-only", false, "only time LOAD DATA of -rows signatures into plain and idx, with -baseline and then this binary, each in a data directory of its own, and measure the index bucket")
+	baseline := flag.String("baseline", "", "with -pairs-only or -load-only: the baseline simsql `binary`, timed in turn with this one")
 	dataDir := flag.String("data", "", "with -pairs-only: the data `directory`, loaded (by the baseline binary) when it holds no tables and kept")
 	flag.Parse()
 	cfg.speed, cfg.quality = !*noSpeed, !*noQuality
+	if *loadOnly {
+		cfg.speed, cfg.quality = false, false
+	}
 	if *pairsOnly {
 		cfg.speed, cfg.quality = false, false
 		if *dataDir == "" {
@@ -97,11 +101,16 @@ func main() {
 		b.commit = harness.GitCommit()
 	}
 	var err error
-	if *pairsOnly {
+	switch {
+	case *pairsOnly:
 		if err = b.run(*binary); err == nil {
 			err = b.runPairs(*baseline, *dataDir)
 		}
-	} else {
+	case *loadOnly:
+		if err = b.run(*binary); err == nil {
+			err = b.runLoads(*baseline)
+		}
+	default:
 		err = b.run(*binary)
 	}
 	if *keep {
@@ -153,6 +162,7 @@ type bench struct {
 	srv         *harness.Server // the server running, for its stderr on failure
 	speed       *speedResult
 	pairs       *pairsResult
+	loads       *loadsResult
 	quality     []*corpusResult
 	qualityNote string
 }

@@ -43,9 +43,10 @@ type series struct {
 
 // bucketStat is one bbolt bucket's size.
 type bucketStat struct {
-	keys           int
-	alloc, inuse   int64 // page bytes allocated, and used by elements
-	keyLen, valLen int   // of its first entry
+	keys         int   // bbolt keys
+	entries      int   // index entries: keys, or in a packed bucket the blocks' entries
+	packed       bool  // a packed keyspace (storage.PackedKeyspace: index layout 2)
+	alloc, inuse int64 // page bytes allocated, and used by elements
 }
 
 // speedResult is what the speed runs measured.
@@ -82,19 +83,21 @@ type speedResult struct {
 // speedSteps are the functions of the load whose cumulative share of the
 // profile says where the time goes.
 var speedSteps = []harness.Step{
-	{Fn: "github.com/dolthub/go-mysql-server/sql/rowexec.(*loadDataIter).Next", Name: "reading and parsing the file's lines into rows (go-mysql-server)"},
+	{Fn: "github.com/simsql/simsql/catalog.(*loadDataIter).Next", Name: "reading and parsing the file's lines into rows"},
 	{Fn: "github.com/dolthub/go-mysql-server/sql/rowexec.(*insertIter).Next", Name: "go-mysql-server's insert of each row (conversion, checks, simsql's editor)"},
 	{Fn: "github.com/dolthub/go-mysql-server/sql/expression/function.(*Unhex).Eval", Name: "UNHEX of the signature"},
 	{Fn: "github.com/simsql/simsql/catalog.(*editor).Insert", Name: "simsql's per-row insert (encoding, buffering)"},
-	{Fn: "github.com/simsql/simsql/catalog.(*editor).write", Name: "simsql writing the statement: rows and index entries, sorted"},
+	{Fn: "github.com/simsql/simsql/catalog.(*editor).write", Name: "simsql writing the statement: rows and index entries"},
 	{Fn: "github.com/simsql/simsql/catalog.(*editor).indexEntries", Name: "index entries of each row"},
-	{Fn: "github.com/simsql/simsql/indexes.(*minhashIndex).Entries", Name: "the minhash index's entries (band hashes, low bits)"},
-	{Fn: "github.com/simsql/simsql/catalog.applySorted", Name: "sorting the statement's writes and deferring the index entries"},
-	{Fn: "github.com/simsql/simsql/catalog.(*Transaction).deferWrite", Name: "deferring index entries (a map per bucket)"},
-	{Fn: "github.com/simsql/simsql/catalog.(*Transaction).flushAll", Name: "applying the deferred index entries (sorted) at commit"},
-	{Fn: "github.com/simsql/simsql/catalog.(*Transaction).put", Name: "simsql put (undo log: old value lookup, then bbolt Put)"},
-	{Fn: "go.etcd.io/bbolt.(*Bucket).Get", Name: "bbolt key lookups"},
+	{Fn: "github.com/simsql/simsql/indexes.(*minhashIndex).Entries", Name: "the minhash index's entries (band hashes)"},
+	{Fn: "github.com/simsql/simsql/catalog.applySorted", Name: "sorting the rows' writes, deferring the index entries"},
+	{Fn: "github.com/simsql/simsql/storage.(*Txn).Commit", Name: "commit: the deferred entries sorted and applied, bbolt's commit"},
+	{Fn: "github.com/simsql/simsql/storage.lastWrites", Name: "sorting the deferred index entries by key"},
+	{Fn: "github.com/simsql/simsql/storage.(*commitReq).apply", Name: "applying the writes in key order"},
+	{Fn: "github.com/simsql/simsql/storage.(*boltTx).packedWrite", Name: "gathering index entries for their packed blocks (layout 2)"},
+	{Fn: "github.com/simsql/simsql/storage.(*boltTx).writeBack", Name: "merging them into the blocks and cutting full blocks"},
 	{Fn: "go.etcd.io/bbolt.(*Bucket).Put", Name: "bbolt puts"},
+	{Fn: "go.etcd.io/bbolt.(*Bucket).Get", Name: "bbolt key lookups"},
 	{Fn: "go.etcd.io/bbolt.(*Tx).Commit", Name: "bbolt commit (rebalance, spill: page splits and writes, fsync)"},
 	{Fn: "go.etcd.io/bbolt.(*node).spill", Name: "bbolt spill (splitting and writing dirty nodes)"},
 	{Fn: "runtime.mallocgc", Name: "memory allocation"},
@@ -145,69 +148,22 @@ func (b *bench) runSpeed() error {
 	// The plain load, then the indexed load, each in a server of its own
 	// under --cpu-profile.
 	profPlain, profIdx := filepath.Join(b.tmp, "plain.pprof"), filepath.Join(b.tmp, "idx.pprof")
-	err = b.withServer(dataDir, []string{"--cpu-profile", profPlain}, func(db *sql.DB) error {
-		if err := exec(b, db, "CREATE TABLE plain (id BIGINT PRIMARY KEY, sig VARBINARY(1038))"); err != nil {
-			return err
-		}
-		du0 := du()
-		logf("LOAD DATA into plain (no index), %d files", len(files))
-		var err error
-		c0 := b.serverCPU()
-		progress := func(file string, d time.Duration) error {
-			c := b.serverCPU()
-			r.cpuPlain = append(r.cpuPlain, c-c0)
-			c0 = c
-			return logFile(file, d)
-		}
-		r.loadPlain, err = b.measure(func() error {
-			_, r.filesPlain, err = harness.LoadDataFilesWith(b.ctx, db, "plain", loadClause, files, r.rows, progress)
-			return err
-		})
-		r.duPlain = du() - du0
-		return err
-	})
+	pl, err := b.loadTable(dataDir, profPlain, "plain", false, files, nil)
 	if err != nil {
 		return fmt.Errorf("loading plain: %w", err)
 	}
-	err = b.withServer(dataDir, []string{"--cpu-profile", profIdx}, func(db *sql.DB) error {
-		for _, q := range []string{"CREATE TABLE idx (id BIGINT PRIMARY KEY, sig VARBINARY(1038))", fmt.Sprintf(indexDDL, "idx")} {
-			if err := exec(b, db, q); err != nil {
-				return err
-			}
+	r.loadPlain, r.filesPlain, r.cpuPlain, r.duPlain = pl.total, pl.files, pl.cpu, pl.du
+	ix, err := b.loadTable(dataDir, profIdx, "idx", true, files, func(done int, elapsed time.Duration) string {
+		if projected := elapsed * time.Duration(len(files)) / time.Duration(done); done < len(files) && projected > b.cfg.maxLoad {
+			return fmt.Sprintf("stopped after %d of %d files (%d rows) in %.1f s: at that pace the whole load would take %.0f s, over -max-load %s",
+				done, len(files), done*b.cfg.fileRows, elapsed.Seconds(), projected.Seconds(), b.cfg.maxLoad)
 		}
-		du0 := du()
-		logf("LOAD DATA into idx (minhash t=0.8 index made before the load), %d files", len(files))
-		start := time.Now()
-		done := 0
-		c0 := b.serverCPU()
-		progress := func(file string, d time.Duration) error {
-			c := b.serverCPU()
-			r.cpuIdx = append(r.cpuIdx, c-c0)
-			c0 = c
-			logFile(file, d)
-			done++
-			if projected := time.Since(start) * time.Duration(len(files)) / time.Duration(done); done < len(files) && projected > b.cfg.maxLoad {
-				r.stopped = fmt.Sprintf("stopped after %d of %d files (%d rows) in %.1f s: at that pace the whole load would take %.0f s, over -max-load %s",
-					done, len(files), done*b.cfg.fileRows, time.Since(start).Seconds(), projected.Seconds(), b.cfg.maxLoad)
-				return errors.New(r.stopped)
-			}
-			return nil
-		}
-		var err error
-		r.loadIdx, err = b.measure(func() error {
-			_, r.filesIdx, err = harness.LoadDataFilesWith(b.ctx, db, "idx", loadClause, files, r.rows, progress)
-			return err
-		})
-		r.duIdx = du() - du0
-		if errors.Is(err, harness.ErrLoadStopped) {
-			logf("%s", r.stopped)
-			return nil
-		}
-		return err
+		return ""
 	})
 	if err != nil {
 		return fmt.Errorf("loading idx: %w", err)
 	}
+	r.loadIdx, r.filesIdx, r.cpuIdx, r.duIdx, r.stopped = ix.total, ix.files, ix.cpu, ix.du, ix.stopped
 	if r.profPlain, err = harness.SummarizeProfile(b.ctx, b.bin, profPlain, speedSteps); err == nil {
 		r.profIdx, err = harness.SummarizeProfile(b.ctx, b.bin, profIdx, speedSteps)
 	}
@@ -443,29 +399,107 @@ func comparePairs(got, want []pairOf) (bool, string) {
 	return false, ""
 }
 
+// tableLoad is one LOAD DATA of the speed runs' files into a table.
+type tableLoad struct {
+	total      timed
+	files, cpu []time.Duration // per file: wall and server CPU time
+	du         int64           // the data directory's growth
+	stopped    string          // why the load was stopped, if it was
+}
+
+// loadTable creates table (id, sig) in dataDir, with the index of indexDDL
+// if indexed, and loads files into it, in a server of its own writing a
+// CPU profile to prof. stop, if not nil, is asked after each file whether
+// to stop (a reason) or go on ("").
+func (b *bench) loadTable(dataDir, prof, table string, indexed bool, files []string, stop func(done int, elapsed time.Duration) string) (tableLoad, error) {
+	var l tableLoad
+	du := func() int64 {
+		a, _, _ := harness.DirSize(dataDir)
+		return a
+	}
+	err := b.withServer(dataDir, []string{"--cpu-profile", prof}, func(db *sql.DB) error {
+		ddl := []string{fmt.Sprintf("CREATE TABLE %s (id BIGINT PRIMARY KEY, sig VARBINARY(1038))", table)}
+		if indexed {
+			ddl = append(ddl, fmt.Sprintf(indexDDL, table))
+		}
+		for _, q := range ddl {
+			if err := exec(b, db, q); err != nil {
+				return err
+			}
+		}
+		du0 := du()
+		what := "no index"
+		if indexed {
+			what = "minhash t=0.8 index made before the load"
+		}
+		logf("LOAD DATA into %s (%s), %d files", table, what, len(files))
+		start := time.Now()
+		c0 := b.serverCPU()
+		progress := func(file string, d time.Duration) error {
+			c := b.serverCPU()
+			l.cpu = append(l.cpu, c-c0)
+			c0 = c
+			logFile(file, d)
+			if stop != nil {
+				if l.stopped = stop(len(l.cpu), time.Since(start)); l.stopped != "" {
+					return errors.New(l.stopped)
+				}
+			}
+			return nil
+		}
+		var err error
+		l.total, err = b.measure(func() error {
+			_, l.files, err = harness.LoadDataFilesWith(b.ctx, db, table, loadClause, files, b.cfg.rows, progress)
+			return err
+		})
+		l.du = du() - du0
+		if errors.Is(err, harness.ErrLoadStopped) {
+			logf("%s", l.stopped)
+			return nil
+		}
+		return err
+	})
+	return l, err
+}
+
 // bucketSizes opens the stopped server's bbolt file and records the index
-// buckets ('x' + id) with 27 entries per row (the first made is idx's by
-// LOAD DATA, the second plain's by CREATE INDEX) and the first rows bucket
-// ('r' + id) with a key per row (plain's).
+// buckets (the first made is idx's by LOAD DATA, the second plain's by
+// CREATE INDEX) and the first rows bucket ('r' + id) with a key per row
+// (plain's).
 func (r *speedResult) bucketSizes(path string) error {
 	n := 0
-	file, err := harness.WalkBolt(path, func(name []byte, bk *bbolt.Bucket, st bbolt.BucketStats) error {
-		sz := bucketStat{keys: st.KeyN, alloc: int64(st.BranchAlloc + st.LeafAlloc), inuse: int64(st.BranchInuse + st.LeafInuse)}
-		if k, v := bk.Cursor().First(); k != nil {
-			sz.keyLen, sz.valLen = len(k), len(v)
+	file, err := indexBuckets(path, func(sz bucketStat) {
+		if n++; n == 1 {
+			r.bIdx = sz
+		} else {
+			r.bBulk = sz
 		}
-		switch {
-		case len(name) > 0 && name[0] == 'x' && st.KeyN == (bandsPerRow+1)*r.rows:
-			if n++; n == 1 {
-				r.bIdx = sz
-			} else {
-				r.bBulk = sz
-			}
-		case len(name) > 0 && name[0] == 'r' && st.KeyN == r.rows && r.bRows.keys == 0:
+	}, func(sz bucketStat) {
+		if sz.keys == r.rows && r.bRows.keys == 0 {
 			r.bRows = sz
 		}
-		return nil
 	})
 	r.fileBytes, r.freePages, r.pageSize = file.Bytes, file.FreePages, file.PageSize
 	return err
+}
+
+// indexBuckets walks the bbolt file of a stopped server at path, calling
+// index with each bucket of index entries, in name order ('x' + id, or
+// that name packed: storage.PackedKeyspace), and rows with each bucket of
+// rows ('r' + id).
+func indexBuckets(path string, index, rows func(bucketStat)) (harness.BoltFile, error) {
+	return harness.WalkBolt(path, func(name []byte, bk *bbolt.Bucket, st bbolt.BucketStats) error {
+		ks, err := harness.Keyspace(name, bk, st)
+		if err != nil {
+			return err
+		}
+		sz := bucketStat{keys: ks.Keys, entries: ks.Entries, packed: ks.Packed, alloc: ks.Alloc, inuse: ks.Inuse}
+		switch {
+		case len(ks.Name) > 0 && ks.Name[0] == 'x':
+			index(sz)
+		case len(ks.Name) > 0 && ks.Name[0] == 'r':
+			rows(sz)
+		}
+		return nil
+	})
 }

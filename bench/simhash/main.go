@@ -452,17 +452,22 @@ func (b *bench) checkSample(db *sql.DB, files []string) error {
 // taken as the one with rows keys made first.
 func (b *bench) bucketSizes(path string) error {
 	var idxBuckets []bucketSize
-	file, err := harness.WalkBolt(path, func(name []byte, _ *bbolt.Bucket, st bbolt.BucketStats) error {
-		sz := bucketSize{keys: st.KeyN, bytes: int64(st.BranchAlloc + st.LeafAlloc)}
+	file, err := harness.WalkBolt(path, func(name []byte, bk *bbolt.Bucket, st bbolt.BucketStats) error {
+		ks, err := harness.Keyspace(name, bk, st)
+		if err != nil {
+			return err
+		}
+		name = ks.Name
+		sz := bucketSize{keys: ks.Entries, bytes: ks.Alloc}
 		switch {
-		case len(name) > 0 && name[0] == 'x' && st.KeyN == (k+1)*b.rows:
+		case len(name) > 0 && name[0] == 'x' && ks.Entries == (k+1)*b.rows:
 			idxBuckets = append(idxBuckets, sz)
 			if len(idxBuckets) == 1 {
 				b.bucketIdx = sz // lower id: made first, on idx
 			} else {
 				b.bucketPlain = sz
 			}
-		case len(name) > 0 && name[0] == 'r' && st.KeyN == b.rows && b.bucketRows.keys == 0:
+		case len(name) > 0 && name[0] == 'r' && ks.Entries == b.rows && b.bucketRows.keys == 0:
 			b.bucketRows = sz
 		}
 		return nil

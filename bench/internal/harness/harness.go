@@ -6,6 +6,7 @@ package harness
 import (
 	"context"
 	"database/sql"
+	"encoding/binary"
 	"fmt"
 	"io/fs"
 	"os"
@@ -19,6 +20,7 @@ import (
 	"go.etcd.io/bbolt"
 
 	"github.com/simsql/simsql/internal/simsqltest"
+	"github.com/simsql/simsql/storage"
 )
 
 // Open returns a connection pool to db on addr as root without a password;
@@ -305,4 +307,34 @@ func WalkBolt(path string, f func(name []byte, bk *bbolt.Bucket, st bbolt.Bucket
 		return tx.ForEach(func(name []byte, bk *bbolt.Bucket) error { return f(name, bk, bk.Stats()) })
 	})
 	return file, err
+}
+
+// BoltKeyspace is a top-level bucket of a bbolt file as simsql uses it.
+type BoltKeyspace struct {
+	Name         []byte // the keyspace's name, without a packed keyspace's prefix
+	Packed       bool   // a packed keyspace (storage.PackedKeyspace)
+	Keys         int    // bbolt keys (of a packed keyspace: its blocks)
+	Entries      int    // the keyspace's keys (of a packed keyspace: its blocks' entries)
+	Alloc, Inuse int64  // page bytes allocated, and used by elements
+}
+
+// Keyspace describes the bucket name, bk, of WalkBolt: in a packed keyspace
+// it counts the entries of the blocks (storage/packed.go: format byte 1,
+// then the number of entries).
+func Keyspace(name []byte, bk *bbolt.Bucket, st bbolt.BucketStats) (BoltKeyspace, error) {
+	k := BoltKeyspace{Name: name, Keys: st.KeyN, Entries: st.KeyN,
+		Alloc: int64(st.BranchAlloc + st.LeafAlloc), Inuse: int64(st.BranchInuse + st.LeafInuse)}
+	if storage.PackedHead(name) == 0 {
+		return k, nil
+	}
+	k.Name, k.Packed, k.Entries = name[3:], true, 0
+	err := bk.ForEach(func(_, v []byte) error {
+		n, w := binary.Uvarint(v[min(1, len(v)):])
+		if len(v) < 2 || v[0] != 1 || w <= 0 {
+			return fmt.Errorf("keyspace %q: a block that is not one", k.Name)
+		}
+		k.Entries += int(n)
+		return nil
+	})
+	return k, err
 }
