@@ -42,7 +42,8 @@ import (
 // the join's: the left side's columns, then the right side's; both sides
 // are the table's full rows.
 type selfJoinPairs struct {
-	left, right sql.Node             // the join's sides (schema, EXPLAIN)
+	left, right sql.Node             // the join's sides (schema, CheckAuth)
+	names       [2]string            // the sides' names or aliases, lower case (EXPLAIN)
 	table       *catalog.Table       // the table of both sides
 	index       *catalog.CustomIndex // the simhash index whose entries are read
 	k           int                  // the join's bound, 0..64
@@ -124,20 +125,15 @@ func selfJoinPlan(ctx *sql.Context, op plan.JoinType, left, right sql.Node, cond
 			continue
 		}
 		args := b.call.Children()
-		x, okx := args[0].(*expression.GetField)
-		y, oky := args[1].(*expression.GetField)
-		if !okx || !oky || !strings.EqualFold(x.Name(), y.Name()) {
+		if !sameColumnOfSides(args[0], args[1], la, ra) {
 			continue
 		}
-		if !(strings.EqualFold(x.Table(), la) && strings.EqualFold(y.Table(), ra)) &&
-			!(strings.EqualFold(x.Table(), ra) && strings.EqualFold(y.Table(), la)) {
+		column := args[0].(*expression.GetField).Name()
+		ix := bestIndex(lt, column, 0, true)
+		if ix == nil || bestIndex(rt, column, 0, true) == nil {
 			continue
 		}
-		ix := bestIndex(lt, x.Name(), 0, true)
-		if ix == nil || bestIndex(rt, x.Name(), 0, true) == nil {
-			continue
-		}
-		n := &selfJoinPairs{left: left, right: right, table: lt, index: ix, k: min(b.k, 64), cond: c.String(),
+		n := &selfJoinPairs{left: left, right: right, names: [2]string{la, ra}, table: lt, index: ix, k: min(b.k, 64), cond: c.String(),
 			selfPairs: !excludesSelfPairs(conjuncts, la, ra)}
 		return plan.NewFilter(cond, n)
 	}
@@ -201,19 +197,24 @@ func wholeRange(ctx *sql.Context, ita *plan.IndexedTableAccess) bool {
 	return true
 }
 
+// sameColumnOfSides reports whether l and r are the same column, one of
+// side a and the other of side b (names or aliases, lower case), in either
+// order.
+func sameColumnOfSides(l, r sql.Expression, a, b string) bool {
+	x, okx := l.(*expression.GetField)
+	y, oky := r.(*expression.GetField)
+	if !okx || !oky || !strings.EqualFold(x.Name(), y.Name()) {
+		return false
+	}
+	return (strings.EqualFold(x.Table(), a) && strings.EqualFold(y.Table(), b)) ||
+		(strings.EqualFold(x.Table(), b) && strings.EqualFold(y.Table(), a))
+}
+
 // excludesSelfPairs reports whether a conjunct compares a column of side a
 // with the same column of side b by <, > or <>, which is never true of a
 // row and itself.
 func excludesSelfPairs(conjuncts []sql.Expression, a, b string) bool {
-	sameColumn := func(l, r sql.Expression) bool {
-		x, okx := l.(*expression.GetField)
-		y, oky := r.(*expression.GetField)
-		if !okx || !oky || !strings.EqualFold(x.Name(), y.Name()) {
-			return false
-		}
-		return (strings.EqualFold(x.Table(), a) && strings.EqualFold(y.Table(), b)) ||
-			(strings.EqualFold(x.Table(), b) && strings.EqualFold(y.Table(), a))
-	}
+	sameColumn := func(l, r sql.Expression) bool { return sameColumnOfSides(l, r, a, b) }
 	for _, c := range conjuncts {
 		switch x := c.(type) {
 		case *expression.LessThan:
@@ -269,47 +270,53 @@ type selfPairIter struct {
 }
 
 func (it *selfPairIter) Next(ctx *sql.Context) (sql.Row, error) {
-	for {
-		i := it.next
-		it.next++
-		if i%4096 == 4095 && ctx.Err() != nil {
-			return nil, context.Cause(ctx)
+	i := it.next
+	it.next++
+	if i%4096 == 4095 && ctx.Err() != nil {
+		return nil, context.Cause(ctx)
+	}
+	switch {
+	case i < 2*len(it.pairs):
+		p := it.pairs[i/2]
+		l, r := p[0], p[1]
+		if i%2 == 1 {
+			l, r = r, l
 		}
-		var l, r int32
-		switch {
-		case i < 2*len(it.pairs):
-			p := it.pairs[i/2]
-			l, r = p[0], p[1]
-			if i%2 == 1 {
-				l, r = r, l
-			}
-		case it.n.selfPairs && i < 2*len(it.pairs)+len(it.c.fps):
-			l = int32(i - 2*len(it.pairs))
-			r = l
-			delete(it.rows, l-1) // rows with themselves come last, in item order
-		default:
-			return nil, io.EOF
-		}
-		lr, err := it.row(ctx, l)
+		lr, err := it.pairRow(ctx, l)
 		if err != nil {
 			return nil, err
 		}
-		rr, err := it.row(ctx, r)
+		rr, err := it.pairRow(ctx, r)
 		if err != nil {
 			return nil, err
-		}
-		if lr == nil || rr == nil {
-			continue // deleted since the index was read: cannot be, within one snapshot
 		}
 		return append(append(make(sql.Row, 0, len(lr)+len(rr)), lr...), rr...), nil
+	case it.n.selfPairs && i < 2*len(it.pairs)+len(it.c.fps):
+		// Each row with itself, last and in item order: read once, not kept.
+		row, err := it.row(ctx, int32(i-2*len(it.pairs)))
+		if err != nil {
+			return nil, err
+		}
+		return append(append(make(sql.Row, 0, 2*len(row)), row...), row...), nil
 	}
+	return nil, io.EOF
 }
 
-// row returns item i's row, read by its row key once.
-func (it *selfPairIter) row(ctx *sql.Context, i int32) (sql.Row, error) {
+// pairRow returns item i's row for a pair, read by its row key once and
+// kept for the item's other pairs.
+func (it *selfPairIter) pairRow(ctx *sql.Context, i int32) (sql.Row, error) {
 	if r, ok := it.rows[i]; ok {
 		return r, nil
 	}
+	r, err := it.row(ctx, i)
+	if err == nil {
+		it.rows[i] = r
+	}
+	return r, err
+}
+
+// row reads item i's row by its row key.
+func (it *selfPairIter) row(ctx *sql.Context, i int32) (sql.Row, error) {
 	r, err := it.n.table.Row(ctx, it.c.rowKey(int(i)))
 	if err != nil {
 		return nil, err
@@ -317,7 +324,6 @@ func (it *selfPairIter) row(ctx *sql.Context, i int32) (sql.Row, error) {
 	if r == nil {
 		return nil, fmt.Errorf("simhash index %s: entry for a missing row", it.n.index.Name)
 	}
-	it.rows[i] = r
 	return r, nil
 }
 
@@ -368,8 +374,7 @@ func (n *selfJoinPairs) ExplainReads(ctx *sql.Context) []compat.ExplainedRead {
 		rows = c
 	}
 	var out []compat.ExplainedRead
-	for _, side := range []sql.Node{n.left, n.right} {
-		_, name := wholeTable(ctx, side)
+	for _, name := range n.names {
 		out = append(out, compat.ExplainedRead{Table: name, Type: "index", Key: n.index.Name, Rows: rows})
 	}
 	return out
