@@ -15,6 +15,8 @@ import (
 	"github.com/dolthub/vitess/go/mysql"
 	querypb "github.com/dolthub/vitess/go/vt/proto/query"
 	"github.com/shopspring/decimal"
+
+	"github.com/simsql/simsql/compat"
 )
 
 // Fault (go-mysql-server v0.20.0): an integer column takes a DECIMAL (or a
@@ -111,7 +113,17 @@ func rangeCheckInsert(ins *plan.InsertInto) (sql.Node, transform.TreeIdentity, e
 		// INSERT … SELECT: each row of the source, checked as VALUES are
 		// (compat_non_strict_values.go; the rows were refused with 1406 or
 		// 1366 outside strict mode, and stored 0 under IGNORE).
-		if checked, ok := checkedSource(ins.Source, cols, ins.Ignore); ok {
+		// The analyzer has already widened the source to every destination
+		// column in the table's order (resolveInsertRows' wrapRowSource),
+		// so with a column list the source's columns are not cols': with
+		// (i, id, u) the check of i was made of id's value, and with (id, t)
+		// none was made (error 1264 "Out of range value 300 for tinyint"
+		// outside strict mode).
+		srcCols := cols
+		if len(ins.ColumnNames) > 0 && len(ins.Source.Schema()) == len(dest) {
+			srcCols = dest
+		}
+		if checked, ok := checkedSource(ins.Source, srcCols, ins.Ignore); ok {
 			src, changed = checked, true
 		}
 	}
@@ -167,7 +179,10 @@ func checkedSource(src sql.Node, cols []*sql.Column, ignore bool) (sql.Node, boo
 	exprs := make([]sql.Expression, len(sch))
 	changed := false
 	for i, c := range sch {
-		gf := expression.NewGetFieldWithTable(i, 0, c.Type, c.DatabaseSource, c.Source, c.Name, c.Nullable)
+		var gf sql.Expression = expression.NewGetFieldWithTable(i, 0, c.Type, c.DatabaseSource, c.Source, c.Name, c.Nullable)
+		if h, ok := hexOfSource(src, i); ok {
+			gf = h // its number, as INSERT … VALUES writes it (compat_hex_values.go)
+		}
 		exprs[i] = checkedValue(gf, cols[i], ignore, 0)
 		changed = changed || exprs[i] != gf
 	}
@@ -175,6 +190,31 @@ func checkedSource(src sql.Node, cols []*sql.Column, ignore bool) (sql.Node, boo
 		return nil, false
 	}
 	return plan.NewProject(exprs, src), true
+}
+
+// hexOfSource returns the hexadecimal literal that column i of src is,
+// seen through projections and aliases: INSERT … SELECT 0x35 writes 53 as
+// INSERT … VALUES (0x35) does, where the projected bytes alone would be
+// read as the text "5".
+func hexOfSource(src sql.Node, i int) (sql.Expression, bool) {
+	for {
+		p, ok := src.(*plan.Project)
+		if !ok || i >= len(p.Projections) {
+			return nil, false
+		}
+		e := p.Projections[i]
+		if a, ok := e.(*expression.Alias); ok {
+			e = a.Child
+		}
+		if _, ok := compat.HexLiteral(e); ok {
+			return e, true
+		}
+		gf, ok := e.(*expression.GetField)
+		if !ok {
+			return nil, false
+		}
+		src, i = p.Child, gf.Index()
+	}
 }
 
 // rangeCheckSetFields returns exprs with the values of the SET
@@ -262,10 +302,13 @@ var _ sql.Expression = (*inRange)(nil)
 // Eval implements sql.Expression: the value, unchanged if it is in range.
 func (r *inRange) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	v, err := r.Expression.Eval(ctx, row)
-	if err != nil || v == nil {
-		return v, err
+	if err != nil {
+		return nil, err
 	}
-	n := r.rowNumber()
+	n := r.rowNumber() // a NULL is a row too
+	if v == nil {
+		return nil, nil
+	}
 	if out, ok := r.bounds.fast(v); ok {
 		return out, nil
 	}
@@ -293,9 +336,12 @@ func (r *inRange) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		if math.IsNaN(x) || math.IsInf(x, 0) {
 			return v, nil
 		}
-		d = decimal.NewFromFloat(x)
+		// MySQL's Field_*::store(double) rounds with rint (half to even)
+		// before its range check: 2.5e0 stores 2, -0.4e0 into an unsigned
+		// column 0 without a warning.
+		d = decimal.NewFromFloat(math.RoundToEven(x))
 	case float32:
-		d = decimal.NewFromFloat32(x)
+		d = decimal.NewFromFloat(math.RoundToEven(float64(x)))
 	case string:
 		if d, err = decimal.NewFromString(strings.TrimSpace(x)); err != nil {
 			// not a number: its leading one (compat_non_strict_values.go)

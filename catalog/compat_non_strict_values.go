@@ -83,11 +83,14 @@ var _ sql.Expression = (*fitString)(nil)
 // 1406 in strict mode, otherwise the cut string with warning 1265.
 func (f *fitString) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	v, err := f.Expression.Eval(ctx, row)
-	s, ok := v.(string)
-	if err != nil || !ok {
-		return v, err
+	if err != nil {
+		return nil, err
 	}
-	n := f.rowNumber()
+	n := f.rowNumber() // every row counts, a NULL too
+	s, ok := v.(string)
+	if !ok {
+		return v, nil
+	}
 	st := f.col.Type.(sql.StringType)
 	binary := st.CharacterSet() == sql.CharacterSet_binary
 	max := int(st.MaxCharacterLength())

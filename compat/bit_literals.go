@@ -61,6 +61,17 @@ func hexColumnValues(node any) {
 				}
 			}
 		}
+		// INSERT … SELECT 0x35, …: the select list's literals are written
+		// to the columns as VALUES' are.
+		if sel, ok := n.Rows.(*ast.Select); ok {
+			for _, se := range sel.SelectExprs {
+				if ae, ok := se.(*ast.AliasedExpr); ok {
+					if h, ok := hexChild(ae.Expr); ok {
+						ae.Expr = h
+					}
+				}
+			}
+		}
 	case *ast.AssignmentExpr:
 		if h, ok := hexChild(n.Expr); ok {
 			n.Expr = h

@@ -74,6 +74,22 @@ func buildIn(x sql.Expression, list []sql.Expression, env env) sql.Expression {
 		anyDouble = anyDouble || k == kDouble
 		anyHex = anyHex || isHex(it)
 	}
+	if mixedNumberAndString(ks) {
+		// A number with strings (2 IN ('1', '2x')): MySQL compares each
+		// pair as its own comparison does, the string as a DOUBLE (1, warning
+		// 1292); go-mysql-server's IN converted '2x' to the left side's type,
+		// answering 0 (error 1366 over an index).
+		var or sql.Expression
+		for _, it := range list {
+			eq := newCompare(opEq, x, it, env)
+			if or == nil {
+				or = eq
+			} else {
+				or = expression.NewOr(or, eq)
+			}
+		}
+		return or
+	}
 	if !allNum || ours(x) {
 		return buildInOurs(x, list, ks, allNum, env)
 	}
@@ -111,6 +127,23 @@ func buildIn(x sql.Expression, list []sql.Expression, env env) sql.Expression {
 		return gms(list)
 	}
 	return buildInOurs(x, list, ks, allNum, env)
+}
+
+// mixedNumberAndString reports whether ks, the kinds of x IN (list), are
+// all this package's, with a string and a number among them.
+func mixedNumberAndString(ks []kind) bool {
+	str, num := false, false
+	for _, k := range ks {
+		switch {
+		case !k.numeric():
+			return false
+		case k == kString:
+			str = true
+		case k != kNull:
+			num = true
+		}
+	}
+	return str && num
 }
 
 func buildInOurs(x sql.Expression, list []sql.Expression, ks []kind, allNum bool, env env) sql.Expression {

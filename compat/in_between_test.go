@@ -24,6 +24,13 @@ func TestInBetween(t *testing.T) {
 		{query: "SELECT -9223372036854775808 IN (-9223372036854775807, 1e0)", want: "0"},
 		{query: "SELECT 5 IN (1, NULL), 5 NOT IN (1, NULL)", want: "NULL"},
 		{query: "SELECT 5 NOT IN (1, 2)", want: "1"},
+		// A number with strings: each pair as DOUBLE (go-mysql-server 0.20
+		// converted '2x' to the left side's type and answered 0).
+		{query: "SELECT 2 IN ('1', '2x')", want: "1"},
+		{query: "SELECT '2x' IN (2, 3)", want: "1"},
+		{query: "SELECT 2 NOT IN (1, '2x')", want: "0"},
+		{query: "SELECT 5 NOT IN ('1', NULL)", want: "NULL"},
+		{query: "SELECT COUNT(*) FROM f WHERE id IN ('2x', '3y')", want: "2"},
 		{query: "SELECT 5 BETWEEN NULL AND 3", want: "0"},
 		{query: "SELECT 5 BETWEEN NULL AND 7", want: "NULL"},
 		{query: "SELECT ? IN (18446744073709551615, 1)", params: []any{uint64(18446744073709551615)}, want: "1"},
