@@ -5,13 +5,13 @@
 # bench/minhash, speed at 1,000,000 signatures and quality on the corpora)
 # into BENCHMARKS-minhash.md.
 #
-#   scripts/bench.sh [-smoke] [other flags of go run ./bench/peers]
+#   scripts/bench.sh [-smoke] [other flags of go run ./bench peers]
 #
 # Installs the peers from Debian packages when missing (needs root and
 # apt-get: mariadb-server, postgresql-15, postgresql-contrib-15 where it
 # exists, postgresql-15-similarity), fetches the corpora by package name
 # (scripts/fetch-corpora.sh into ${SIMSQL_CORPORA:-<repo>/.corpora}), then
-# runs `go run ./bench/peers` and `go run ./bench/minhash`, which start every
+# runs `go run ./bench peers` and `go run ./bench minhash`, which start every
 # server on 127.0.0.1 in a temporary directory and stop it again. The full
 # run takes about two hours on 2 cores (the peers' self-joins at 100,000
 # rows, the MinHash index's loads of 1,000,000 rows); -smoke takes a few
@@ -48,10 +48,10 @@ smoke=0
 for a in "$@"; do
 	[[ $a == -smoke || $a == --smoke ]] && smoke=1
 done
-go run ./bench/peers "$@"
+go run ./bench peers "$@"
 if ((smoke)); then
-	go run ./bench/minhash -rows 10000 -queries 20 -scan-queries 2 -nd-runs 1 -probes 20 -plants 50 -corpus-docs 400 \
+	go run ./bench minhash -rows 10000 -queries 20 -scan-queries 2 -nd-runs 1 -probes 20 -plants 50 -corpus-docs 400 \
 		-out "$(mktemp --tmpdir simsql-bench-minhash-XXXXXX.md)"
 else
-	go run ./bench/minhash -out BENCHMARKS-minhash.md
+	go run ./bench minhash -out BENCHMARKS-minhash.md
 fi

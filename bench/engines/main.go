@@ -1,4 +1,4 @@
-// Command engines compares simsql's storage engines (bbolt, format 1;
+// Package engines compares simsql's storage engines (bbolt, format 1;
 // pebble, format 2) with each other and with MariaDB, in one run on one
 // machine, over the MySQL protocol: the measurement issue 13 asks the
 // engine to be chosen by. For each engine it starts `simsql serve
@@ -18,15 +18,14 @@
 // its default durable settings. Output: a markdown table, ratios against
 // bbolt and MariaDB from the same run, and the load average.
 //
-//	go run ./bench/engines -rows 1000000
-//	go run ./bench/engines -rows 100000 -single 3s   # smoke run
-package main
+//	go run ./bench engines -rows 1000000
+//	go run ./bench engines -rows 100000 -single 3s   # smoke run
+package engines
 
 import (
 	"context"
 	"database/sql"
 	"errors"
-	"flag"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -41,24 +40,32 @@ import (
 	"github.com/simsql/simsql/bench/internal/harness"
 )
 
-func main() {
-	rows := flag.Int("rows", 1_000_000, "`rows` to load")
-	single := flag.Duration("single", 5*time.Second, "`duration` of each single-row INSERT run")
-	clients := flag.Int("clients", 8, "concurrent `connections` of the second INSERT run")
-	selects := flag.Int("selects", 2000, "`number` of point SELECTs")
-	engines := flag.String("engines", "bbolt,pebble", "comma-separated storage `engines` to measure")
-	timeout := flag.Duration("timeout", 30*time.Minute, "give up after this `duration`")
-	flag.Parse()
-	ctx, cancel, tmp := harness.Begin("engines", *timeout)
+// Run runs the engines workload with args, its command-line flags; `go run
+// ./bench engines ARGS` calls it.
+func Run(ctx context.Context, args []string) error {
+	fs := harness.Flags("engines", "")
+	rows := fs.Int("rows", 1_000_000, "`rows` to load")
+	single := fs.Duration("single", 5*time.Second, "`duration` of each single-row INSERT run")
+	clients := fs.Int("clients", 8, "concurrent `connections` of the second INSERT run")
+	selects := fs.Int("selects", 2000, "`number` of point SELECTs")
+	engines := fs.String("engines", "bbolt,pebble", "comma-separated storage `engines` to measure")
+	timeout := fs.Duration("timeout", 30*time.Minute, "give up after this `duration`")
+	if err := harness.Parse(fs, args); err != nil {
+		return err
+	}
+	ctx, cancel, tmp, err := harness.Begin(ctx, "engines", *timeout)
+	if err != nil {
+		return err
+	}
 	defer cancel()
 	defer os.RemoveAll(tmp)
 	files, err := harness.WriteFingerprintFiles(filepath.Join(tmp, "files"), harness.PlantedFingerprints(*rows), 100_000)
 	if err != nil {
-		fatal(err)
+		return err
 	}
 	bin, err := harness.BuildSimsql(ctx, tmp, "engines")
 	if err != nil {
-		fatal(err)
+		return err
 	}
 	w := workload{ctx: ctx, files: files, rows: *rows, single: *single, clients: *clients, selects: *selects}
 	var results []result
@@ -66,22 +73,21 @@ func main() {
 		fmt.Fprintf(os.Stderr, "engines: measuring %s\n", eng)
 		r, err := w.simsql(bin, filepath.Join(tmp, "data-"+eng), eng)
 		if err != nil {
-			fatal(fmt.Errorf("%s: %w", eng, err))
+			return fmt.Errorf("%s: %w", eng, err)
 		}
 		results = append(results, r)
 	}
 	fmt.Fprintln(os.Stderr, "engines: measuring MariaDB")
 	m, err := w.mariadb(filepath.Join(tmp, "mariadb"))
 	if err != nil && !errors.Is(err, harness.ErrNoMariaDB) {
-		fatal(fmt.Errorf("mariadb: %w", err))
+		return fmt.Errorf("mariadb: %w", err)
 	}
 	if err == nil {
 		results = append(results, m)
 	}
 	print(results, *rows, *clients, harness.GitCommit())
+	return nil
 }
-
-func fatal(err error) { harness.Fatal("engines", err) }
 
 type workload struct {
 	ctx     context.Context

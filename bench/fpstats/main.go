@@ -1,21 +1,22 @@
-// Command fpstats reports how simsql's fingerprints behave on a corpus of
+// Package fpstats reports how simsql's fingerprints behave on a corpus of
 // JSONL documents ({"id": ..., "body": ...}): the share of documents that set
 // each of the 64 SimHash bits, and, against exact token-set Jaccard, how many
 // near pairs (Jaccard ≥ -near) and unrelated pairs (Jaccard < -far) fall
 // within k bits for k = 0..10.
 //
-//	go run ./bench/fpstats .corpora/spdx/licenses.jsonl
-package main
+//	go run ./bench fpstats .corpora/spdx/licenses.jsonl
+package fpstats
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"os"
 	"slices"
 	"time"
 
+	"github.com/simsql/simsql/bench/internal/harness"
 	"github.com/simsql/simsql/textsim"
 )
 
@@ -26,23 +27,25 @@ type doc struct {
 	tokens []string
 }
 
-func main() {
-	near := flag.Float64("near", 0.85, "Jaccard at or above which a pair is near")
-	far := flag.Float64("far", 0.5, "Jaccard below which a pair is unrelated")
-	flag.Parse()
-	if flag.NArg() != 1 {
-		fmt.Fprintln(os.Stderr, "usage: fpstats [-near J] [-far J] FILE.jsonl")
-		os.Exit(2)
+// Run runs the fpstats workload with args, its command-line flags; `go run
+// ./bench fpstats ARGS` calls it.
+func Run(ctx context.Context, args []string) error {
+	fs := harness.Flags("fpstats", "FILE.jsonl")
+	near := fs.Float64("near", 0.85, "Jaccard at or above which a pair is near")
+	far := fs.Float64("far", 0.5, "Jaccard below which a pair is unrelated")
+	if err := harness.Parse(fs, args); err != nil {
+		return err
 	}
-	docs, err := load(flag.Arg(0))
+	if fs.NArg() != 1 {
+		return harness.Usagef("usage: go run ./bench fpstats [-near J] [-far J] FILE.jsonl")
+	}
+	docs, err := load(fs.Arg(0))
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "fpstats:", err)
-		os.Exit(1)
+		return err
 	}
 	a := textsim.Default()
 	if err := a.LoadChinese(); err != nil { // before the timing
-		fmt.Fprintln(os.Stderr, "fpstats:", err)
-		os.Exit(1)
+		return err
 	}
 	start := time.Now()
 	bytes := 0
@@ -104,6 +107,7 @@ func main() {
 		}
 		fmt.Printf("%-3d %-23.3f %d\n", k, recall, farWithin[k])
 	}
+	return nil
 }
 
 func load(path string) ([]doc, error) {

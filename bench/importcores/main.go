@@ -1,4 +1,4 @@
-// Command importcores measures issue 13's bulk-path bar: `simsql import`
+// Package importcores measures issue 13's bulk-path bar: `simsql import`
 // of the Tang poems and the King James Bible into a table with
 // `fp BIGINT UNSIGNED AS (simhash(body)) STORED`, with the server on one
 // core (GOMAXPROCS=1: generated columns computed on the statement's
@@ -13,14 +13,13 @@
 // cost, which bench/startup measures. The corpora come from
 // scripts/fetch-corpora.sh (SIMSQL_CORPORA).
 //
-//	go run ./bench/importcores
-//	go run ./bench/importcores -rounds 1 -corpora tang   # smoke run
-package main
+//	go run ./bench importcores
+//	go run ./bench importcores -rounds 1 -corpora tang   # smoke run
+package importcores
 
 import (
 	"bytes"
 	"context"
-	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -44,20 +43,25 @@ var corpora = []corpus{
 	{"kjv", "kjv/bible.jsonl", "CREATE TABLE kjv (id VARCHAR(64) PRIMARY KEY, book TEXT, body TEXT, fp BIGINT UNSIGNED AS (simhash(body)) STORED)"},
 }
 
-func main() {
-	rounds := flag.Int("rounds", 3, "alternating `rounds` of one-core and every-core imports")
-	only := flag.String("corpora", "tang,kjv", "comma-separated `corpora` to import")
-	timeout := flag.Duration("timeout", 60*time.Minute, "give up after this `duration`")
-	flag.Parse()
-	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
+// Run runs the importcores workload with args, its command-line flags; `go run
+// ./bench importcores ARGS` calls it.
+func Run(ctx context.Context, args []string) error {
+	fs := harness.Flags("importcores", "")
+	rounds := fs.Int("rounds", 3, "alternating `rounds` of one-core and every-core imports")
+	only := fs.String("corpora", "tang,kjv", "comma-separated `corpora` to import")
+	timeout := fs.Duration("timeout", 60*time.Minute, "give up after this `duration`")
+	if err := harness.Parse(fs, args); err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(ctx, *timeout)
 	defer cancel()
 	dir := os.Getenv("SIMSQL_CORPORA")
 	if dir == "" {
-		fatal(fmt.Errorf("SIMSQL_CORPORA is not set (scripts/fetch-corpora.sh fetches the corpora)"))
+		return fmt.Errorf("SIMSQL_CORPORA is not set (scripts/fetch-corpora.sh fetches the corpora)")
 	}
 	tmp, bin, err := harness.Workdir(ctx, "importcores")
 	if err != nil {
-		fatal(err)
+		return err
 	}
 	defer os.RemoveAll(tmp)
 	load1 := harness.LoadAverage()
@@ -72,14 +76,14 @@ func main() {
 		file := filepath.Join(dir, c.file)
 		n, err := countLines(file)
 		if err != nil {
-			fatal(err)
+			return err
 		}
 		var one, all []run
 		for r := 0; r < *rounds; r++ {
 			for _, procs := range []string{"1", ""} {
 				res, err := importOnce(ctx, bin, filepath.Join(tmp, fmt.Sprintf("%s-%d-%s", c.name, r, procs)), c, file, procs)
 				if err != nil {
-					fatal(fmt.Errorf("%s, GOMAXPROCS=%q: %w", c.name, procs, err))
+					return fmt.Errorf("%s, GOMAXPROCS=%q: %w", c.name, procs, err)
 				}
 				fmt.Fprintf(os.Stderr, "importcores: %s GOMAXPROCS=%q: %.1f s, server CPU %.1f s\n", c.name, procs, res.wall.Seconds(), res.cpu.Seconds())
 				if procs == "1" {
@@ -96,11 +100,7 @@ func main() {
 	}
 	load2 := harness.LoadAverage()
 	fmt.Printf("\nload average after %.1f %.1f %.1f\n", load2[0], load2[1], load2[2])
-}
-
-func fatal(err error) {
-	fmt.Fprintln(os.Stderr, "importcores:", err)
-	os.Exit(1)
+	return nil
 }
 
 // run is one import: its wall time and the server's CPU time.

@@ -1,4 +1,4 @@
-// Command minhash measures simsql's minhash index over the MySQL protocol
+// Package minhash measures simsql's minhash index over the MySQL protocol
 // and prints a markdown report (and with -out writes it to a file that
 // BENCHMARKS.md can include). Every figure carries the machine's load
 // average when it was taken, and every ratio is of two figures of the same
@@ -28,15 +28,14 @@
 // near_duplicates(t, 'body', 0.8), against the exact answers computed in Go
 // with textsim (what jaccard() computes), and the candidates each verified.
 //
-//	go run ./bench/minhash                 # 1,000,000 rows and all four corpora
-//	go run ./bench/minhash -rows 100000    # smoke size
-//	go run ./bench/minhash -out bench/minhash.md
-package main
+//	go run ./bench minhash                 # 1,000,000 rows and all four corpora
+//	go run ./bench minhash -rows 100000    # smoke size
+//	go run ./bench minhash -out bench/minhash.md
+package minhash
 
 import (
 	"bytes"
 	"context"
-	"flag"
 	"fmt"
 	"os"
 	"time"
@@ -53,31 +52,36 @@ type config struct {
 	probes, plants, truthProbes, corpusDocs      int
 }
 
-func main() {
+// Run runs the minhash workload with args, its command-line flags; `go run
+// ./bench minhash ARGS` calls it.
+func Run(ctx context.Context, args []string) error {
+	fs := harness.Flags("minhash", "")
 	var cfg config
-	flag.IntVar(&cfg.rows, "rows", 1_000_000, "`number` of synthetic signatures of the speed runs")
-	flag.IntVar(&cfg.queries, "queries", 200, "`number` of point queries through the index")
-	flag.IntVar(&cfg.scanQueries, "scan-queries", 20, "`number` of the same point queries run as a forced full scan")
-	flag.IntVar(&cfg.ndRuns, "nd-runs", 3, "`runs` of each near_duplicates count (the median is reported)")
-	flag.IntVar(&cfg.fileRows, "file-rows", 100_000, "`rows` per LOAD DATA LOCAL INFILE file (one statement each)")
-	flag.DurationVar(&cfg.maxLoad, "max-load", 30*time.Minute, "stop the indexed load when its projected `duration` exceeds this, and report the extrapolation")
-	noSpeed := flag.Bool("no-speed", false, "skip the synthetic speed runs")
-	noQuality := flag.Bool("no-quality", false, "skip the quality runs on real text")
-	flag.StringVar(&cfg.corpora, "corpora", os.Getenv("SIMSQL_CORPORA"), "`directory` of scripts/fetch-corpora.sh's corpora (default $SIMSQL_CORPORA)")
-	flag.IntVar(&cfg.probes, "probes", 200, "`number` of jaccard(body, E) probes per corpus")
-	flag.IntVar(&cfg.plants, "plants", 500, "`number` of planted near duplicates per corpus")
-	flag.IntVar(&cfg.truthProbes, "sql-truth-probes", 3, "`number` of probes per corpus also answered by a forced SQL scan, to check the Go ground truth against jaccard()")
-	flag.IntVar(&cfg.corpusDocs, "corpus-docs", 0, "at most this many `documents` of each corpus (0: all)")
-	timeout := flag.Duration("timeout", 3*time.Hour, "give up after this `duration`")
-	binary := flag.String("binary", "", "simsql `binary` to run (default: build ./cmd/simsql)")
-	keep := flag.Bool("keep", false, "keep the temporary directory")
-	commit := flag.String("commit", "", "`label` printed as the commit (default: git describe --always --dirty of the working tree)")
-	out := flag.String("out", "", "also write the report to `file` (a section for BENCHMARKS.md)")
-	pairsOnly := flag.Bool("pairs-only", false, "only time near_duplicates at 0.8 over -rows signatures, with -baseline and this binary alternately, in -data")
-	loadOnly := flag.Bool("load-only", false, "only time LOAD DATA of -rows signatures into plain and idx, with -baseline and then this binary, each in a data directory of its own, and measure the index bucket")
-	baseline := flag.String("baseline", "", "with -pairs-only or -load-only: the baseline simsql `binary`, timed in turn with this one")
-	dataDir := flag.String("data", "", "with -pairs-only: the data `directory`, loaded (by the baseline binary) when it holds no tables and kept")
-	flag.Parse()
+	fs.IntVar(&cfg.rows, "rows", 1_000_000, "`number` of synthetic signatures of the speed runs")
+	fs.IntVar(&cfg.queries, "queries", 200, "`number` of point queries through the index")
+	fs.IntVar(&cfg.scanQueries, "scan-queries", 20, "`number` of the same point queries run as a forced full scan")
+	fs.IntVar(&cfg.ndRuns, "nd-runs", 3, "`runs` of each near_duplicates count (the median is reported)")
+	fs.IntVar(&cfg.fileRows, "file-rows", 100_000, "`rows` per LOAD DATA LOCAL INFILE file (one statement each)")
+	fs.DurationVar(&cfg.maxLoad, "max-load", 30*time.Minute, "stop the indexed load when its projected `duration` exceeds this, and report the extrapolation")
+	noSpeed := fs.Bool("no-speed", false, "skip the synthetic speed runs")
+	noQuality := fs.Bool("no-quality", false, "skip the quality runs on real text")
+	fs.StringVar(&cfg.corpora, "corpora", os.Getenv("SIMSQL_CORPORA"), "`directory` of scripts/fetch-corpora.sh's corpora (default $SIMSQL_CORPORA)")
+	fs.IntVar(&cfg.probes, "probes", 200, "`number` of jaccard(body, E) probes per corpus")
+	fs.IntVar(&cfg.plants, "plants", 500, "`number` of planted near duplicates per corpus")
+	fs.IntVar(&cfg.truthProbes, "sql-truth-probes", 3, "`number` of probes per corpus also answered by a forced SQL scan, to check the Go ground truth against jaccard()")
+	fs.IntVar(&cfg.corpusDocs, "corpus-docs", 0, "at most this many `documents` of each corpus (0: all)")
+	timeout := fs.Duration("timeout", 3*time.Hour, "give up after this `duration`")
+	binary := fs.String("binary", "", "simsql `binary` to run (default: build ./cmd/simsql)")
+	keep := fs.Bool("keep", false, "keep the temporary directory")
+	commit := fs.String("commit", "", "`label` printed as the commit (default: git describe --always --dirty of the working tree)")
+	out := fs.String("out", "", "also write the report to `file` (a section for BENCHMARKS.md)")
+	pairsOnly := fs.Bool("pairs-only", false, "only time near_duplicates at 0.8 over -rows signatures, with -baseline and this binary alternately, in -data")
+	loadOnly := fs.Bool("load-only", false, "only time LOAD DATA of -rows signatures into plain and idx, with -baseline and then this binary, each in a data directory of its own, and measure the index bucket")
+	baseline := fs.String("baseline", "", "with -pairs-only or -load-only: the baseline simsql `binary`, timed in turn with this one")
+	dataDir := fs.String("data", "", "with -pairs-only: the data `directory`, loaded (by the baseline binary) when it holds no tables and kept")
+	if err := harness.Parse(fs, args); err != nil {
+		return err
+	}
 	cfg.speed, cfg.quality = !*noSpeed, !*noQuality
 	if *loadOnly {
 		cfg.speed, cfg.quality = false, false
@@ -85,22 +89,22 @@ func main() {
 	if *pairsOnly {
 		cfg.speed, cfg.quality = false, false
 		if *dataDir == "" {
-			fmt.Fprintln(os.Stderr, "minhash: -pairs-only needs -data")
-			os.Exit(2)
+			return harness.Usagef("-pairs-only needs -data")
 		}
 	}
 	if cfg.rows < groupSize || cfg.queries < 1 || cfg.scanQueries < 1 || cfg.scanQueries > cfg.queries || cfg.ndRuns < 1 || cfg.fileRows < 1 || cfg.probes < 1 {
-		fmt.Fprintln(os.Stderr, "minhash: want -rows >= 100, -queries >= -scan-queries >= 1, -nd-runs >= 1, -file-rows >= 1, -probes >= 1")
-		os.Exit(2)
+		return harness.Usagef("want -rows >= 100, -queries >= -scan-queries >= 1, -nd-runs >= 1, -file-rows >= 1, -probes >= 1")
 	}
-	ctx, cancel, tmp := harness.Begin("minhash", *timeout)
+	ctx, cancel, tmp, err := harness.Begin(ctx, "minhash", *timeout)
+	if err != nil {
+		return err
+	}
 	defer cancel()
 	b := &bench{ctx: ctx, cfg: cfg, tmp: tmp, start: time.Now(), startLoad: harness.LoadAverage()}
 	b.commit = *commit
 	if b.commit == "" {
 		b.commit = harness.GitCommit()
 	}
-	var err error
 	switch {
 	case *pairsOnly:
 		if err = b.run(*binary); err == nil {
@@ -126,16 +130,11 @@ func main() {
 			fmt.Fprintln(os.Stderr, "minhash:", werr)
 		}
 	}
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "minhash:", err)
-		if b.srv != nil {
-			fmt.Fprintf(os.Stderr, "simsql stderr (last 4 KiB):\n%s", tail(b.srv.Stderr.String(), 4096))
-		}
-		os.Exit(1)
+	if err != nil && b.srv != nil {
+		return fmt.Errorf("%w\nsimsql stderr (last 4 KiB):\n%s", err, tail(b.srv.Stderr.String(), 4096))
 	}
+	return err
 }
-
-func fatal(err error) { harness.Fatal("minhash", err) }
 
 func logf(format string, args ...any) {
 	l := harness.LoadAverage()

@@ -1,4 +1,4 @@
-package main
+package minhash
 
 import (
 	"bytes"
@@ -19,14 +19,14 @@ func (b *bench) report(w *bytes.Buffer) {
 	end := harness.LoadAverage()
 	switch {
 	case b.pairs != nil:
-		p("## near_duplicates at t = 0.8, two binaries (`go run ./bench/minhash -pairs-only`)\n\n")
+		p("## near_duplicates at t = 0.8, two binaries (`go run ./bench minhash -pairs-only`)\n\n")
 	case b.loads != nil:
-		p("## LOAD DATA with the index, two binaries (`go run ./bench/minhash -load-only`)\n\n")
+		p("## LOAD DATA with the index, two binaries (`go run ./bench minhash -load-only`)\n\n")
 	default:
 		p("# Benchmarks of the MinHash index\n\n")
-		p("Written by `go run ./bench/minhash -out BENCHMARKS-minhash.md` (which `scripts/bench.sh` runs); do not edit, run it again.\n\n## Run\n\n")
+		p("Written by `go run ./bench minhash -out BENCHMARKS-minhash.md` (which `scripts/bench.sh` runs); do not edit, run it again.\n\n## Run\n\n")
 	}
-	p("Written by `go run ./bench/minhash` on %s UTC, simsql %s; %s, %s/%s, %d CPUs (%s). The whole run took %.1f minutes",
+	p("Written by `go run ./bench minhash` on %s UTC, simsql %s; %s, %s/%s, %d CPUs (%s). The whole run took %.1f minutes",
 		time.Now().UTC().Format("2006-01-02 15:04"), b.commit, runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), harness.CPUModel(),
 		time.Since(b.start).Minutes())
 	if b.buildTime > 0 {

@@ -1,4 +1,4 @@
-package main
+package peers
 
 import (
 	"bytes"
@@ -50,7 +50,7 @@ func curveSummary(ks [curveK + 1]quality.Confusion) (best, reach int) {
 func (r *report) curveMarkdown(w *bytes.Buffer) {
 	p := func(format string, args ...any) { fmt.Fprintf(w, format, args...) }
 	p("# Which SimHash k answers which Jaccard threshold\n\n")
-	p("Written by `go run ./bench/peers` (or `-quality-only`) on %s UTC, simsql %s, %s, %s; do not edit, run it again. ",
+	p("Written by `go run ./bench peers` (or `-quality-only`) on %s UTC, simsql %s, %s, %s; do not edit, run it again. ",
 		time.Now().UTC().Format("2006-01-02 15:04"), r.commit, r.goVersion, r.machine)
 	p("In process over `textsim` (what SQL calls), on the detection-quality sets of [BENCHMARKS.md](../BENCHMARKS.md#detection-quality): per language %d original documents and a planted near duplicate of each (%.0f%% to %.0f%% of words edited), every pair of the %d compared. ",
 		r.cfg.qualityDocs, 100*quality.MinEditRate, 100*quality.MaxEditRate, 2*r.cfg.qualityDocs)

@@ -1,4 +1,4 @@
-// Command peers benchmarks simsql against its peers, MariaDB 10.11 and
+// Package peers benchmarks simsql against its peers, MariaDB 10.11 and
 // PostgreSQL 15, and against brute force, on the workloads of issue 5, and
 // writes BENCHMARKS.md with one PNG chart per workload:
 //
@@ -22,16 +22,15 @@
 // 1, 2 and 3. All servers run on 127.0.0.1 in a temporary directory with
 // their default settings and are stopped at the end.
 //
-//	go run ./bench/peers              # full run: BENCHMARKS.md and bench/charts/ in the module root
-//	go run ./bench/peers -smoke       # small sizes, a few minutes, into a temporary directory
+//	go run ./bench peers              # full run: BENCHMARKS.md and bench/charts/ in the module root
+//	go run ./bench peers -smoke       # small sizes, a few minutes, into a temporary directory
 //
 // scripts/bench.sh installs the peers and fetches the corpora first.
-package main
+package peers
 
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -73,14 +72,19 @@ func smokeConfig() config {
 		chunks: 4, tputRuns: 1, corpusBytes: 100_000, tputBytes: 100_000, qualityDocs: 20}
 }
 
-func main() {
-	smoke := flag.Bool("smoke", false, "small sizes (2,000 and 10,000 rows, 100 kB of each corpus, 20 documents per language), into a temporary directory unless -out is given")
-	out := flag.String("out", "", "`directory` for BENCHMARKS.md and bench/charts/ (default: the module root; with -smoke a new temporary directory)")
-	sizes := flag.String("sizes", "", "comma-separated row `counts` for workloads 1, 2 and 4 (default 100000,1000000)")
-	binary := flag.String("binary", "", "simsql `binary` to run (default: build ./cmd/simsql)")
-	timeout := flag.Duration("timeout", 90*time.Minute, "give up after this `duration`")
-	qualityOnly := flag.Bool("quality-only", false, "only measure detection quality and write "+curvePath+" (the SimHash k against Jaccard curve), not BENCHMARKS.md")
-	flag.Parse()
+// Run runs the peers workload with args, its command-line flags; `go run
+// ./bench peers ARGS` calls it.
+func Run(ctx context.Context, args []string) error {
+	fs := harness.Flags("peers", "")
+	smoke := fs.Bool("smoke", false, "small sizes (2,000 and 10,000 rows, 100 kB of each corpus, 20 documents per language), into a temporary directory unless -out is given")
+	out := fs.String("out", "", "`directory` for BENCHMARKS.md and bench/charts/ (default: the module root; with -smoke a new temporary directory)")
+	sizes := fs.String("sizes", "", "comma-separated row `counts` for workloads 1, 2 and 4 (default 100000,1000000)")
+	binary := fs.String("binary", "", "simsql `binary` to run (default: build ./cmd/simsql)")
+	timeout := fs.Duration("timeout", 90*time.Minute, "give up after this `duration`")
+	qualityOnly := fs.Bool("quality-only", false, "only measure detection quality and write "+curvePath+" (the SimHash k against Jaccard curve), not BENCHMARKS.md")
+	if err := harness.Parse(fs, args); err != nil {
+		return err
+	}
 	cfg := fullConfig()
 	if *smoke {
 		cfg = smokeConfig()
@@ -90,8 +94,7 @@ func main() {
 		for _, f := range strings.Split(*sizes, ",") {
 			n, err := strconv.Atoi(strings.TrimSpace(f))
 			if err != nil || n < 200 {
-				fmt.Fprintf(os.Stderr, "peers: -sizes: %q is not a row count of at least 200\n", f)
-				os.Exit(2)
+				return harness.Usagef("-sizes: %q is not a row count of at least 200", f)
 			}
 			cfg.sizes = append(cfg.sizes, n)
 		}
@@ -99,29 +102,28 @@ func main() {
 	cfg.qualityOnly = *qualityOnly
 	cfg.corpora = os.Getenv("SIMSQL_CORPORA")
 	cfg.requirePeers = simsqltest.Required("PEERS")
-	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
+	ctx, cancel := context.WithTimeout(ctx, *timeout)
 	defer cancel()
 	dir := *out
 	if dir == "" && *smoke {
 		var err error
 		if dir, err = os.MkdirTemp("", "simsql-bench-peers-out-"); err != nil {
-			fatal(err)
+			return err
 		}
 	}
 	if dir == "" {
 		var err error
 		if dir, err = moduleRoot(); err != nil {
-			fatal(err)
+			return err
 		}
 	}
 	path, err := run(ctx, cfg, *binary, dir)
 	if err != nil {
-		fatal(err)
+		return err
 	}
 	fmt.Println(path)
+	return nil
 }
-
-func fatal(err error) { harness.Fatal("peers", err) }
 
 func logf(format string, args ...any) {
 	fmt.Fprintf(os.Stderr, "peers: %s "+format+"\n", append([]any{time.Now().UTC().Format("15:04:05")}, args...)...)

@@ -1,4 +1,4 @@
-package main
+package peers
 
 import (
 	"bytes"
@@ -147,7 +147,7 @@ func (r *report) markdown(w *bytes.Buffer, charts map[string]string) {
 	if r.cfg.smoke {
 		p("**Smoke run** (small sizes; the figures say nothing about speed at scale).\n\n")
 	}
-	p("Written by `go run ./bench/peers` (via `scripts/bench.sh`, which installs the peers and fetches the corpora) on %s UTC, simsql %s; the whole run took %.1f minutes. Do not edit: run it again.\n\n",
+	p("Written by `go run ./bench peers` (via `scripts/bench.sh`, which installs the peers and fetches the corpora) on %s UTC, simsql %s; the whole run took %.1f minutes. Do not edit: run it again.\n\n",
 		r.start.UTC().Format("2006-01-02 15:04"), r.commit, r.elapsed.Minutes())
 	p("- Machine: %s. Load average (1, 5, 15 min) %s at the start, %s at the end: the machine is shared with other jobs, so absolute figures are noisy; the ratios are between systems measured in the same run, one system at a time.\n", r.machine, r.loadStart, r.loadEnd)
 	p("- Go: %s. simsql: built from this commit, default settings, data on the local disk.\n", r.goVersion)

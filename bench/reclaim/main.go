@@ -1,4 +1,4 @@
-// Command reclaim measures how simsql's data directory grows and shrinks
+// Package reclaim measures how simsql's data directory grows and shrinks
 // (issue 13, item 9): on each engine it starts cmd/simsql on a fresh data
 // directory, loads -rows rows (id BIGINT PRIMARY KEY, fp BIGINT UNSIGNED
 // with a simhash k=3 index) by LOAD DATA, and prints the data directory's
@@ -19,14 +19,13 @@
 //
 // and the seconds each step took.
 //
-//	go run ./bench/reclaim -rows 200000
-//	go run ./bench/reclaim -rows 200000 -binary /path/to/old/simsql   # another build, for a baseline
-package main
+//	go run ./bench reclaim -rows 200000
+//	go run ./bench reclaim -rows 200000 -binary /path/to/old/simsql   # another build, for a baseline
+package reclaim
 
 import (
 	"context"
 	"database/sql"
-	"flag"
 	"fmt"
 	"io/fs"
 	"os"
@@ -37,26 +36,34 @@ import (
 	"github.com/simsql/simsql/bench/internal/harness"
 )
 
-func main() {
-	rows := flag.Int("rows", 200_000, "`rows` to load")
-	binary := flag.String("binary", "", "simsql `binary` to run (default: build ./cmd/simsql)")
-	list := flag.Bool("list", false, "list the data directory's files after each step, on stderr")
-	engines := flag.String("engines", "bbolt,pebble", "comma-separated `engines` to measure")
-	timeout := flag.Duration("timeout", 20*time.Minute, "give up after this `duration`")
-	flag.Parse()
-	ctx, cancel, tmp := harness.Begin("reclaim", *timeout)
+// Run runs the reclaim workload with args, its command-line flags; `go run
+// ./bench reclaim ARGS` calls it.
+func Run(ctx context.Context, args []string) error {
+	fs := harness.Flags("reclaim", "")
+	rows := fs.Int("rows", 200_000, "`rows` to load")
+	binary := fs.String("binary", "", "simsql `binary` to run (default: build ./cmd/simsql)")
+	list := fs.Bool("list", false, "list the data directory's files after each step, on stderr")
+	engines := fs.String("engines", "bbolt,pebble", "comma-separated `engines` to measure")
+	timeout := fs.Duration("timeout", 20*time.Minute, "give up after this `duration`")
+	if err := harness.Parse(fs, args); err != nil {
+		return err
+	}
+	ctx, cancel, tmp, err := harness.Begin(ctx, "reclaim", *timeout)
+	if err != nil {
+		return err
+	}
 	defer cancel()
 	defer os.RemoveAll(tmp)
 	bin := *binary
 	if bin == "" {
 		var err error
 		if bin, err = harness.BuildSimsql(ctx, tmp, "reclaim"); err != nil {
-			fatal(err)
+			return err
 		}
 	}
 	files, err := harness.WriteFingerprintFiles(filepath.Join(tmp, "rows"), harness.PlantedFingerprints(*rows), 100_000)
 	if err != nil {
-		fatal(err)
+		return err
 	}
 	l := harness.LoadAverage()
 	fmt.Printf("%d rows, commit %s, load average %.1f %.1f %.1f at start\n\n", *rows, harness.GitCommit(), l[0], l[1], l[2])
@@ -64,11 +71,12 @@ func main() {
 	fmt.Println("|---|---|---|---|---|---|---|")
 	for _, eng := range strings.Split(*engines, ",") {
 		if err := measure(ctx, bin, filepath.Join(tmp, "data-"+eng), eng, files, *rows, *list); err != nil {
-			fatal(fmt.Errorf("%s: %w", eng, err))
+			return fmt.Errorf("%s: %w", eng, err)
 		}
 	}
 	l = harness.LoadAverage()
 	fmt.Printf("\nload average %.1f %.1f %.1f at end\n", l[0], l[1], l[2])
+	return nil
 }
 
 func measure(ctx context.Context, bin, dataDir, eng string, files []string, rows int, list bool) error {
@@ -210,5 +218,3 @@ func tableBytes(dataDir string) int64 {
 }
 
 func mib(n int64) float64 { return float64(n) / (1 << 20) }
-
-func fatal(err error) { harness.Fatal("reclaim", err) }

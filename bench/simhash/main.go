@@ -1,4 +1,4 @@
-// Command simhash measures simsql's SimHash block index over the MySQL
+// Package simhash measures simsql's SimHash block index over the MySQL
 // protocol, on the workload of issue 4, and prints a markdown table with the
 // ratios the issue asks for, all measured in one run:
 //
@@ -33,14 +33,13 @@
 //     all rows; and the full pair list of near_duplicates over a table of the
 //     first -sample rows checked against brute force (all pairs) in Go.
 //
-//     go run ./bench/simhash -rows 1000000   # the issue's figures
-//     go run ./bench/simhash -rows 100000    # smoke run, about a minute once built
-package main
+//     go run ./bench simhash -rows 1000000   # the issue's figures
+//     go run ./bench simhash -rows 100000    # smoke run, about a minute once built
+package simhash
 
 import (
 	"context"
 	"database/sql"
-	"flag"
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
@@ -64,46 +63,48 @@ const (
 // fileRows is the number of rows per LOAD DATA file (-file-rows).
 var fileRows int
 
-func main() {
-	rows := flag.Int("rows", 1_000_000, "`number` of fingerprints (at least -sample)")
-	queries := flag.Int("queries", 500, "`number` of point queries per series")
-	sample := flag.Int("sample", 20_000, "`rows` of the table near_duplicates is checked on against brute force")
-	ndRuns := flag.Int("nd-runs", 3, "`runs` of near_duplicates over the whole table (the median is reported)")
-	skipMaria := flag.Bool("no-mariadb", false, "do not measure MariaDB")
-	timeout := flag.Duration("timeout", 40*time.Minute, "give up after this `duration`")
-	binary := flag.String("binary", "", "simsql `binary` to run (default: build ./cmd/simsql)")
-	keep := flag.Bool("keep", false, "keep the temporary directory")
-	commit := flag.String("commit", "", "`label` printed as the commit (default: git describe --always --dirty of the working tree)")
-	flag.IntVar(&fileRows, "file-rows", 100_000, "`rows` per LOAD DATA LOCAL INFILE file (one statement each)")
-	flag.Parse()
-	if *rows < *sample || *sample < 2 || *queries < 1 || *ndRuns < 1 || fileRows < 1 {
-		fmt.Fprintln(os.Stderr, "simhash: want -rows >= -sample >= 2, -queries >= 1, -nd-runs >= 1, -file-rows >= 1")
-		os.Exit(2)
+// Run runs the simhash workload with args, its command-line flags; `go run
+// ./bench simhash ARGS` calls it.
+func Run(ctx context.Context, args []string) error {
+	fs := harness.Flags("simhash", "")
+	rows := fs.Int("rows", 1_000_000, "`number` of fingerprints (at least -sample)")
+	queries := fs.Int("queries", 500, "`number` of point queries per series")
+	sample := fs.Int("sample", 20_000, "`rows` of the table near_duplicates is checked on against brute force")
+	ndRuns := fs.Int("nd-runs", 3, "`runs` of near_duplicates over the whole table (the median is reported)")
+	skipMaria := fs.Bool("no-mariadb", false, "do not measure MariaDB")
+	timeout := fs.Duration("timeout", 40*time.Minute, "give up after this `duration`")
+	binary := fs.String("binary", "", "simsql `binary` to run (default: build ./cmd/simsql)")
+	keep := fs.Bool("keep", false, "keep the temporary directory")
+	commit := fs.String("commit", "", "`label` printed as the commit (default: git describe --always --dirty of the working tree)")
+	fs.IntVar(&fileRows, "file-rows", 100_000, "`rows` per LOAD DATA LOCAL INFILE file (one statement each)")
+	if err := harness.Parse(fs, args); err != nil {
+		return err
 	}
-	ctx, cancel, tmp := harness.Begin("simhash", *timeout)
+	if *rows < *sample || *sample < 2 || *queries < 1 || *ndRuns < 1 || fileRows < 1 {
+		return harness.Usagef("want -rows >= -sample >= 2, -queries >= 1, -nd-runs >= 1, -file-rows >= 1")
+	}
+	ctx, cancel, tmp, err := harness.Begin(ctx, "simhash", *timeout)
+	if err != nil {
+		return err
+	}
 	defer cancel()
 	b := &bench{ctx: ctx, tmp: tmp, rows: *rows, queries: *queries, sample: *sample, ndRuns: *ndRuns, start: time.Now()}
 	b.commit = *commit
 	if b.commit == "" {
 		b.commit = harness.GitCommit()
 	}
-	err := b.run(*binary, !*skipMaria)
+	err = b.run(*binary, !*skipMaria)
 	if *keep {
 		fmt.Fprintln(os.Stderr, "simhash: keeping", tmp)
 	} else {
 		os.RemoveAll(tmp)
 	}
 	b.print()
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "simhash:", err)
-		if b.srv != nil {
-			fmt.Fprintf(os.Stderr, "simsql stderr (last 4 KiB):\n%s", tail(b.srv.Stderr.String(), 4096))
-		}
-		os.Exit(1)
+	if err != nil && b.srv != nil {
+		return fmt.Errorf("%w\nsimsql stderr (last 4 KiB):\n%s", err, tail(b.srv.Stderr.String(), 4096))
 	}
+	return err
 }
-
-func fatal(err error) { harness.Fatal("simhash", err) }
 
 func logf(format string, args ...any) {
 	fmt.Fprintf(os.Stderr, "simhash: "+format+"\n", args...)

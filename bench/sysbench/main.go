@@ -1,4 +1,4 @@
-// Command sysbench runs the OLTP workloads of sysbench 1.0.20 (Debian's
+// Package sysbench runs the OLTP workloads of sysbench 1.0.20 (Debian's
 // `sysbench`) against simsql and MariaDB in one run on one machine: the
 // measurement issue 13's OLTP bars are stated in. For each system it
 // starts a server on 127.0.0.1 (simsql from this module's cmd/simsql, with
@@ -22,10 +22,10 @@
 // and their ratio, the load average before and after, the CPU model and the
 // commit, written to -out (default BENCHMARKS-sysbench.md) and stdout.
 //
-//	go run ./bench/sysbench                            # 4 and 16 threads, 30 s each
-//	go run ./bench/sysbench -time 5s -threads 4 -out - # smoke run
-//	go run ./bench/sysbench -binaries main=/tmp/simsql-main,branch=./simsql -out -
-package main
+//	go run ./bench sysbench                            # 4 and 16 threads, 30 s each
+//	go run ./bench sysbench -time 5s -threads 4 -out - # smoke run
+//	go run ./bench sysbench -binaries main=/tmp/simsql-main,branch=./simsql -out -
+package sysbench
 
 import (
 	"bufio"
@@ -33,7 +33,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -48,28 +47,33 @@ import (
 	"github.com/simsql/simsql/bench/internal/harness"
 )
 
-func main() {
-	workloads := flag.String("workloads", "oltp_point_select,oltp_insert,oltp_read_write", "comma-separated sysbench `workloads`")
-	threads := flag.String("threads", "4,16", "comma-separated `thread counts`")
-	tables := flag.Int("tables", 2, "sysbench --tables")
-	size := flag.Int("size", 10_000, "sysbench --table-size (`rows` per table)")
-	dur := flag.Duration("time", 30*time.Second, "`duration` of each run")
-	engines := flag.String("engines", "bbolt", "comma-separated simsql storage `engines`")
-	binaries := flag.String("binaries", "", "comma-separated `name=path` of simsql binaries to measure side by side (default: this module's, built)")
-	mariadb := flag.Bool("mariadb", true, "measure MariaDB too (when mariadbd is installed)")
-	out := flag.String("out", "BENCHMARKS-sysbench.md", "markdown `file` to write (- for stdout only)")
-	timeout := flag.Duration("timeout", 60*time.Minute, "give up after this `duration`")
-	flag.Parse()
-	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
+// Run runs the sysbench workload with args, its command-line flags; `go run
+// ./bench sysbench ARGS` calls it.
+func Run(ctx context.Context, args []string) error {
+	fs := harness.Flags("sysbench", "")
+	workloads := fs.String("workloads", "oltp_point_select,oltp_insert,oltp_read_write", "comma-separated sysbench `workloads`")
+	threads := fs.String("threads", "4,16", "comma-separated `thread counts`")
+	tables := fs.Int("tables", 2, "sysbench --tables")
+	size := fs.Int("size", 10_000, "sysbench --table-size (`rows` per table)")
+	dur := fs.Duration("time", 30*time.Second, "`duration` of each run")
+	engines := fs.String("engines", "bbolt", "comma-separated simsql storage `engines`")
+	binaries := fs.String("binaries", "", "comma-separated `name=path` of simsql binaries to measure side by side (default: this module's, built)")
+	mariadb := fs.Bool("mariadb", true, "measure MariaDB too (when mariadbd is installed)")
+	out := fs.String("out", "BENCHMARKS-sysbench.md", "markdown `file` to write (- for stdout only)")
+	timeout := fs.Duration("timeout", 60*time.Minute, "give up after this `duration`")
+	if err := harness.Parse(fs, args); err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(ctx, *timeout)
 	defer cancel()
 
 	sb, err := exec.LookPath("sysbench")
 	if err != nil {
-		fatal(errors.New("sysbench is not installed (Debian: apt-get install sysbench)"))
+		return errors.New("sysbench is not installed (Debian: apt-get install sysbench)")
 	}
 	tmp, bin, err := harness.Workdir(ctx, "sysbench")
 	if err != nil {
-		fatal(err)
+		return err
 	}
 	defer os.RemoveAll(tmp)
 	r := runner{ctx: ctx, sysbench: sb, tables: *tables, size: *size, dur: *dur,
@@ -77,7 +81,7 @@ func main() {
 	for _, t := range strings.Split(*threads, ",") {
 		n, err := strconv.Atoi(t)
 		if err != nil || n < 1 {
-			fatal(fmt.Errorf("-threads: %q is not a thread count", t))
+			return fmt.Errorf("-threads: %q is not a thread count", t)
 		}
 		r.threads = append(r.threads, n)
 	}
@@ -87,7 +91,7 @@ func main() {
 		for _, nb := range strings.Split(*binaries, ",") {
 			name, path, ok := strings.Cut(nb, "=")
 			if !ok || name == "" || path == "" {
-				fatal(fmt.Errorf("-binaries: %q is not name=path", nb))
+				return fmt.Errorf("-binaries: %q is not name=path", nb)
 			}
 			bins = append(bins, [2]string{name, path})
 		}
@@ -99,7 +103,7 @@ func main() {
 			fmt.Fprintf(os.Stderr, "sysbench: %s\n", name)
 			s, err := r.simsql(name, b[1], filepath.Join(tmp, "data-"+b[0]+"-"+eng), eng)
 			if err != nil {
-				fatal(fmt.Errorf("%s: %w", name, err))
+				return fmt.Errorf("%s: %w", name, err)
 			}
 			systems = append(systems, s)
 		}
@@ -111,7 +115,7 @@ func main() {
 		case errors.Is(err, harness.ErrNoMariaDB):
 			fmt.Fprintln(os.Stderr, "sysbench: mariadbd is not installed; MariaDB not measured")
 		case err != nil:
-			fatal(fmt.Errorf("mariadb: %w", err))
+			return fmt.Errorf("mariadb: %w", err)
 		default:
 			systems = append(systems, s)
 		}
@@ -122,19 +126,18 @@ func main() {
 	os.Stdout.Write(md.Bytes())
 	if *out != "-" {
 		if err := os.WriteFile(*out, md.Bytes(), 0o644); err != nil {
-			fatal(err)
+			return err
 		}
 	}
 	for _, s := range systems {
 		for _, m := range s.runs {
 			if m.failure != "" {
-				os.Exit(1)
+				return fmt.Errorf("%s: a run failed (the report says which)", s.name)
 			}
 		}
 	}
+	return nil
 }
-
-func fatal(err error) { harness.Fatal("sysbench", err) }
 
 type runner struct {
 	ctx          context.Context
@@ -340,7 +343,7 @@ func (r *runner) verify(w string, before, after []tableCounts, writes int64) (ch
 
 func (r *runner) report(w io.Writer, systems []system) {
 	fmt.Fprintf(w, "# sysbench OLTP: simsql and MariaDB\n\n")
-	fmt.Fprintf(w, "Written by `go run ./bench/sysbench` (issue 13's OLTP bars: each workload at ≥ 0.5× MariaDB's tps, 0 errors, consistency checked after the run).\n\n")
+	fmt.Fprintf(w, "Written by `go run ./bench sysbench` (issue 13's OLTP bars: each workload at ≥ 0.5× MariaDB's tps, 0 errors, consistency checked after the run).\n\n")
 	fmt.Fprintf(w, "- commit %s, %s, %d cores, %s\n", harness.GitCommit(), harness.CPUModel(), runtime.NumCPU(), time.Now().UTC().Format("2006-01-02 15:04 UTC"))
 	fmt.Fprintf(w, "- sysbench 1.0.20, %d tables × %d rows, %s per run, prepared statements (sysbench's default); simsql with its defaults, MariaDB with its defaults (InnoDB, durable commits)\n", r.tables, r.size, r.dur)
 	fmt.Fprintf(w, "- load average before %.1f %.1f %.1f, after %.1f %.1f %.1f (other work was running on this machine when it is above ~1)\n\n", r.load1[0], r.load1[1], r.load1[2], r.load2[0], r.load2[1], r.load2[2])

@@ -1,4 +1,4 @@
-// Package harness holds what simsql's benchmark programs share: building
+// Package harness holds what simsql's benchmark workloads share: building
 // and starting the simsql server on 127.0.0.1, connecting to it, and
 // describing the machine.
 package harness
@@ -66,22 +66,16 @@ func Workdir(ctx context.Context, tool string) (dir, bin string, err error) {
 	return dir, bin, nil
 }
 
-// Begin starts benchmark tool: a context that ends after timeout, and a
-// new temporary directory simsql-bench-<tool>-*, which the caller removes;
-// it exits through Fatal if the directory cannot be made.
-func Begin(tool string, timeout time.Duration) (context.Context, context.CancelFunc, string) {
+// Begin starts benchmark tool: a context derived from ctx that ends after
+// timeout, and a new temporary directory simsql-bench-<tool>-*, which the
+// caller removes.
+func Begin(ctx context.Context, tool string, timeout time.Duration) (context.Context, context.CancelFunc, string, error) {
 	tmp, err := os.MkdirTemp("", "simsql-bench-"+tool+"-")
 	if err != nil {
-		Fatal(tool, err)
+		return nil, nil, "", err
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), timeout)
-	return ctx, cancel, tmp
-}
-
-// Fatal prints "tool: err" on standard error and exits with status 1.
-func Fatal(tool string, err error) {
-	fmt.Fprintf(os.Stderr, "%s: %v\n", tool, err)
-	os.Exit(1)
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	return ctx, cancel, tmp, nil
 }
 
 // GitCommit returns `git describe --always --dirty` of the working directory.
