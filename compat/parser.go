@@ -96,6 +96,9 @@ type rewriter struct {
 	// columnDef is set while a column definition is walked, whose
 	// literals stay as go-mysql-server reads them (bit_literals.go).
 	columnDef bool
+	// dml is set while the expressions of a DELETE or UPDATE are walked,
+	// not those of a SELECT within them (exists_dml.go).
+	dml bool
 }
 
 var (
@@ -156,8 +159,9 @@ func (r *rewriter) walk(v reflect.Value) {
 		if v.Type() == selectType && v.CanAddr() {
 			constantGroupBy(v.Addr().Interface().(*ast.Select))
 		}
-		defer func(was bool) { r.columnDef = was }(r.columnDef)
+		defer func(was, dml bool) { r.columnDef, r.dml = was, dml }(r.columnDef, r.dml)
 		r.columnDef = r.columnDef || v.Type() == columnDefinitionType
+		r.dml = dmlTypes[v.Type()] || r.dml && v.Type() != selectType
 		for i := 0; i < v.NumField(); i++ {
 			if f := v.Field(i); f.CanSet() && mayHoldExpr(f.Type()) {
 				r.walk(f)
@@ -290,6 +294,8 @@ func (r *rewriter) replace(e ast.Expr) (ast.Expr, bool) {
 			return nil, false
 		}
 		return inject(n, func(a []sql.Expression) sql.Expression { return newCompare(op, a[0], a[1], r.env) }, n.Left, n.Right), true
+	case *ast.ExistsExpr: // exists_dml.go
+		return existsSubquery(n, r.dml), true
 	case *ast.CollateExpr:
 		return collateUtf8mb4(n)
 	case *ast.ConvertExpr:

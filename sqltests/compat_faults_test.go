@@ -79,3 +79,7 @@ func TestAlterRowsAffected(t *testing.T) {
 	t.Run("wire", func(t *testing.T) { check(t, StartServer(t).DB(t)) })
 	t.Run("mariadb", func(t *testing.T) { check(t, startMariaDB(t).DB(t)) })
 }
+
+func TestExistsDMLScripts(t *testing.T) {
+	runScriptsAndMariaDB(t, ExistsDMLScripts)
+}
