@@ -345,7 +345,7 @@ func (r *inRange) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	case string:
 		if d, err = decimal.NewFromString(strings.TrimSpace(x)); err != nil {
 			// not a number: its leading one (compat_non_strict_values.go)
-			if d, err = integerOfString(ctx, x, r.col, strictMode(ctx) && !r.ignore, n); err != nil {
+			if d, err = numberOfString(ctx, x, "integer", r.col, strictMode(ctx) && !r.ignore, n); err != nil {
 				return nil, err
 			}
 		}
