@@ -441,6 +441,9 @@ func (it *loadDataIter) exprs(ctx *sql.Context, fields []*string) ([]sql.Express
 			continue
 		}
 		if set := it.ld.SetExprs[c]; set != nil {
+			// A hexadecimal literal is its number for a numeric column, as
+			// in INSERT … VALUES (compat_hex_values.go; SET u = 0x35 stored 5).
+			set = hexNumber(set, sch[c])
 			v, err := set.Eval(ctx, destRow)
 			if err != nil {
 				return nil, err
