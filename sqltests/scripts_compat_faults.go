@@ -23,6 +23,23 @@ var CompatFaultScripts = []ScriptTest{
 // MariaDB words or levels otherwise than MySQL 8; they hold MySQL 8's.
 var CompatMySQLScripts = []ScriptTest{
 	{
+		// Regression: a number compared with '2x' gave no warning; MySQL 8
+		// compares them as DOUBLE with warning 1292, a constant's once
+		// (compat/compare_truncated.go). MariaDB words it "DECIMAL value"
+		// for an integer, warns IN's constants once a row, and notes ' 2 '.
+		Name:        "a number compared with a string that is not one: warning 1292",
+		SetUpScript: []string{"CREATE TABLE t (x INT, s VARCHAR(5))", "INSERT INTO t VALUES (2, '2x'), (3, '3'), (4, ' 4 ')"},
+		Assertions: []Assertion{
+			{Query: "SELECT x IN ('2x') FROM t WHERE x = 2", Expected: []Row{{1}}, ExpectedWarnings: []Row{{"Warning", 1292, "Truncated incorrect DOUBLE value: '2x'"}}},
+			{Query: "SELECT x FROM t WHERE x IN ('2x', 3) ORDER BY x", Expected: []Row{{2}, {3}}, ExpectedWarnings: []Row{{"Warning", 1292, "Truncated incorrect DOUBLE value: '2x'"}}},
+			{Query: "SELECT x NOT IN ('3y') FROM t ORDER BY x", Expected: []Row{{1}, {0}, {1}}, ExpectedWarnings: []Row{{"Warning", 1292, "Truncated incorrect DOUBLE value: '3y'"}}},
+			{Query: "SELECT x = '2x' FROM t ORDER BY x", Expected: []Row{{1}, {0}, {0}}, ExpectedWarnings: []Row{{"Warning", 1292, "Truncated incorrect DOUBLE value: '2x'"}}},
+			{Query: "SELECT x FROM t WHERE x = s ORDER BY x", Expected: []Row{{2}, {3}, {4}}, ExpectedWarnings: []Row{{"Warning", 1292, "Truncated incorrect DOUBLE value: '2x'"}}},
+			{Query: "SELECT 1.5 = '1.5z', 2e0 = ' 2 '", Expected: []Row{{1, 1}}, ExpectedWarnings: []Row{{"Warning", 1292, "Truncated incorrect DOUBLE value: '1.5z'"}}},
+			{Query: "SELECT x IN ('2'), x = '3' FROM t WHERE x = 2", Expected: []Row{{1, 0}}, ExpectedWarnings: []Row{}},
+		},
+	},
+	{
 		// MySQL 8 downgrades each duplicate UPDATE IGNORE skips to warning
 		// 1062 (WL#6614, 5.7.5); MariaDB 10.11 skips them silently. The
 		// rows are the same in both: in key order, 1 → 2 and 2 → 3 meet
