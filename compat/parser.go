@@ -275,7 +275,10 @@ func (r *rewriter) replace(e ast.Expr) (ast.Expr, bool) {
 	case *ast.ComparisonExpr:
 		if n.Operator == ast.InStr || n.Operator == ast.NotInStr {
 			not := n.Operator == ast.NotInStr
-			if _, ok := n.Right.(*ast.Subquery); ok { // in_subquery.go
+			if sub, ok := n.Right.(*ast.Subquery); ok { // in_subquery.go
+				if err := limitInSubquery(sub); err != nil { // in_subquery_limit.go
+					return refuse(n, err), true
+				}
 				return inject(n, func(a []sql.Expression) sql.Expression { return newInSubquery(a[0], a[1], not, r.env) },
 					n.Left, n.Right), true
 			}
@@ -438,10 +441,14 @@ func unparen(e ast.Expr) ast.Expr {
 type injected struct {
 	build func([]sql.Expression) sql.Expression
 	text  string
+	err   error // the planner's error instead of an expression (refuse)
 }
 
 // WithResolvedChildren implements ast.Injectable.
 func (i *injected) WithResolvedChildren(children []any) (any, error) {
+	if i.err != nil {
+		return nil, i.err
+	}
 	exprs := make([]sql.Expression, len(children))
 	for j, c := range children {
 		e, ok := c.(sql.Expression)

@@ -5,6 +5,22 @@ package sqltests
 // MariaDB gives the same; they also run on MariaDB.
 var CompatFaultScripts = []ScriptTest{
 	{
+		// Regression: go-mysql-server 0.20 answered IN (SELECT … LIMIT n);
+		// MySQL refuses it (compat/in_subquery_limit.go).
+		Name:        "IN (SELECT … LIMIT n) is error 1235",
+		SetUpScript: []string{"CREATE TABLE t (x INT)", "INSERT INTO t VALUES (2), (3)"},
+		Assertions: []Assertion{
+			{Query: "SELECT x FROM t WHERE x IN (SELECT x FROM t LIMIT 1)", ExpectedErr: "yet support 'LIMIT & IN/ALL/ANY/SOME subquery'", ExpectedErrCode: 1235},
+			{Query: "SELECT x FROM t WHERE x NOT IN (SELECT x FROM t ORDER BY x LIMIT 1)", ExpectedErr: "yet support 'LIMIT & IN/ALL/ANY/SOME subquery'", ExpectedErrCode: 1235},
+			{Query: "SELECT x FROM t WHERE x IN (SELECT x FROM t UNION SELECT 3 LIMIT 1)", ExpectedErr: "yet support 'LIMIT & IN/ALL/ANY/SOME subquery'", ExpectedErrCode: 1235},
+			{Query: "DELETE FROM t WHERE x IN (SELECT 3 LIMIT 1)", ExpectedErr: "yet support 'LIMIT & IN/ALL/ANY/SOME subquery'", ExpectedErrCode: 1235},
+			// A LIMIT in a derived table, in EXISTS or in a scalar subquery is allowed.
+			{Query: "SELECT x FROM t WHERE x IN (SELECT x FROM (SELECT x FROM t ORDER BY x LIMIT 1) d)", Expected: []Row{{2}}},
+			{Query: "SELECT x FROM t WHERE EXISTS (SELECT x FROM t LIMIT 1) ORDER BY x", Expected: []Row{{2}, {3}}},
+			{Query: "SELECT (SELECT x FROM t ORDER BY x LIMIT 1)", Expected: []Row{{2}}},
+		},
+	},
+	{
 		// go-mysql-server v0.20.0 warned 1831 "Duplicate index 'ib'" for
 		// any two indexes with the same number of columns.
 		Name: "warning 1831 only for an index on the same columns",
