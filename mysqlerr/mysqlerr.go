@@ -172,6 +172,10 @@ var table = []*mapping{
 		message: func(m []string, _ string) string { return fmt.Sprintf("Operand should contain %s column(s)", m[1]) }},
 	// Transactions.
 	{kind: sql.ErrUnknownTable, num: mysql.ERBadTable, state: mysql.SSUnknownTable},
+	{kind: sql.ErrDatabaseExists, num: mysql.ERDbCreateExists, state: mysql.SSUnknownSQLState,
+		message: func(m []string, _ string) string {
+			return fmt.Sprintf("Can't create database '%s'; database exists", m[1])
+		}},
 	{kind: sql.ErrTableAlreadyExists, num: mysql.ERTableExists, state: "42S01",
 		message: func(m []string, _ string) string { return fmt.Sprintf("Table '%s' already exists", m[1]) }},
 	{kind: sql.ErrReadOnlyTransaction, num: erCantExecuteInReadOnlyTransaction, state: stateReadOnlyTransaction,
@@ -375,10 +379,17 @@ func tableNotFound(m []string, query, db string) *mysql.SQLError {
 
 // databaseNotFound words go-mysql-server's "database not found: d" as
 // MySQL's: 1146 "Table 'd.t' doesn't exist" when a statement reads or
-// writes d.t, else 1049 "Unknown database 'd'" (USE, CREATE TABLE d.t).
+// writes d.t, 1051 "Unknown table 'd.t'" when DROP TABLE or DROP VIEW
+// names it (go-mysql-server 0.20: 1049), else 1049 "Unknown database 'd'"
+// (USE, CREATE TABLE d.t).
 func databaseNotFound(m []string, query, _ string) *mysql.SQLError {
 	db := m[1]
 	if w := strings.Fields(strings.ToLower(query)); len(w) > 0 {
+		if len(w) > 1 && w[0] == "drop" && (w[1] == "table" || w[1] == "view") {
+			if t := tableIn(query, db); t != "" {
+				return &mysql.SQLError{Num: mysql.ERBadTable, State: mysql.SSUnknownTable, Message: fmt.Sprintf("Unknown table '%s.%s'", db, t)}
+			}
+		}
 		switch w[0] {
 		case "select", "insert", "replace", "update", "delete", "with", "(":
 			if t := tableIn(query, db); t != "" {

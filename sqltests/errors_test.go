@@ -76,6 +76,9 @@ func TestMySQLErrorNumbers(t *testing.T) {
 		{"INSERT INTO simsql.nosuch VALUES (1)", nil, 1146, "42S02", "Table 'simsql.nosuch' doesn't exist"},
 		{"SELECT * FROM nodb.nosuch", nil, 1146, "42S02", "Table 'nodb.nosuch' doesn't exist"},
 		{"DROP TABLE nosuch", nil, 1051, "42S02", "Unknown table 'simsql.nosuch'"},
+		// go-mysql-server 0.20: 1049 "Unknown database 'nodb'".
+		{"DROP TABLE nodb.nosuch", nil, 1051, "42S02", "Unknown table 'nodb.nosuch'"},
+		{"DROP DATABASE nodb", nil, 1008, "HY000", "Can't drop database 'nodb'; database doesn't exist"},
 		{"USE nodb", nil, 1049, "42000", "Unknown database 'nodb'"},
 		// Rows of the wrong size (HY000, "operand should have 1 columns").
 		{"SELECT 1 IN (SELECT 1, 2)", nil, 1241, "21000", "Operand should contain 1 column(s)"},

@@ -5,6 +5,21 @@ package sqltests
 // MariaDB gives the same; they also run on MariaDB.
 var CompatFaultScripts = []ScriptTest{
 	{
+		// Regression: go-mysql-server 0.20 gave 1049 for DROP TABLE nodb.x
+		// and DROP DATABASE nodb, and its own words for 1007 and the notes
+		// (compat/db_ddl_exists.go, mysqlerr).
+		Name:        "DROP and CREATE DATABASE of a database missing or there: 1008 and 1007",
+		SetUpScript: []string{"CREATE DATABASE IF NOT EXISTS ddl_exists_db"},
+		Assertions: []Assertion{
+			{Query: "DROP TABLE nodb.x", ExpectedErr: "nodb", ExpectedErrCode: 1051}, // over the wire "Unknown table 'nodb.x'" (TestMySQLErrorNumbers)
+			{Query: "DROP DATABASE nodb", ExpectedErr: "Can't drop database 'nodb'; database doesn't exist", ExpectedErrCode: 1008},
+			{Query: "DROP DATABASE IF EXISTS nodb", ExpectedWarnings: []Row{{"Note", 1008, "Can't drop database 'nodb'; database doesn't exist"}}},
+			{Query: "CREATE DATABASE ddl_exists_db", ExpectedErr: "Can't create database 'ddl_exists_db'; database exists", ExpectedErrCode: 1007},
+			{Query: "CREATE DATABASE IF NOT EXISTS ddl_exists_db", ExpectedWarnings: []Row{{"Note", 1007, "Can't create database 'ddl_exists_db'; database exists"}}},
+			{Query: "DROP DATABASE ddl_exists_db"},
+		},
+	},
+	{
 		// Regression: go-mysql-server 0.20 answered IN (SELECT … LIMIT n);
 		// MySQL refuses it (compat/in_subquery_limit.go).
 		Name:        "IN (SELECT … LIMIT n) is error 1235",
