@@ -76,5 +76,6 @@ func (e *dmlExists) WithChildren(children ...sql.Expression) (sql.Expression, er
 	return &dmlExists{expression.UnaryExpression{Child: children[0]}}, nil
 }
 
-// dmlTypes are the statements whose own expressions take dmlExists.
-var dmlTypes = map[reflect.Type]bool{reflect.TypeOf(ast.Delete{}): true, reflect.TypeOf(ast.Update{}): true}
+// deleteType and updateType are the statements whose own expressions
+// take dmlExists.
+var deleteType, updateType = reflect.TypeOf(ast.Delete{}), reflect.TypeOf(ast.Update{})

@@ -161,7 +161,12 @@ func (r *rewriter) walk(v reflect.Value) {
 		}
 		defer func(was, dml bool) { r.columnDef, r.dml = was, dml }(r.columnDef, r.dml)
 		r.columnDef = r.columnDef || v.Type() == columnDefinitionType
-		r.dml = dmlTypes[v.Type()] || r.dml && v.Type() != selectType
+		switch v.Type() {
+		case deleteType, updateType:
+			r.dml = true
+		case selectType:
+			r.dml = false
+		}
 		for i := 0; i < v.NumField(); i++ {
 			if f := v.Field(i); f.CanSet() && mayHoldExpr(f.Type()) {
 				r.walk(f)
