@@ -120,10 +120,21 @@ func rangeCheckInsert(ins *plan.InsertInto) (sql.Node, transform.TreeIdentity, e
 		// none was made (error 1264 "Out of range value 300 for tinyint"
 		// outside strict mode).
 		srcCols := cols
+		var order []int // the column list's order (compat_insert_select_order.go)
 		if len(ins.ColumnNames) > 0 && len(ins.Source.Schema()) == len(dest) {
 			srcCols = dest
+			listed := make([]bool, len(dest))
+			for _, name := range ins.ColumnNames {
+				i := dest.IndexOfColName(name)
+				order, listed[i] = append(order, i), true
+			}
+			for i := range dest {
+				if !listed[i] {
+					order = append(order, i)
+				}
+			}
 		}
-		if checked, ok := checkedSource(ins.Source, srcCols, ins.Ignore); ok {
+		if checked, ok := checkedSource(ins.Source, srcCols, order, ins.Ignore); ok {
 			src, changed = checked, true
 		}
 	}
@@ -169,9 +180,10 @@ func isLoadData(n sql.Node) bool {
 
 // checkedSource returns src, the rows an INSERT … SELECT writes to cols,
 // under a projection that checks each value written to cols[i] as
-// checkedValue does a VALUES one (its row numbers counted); ok is false
-// when no column needs a check or the shapes differ.
-func checkedSource(src sql.Node, cols []*sql.Column, ignore bool) (sql.Node, bool) {
+// checkedValue does a VALUES one (its row numbers counted), in the order
+// order gives (nil: cols' order); ok is false when no column needs a check
+// or the shapes differ.
+func checkedSource(src sql.Node, cols []*sql.Column, order []int, ignore bool) (sql.Node, bool) {
 	sch := src.Schema()
 	if len(sch) != len(cols) {
 		return nil, false
@@ -188,6 +200,9 @@ func checkedSource(src sql.Node, cols []*sql.Column, ignore bool) (sql.Node, boo
 	}
 	if !changed {
 		return nil, false
+	}
+	if order != nil {
+		exprs = inOrder(exprs, order)
 	}
 	return plan.NewProject(exprs, src), true
 }
@@ -345,7 +360,7 @@ func (r *inRange) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	case string:
 		if d, err = decimal.NewFromString(strings.TrimSpace(x)); err != nil {
 			// not a number: its leading one (compat_non_strict_values.go)
-			if d, err = integerOfString(ctx, x, r.col, strictMode(ctx) && !r.ignore, n); err != nil {
+			if d, err = numberOfString(ctx, x, "integer", r.col, strictMode(ctx) && !r.ignore, n); err != nil {
 				return nil, err
 			}
 		}

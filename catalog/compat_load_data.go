@@ -441,6 +441,9 @@ func (it *loadDataIter) exprs(ctx *sql.Context, fields []*string) ([]sql.Express
 			continue
 		}
 		if set := it.ld.SetExprs[c]; set != nil {
+			// A hexadecimal literal is its number for a numeric column, as
+			// in INSERT … VALUES (compat_hex_values.go; SET u = 0x35 stored 5).
+			set = hexNumber(set, sch[c])
 			v, err := set.Eval(ctx, destRow)
 			if err != nil {
 				return nil, err
@@ -478,10 +481,15 @@ func (it *loadDataIter) exprs(ctx *sql.Context, fields []*string) ([]sql.Express
 // as 0 and 9223372036854775808 into BIGINT as -9223372036854775808, with
 // note 1366; without IGNORE the error was 1366, not 1264.
 func (it *loadDataIter) inRange(e sql.Expression, c int) sql.Expression {
-	if c < 0 || c >= len(it.ld.DestSch) || !isIntegerColumn(it.ld.DestSch[c]) {
+	if c < 0 || c >= len(it.ld.DestSch) {
 		return e
 	}
-	return newInRange(e, it.ld.DestSch[c], !it.strict, int64(it.row))
+	if col := it.ld.DestSch[c]; isIntegerColumn(col) {
+		return newInRange(e, col, !it.strict, int64(it.row))
+	} else if isDecimalColumn(col) { // compat_decimal_range.go
+		return newInDecimal(e, col, !it.strict, int64(it.row))
+	}
+	return e
 }
 
 // destRow returns the row, in the table's column order, that the SET
@@ -506,7 +514,10 @@ func (it *loadDataIter) destRow(ctx *sql.Context, exprs []sql.Expression) sql.Ro
 			continue
 		}
 		x := exprs[e]
-		if r, ok := x.(*inRange); ok {
+		switch r := x.(type) {
+		case *inRange:
+			x = r.Expression
+		case *inDecimal:
 			x = r.Expression
 		}
 		if lit, ok := x.(*expression.Literal); ok && lit.Value() != nil && c >= 0 && c < len(sch) {

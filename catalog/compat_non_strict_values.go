@@ -29,7 +29,7 @@ import (
 // CHAR and VARCHAR Types"). MariaDB names the column of 1366 `db`.`t`.`i`
 // and notes ' 7 ' for an integer (1265); MySQL 8 and simsql do not.
 // integerRanges (compat_integer_range.go) puts the values in a fitString
-// or, for integer columns, an inRange, which calls integerOfString.
+// or, for integer columns, an inRange, which calls numberOfString.
 // Pinned by the script "non-strict INSERT and UPDATE truncate and warn"
 // (IntegerRangeScripts, sqltests/scripts_integer_range.go, also run on
 // MariaDB) and CompatMySQLScripts' wording of 1366. Delete this file when
@@ -42,7 +42,8 @@ const (
 )
 
 // checkedValue returns value e written to column col wrapped in the
-// check MySQL makes of it: inRange for an integer column, fitString for a
+// check MySQL makes of it: inRange for an integer column, inDecimal for a
+// DECIMAL column, fitString for a
 // CHAR, VARCHAR, BINARY or VARBINARY column given a string; else e. A
 // hexadecimal literal is first its number for a numeric column
 // (hexNumber).
@@ -51,6 +52,8 @@ func checkedValue(e sql.Expression, col *sql.Column, ignore bool, row int64) sql
 	switch {
 	case isIntegerColumn(col) && mayLeaveRange(e):
 		return newInRange(e, col, ignore, row)
+	case isDecimalColumn(col): // compat_decimal_range.go
+		return newInDecimal(e, col, ignore, row)
 	case fitsStrings(col) && (e.Type() == nil || types.IsText(e.Type())):
 		return &fitString{columnValue{Expression: e, col: col, ignore: ignore, row: row}}
 	}
@@ -152,14 +155,14 @@ func (f *fitString) String() string { return f.Expression.String() }
 // exponent).
 var leadingNumber = regexp.MustCompile(`^[ \t\n\r]*[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?`)
 
-// integerOfString returns the number string s written to integer column
-// col stands for, as MySQL reads it: its leading number, with warning 1265
-// if more than spaces follow (error 1265 in strict mode), or 0 with
-// warning 1366 (error 1366) if it has none.
-func integerOfString(ctx *sql.Context, s string, col *sql.Column, strict bool, row int64) (decimal.Decimal, error) {
+// numberOfString returns the number string s written to column col, of
+// kind "integer" or "decimal", stands for, as MySQL reads it: its leading
+// number, with warning 1265 if more than spaces follow (error 1265 in
+// strict mode), or 0 with warning 1366 (error 1366) if it has none.
+func numberOfString(ctx *sql.Context, s, kind string, col *sql.Column, strict bool, row int64) (decimal.Decimal, error) {
 	m := leadingNumber.FindString(s)
 	if m == "" {
-		msg := fmt.Sprintf("Incorrect integer value: '%s' for column '%s' at row %d", s, col.Name, row)
+		msg := fmt.Sprintf("Incorrect %s value: '%s' for column '%s' at row %d", kind, s, col.Name, row)
 		if strict {
 			return decimal.Zero, mysql.NewSQLError(mysql.ERTruncatedWrongValueForField, mysql.SSUnknownSQLState, "%s", msg)
 		}

@@ -51,6 +51,9 @@ type compare struct {
 	// exactly), kDecimal or kDouble.
 	as  kind
 	env env
+	// truncated warns of strings that are not numbers compared as DOUBLE
+	// (compare_truncated.go).
+	truncated *truncatedStrings
 }
 
 var _ sql.Expression = (*compare)(nil)
@@ -108,7 +111,11 @@ func newCompare(op cmpOp, a, b sql.Expression, env env) sql.Expression {
 	if gms {
 		return gmsCompare(op, a, b)
 	}
-	return &compare{args: args{a, b}, op: op, ks: []kind{ka, kb}, as: as, env: env}
+	c := &compare{args: args{a, b}, op: op, ks: []kind{ka, kb}, as: as, env: env}
+	if as == kDouble {
+		c.truncated = newTruncatedStrings(a, b, c.ks)
+	}
+	return c
 }
 
 // isUnsignedVar reports whether e is a user variable holding an unsigned
@@ -328,6 +335,8 @@ func (e *compare) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	case kDecimal:
 		c = a.toDecimal().Cmp(b.toDecimal())
 	default:
+		e.truncated.check(ctx, 0, a)
+		e.truncated.check(ctx, 1, b)
 		x, y := a.toDouble(), b.toDouble()
 		switch {
 		case x < y:

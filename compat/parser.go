@@ -96,6 +96,9 @@ type rewriter struct {
 	// columnDef is set while a column definition is walked, whose
 	// literals stay as go-mysql-server reads them (bit_literals.go).
 	columnDef bool
+	// dml is set while the expressions of a DELETE or UPDATE are walked,
+	// not those of a SELECT within them (exists_dml.go).
+	dml bool
 }
 
 var (
@@ -156,8 +159,14 @@ func (r *rewriter) walk(v reflect.Value) {
 		if v.Type() == selectType && v.CanAddr() {
 			constantGroupBy(v.Addr().Interface().(*ast.Select))
 		}
-		defer func(was bool) { r.columnDef = was }(r.columnDef)
+		defer func(was, dml bool) { r.columnDef, r.dml = was, dml }(r.columnDef, r.dml)
 		r.columnDef = r.columnDef || v.Type() == columnDefinitionType
+		switch v.Type() {
+		case deleteType, updateType:
+			r.dml = true
+		case selectType:
+			r.dml = false
+		}
 		for i := 0; i < v.NumField(); i++ {
 			if f := v.Field(i); f.CanSet() && mayHoldExpr(f.Type()) {
 				r.walk(f)
@@ -271,7 +280,10 @@ func (r *rewriter) replace(e ast.Expr) (ast.Expr, bool) {
 	case *ast.ComparisonExpr:
 		if n.Operator == ast.InStr || n.Operator == ast.NotInStr {
 			not := n.Operator == ast.NotInStr
-			if _, ok := n.Right.(*ast.Subquery); ok { // in_subquery.go
+			if sub, ok := n.Right.(*ast.Subquery); ok { // in_subquery.go
+				if err := limitInSubquery(sub); err != nil { // in_subquery_limit.go
+					return refuse(n, err), true
+				}
 				return inject(n, func(a []sql.Expression) sql.Expression { return newInSubquery(a[0], a[1], not, r.env) },
 					n.Left, n.Right), true
 			}
@@ -290,6 +302,8 @@ func (r *rewriter) replace(e ast.Expr) (ast.Expr, bool) {
 			return nil, false
 		}
 		return inject(n, func(a []sql.Expression) sql.Expression { return newCompare(op, a[0], a[1], r.env) }, n.Left, n.Right), true
+	case *ast.ExistsExpr: // exists_dml.go
+		return existsSubquery(n, r.dml), true
 	case *ast.CollateExpr:
 		return collateUtf8mb4(n)
 	case *ast.ConvertExpr:
@@ -432,10 +446,14 @@ func unparen(e ast.Expr) ast.Expr {
 type injected struct {
 	build func([]sql.Expression) sql.Expression
 	text  string
+	err   error // the planner's error instead of an expression (refuse)
 }
 
 // WithResolvedChildren implements ast.Injectable.
 func (i *injected) WithResolvedChildren(children []any) (any, error) {
+	if i.err != nil {
+		return nil, i.err
+	}
 	exprs := make([]sql.Expression, len(children))
 	for j, c := range children {
 		e, ok := c.(sql.Expression)

@@ -168,10 +168,23 @@ var table = []*mapping{
 	// DROP; a missing database 1049, or 1146 for a table in it.
 	{kind: sql.ErrTableNotFound, num: mysql.ERNoSuchTable, convert: tableNotFound},
 	{kind: sql.ErrDatabaseNotFound, num: mysql.ERBadDb, convert: databaseNotFound},
+	// A column that no table in scope has: MySQL's 1054 "Unknown column
+	// 't.c' in 'field list'" (go-mysql-server 0.20: 1105, and 1146 for a
+	// qualifier naming no table of the statement).
+	{kind: sql.ErrTableColumnNotFound, num: mysql.ERBadFieldError, convert: func(m []string, query, _ string) *mysql.SQLError {
+		return unknownColumn(unquote(m[1])+"."+unquote(m[2]), query)
+	}},
+	{kind: sql.ErrColumnNotFound, num: mysql.ERBadFieldError, convert: func(m []string, query, _ string) *mysql.SQLError {
+		return unknownColumn(unquote(m[1]), query)
+	}},
 	{kind: sql.ErrInvalidOperandColumns, num: erOperandColumns, state: stateWrongNumberOfColumns,
 		message: func(m []string, _ string) string { return fmt.Sprintf("Operand should contain %s column(s)", m[1]) }},
 	// Transactions.
 	{kind: sql.ErrUnknownTable, num: mysql.ERBadTable, state: mysql.SSUnknownTable},
+	{kind: sql.ErrDatabaseExists, num: mysql.ERDbCreateExists, state: mysql.SSUnknownSQLState,
+		message: func(m []string, _ string) string {
+			return fmt.Sprintf("Can't create database '%s'; database exists", m[1])
+		}},
 	{kind: sql.ErrTableAlreadyExists, num: mysql.ERTableExists, state: "42S01",
 		message: func(m []string, _ string) string { return fmt.Sprintf("Table '%s' already exists", m[1]) }},
 	{kind: sql.ErrReadOnlyTransaction, num: erCantExecuteInReadOnlyTransaction, state: stateReadOnlyTransaction,
@@ -360,6 +373,9 @@ func foreignKeyFails(what string, m []string) string {
 // else the current database.
 func tableNotFound(m []string, query, db string) *mysql.SQLError {
 	table := m[1]
+	if col := qualifiedColumn(query, table); col != "" {
+		return unknownColumn(col, query) // SELECT nosuch.a FROM t
+	}
 	if q := qualifierOf(query, table); q != "" {
 		db = q
 	}
@@ -375,10 +391,17 @@ func tableNotFound(m []string, query, db string) *mysql.SQLError {
 
 // databaseNotFound words go-mysql-server's "database not found: d" as
 // MySQL's: 1146 "Table 'd.t' doesn't exist" when a statement reads or
-// writes d.t, else 1049 "Unknown database 'd'" (USE, CREATE TABLE d.t).
+// writes d.t, 1051 "Unknown table 'd.t'" when DROP TABLE or DROP VIEW
+// names it (go-mysql-server 0.20: 1049), else 1049 "Unknown database 'd'"
+// (USE, CREATE TABLE d.t).
 func databaseNotFound(m []string, query, _ string) *mysql.SQLError {
 	db := m[1]
 	if w := strings.Fields(strings.ToLower(query)); len(w) > 0 {
+		if len(w) > 1 && w[0] == "drop" && (w[1] == "table" || w[1] == "view") {
+			if t := tableIn(query, db); t != "" {
+				return &mysql.SQLError{Num: mysql.ERBadTable, State: mysql.SSUnknownTable, Message: fmt.Sprintf("Unknown table '%s.%s'", db, t)}
+			}
+		}
 		switch w[0] {
 		case "select", "insert", "replace", "update", "delete", "with", "(":
 			if t := tableIn(query, db); t != "" {
@@ -387,6 +410,54 @@ func databaseNotFound(m []string, query, _ string) *mysql.SQLError {
 		}
 	}
 	return &mysql.SQLError{Num: mysql.ERBadDb, State: mysql.SSClientError, Message: fmt.Sprintf("Unknown database '%s'", db)}
+}
+
+// unknownColumn is MySQL's 1054 for column name (as the statement
+// qualifies it) of query, naming the clause it is in.
+func unknownColumn(name, query string) *mysql.SQLError {
+	return &mysql.SQLError{Num: mysql.ERBadFieldError, State: "42S22", Message: fmt.Sprintf("Unknown column '%s' in '%s'", name, columnClause(query, name))}
+}
+
+// clauseWords are the words that begin the clauses MySQL names in 1054,
+// and the names.
+var clauseWords = regexp.MustCompile(`(?i)\b(select|where|order\s+by|group\s+by|having|on|set)\b`)
+
+var clauseNames = map[string]string{"select": "field list", "set": "field list", "where": "where clause", "order": "order clause",
+	"group": "group statement", "having": "having clause", "on": "on clause"}
+
+// columnClause returns the name of the clause of query in which the
+// column name is first written ("field list" when it is not found).
+func columnClause(query, name string) string {
+	loc := regexp.MustCompile("(?i)(^|[^\\w.`])`?" + regexp.QuoteMeta(name) + "`?($|[^\\w.`])").FindStringIndex(query)
+	if loc == nil {
+		return "field list"
+	}
+	words := clauseWords.FindAllString(query[:loc[0]], -1)
+	if len(words) == 0 {
+		return "field list"
+	}
+	w, _, _ := strings.Cut(strings.ToLower(words[len(words)-1]), " ")
+	return clauseNames[strings.Fields(w)[0]]
+}
+
+// qualifiedColumn returns q.c, when table is written in query only as the
+// qualifier q of a column c, never as a table; else "".
+func qualifiedColumn(query, table string) string {
+	col := ""
+	for _, m := range qualifiedName.FindAllStringSubmatch(query, -1) {
+		if col == "" && strings.EqualFold(strings.ReplaceAll(m[1], "``", "`")+m[2], table) {
+			col = strings.ReplaceAll(m[1], "``", "`") + m[2] + "." + strings.ReplaceAll(m[3], "``", "`") + m[4]
+		}
+	}
+	if col == "" {
+		return ""
+	}
+	// The name written other than before a dot (FROM nosuch) is a table.
+	bare := regexp.MustCompile("(?i)(^|[^.`\\w])`?" + regexp.QuoteMeta(table) + "`?(\\s*[^.\\s\\w`]|\\s+[^.\\s]|$)")
+	if bare.MatchString(query) {
+		return ""
+	}
+	return col
 }
 
 // qualifiedName matches db.t in a statement, either name in backquotes.

@@ -102,6 +102,18 @@ func TestTable(t *testing.T) {
 			1146, "42S02", "Table 'o d.nosuch' doesn't exist"},
 		{"DROP TABLE of a missing table", sql.ErrTableNotFound.New("nosuch"), "drop table nosuch",
 			1051, "42S02", "Unknown table 'db.nosuch'"},
+		// Regression: 1146 for a column's qualifier naming no table, 1105
+		// for a column no table has.
+		{"a column of a table not in the statement", sql.ErrTableNotFound.New("nosuch"), "SELECT nosuch.a FROM t",
+			1054, "42S22", "Unknown column 'nosuch.a' in 'field list'"},
+		{"a missing table and its column", sql.ErrTableNotFound.New("nosuch"), "SELECT nosuch.a FROM nosuch",
+			1146, "42S02", "Table 'db.nosuch' doesn't exist"},
+		{"a column its table lacks", sql.ErrTableColumnNotFound.New("t", "zz"), "SELECT a FROM t WHERE t.zz = 1",
+			1054, "42S22", "Unknown column 't.zz' in 'where clause'"},
+		{"a column no table has", sql.ErrColumnNotFound.New("zz"), "SELECT a FROM t HAVING zz > 1",
+			1054, "42S22", "Unknown column 'zz' in 'having clause'"},
+		{"DROP TABLE of a missing database's table", sql.ErrDatabaseNotFound.New("nodb"), "DROP TABLE nodb.t",
+			1051, "42S02", "Unknown table 'nodb.t'"},
 		{"a table of a missing database", sql.ErrDatabaseNotFound.New("nodb"), "SELECT * FROM nodb.t",
 			1146, "42S02", "Table 'nodb.t' doesn't exist"},
 		{"USE of a missing database", sql.ErrDatabaseNotFound.New("nodb"), "USE nodb",
@@ -153,7 +165,7 @@ func TestTable(t *testing.T) {
 // MySQL number already, pass as they are.
 func TestUnchanged(t *testing.T) {
 	for _, err := range []error{
-		sql.CastSQLError(sql.ErrColumnNotFound.New("c")),
+		sql.CastSQLError(sql.ErrInvalidChildrenNumber.New("c", 1, 2)),
 		sql.CastSQLError(errors.New("Incorrect string value")),
 		mysql.NewSQLError(mysql.ERQueryInterrupted, mysql.SSQueryInterrupted, "Query execution was interrupted"),
 		mysql.NewSQLError(1792, "25006", "Cannot execute statement in a READ ONLY transaction."),
@@ -166,7 +178,7 @@ func TestUnchanged(t *testing.T) {
 	for _, tc := range []struct {
 		err error
 		num int
-	}{{context.Canceled, 1105}, {sql.ErrColumnNotFound.New("c"), 1105}} {
+	}{{context.Canceled, 1105}, {sql.ErrInvalidChildrenNumber.New("c", 1, 2), 1105}} {
 		var se *mysql.SQLError
 		if got := Convert(tc.err, ""); !errors.As(got, &se) || se.Num != tc.num || se.Message != tc.err.Error() {
 			t.Errorf("Convert(%v) = %v, want %d with the same text", tc.err, got, tc.num)

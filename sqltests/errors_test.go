@@ -76,6 +76,15 @@ func TestMySQLErrorNumbers(t *testing.T) {
 		{"INSERT INTO simsql.nosuch VALUES (1)", nil, 1146, "42S02", "Table 'simsql.nosuch' doesn't exist"},
 		{"SELECT * FROM nodb.nosuch", nil, 1146, "42S02", "Table 'nodb.nosuch' doesn't exist"},
 		{"DROP TABLE nosuch", nil, 1051, "42S02", "Unknown table 'simsql.nosuch'"},
+		// go-mysql-server 0.20: 1146 and 1105 for unknown columns.
+		{"SELECT nosuch.a FROM t", nil, 1054, "42S22", "Unknown column 'nosuch.a' in 'field list'"},
+		{"SELECT id FROM t WHERE t.nosuch = ?", []any{1}, 1054, "42S22", "Unknown column 't.nosuch' in 'where clause'"},
+		{"SELECT nosuch FROM t", nil, 1054, "42S22", "Unknown column 'nosuch' in 'field list'"},
+		// 0x without digits is a name (vitess read it as '').
+		{"SELECT 0x", nil, 1054, "42S22", "Unknown column '0x' in 'field list'"},
+		// go-mysql-server 0.20: 1049 "Unknown database 'nodb'".
+		{"DROP TABLE nodb.nosuch", nil, 1051, "42S02", "Unknown table 'nodb.nosuch'"},
+		{"DROP DATABASE nodb", nil, 1008, "HY000", "Can't drop database 'nodb'; database doesn't exist"},
 		{"USE nodb", nil, 1049, "42000", "Unknown database 'nodb'"},
 		// Rows of the wrong size (HY000, "operand should have 1 columns").
 		{"SELECT 1 IN (SELECT 1, 2)", nil, 1241, "21000", "Operand should contain 1 column(s)"},

@@ -29,3 +29,11 @@ func TestHexValueScripts(t *testing.T) {
 func TestHexValueMySQLScripts(t *testing.T) {
 	runScriptsEngineAndWire(t, HexValueMySQLScripts)
 }
+
+func TestDecimalRangeScripts(t *testing.T) {
+	runScriptsAndMariaDB(t, DecimalRangeScripts)
+}
+
+func TestDecimalRangeMySQLScripts(t *testing.T) {
+	runScriptsEngineAndWire(t, DecimalRangeMySQLScripts)
+}

@@ -5,6 +5,37 @@ package sqltests
 // MariaDB gives the same; they also run on MariaDB.
 var CompatFaultScripts = []ScriptTest{
 	{
+		// Regression: go-mysql-server 0.20 gave 1049 for DROP TABLE nodb.x
+		// and DROP DATABASE nodb, and its own words for 1007 and the notes
+		// (compat/db_ddl_exists.go, mysqlerr).
+		Name:        "DROP and CREATE DATABASE of a database missing or there: 1008 and 1007",
+		SetUpScript: []string{"CREATE DATABASE IF NOT EXISTS ddl_exists_db"},
+		Assertions: []Assertion{
+			{Query: "DROP TABLE nodb.x", ExpectedErr: "nodb", ExpectedErrCode: 1051}, // over the wire "Unknown table 'nodb.x'" (TestMySQLErrorNumbers)
+			{Query: "DROP DATABASE nodb", ExpectedErr: "Can't drop database 'nodb'; database doesn't exist", ExpectedErrCode: 1008},
+			{Query: "DROP DATABASE IF EXISTS nodb", ExpectedWarnings: []Row{{"Note", 1008, "Can't drop database 'nodb'; database doesn't exist"}}},
+			{Query: "CREATE DATABASE ddl_exists_db", ExpectedErr: "Can't create database 'ddl_exists_db'; database exists", ExpectedErrCode: 1007},
+			{Query: "CREATE DATABASE IF NOT EXISTS ddl_exists_db", ExpectedWarnings: []Row{{"Note", 1007, "Can't create database 'ddl_exists_db'; database exists"}}},
+			{Query: "DROP DATABASE ddl_exists_db"},
+		},
+	},
+	{
+		// Regression: go-mysql-server 0.20 answered IN (SELECT … LIMIT n);
+		// MySQL refuses it (compat/in_subquery_limit.go).
+		Name:        "IN (SELECT … LIMIT n) is error 1235",
+		SetUpScript: []string{"CREATE TABLE t (x INT)", "INSERT INTO t VALUES (2), (3)"},
+		Assertions: []Assertion{
+			{Query: "SELECT x FROM t WHERE x IN (SELECT x FROM t LIMIT 1)", ExpectedErr: "yet support 'LIMIT & IN/ALL/ANY/SOME subquery'", ExpectedErrCode: 1235},
+			{Query: "SELECT x FROM t WHERE x NOT IN (SELECT x FROM t ORDER BY x LIMIT 1)", ExpectedErr: "yet support 'LIMIT & IN/ALL/ANY/SOME subquery'", ExpectedErrCode: 1235},
+			{Query: "SELECT x FROM t WHERE x IN (SELECT x FROM t UNION SELECT 3 LIMIT 1)", ExpectedErr: "yet support 'LIMIT & IN/ALL/ANY/SOME subquery'", ExpectedErrCode: 1235},
+			{Query: "DELETE FROM t WHERE x IN (SELECT 3 LIMIT 1)", ExpectedErr: "yet support 'LIMIT & IN/ALL/ANY/SOME subquery'", ExpectedErrCode: 1235},
+			// A LIMIT in a derived table, in EXISTS or in a scalar subquery is allowed.
+			{Query: "SELECT x FROM t WHERE x IN (SELECT x FROM (SELECT x FROM t ORDER BY x LIMIT 1) d)", Expected: []Row{{2}}},
+			{Query: "SELECT x FROM t WHERE EXISTS (SELECT x FROM t LIMIT 1) ORDER BY x", Expected: []Row{{2}, {3}}},
+			{Query: "SELECT (SELECT x FROM t ORDER BY x LIMIT 1)", Expected: []Row{{2}}},
+		},
+	},
+	{
 		// go-mysql-server v0.20.0 warned 1831 "Duplicate index 'ib'" for
 		// any two indexes with the same number of columns.
 		Name: "warning 1831 only for an index on the same columns",
@@ -22,6 +53,23 @@ var CompatFaultScripts = []ScriptTest{
 // CompatMySQLScripts are faults of CompatFaultScripts' kind whose answer
 // MariaDB words or levels otherwise than MySQL 8; they hold MySQL 8's.
 var CompatMySQLScripts = []ScriptTest{
+	{
+		// Regression: a number compared with '2x' gave no warning; MySQL 8
+		// compares them as DOUBLE with warning 1292, a constant's once
+		// (compat/compare_truncated.go). MariaDB words it "DECIMAL value"
+		// for an integer, warns IN's constants once a row, and notes ' 2 '.
+		Name:        "a number compared with a string that is not one: warning 1292",
+		SetUpScript: []string{"CREATE TABLE t (x INT, s VARCHAR(5))", "INSERT INTO t VALUES (2, '2x'), (3, '3'), (4, ' 4 ')"},
+		Assertions: []Assertion{
+			{Query: "SELECT x IN ('2x') FROM t WHERE x = 2", Expected: []Row{{1}}, ExpectedWarnings: []Row{{"Warning", 1292, "Truncated incorrect DOUBLE value: '2x'"}}},
+			{Query: "SELECT x FROM t WHERE x IN ('2x', 3) ORDER BY x", Expected: []Row{{2}, {3}}, ExpectedWarnings: []Row{{"Warning", 1292, "Truncated incorrect DOUBLE value: '2x'"}}},
+			{Query: "SELECT x NOT IN ('3y') FROM t ORDER BY x", Expected: []Row{{1}, {0}, {1}}, ExpectedWarnings: []Row{{"Warning", 1292, "Truncated incorrect DOUBLE value: '3y'"}}},
+			{Query: "SELECT x = '2x' FROM t ORDER BY x", Expected: []Row{{1}, {0}, {0}}, ExpectedWarnings: []Row{{"Warning", 1292, "Truncated incorrect DOUBLE value: '2x'"}}},
+			{Query: "SELECT x FROM t WHERE x = s ORDER BY x", Expected: []Row{{2}, {3}, {4}}, ExpectedWarnings: []Row{{"Warning", 1292, "Truncated incorrect DOUBLE value: '2x'"}}},
+			{Query: "SELECT 1.5 = '1.5z', 2e0 = ' 2 '", Expected: []Row{{1, 1}}, ExpectedWarnings: []Row{{"Warning", 1292, "Truncated incorrect DOUBLE value: '1.5z'"}}},
+			{Query: "SELECT x IN ('2'), x = '3' FROM t WHERE x = 2", Expected: []Row{{1, 0}}, ExpectedWarnings: []Row{}},
+		},
+	},
 	{
 		// MySQL 8 downgrades each duplicate UPDATE IGNORE skips to warning
 		// 1062 (WL#6614, 5.7.5); MariaDB 10.11 skips them silently. The
