@@ -16,8 +16,11 @@
 // answer checked against a brute-force scan in Go, with the index's
 // candidates counted in Go; SELECT COUNT(*) FROM near_duplicates over `idx`
 // (the index) and over `plain` (a table scan banded in memory), the counts
-// and the whole pair list checked against a count in Go by banding; CREATE
-// INDEX on the filled `plain`; the data directory's growth per load and,
+// and the whole pair list checked against a count in Go by banding; the
+// same pairs as the self-join `idx a JOIN idx b ON minhash_jaccard(a.sig,
+// b.sig) >= 0.8 WHERE a.id < b.id` (SelfJoinPairs) and as its lookup-join
+// plan over the first 1% of the rows, projected; CREATE INDEX on the
+// filled `plain`; the data directory's growth per load and,
 // after the server stops, the pages of the index buckets in the bbolt file.
 //
 // -load-only (loads.go) loads the same rows into plain and idx with a
