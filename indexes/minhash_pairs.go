@@ -96,18 +96,79 @@ func (p *similarityPairs) rows(ctx *sql.Context, groups bool) ([]sql.Row, error)
 	}
 	var out []sql.Row
 	err := p.table.ReadIndex(ctx, p.index, func(r *catalog.IndexReader) error {
-		from := p.fromIndex
-		if !minhashOf(p.index).sigEntry {
-			from = p.fromBands
-		}
-		ids, pairs, sim, err := from(ctx, r)
+		items, pairs, sim, err := p.fromEither(ctx, r)
 		if err != nil {
 			return err
 		}
-		out, err = answer(ctx, pairs, groups, func(i int32) any { return ids[i] }, sim)
+		out, err = answer(ctx, pairs, groups, func(i int32) any { return items.ids[i] }, sim)
 		return err
 	})
 	return out, err
+}
+
+// indexItems are the items of a search through an index: their ids (nil
+// for those not read) and row keys.
+type indexItems struct {
+	ids    []any
+	rowKey func(i int32) []byte
+}
+
+// fromEither finds the pairs from the index, by its signature entries
+// (format 1) or its bands' runs (format 2).
+func (p *similarityPairs) fromEither(ctx *sql.Context, r *catalog.IndexReader) (indexItems, []simPair, func(i, j int32) float64, error) {
+	if minhashOf(p.index).sigEntry {
+		return p.fromIndex(ctx, r)
+	}
+	return p.fromBands(ctx, r)
+}
+
+// minhashSelfJoin is the self-join matcher of minhash indexes:
+// minhash_jaccard(a.sig, b.sig) >= t, or jaccard(a.body, b.body) >= t (the
+// forms of matchSimBound), with the index that the point query would
+// choose (chooseMinhash: for minhash_jaccard an exact index with t' ≤ t,
+// so the search finds every pair; for jaccard any index on a stored
+// minhash(body) whose candidates miss a pair at t with probability at most
+// MissProbability, as the lookups do).
+func minhashSelfJoin(ctx *sql.Context, t, other *catalog.Table, c sql.Expression, a, b string) (allPairs, bool) {
+	bd, ok := matchSimBound(c)
+	if !ok || !sameColumnOfSides(bd.args[0], bd.args[1], a, b) {
+		return nil, false
+	}
+	th, ok := bd.threshold(ctx)
+	if !ok {
+		return nil, false
+	}
+	column := bd.args[0].(*expression.GetField).Name()
+	choice, ok := chooseMinhash(ctx, t.CustomIndexes(MinHashKind{}.Name()), bd, column)
+	if !ok || !allowsIndex(other, choice.index) {
+		return nil, false
+	}
+	return &similarityPairs{table: t, column: column, text: bd.jaccard, t: th, index: choice.index, floor: choice.minAgree}, true
+}
+
+// pairs implements allPairs: the pairs near_duplicates would give.
+func (p *similarityPairs) pairs(ctx *sql.Context) ([][2]int32, func(int32) []byte, error) {
+	var out [][2]int32
+	var rowKey func(int32) []byte
+	err := p.table.ReadIndex(ctx, p.index, func(r *catalog.IndexReader) error {
+		items, pairs, _, err := p.fromEither(ctx, r)
+		out = make([][2]int32, len(pairs))
+		for k, pr := range pairs {
+			out[k] = [2]int32{pr.i, pr.j}
+		}
+		rowKey = items.rowKey
+		return err
+	})
+	return out, rowKey, err
+}
+
+func (p *similarityPairs) reads() *catalog.CustomIndex { return p.index }
+
+func (p *similarityPairs) describe() string {
+	if p.text {
+		return p.how() + ", verified by jaccard"
+	}
+	return p.how()
 }
 
 // answer turns verified pairs into rows: sorted (left_id, right_id,
@@ -501,7 +562,7 @@ func (s *slotSource) agreement(i, j int, dst []uint64) {
 // banded in memory as the index is (bandCandidates); rows are read only
 // for the candidates, to verify them from their signatures or texts. It
 // returns the ids of the items (nil for those not read) and the pairs.
-func (p *similarityPairs) fromIndex(ctx *sql.Context, r *catalog.IndexReader) ([]any, []simPair, func(i, j int32) float64, error) {
+func (p *similarityPairs) fromIndex(ctx *sql.Context, r *catalog.IndexReader) (indexItems, []simPair, func(i, j int32) float64, error) {
 	x := minhashOf(p.index)
 	w := 2 * x.numPerm
 	// Count the entries first, so that the copies are made once.
@@ -514,7 +575,7 @@ func (p *similarityPairs) fromIndex(ctx *sql.Context, r *catalog.IndexReader) ([
 		return nil
 	})
 	if err != nil {
-		return nil, nil, nil, err
+		return indexItems{}, nil, nil, err
 	}
 	lows, rowKeys, ends := make([]byte, 0, entries*w), make([]byte, 0, keyBytes), make([]int, 0, entries)
 	entries = 0
@@ -531,7 +592,7 @@ func (p *similarityPairs) fromIndex(ctx *sql.Context, r *catalog.IndexReader) ([
 		return nil
 	})
 	if err != nil {
-		return nil, nil, nil, err
+		return indexItems{}, nil, nil, err
 	}
 	n := len(ends)
 	rowKey := func(i int32) []byte {
@@ -544,40 +605,46 @@ func (p *similarityPairs) fromIndex(ctx *sql.Context, r *catalog.IndexReader) ([
 	src := &lowSource{lows: lows, slots: x.numPerm, bands: x.bands}
 	cands, err := bandCandidates(ctx, src, n, x.numPerm, len(x.bands), p.floor)
 	if err != nil {
-		return nil, nil, nil, err
+		return indexItems{}, nil, nil, err
 	}
 	// Read the candidates' rows, in key order.
 	items := candidateItems(cands)
-	// text false: the slots of the items read; text true: their term counts.
-	read, vals, texts, err := p.readItems(ctx, r, len(items), func(k int) []byte { return rowKey(items[k]) }, !p.text)
+	// The slots of the items read, and for a text column their term counts.
+	read, vals, texts, err := p.readItems(ctx, r, len(items), func(k int) []byte { return rowKey(items[k]) }, true)
 	if err != nil {
-		return nil, nil, nil, err
+		return indexItems{}, nil, nil, err
 	}
 	ids := make([]any, n)
 	at := make(map[int32]int32, len(items)) // item → its place among those read
 	for k, it := range items {
 		ids[it], at[it] = read[k], int32(k)
 	}
+	nv := x.numPerm
+	agreeing := func(i, j int32) int {
+		a, b := int(at[i])*nv, int(at[j])*nv
+		return agree(vals[a:a+nv], vals[b:b+nv])
+	}
 	var full func(i, j int32) (float64, bool)
 	if p.text {
+		// The floor again on the full slots (the low bits may agree where
+		// the slots do not), as a lookup checks its candidates.
 		full = func(i, j int32) (float64, bool) {
 			a, b := texts[at[i]], texts[at[j]]
-			if a == nil || b == nil {
-				return 0, false // NULL text
+			if a == nil || b == nil || agreeing(i, j) < p.floor {
+				return 0, false // NULL text, or too few slots agree
 			}
 			jc := textsim.JaccardCounts(a, b)
 			return jc, jc >= p.t
 		}
 	} else {
-		m, nv := pigeonhole.MinAgree(x.numPerm, p.t), x.numPerm
+		m := pigeonhole.MinAgree(nv, p.t)
 		full = func(i, j int32) (float64, bool) {
-			a, b := int(at[i])*nv, int(at[j])*nv
-			ag := agree(vals[a:a+nv], vals[b:b+nv])
+			ag := agreeing(i, j)
 			return float64(ag) / float64(nv), ag >= m
 		}
 	}
 	pairs, err := verifyPairs(ctx, cands, full)
-	return ids, pairs, func(i, j int32) float64 { sim, _ := full(i, j); return sim }, err
+	return indexItems{ids, rowKey}, pairs, func(i, j int32) float64 { sim, _ := full(i, j); return sim }, err
 }
 
 // fromBands finds the pairs from an index without signature entries
@@ -592,7 +659,7 @@ func (p *similarityPairs) fromIndex(ctx *sql.Context, r *catalog.IndexReader) ([
 // for a text column, its exact jaccard() reaches t. A crowded run costs
 // its pairwise comparison and nothing more is kept of it than its
 // qualifying pairs.
-func (p *similarityPairs) fromBands(ctx *sql.Context, r *catalog.IndexReader) ([]any, []simPair, func(i, j int32) float64, error) {
+func (p *similarityPairs) fromBands(ctx *sql.Context, r *catalog.IndexReader) (indexItems, []simPair, func(i, j int32) float64, error) {
 	x := minhashOf(p.index)
 	seen := map[string]int32{} // row key → provisional item
 	var keys []string          // provisional item → row key
@@ -626,7 +693,7 @@ func (p *similarityPairs) fromBands(ctx *sql.Context, r *catalog.IndexReader) ([
 			err = ctx.Err()
 		}
 		if err != nil {
-			return nil, nil, nil, err
+			return indexItems{}, nil, nil, err
 		}
 	}
 	// Number the runs' rows in key order and read them.
@@ -645,7 +712,7 @@ func (p *similarityPairs) fromBands(ctx *sql.Context, r *catalog.IndexReader) ([
 	nv := x.numPerm
 	ids, vals, texts, err := p.readItems(ctx, r, len(order), func(k int) []byte { return []byte(keys[order[k]]) }, true)
 	if err != nil {
-		return nil, nil, nil, err
+		return indexItems{}, nil, nil, err
 	}
 	sigOf := func(i int32) []uint64 { return vals[int(i)*nv : int(i+1)*nv] }
 	sameBand := func(e int, a, b []uint64) bool {
@@ -714,13 +781,14 @@ func (p *similarityPairs) fromBands(ctx *sql.Context, r *catalog.IndexReader) ([
 	}
 	wg.Wait()
 	if ctx.Err() != nil {
-		return nil, nil, nil, context.Cause(ctx)
+		return indexItems{}, nil, nil, context.Cause(ctx)
 	}
 	var pairs []simPair
 	for _, f := range found {
 		pairs = append(pairs, f...)
 	}
-	return ids, pairs, func(i, j int32) float64 { sim, _ := full(i, j); return sim }, nil
+	rowKey := func(i int32) []byte { return []byte(keys[order[i]]) }
+	return indexItems{ids, rowKey}, pairs, func(i, j int32) float64 { sim, _ := full(i, j); return sim }, nil
 }
 
 // readItems reads the rows of n items, the k-th under rowKey(k), as the

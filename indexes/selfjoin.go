@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -15,7 +16,7 @@ import (
 	"github.com/simsql/simsql/compat"
 )
 
-// Self-joins on a Hamming distance, answered by the all-pairs search.
+// Self-joins on a similarity, answered by an index's all-pairs search.
 //
 // `SELECT … FROM t a JOIN t b ON hamming(a.fp, b.fp) <= k WHERE a.id < b.id`
 // asks for every pair of t's rows within k bits: near_duplicates('t', 'fp',
@@ -23,32 +24,118 @@ import (
 // shard: docs/scaling.md, all pairs across shards). As a lookup join
 // through the simhash index it probes the index once per row (200,000
 // fingerprints: 5.1 s, against 0.17 s for near_duplicates); as a nested
-// loop it compares every pair. selfJoinPairs answers it with NearPairs
-// (Manku et al. 2007, blocks.go) over the fingerprints of the index's
-// entries, as near_duplicates does, and returns the joined rows of every
-// ordered pair within k — (x, y) and (y, x), and (x, x) unless the
-// condition rules out a row paired with itself — under a filter holding the
-// join's whole condition, so the answer is the join's, row for row.
+// loop it compares every pair. The same holds of
+// `ON minhash_jaccard(a.sig, b.sig) >= t` over a minhash index and of
+// `ON jaccard(a.body, b.body) >= t` over a minhash index of a stored
+// minhash(body) column. selfJoinPairs answers such a join with the pair
+// search of the index's kind (an allPairs: NearPairs, Manku et al. 2007,
+// for simhash; the band search of near_duplicates for minhash), and
+// returns the joined rows of every ordered pair it finds — (x, y) and
+// (y, x), and (x, x) for every row unless the condition rules out a row
+// paired with itself — under a filter holding the join's whole condition,
+// so the answer is the join's, row for row, wherever the search finds
+// every pair the conjunct holds for (simhash; minhash_jaccard over an
+// exact index) and the lookup plan's where the lookups are approximate
+// too (jaccard() through a minhash index, verified: the same candidates).
 //
 // It applies to an inner join of one table with itself, both sides the
 // whole table (no filter of their own below the join), when a conjunct of
-// the condition (the join's own, or an inner join's WHERE) is
-// hamming(a.fp, b.fp) <= k (any form matchHammingAny takes) on the same
-// column of both sides and that column has a simhash index, not ruled out
-// by an index hint on either side, whose entries carry the fingerprints.
-// IGNORE INDEX on a side therefore keeps the plan of a scan.
+// the condition (the join's own, or an inner join's WHERE) is one that a
+// selfJoinMatcher takes — hamming(a.fp, b.fp) <= k (any form
+// matchHammingAny takes), minhash_jaccard(a.sig, b.sig) or
+// jaccard(a.body, b.body) >= t (any form matchSimBound takes) — on the
+// same column of both sides, with an index that the point query would use
+// and that no index hint on either side rules out. IGNORE INDEX on a side
+// therefore keeps the plan of a scan.
+
+// allPairs is the all-pairs search of one index over one column: every
+// pair of distinct rows for which a self-join's conjunct may hold (all
+// those for which it holds, where the index is exact), each once, in
+// either order.
+type allPairs interface {
+	// pairs returns the pairs of items and each item's row key. It stops
+	// with the cause of ctx's end (KILL QUERY, max_execution_time, a
+	// closed connection) soon after ctx is done.
+	pairs(ctx *sql.Context) (pairs [][2]int32, rowKey func(item int32) []byte, err error)
+	// reads is the index whose entries the search reads.
+	reads() *catalog.CustomIndex
+	// describe names the index for EXPLAIN, as "KIND index NAME…".
+	describe() string
+}
+
+// selfJoinMatcher recognises a conjunct c of a self-join of table t, the
+// sides named a and b (names or aliases, lower case), that an all-pairs
+// search over an index of t answers; other is the other side's table (its
+// index hint must allow the index too).
+type selfJoinMatcher func(ctx *sql.Context, t, other *catalog.Table, c sql.Expression, a, b string) (allPairs, bool)
+
+// selfJoinMatchers are the matchers of every kind, tried in turn on each
+// conjunct.
+var selfJoinMatchers = []selfJoinMatcher{hammingSelfJoin, minhashSelfJoin}
+
+// allowsIndex reports whether t, under its index hint, may read ci.
+func allowsIndex(t *catalog.Table, ci *catalog.CustomIndex) bool {
+	return slices.ContainsFunc(t.CustomIndexes(ci.Kind.Name()), func(x *catalog.CustomIndex) bool { return x.Name == ci.Name })
+}
+
+// hammingSelfJoin is the self-join matcher of simhash indexes:
+// hamming(a.fp, b.fp) <= k with a simhash index on fp whose entries carry
+// the fingerprints (any k: NearPairs reads the fingerprints, not the
+// blocks).
+func hammingSelfJoin(ctx *sql.Context, t, other *catalog.Table, c sql.Expression, a, b string) (allPairs, bool) {
+	bd, ok := matchHammingAny(ctx, c)
+	if !ok || bd.k < 0 {
+		return nil, false
+	}
+	args := bd.call.Children()
+	if !sameColumnOfSides(args[0], args[1], a, b) {
+		return nil, false
+	}
+	ix := bestIndex(t, args[0].(*expression.GetField).Name(), 0, true)
+	if ix == nil || !allowsIndex(other, ix) {
+		return nil, false
+	}
+	return &hammingPairs{table: t, ix: ix, k: min(bd.k, 64)}, true
+}
+
+// hammingPairs is the pair search of a simhash index: NearPairs over the
+// fingerprints of its entries.
+type hammingPairs struct {
+	table *catalog.Table
+	ix    *catalog.CustomIndex
+	k     int
+}
+
+func (h *hammingPairs) pairs(ctx *sql.Context) ([][2]int32, func(int32) []byte, error) {
+	c, err := corpusFromIndex(ctx, h.table, h.ix)
+	if err != nil {
+		return nil, nil, err
+	}
+	var pairs [][2]int32
+	err = c.pairs(ctx, h.k, func(l, r, _ int) bool {
+		pairs = append(pairs, [2]int32{int32(l), int32(r)})
+		return ctx.Err() == nil
+	})
+	if err == nil {
+		err = context.Cause(ctx)
+	}
+	return pairs, func(i int32) []byte { return c.rowKey(int(i)) }, err
+}
+
+func (h *hammingPairs) reads() *catalog.CustomIndex { return h.ix }
+
+func (h *hammingPairs) describe() string { return "simhash index " + h.ix.Name }
 
 // selfJoinPairs is the plan of such a join, below its filter. Its schema is
 // the join's: the left side's columns, then the right side's; both sides
 // are the table's full rows.
 type selfJoinPairs struct {
-	left, right sql.Node             // the join's sides (schema, CheckAuth)
-	names       [2]string            // the sides' names or aliases, lower case (EXPLAIN)
-	table       *catalog.Table       // the table of both sides
-	index       *catalog.CustomIndex // the simhash index whose entries are read
-	k           int                  // the join's bound, 0..64
-	cond        string               // the hamming conjunct, for EXPLAIN
-	selfPairs   bool                 // whether a row is paired with itself
+	left, right sql.Node       // the join's sides (schema, CheckAuth)
+	names       [2]string      // the sides' names or aliases, lower case (EXPLAIN)
+	table       *catalog.Table // the table of both sides
+	search      allPairs       // the index's all-pairs search
+	cond        string         // the conjunct it answers, for EXPLAIN
+	selfPairs   bool           // whether a row is paired with itself
 }
 
 var _ sql.ExecSourceRel = (*selfJoinPairs)(nil)
@@ -120,22 +207,15 @@ func selfJoinPlan(ctx *sql.Context, op plan.JoinType, left, right sql.Node, cond
 	}
 	conjuncts := expression.SplitConjunction(cond)
 	for _, c := range conjuncts {
-		b, ok := matchHammingAny(ctx, c)
-		if !ok || b.k < 0 {
-			continue
+		for _, match := range selfJoinMatchers {
+			search, ok := match(ctx, lt, rt, c, la, ra)
+			if !ok {
+				continue
+			}
+			n := &selfJoinPairs{left: left, right: right, names: [2]string{la, ra}, table: lt, search: search, cond: c.String(),
+				selfPairs: !excludesSelfPairs(conjuncts, la, ra)}
+			return plan.NewFilter(cond, n)
 		}
-		args := b.call.Children()
-		if !sameColumnOfSides(args[0], args[1], la, ra) {
-			continue
-		}
-		column := args[0].(*expression.GetField).Name()
-		ix := bestIndex(lt, column, 0, true)
-		if ix == nil || bestIndex(rt, column, 0, true) == nil {
-			continue
-		}
-		n := &selfJoinPairs{left: left, right: right, names: [2]string{la, ra}, table: lt, index: ix, k: min(b.k, 64), cond: c.String(),
-			selfPairs: !excludesSelfPairs(conjuncts, la, ra)}
-		return plan.NewFilter(cond, n)
 	}
 	return nil
 }
@@ -234,39 +314,32 @@ func excludesSelfPairs(conjuncts []sql.Expression, a, b string) bool {
 	return false
 }
 
-// RowIter implements sql.ExecSourceRel: it reads the fingerprints of the
-// index's entries, finds every pair within k, and returns the rows of the
-// pairs in both orders (and of each row with itself when selfPairs),
-// reading each row once by its key. It stops with the cause of ctx's end
-// (KILL QUERY, max_execution_time, a closed connection) soon after ctx is
-// done.
+// RowIter implements sql.ExecSourceRel: it runs the index's pair search
+// and returns the rows of the pairs in both orders, reading each row once
+// by its key, then with selfPairs every row of the table with itself, by a
+// scan. It stops with the cause of ctx's end (KILL QUERY,
+// max_execution_time, a closed connection) soon after ctx is done.
 func (n *selfJoinPairs) RowIter(ctx *sql.Context, _ sql.Row) (sql.RowIter, error) {
-	c, err := corpusFromIndex(ctx, n.table, n.index)
-	if err != nil {
-		return nil, err
-	}
-	var pairs [][2]int32
-	err = c.pairs(ctx, n.k, func(l, r, _ int) bool {
-		pairs = append(pairs, [2]int32{int32(l), int32(r)})
-		return ctx.Err() == nil
-	})
+	pairs, rowKey, err := n.search.pairs(ctx)
 	if err == nil {
 		err = context.Cause(ctx)
 	}
 	if err != nil {
 		return nil, err
 	}
-	return &selfPairIter{n: n, c: c, pairs: pairs, rows: map[int32]sql.Row{}}, nil
+	return &selfPairIter{n: n, pairs: pairs, rowKey: rowKey, rows: map[int32]sql.Row{}}, nil
 }
 
 // selfPairIter returns the joined rows: pair i in its order (2i) and
-// reversed (2i+1), then, with selfPairs, each item with itself.
+// reversed (2i+1), then, with selfPairs, each row of the table with
+// itself.
 type selfPairIter struct {
-	n     *selfJoinPairs
-	c     *corpus
-	pairs [][2]int32
-	rows  map[int32]sql.Row // rows read so far, by item
-	next  int               // the next output row
+	n      *selfJoinPairs
+	pairs  [][2]int32
+	rowKey func(item int32) []byte
+	rows   map[int32]sql.Row // rows read so far, by item
+	next   int               // the next output row
+	scan   sql.RowIter       // the table's rows, for the self pairs
 }
 
 func (it *selfPairIter) Next(ctx *sql.Context) (sql.Row, error) {
@@ -275,8 +348,7 @@ func (it *selfPairIter) Next(ctx *sql.Context) (sql.Row, error) {
 	if i%4096 == 4095 && ctx.Err() != nil {
 		return nil, context.Cause(ctx)
 	}
-	switch {
-	case i < 2*len(it.pairs):
+	if i < 2*len(it.pairs) {
 		p := it.pairs[i/2]
 		l, r := p[0], p[1]
 		if i%2 == 1 {
@@ -291,15 +363,25 @@ func (it *selfPairIter) Next(ctx *sql.Context) (sql.Row, error) {
 			return nil, err
 		}
 		return append(append(make(sql.Row, 0, len(lr)+len(rr)), lr...), rr...), nil
-	case it.n.selfPairs && i < 2*len(it.pairs)+len(it.c.fps):
-		// Each row with itself, last and in item order: read once, not kept.
-		row, err := it.row(ctx, int32(i-2*len(it.pairs)))
-		if err != nil {
+	}
+	if !it.n.selfPairs {
+		return nil, io.EOF
+	}
+	// Each row with itself, last and in key order: read once, not kept
+	// (the filter above drops those the condition does not hold for, such
+	// as a NULL column).
+	if it.scan == nil {
+		it.rows = nil
+		var err error
+		if it.scan, err = it.n.table.PartitionRows(ctx, nil); err != nil {
 			return nil, err
 		}
-		return append(append(make(sql.Row, 0, 2*len(row)), row...), row...), nil
 	}
-	return nil, io.EOF
+	row, err := it.scan.Next(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return append(append(make(sql.Row, 0, 2*len(row)), row...), row...), nil
 }
 
 // pairRow returns item i's row for a pair, read by its row key once and
@@ -308,26 +390,23 @@ func (it *selfPairIter) pairRow(ctx *sql.Context, i int32) (sql.Row, error) {
 	if r, ok := it.rows[i]; ok {
 		return r, nil
 	}
-	r, err := it.row(ctx, i)
-	if err == nil {
-		it.rows[i] = r
+	r, err := it.n.table.Row(ctx, it.rowKey(i))
+	if err == nil && r == nil {
+		err = fmt.Errorf("%s: entry for a missing row", it.n.search.describe())
 	}
-	return r, err
-}
-
-// row reads item i's row by its row key.
-func (it *selfPairIter) row(ctx *sql.Context, i int32) (sql.Row, error) {
-	r, err := it.n.table.Row(ctx, it.c.rowKey(int(i)))
 	if err != nil {
 		return nil, err
 	}
-	if r == nil {
-		return nil, fmt.Errorf("simhash index %s: entry for a missing row", it.n.index.Name)
-	}
+	it.rows[i] = r
 	return r, nil
 }
 
-func (it *selfPairIter) Close(*sql.Context) error { return nil }
+func (it *selfPairIter) Close(ctx *sql.Context) error {
+	if it.scan != nil {
+		return it.scan.Close(ctx)
+	}
+	return nil
+}
 
 // Schema implements sql.Node: the join's.
 func (n *selfJoinPairs) Schema() sql.Schema {
@@ -363,7 +442,7 @@ func (n *selfJoinPairs) CheckAuth(ctx *sql.Context, checker sql.PrivilegedOperat
 
 // String implements sql.Node: EXPLAIN PLAN's line.
 func (n *selfJoinPairs) String() string {
-	return fmt.Sprintf("SelfJoinPairs(%s) (simhash index %s, all pairs of %s)", n.cond, n.index.Name, n.table.Name())
+	return fmt.Sprintf("SelfJoinPairs(%s) (%s, all pairs of %s)", n.cond, n.search.describe(), n.table.Name())
 }
 
 // ExplainReads implements compat.ExplainedReads: EXPLAIN's rows, one per
@@ -375,7 +454,7 @@ func (n *selfJoinPairs) ExplainReads(ctx *sql.Context) []compat.ExplainedRead {
 	}
 	var out []compat.ExplainedRead
 	for _, name := range n.names {
-		out = append(out, compat.ExplainedRead{Table: name, Type: "index", Key: n.index.Name, Rows: rows})
+		out = append(out, compat.ExplainedRead{Table: name, Type: "index", Key: n.search.reads().Name, Rows: rows})
 	}
 	return out
 }

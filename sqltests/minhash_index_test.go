@@ -44,6 +44,59 @@ func plantedTexts(r *rand.Rand, bases int) []string {
 	return append(texts, "", texts[0], texts[1])
 }
 
+// signatureCase is a table d of texts (id, body, sig AS (minhash(body,
+// perm, seed)) STORED) with minhash indexes j<100·t> at the thresholds
+// indexes, made in index layout layout.
+type signatureCase struct {
+	perm, seed int
+	indexes    []float64
+	layout     int
+}
+
+// open makes the table with texts and a NULL body after them; half the
+// indexes are built in bulk, half as rows arrive.
+func (sig signatureCase) open(t *testing.T, texts []string) *engineConn {
+	t.Helper()
+	c := newEngineConnLayout(t, sig.layout)
+	ddl := []string{fmt.Sprintf("CREATE TABLE d (id INT PRIMARY KEY, body TEXT, sig VARBINARY(%d) AS (minhash(body, %d, %d)) STORED)",
+		14+8*sig.perm, sig.perm, sig.seed)}
+	var vals []string
+	for i, text := range texts {
+		vals = append(vals, fmt.Sprintf("(%d, '%s')", i, text))
+	}
+	vals = append(vals, fmt.Sprintf("(%d, NULL)", len(texts)))
+	ddl = append(ddl, "INSERT INTO d (id, body) VALUES "+strings.Join(vals, ", "))
+	for i, th := range sig.indexes {
+		stmt := fmt.Sprintf("CREATE INDEX %s ON d (sig) COMMENT 'minhash t=%v perm=%d seed=%d'", sig.name(th), th, sig.perm, sig.seed)
+		if i%2 == 0 {
+			ddl = append([]string{ddl[0], stmt}, ddl[1:]...)
+		} else {
+			ddl = append(ddl, stmt)
+		}
+	}
+	for _, q := range ddl {
+		if _, err := c.query(q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	return c
+}
+
+// name is the name of the index at threshold th.
+func (signatureCase) name(th float64) string { return fmt.Sprintf("j%d", int(th*100)) }
+
+// indexFor is the index a query at threshold th uses: the one with the
+// highest threshold at most th ("" if none).
+func (sig signatureCase) indexFor(th float64) string {
+	best, bestT := "", 0.0
+	for _, it := range sig.indexes {
+		if it <= th && it > bestT {
+			best, bestT = sig.name(it), it
+		}
+	}
+	return best
+}
+
 // TestMinHashIndexExact is the property test of the exact minhash index:
 // texts with planted neighbours, signatures of several num_perm and seeds,
 // thresholds 0.6 to 1; every point query, join and near_duplicates call
@@ -55,40 +108,14 @@ func plantedTexts(r *rand.Rand, bases int) []string {
 func TestMinHashIndexExact(t *testing.T) {
 	r := rand.New(rand.NewPCG(21, 22))
 	texts := plantedTexts(r, 12)
-	for _, sig := range []struct {
-		perm, seed int
-		indexes    []float64
-		layout     int
-	}{
+	for _, sig := range []signatureCase{
 		{128, 1, []float64{0.6, 0.8, 0.9}, 2},
 		{64, 7, []float64{0.7}, 2},
 		{128, 1, []float64{0.6, 0.8, 0.9}, 1},
 		{64, 7, []float64{0.7}, 1},
 	} {
 		t.Run(fmt.Sprintf("perm=%d,seed=%d,layout=%d", sig.perm, sig.seed, sig.layout), func(t *testing.T) {
-			c := newEngineConnLayout(t, sig.layout)
-			ddl := []string{fmt.Sprintf("CREATE TABLE d (id INT PRIMARY KEY, body TEXT, sig VARBINARY(%d) AS (minhash(body, %d, %d)) STORED)",
-				14+8*sig.perm, sig.perm, sig.seed)}
-			var vals []string
-			for i, text := range texts {
-				vals = append(vals, fmt.Sprintf("(%d, '%s')", i, text))
-			}
-			vals = append(vals, fmt.Sprintf("(%d, NULL)", len(texts)))
-			ddl = append(ddl, "INSERT INTO d (id, body) VALUES "+strings.Join(vals, ", "))
-			for i, th := range sig.indexes {
-				// Half the indexes are built in bulk, half as rows arrive.
-				stmt := fmt.Sprintf("CREATE INDEX j%d ON d (sig) COMMENT 'minhash t=%v perm=%d seed=%d'", int(th*100), th, sig.perm, sig.seed)
-				if i%2 == 0 {
-					ddl = append([]string{ddl[0], stmt}, ddl[1:]...)
-				} else {
-					ddl = append(ddl, stmt)
-				}
-			}
-			for _, q := range ddl {
-				if _, err := c.query(q); err != nil {
-					t.Fatalf("%s: %v", q, err)
-				}
-			}
+			c := sig.open(t, texts)
 			// Every pair's estimate, for the groups' diameters: ids are the
 			// rows with a signature, in id order (the primary key's).
 			ids := queryStrings(t, c, "SELECT id FROM d WHERE sig IS NOT NULL ORDER BY id")
@@ -97,17 +124,8 @@ func TestMinHashIndexExact(t *testing.T) {
 				f := strings.Split(r, ",")
 				estimate[[2]int{slices.Index(ids, f[0]), slices.Index(ids, f[1])}] = f[2]
 			}
-			indexFor := func(th float64) string {
-				best := ""
-				for _, it := range sig.indexes {
-					if it <= th {
-						best = fmt.Sprintf("j%d", int(it*100))
-					}
-				}
-				return best
-			}
 			for _, th := range []float64{0.6, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95, 1} {
-				want := indexFor(th)
+				want := sig.indexFor(th)
 				if want == "" {
 					continue
 				}
@@ -393,5 +411,88 @@ func TestMinHashBandedIndexKeepsScanAnswers(t *testing.T) {
 	}
 	if got := queryStrings(t, c, "SELECT left_id, right_id FROM near_duplicates('s', 'sig', 0.8)"); !slices.Equal(got, []string{"1,2"}) {
 		t.Errorf("near_duplicates: %v, want the pair 1,2", got)
+	}
+}
+
+// TestMinHashSelfJoin is the property test of the minhash self-join's
+// all-pairs search (SelfJoinPairs): texts with planted neighbours,
+// signatures of several num_perm and seeds and both index layouts,
+// thresholds 0.7 to 1; each form of the self-join through the index gives
+// the rows of the same query with IGNORE INDEX on both sides (a scan of
+// every pair) row for row, and the plans say which is which. Below every
+// index's threshold the join is not the search. jaccard(a.body, b.body)
+// through the index gives the rows of its lookup join (the same
+// candidates, verified), each qualifying.
+func TestMinHashSelfJoin(t *testing.T) {
+	r := rand.New(rand.NewPCG(61, 62))
+	texts := plantedTexts(r, 14)
+	for _, sig := range []signatureCase{
+		{128, 1, []float64{0.7, 0.9}, 2},
+		{64, 7, []float64{0.8}, 2},
+		{128, 1, []float64{0.8}, 1},
+	} {
+		t.Run(fmt.Sprintf("perm=%d,seed=%d,layout=%d", sig.perm, sig.seed, sig.layout), func(t *testing.T) {
+			c := sig.open(t, texts)
+			var names []string
+			for _, th := range sig.indexes {
+				names = append(names, sig.name(th))
+			}
+			hint := " IGNORE INDEX (" + strings.Join(names, ", ") + ")"
+			forced := func(q string) string {
+				return strings.NewReplacer("d a ", "d a"+hint+" ", "d a,", "d a"+hint+",", "d b ", "d b"+hint+" ").Replace(q)
+			}
+			for _, th := range []float64{0.6, 0.7, 0.75, 0.8, 0.85, 0.9, 1} {
+				want := sig.indexFor(th)
+				for _, form := range []string{
+					"SELECT a.id, b.id FROM d a JOIN d b ON minhash_jaccard(a.sig, b.sig) >= %v AND a.id < b.id",
+					"SELECT a.id, b.id FROM d a JOIN d b ON minhash_jaccard(a.sig, b.sig) > %v",                  // self pairs, both orders
+					"SELECT a.id, b.id FROM d a, d b WHERE %v <= minhash_jaccard(b.sig, a.sig) AND a.id <> b.id", // WHERE form
+					"SELECT a.id, b.body FROM d a JOIN d b ON minhash_jaccard(a.sig, b.sig) BETWEEN %v AND 1 AND a.id %% 3 = b.id %% 3 WHERE a.id > b.id",
+					"SELECT COUNT(*), SUM(a.id - b.id) FROM d a JOIN d b ON minhash_jaccard(a.sig, b.sig) >= %v WHERE LENGTH(a.body) + LENGTH(b.body) > 200",
+				} {
+					q := fmt.Sprintf(form, th)
+					plan, err := explainPlan(c, q)
+					if err != nil || strings.Contains(plan, "SelfJoinPairs") != (want != "") {
+						t.Fatalf("t=%v: %s: all-pairs search %v, want %v:\n%s", th, q, want == "", want != "", plan)
+					}
+					assertPlanKind(t, c, "minhash", q, want)
+					assertPlanKind(t, c, "minhash", forced(q), "")
+					got, scan := queryStrings(t, c, q), queryStrings(t, c, forced(q))
+					slices.Sort(got)
+					slices.Sort(scan)
+					if !slices.Equal(got, scan) {
+						t.Fatalf("t=%v: %s:\n index %d rows %v\n scan  %d rows %v", th, q, len(got), got, len(scan), scan)
+					}
+				}
+				// jaccard() over the text: the search's pairs are the lookup
+				// join's (its left side a derived table, so no self-join).
+				if want == "" {
+					continue
+				}
+				q := fmt.Sprintf("SELECT a.id, b.id FROM d a JOIN d b ON jaccard(a.body, b.body) >= %v AND a.id < b.id", th)
+				lookup := fmt.Sprintf("SELECT a.id, b.id FROM (SELECT id, body FROM d) a JOIN d b ON jaccard(a.body, b.body) >= %v AND a.id < b.id", th)
+				truth := fmt.Sprintf("SELECT a.id, b.id FROM d a%s JOIN d b%s ON IF(jaccard(a.body, b.body) >= %v, 1, 0) = 1 AND a.id < b.id", hint, hint, th)
+				if plan, err := explainPlan(c, q); err != nil || !strings.Contains(plan, "SelfJoinPairs") {
+					t.Fatalf("t=%v: %s: not the all-pairs search:\n%s", th, q, plan)
+				}
+				if plan, err := explainPlan(c, lookup); err != nil || strings.Contains(plan, "SelfJoinPairs") || !strings.Contains(plan, "LookupJoin") {
+					t.Fatalf("t=%v: %s: not a lookup join:\n%s", th, lookup, plan)
+				}
+				got, viaLookup, all := queryStrings(t, c, q), queryStrings(t, c, lookup), queryStrings(t, c, truth)
+				slices.Sort(got)
+				slices.Sort(viaLookup)
+				if !slices.Equal(got, viaLookup) {
+					t.Fatalf("t=%v: %s:\n search %v\n lookup %v", th, q, got, viaLookup)
+				}
+				for _, g := range got {
+					if !slices.Contains(all, g) {
+						t.Fatalf("t=%v: %s: %s does not qualify", th, q, g)
+					}
+				}
+				if len(got) < len(all)*9/10 {
+					t.Errorf("t=%v: %s: %d of %d qualifying pairs", th, q, len(got), len(all))
+				}
+			}
+		})
 	}
 }

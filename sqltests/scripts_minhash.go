@@ -100,4 +100,36 @@ var MinHashScripts = []ScriptTest{
 			{Query: "SELECT * FROM near_duplicates('b', 'sig', 0.8)", ExpectedErr: "a bottom-k signature (format version 2) where a k-permutation one is needed"},
 		},
 	},
+	{
+		Name: "minhash self-joins: the index's all-pairs search",
+		SetUpScript: []string{
+			"CREATE TABLE d (id INT PRIMARY KEY, body TEXT, sig VARBINARY(1038) AS (minhash(body)) STORED, KEY sig_j70 (sig) COMMENT 'minhash t=0.7')",
+			"INSERT INTO d (id, body) VALUES (1, 'a b c d e f g h i j'), (2, 'a b c d e f g h i k'), (3, 'x y z'), (4, NULL), (5, 'a b c d e f g h i j'), (6, 'x y z w')",
+		},
+		Assertions: []Assertion{
+			{Query: "SELECT a.id, b.id FROM d a JOIN d b ON minhash_jaccard(a.sig, b.sig) >= 0.7 AND a.id < b.id ORDER BY 1, 2",
+				Expected: []Row{{1, 2}, {1, 5}, {2, 5}}, ExpectedIndexes: []string{"minhash index sig_j70"}},
+			// Both orders, and each row with itself (not 4: NULL).
+			{Query: "SELECT a.id, b.id FROM d a, d b WHERE minhash_jaccard(b.sig, a.sig) > 0.7 ORDER BY 1, 2",
+				Expected: []Row{{1, 1}, {1, 2}, {1, 5}, {2, 1}, {2, 2}, {2, 5}, {3, 3}, {5, 1}, {5, 2}, {5, 5}, {6, 6}}, ExpectedIndexes: []string{"minhash index sig_j70"}},
+			{Query: "SELECT COUNT(*) FROM d a JOIN d b ON 0.9 <= minhash_jaccard(a.sig, b.sig) WHERE a.id <> b.id",
+				Expected: []Row{{2}}, ExpectedIndexes: []string{"minhash index sig_j70"}},
+			{Query: "SELECT a.id, b.id FROM d a JOIN d b ON minhash_jaccard(a.sig, b.sig) BETWEEN 0.7 AND 0.9 AND a.id < b.id ORDER BY 1, 2",
+				Expected: []Row{{1, 2}, {2, 5}}, ExpectedIndexes: []string{"minhash index sig_j70"}},
+			// Below the index's threshold, or under IGNORE INDEX: no index.
+			{Query: "SELECT a.id, b.id FROM d a JOIN d b ON minhash_jaccard(a.sig, b.sig) >= 0.5 AND a.id < b.id ORDER BY 1, 2",
+				Expected: []Row{{1, 2}, {1, 5}, {2, 5}, {3, 6}}, ExpectedIndexes: []string{}},
+			{Query: "SELECT a.id, b.id FROM d a IGNORE INDEX (sig_j70) JOIN d b IGNORE INDEX (sig_j70) ON minhash_jaccard(a.sig, b.sig) >= 0.7 AND a.id < b.id ORDER BY 1, 2",
+				Expected: []Row{{1, 2}, {1, 5}, {2, 5}}, ExpectedIndexes: []string{}},
+			// jaccard() over the text column: candidates from the index, verified.
+			{Query: "SELECT a.id, b.id, ROUND(jaccard(a.body, b.body), 4) FROM d a JOIN d b ON jaccard(a.body, b.body) >= 0.8 AND a.id < b.id ORDER BY 1, 2",
+				Expected: []Row{{1, 2, 0.8182}, {1, 5, 1.0}, {2, 5, 0.8182}}, ExpectedIndexes: []string{"minhash index sig_j70"}},
+			// EXPLAIN: both sides read the index whole.
+			{Query: "EXPLAIN SELECT a.id, b.id FROM d a JOIN d b ON minhash_jaccard(a.sig, b.sig) >= 0.7 AND a.id < b.id",
+				Expected: []Row{{1, "SIMPLE", "b", nil, "index", "sig_j70", "sig_j70", nil, nil, 6, 100, "Using where"}, {1, "SIMPLE", "a", nil, "index", "sig_j70", "sig_j70", nil, nil, 6, 100, "Using where"}}},
+			// A DELETE keeps its lookup join.
+			{Query: "DELETE a FROM d a JOIN d b ON minhash_jaccard(a.sig, b.sig) >= 0.7 AND a.id > b.id", Expected: nil},
+			{Query: "SELECT id FROM d ORDER BY id", Expected: []Row{{1}, {3}, {4}, {6}}},
+		},
+	},
 }

@@ -30,8 +30,12 @@ type loadRun struct {
 	profErr            string
 	bIdx, bRows        bucketStat
 	bucketErr          string
-	point              series  // point queries through the index on idx
-	nd                 []timed // SELECT COUNT(*) FROM near_duplicates('idx', 'sig', 0.8)
+	point              series        // point queries through the index on idx
+	scan               series        // the first -scan-queries of them as a forced full scan
+	pointSame          time.Duration // median of the index times of the scan's X's
+	join               selfJoin      // the self-join at 0.8 through its plan
+	lookup             selfJoin      // the lookup-join plan, its left side the first rows
+	nd                 []timed       // SELECT COUNT(*) FROM near_duplicates('idx', 'sig', 0.8)
 	ndCount            int64
 	listOK             bool // the full pair list equals the Go pairs
 	listDiff           string
@@ -89,6 +93,11 @@ func (b *bench) runLoads(baseline string) error {
 		err = b.withServer(dataDir, nil, func(db *sql.DB) error {
 			run.point = b.pointSeries(db, "SELECT id FROM idx WHERE minhash_jaccard(sig, X'%s') >= 0.8", hexes, truth, "(minhash index sig_j80)", true, warmup)
 			logf("  %d point queries: median %.3f ms", run.point.n, harness.Ms(run.point.median))
+			run.scan = b.pointSeries(db, "SELECT id FROM idx WHERE IF(minhash_jaccard(sig, X'%s') >= 0.8, 1, 0) = 1", hexes[:b.cfg.scanQueries], truth, "minhash index", false, scanWarmup)
+			logf("  %d of them as a forced scan: median %.1f ms", run.scan.n, harness.Ms(run.scan.median))
+			if len(run.point.times) >= b.cfg.scanQueries {
+				run.pointSame, _ = harness.Quantiles(run.point.times[:b.cfg.scanQueries])
+			}
 			for range b.cfg.ndRuns {
 				t, err := b.measure(func() error {
 					return db.QueryRowContext(b.ctx, "SELECT COUNT(*) FROM near_duplicates('idx', 'sig', 0.8)").Scan(&run.ndCount)
@@ -104,7 +113,11 @@ func (b *bench) runLoads(baseline string) error {
 				return err
 			}
 			run.listOK, run.listDiff = comparePairs(got, pairs)
-			return nil
+			if run.join, err = b.timeSelfJoin(db, selfJoinQuery, "SelfJoinPairs", b.cfg.ndRuns); err != nil {
+				return err
+			}
+			run.lookup, err = b.timeSelfJoin(db, fmt.Sprintf(lookupJoinQuery, lookupRows(r.rows)), "LookupJoin", 1)
+			return err
 		})
 		if err != nil {
 			return fmt.Errorf("%s: queries: %w", run.label, err)
@@ -193,14 +206,7 @@ func (b *bench) loadsReport(p printer) {
 	p("| binary | point query median / p99 (server CPU per query, load) | answers | near_duplicates: runs wall s (server CPU s, load) | median | pairs | full list equals Go |\n|---|---|---|---|---|---|---|\n")
 	for _, run := range r.runs {
 		s := run.point
-		answers := fmt.Sprintf("all %d equal brute force; EXPLAIN PLAN names the index: %v", s.n, s.planOK)
-		if s.wrong > 0 {
-			answers = fmt.Sprintf("**%d differ**: %s", s.wrong, s.firstWrong)
-		}
-		var runs []string
-		for _, t := range run.nd {
-			runs = append(runs, fmt.Sprintf("%.2f (%.2f, %.2f)", t.d.Seconds(), t.cpu.Seconds(), t.load))
-		}
+		answers := s.answers("EXPLAIN PLAN names the index")
 		med := "–"
 		if len(run.nd) > 0 {
 			mt := medianTimed(run.nd)
@@ -211,7 +217,28 @@ func (b *bench) loadsReport(p printer) {
 			list += ": " + run.listDiff
 		}
 		p("| %s | %.3f / %.3f ms (%.3f ms, %.2f) | %s | %s | %s | %d | %s |\n", run.label, harness.Ms(s.median), harness.Ms(s.p99), harness.Ms(s.cpu)/float64(max(1, s.n)), s.load,
-			answers, strings.Join(runs, "; "), med, run.ndCount, list)
+			answers, runsText(run.nd), med, run.ndCount, list)
+	}
+	p("\nThe first %d of the same point queries as a forced full scan (`WHERE IF(minhash_jaccard(sig, X) >= 0.8, 1, 0) = 1`, which no index answers), after %d unmeasured, answers checked the same way:\n\n", b.cfg.scanQueries, scanWarmup)
+	p("| binary | forced scan median / p99 (load) | answers | index median of the same X's | scan / index |\n|---|---|---|---|---|\n")
+	for _, run := range r.runs {
+		s := run.scan
+		p("| %s | %.1f / %.1f ms (%.2f) | %s | %.3f ms | %.0f× |\n", run.label, harness.Ms(s.median), harness.Ms(s.p99), s.load, s.answers("no minhash index in the plan"), harness.Ms(run.pointSame), ratio(s.median, run.pointSame))
+	}
+	p("\n")
+	b.selfJoinReport(p)
+	pq := last.point
+	p("- bar (point query p50 ≤ 2 ms over the wire): %s, this binary %.3f ms (p99 %.3f ms, load %.2f)%s.\n", verdict(pq.median <= 2*time.Millisecond), harness.Ms(pq.median), harness.Ms(pq.p99), pq.load, at1M)
+	sr := ratio(last.scan.median, last.pointSame)
+	p("- bar (point query ≥ 100× a forced scan): %s, this binary %.0f× (scan %.1f ms / index %.3f ms, the same %d X's)%s.\n", verdict(sr >= 100), sr, harness.Ms(last.scan.median), harness.Ms(last.pointSame), last.scan.n, at1M)
+	if len(last.nd) > 0 {
+		nd := medianTimed(last.nd).d
+		p("- bar (all pairs at t = 0.8 ≤ 10 s): near_duplicates %s, this binary median %.2f s", verdict(nd <= 10*time.Second), nd.Seconds())
+		if len(last.join.runs) > 0 {
+			jm := medianTimed(last.join.runs).d
+			p("; the self-join %s, median %.2f s", verdict(jm <= 10*time.Second), jm.Seconds())
+		}
+		p("%s.\n", at1M)
 	}
 	p("\nLOAD DATA seconds per %s-row file (server CPU seconds):\n\n", group(b.cfg.fileRows))
 	for _, run := range r.runs {
@@ -264,4 +291,118 @@ func (b *bench) loadsReport(p printer) {
 	}
 	last = profs[len(profs)-1]
 	p("\nTop functions of the %s binary's `idx` load by cumulative time (`go tool pprof -top -cum`):\n\n```\n%s\n```\n\n", last.label, strings.Join(last.profIdx.CumTop, "\n"))
+}
+
+// The self-join of all pairs at 0.8, and the same join with its left side
+// cut to the first rows (a filter on one side alone: a lookup join through
+// the index, a point query per left row).
+const (
+	selfJoinQuery   = "SELECT COUNT(*) FROM idx a JOIN idx b ON minhash_jaccard(a.sig, b.sig) >= 0.8 WHERE a.id < b.id"
+	lookupJoinQuery = "SELECT COUNT(*) FROM idx a JOIN idx b ON minhash_jaccard(a.sig, b.sig) >= 0.8 WHERE a.id < b.id AND a.id < %d"
+)
+
+// lookupRows is the left side of the lookup join timed: 1% of the rows.
+func lookupRows(rows int) int { return max(1, rows/100) }
+
+// selfJoin is one self-join query timed.
+type selfJoin struct {
+	plan   string  // the plan's join node ("" if it is not the one wanted)
+	runs   []timed // empty when the plan is not the one wanted
+	count  int64
+	reason string // why it was not timed
+}
+
+// timeSelfJoin runs the COUNT(*) join query runs times if EXPLAIN PLAN
+// shows node (SelfJoinPairs, LookupJoin); else it records the plan.
+func (b *bench) timeSelfJoin(db *sql.DB, query, node string, runs int) (selfJoin, error) {
+	var j selfJoin
+	plan, err := harness.Explain(b.ctx, db, query)
+	if err != nil {
+		return j, fmt.Errorf("EXPLAIN PLAN %s: %w", query, err)
+	}
+	if !strings.Contains(plan, node) {
+		j.reason = "not timed: the plan has no " + node + " (" + joinNode(plan) + ")"
+		logf("  %s: %s", query, j.reason)
+		return j, nil
+	}
+	j.plan = node
+	for range runs {
+		t, err := b.measure(func() error { return db.QueryRowContext(b.ctx, query).Scan(&j.count) })
+		if err != nil {
+			return j, fmt.Errorf("%s: %w", query, err)
+		}
+		j.runs = append(j.runs, t)
+		logf("  %s: %d pairs in %.2f s (server CPU %.2f s)", node, j.count, t.d.Seconds(), t.cpu.Seconds())
+	}
+	return j, nil
+}
+
+// joinNode is the first join-like node of an EXPLAIN PLAN.
+func joinNode(plan string) string {
+	for _, line := range strings.Split(plan, "\n") {
+		l := strings.TrimLeft(line, " │├└─")
+		if strings.Contains(l, "Join") {
+			name, _, _ := strings.Cut(l, " ")
+			return name
+		}
+	}
+	return "no join node"
+}
+
+// selfJoinReport writes the self-join table of the -load-only run.
+func (b *bench) selfJoinReport(p printer) {
+	r := b.loads
+	lr := lookupRows(r.rows)
+	p("All pairs at t = 0.8 three ways on `idx`, in the same server as the queries above: `%s` through its plan (this binary: `SelfJoinPairs`, the all-pairs search of near_duplicates over the index; %d run(s)), near_duplicates (the runs above), and the lookup-join plan (a point query through the index per left row), timed with its left side cut to the first %s rows (`… AND a.id < %d`, which keeps it a lookup join) and projected to all %s rows (× %d; the pairs it counts are those rows'). The pair count of the first two must be the Go count (%d).\n\n",
+		selfJoinQuery, b.cfg.ndRuns, group(lr), lr, group(r.rows), r.rows/lr, r.ndWant)
+	p("| binary | self-join: runs wall s (server CPU s, load) | median | pairs | near_duplicates median | lookup join, %s left rows: wall (server CPU, load) | pairs | projected to %s rows | lookup join (projected) / self-join |\n|---|---|---|---|---|---|---|---|---|\n", group(lr), group(r.rows))
+	for _, run := range r.runs {
+		joinRuns, joinMed, joinN := run.join.reason, "–", "–"
+		var jm time.Duration
+		if len(run.join.runs) > 0 {
+			joinRuns = runsText(run.join.runs)
+			m := medianTimed(run.join.runs)
+			jm = m.d
+			joinMed = fmt.Sprintf("%.2f s (CPU %.2f s)", m.d.Seconds(), medianCPU(run.join.runs).Seconds())
+			joinN = fmt.Sprint(run.join.count)
+			if run.join.count != int64(r.ndWant) {
+				joinN = fmt.Sprintf("**%d, Go %d**", run.join.count, r.ndWant)
+			}
+		}
+		ndMed := "–"
+		if len(run.nd) > 0 {
+			ndMed = fmt.Sprintf("%.2f s", medianTimed(run.nd).d.Seconds())
+		}
+		lk, lkN, proj, rt := run.lookup.reason, "–", "–", "–"
+		if len(run.lookup.runs) > 0 {
+			t := run.lookup.runs[0]
+			lk = fmt.Sprintf("%.2f s (%.2f s, %.2f)", t.d.Seconds(), t.cpu.Seconds(), t.load)
+			lkN = fmt.Sprint(run.lookup.count)
+			pd := t.d * time.Duration(r.rows/lr)
+			proj = fmt.Sprintf("%.1f s", pd.Seconds())
+			if jm > 0 {
+				rt = fmt.Sprintf("%.0f×", ratio(pd, jm))
+			}
+		}
+		p("| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", run.label, joinRuns, joinMed, joinN, ndMed, lk, lkN, proj, rt)
+	}
+	p("\n")
+}
+
+// answers says whether the series' answers all equal brute force, and
+// whether its plan passed the check named planCheck.
+func (s series) answers(planCheck string) string {
+	if s.wrong > 0 {
+		return fmt.Sprintf("**%d differ**: %s", s.wrong, s.firstWrong)
+	}
+	return fmt.Sprintf("all %d equal brute force; %s: %v", s.n, planCheck, s.planOK)
+}
+
+// runsText lists timed runs as "wall (server CPU, load)", in seconds.
+func runsText(ts []timed) string {
+	var rs []string
+	for _, t := range ts {
+		rs = append(rs, fmt.Sprintf("%.2f (%.2f, %.2f)", t.d.Seconds(), t.cpu.Seconds(), t.load))
+	}
+	return strings.Join(rs, "; ")
 }

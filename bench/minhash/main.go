@@ -16,9 +16,20 @@
 // answer checked against a brute-force scan in Go, with the index's
 // candidates counted in Go; SELECT COUNT(*) FROM near_duplicates over `idx`
 // (the index) and over `plain` (a table scan banded in memory), the counts
-// and the whole pair list checked against a count in Go by banding; CREATE
-// INDEX on the filled `plain`; the data directory's growth per load and,
+// and the whole pair list checked against a count in Go by banding; the
+// same pairs as the self-join `idx a JOIN idx b ON minhash_jaccard(a.sig,
+// b.sig) >= 0.8 WHERE a.id < b.id` (SelfJoinPairs) and as its lookup-join
+// plan over the first 1% of the rows, projected; CREATE INDEX on the
+// filled `plain`; the data directory's growth per load and,
 // after the server stops, the pages of the index buckets in the bbolt file.
+//
+// -load-only (loads.go) loads the same rows into plain and idx with a
+// -baseline binary and then this one, each in a data directory of its own,
+// and with each times the point queries (through the index and, for the
+// first -scan-queries, as a forced scan), near_duplicates over idx, and
+// all pairs at 0.8 as the self-join `idx a JOIN idx b ON
+// minhash_jaccard(a.sig, b.sig) >= 0.8` (SelfJoinPairs where the binary
+// has it) and as a lookup join over the first 1% of the rows, projected.
 //
 // Quality, on real text (quality.go): each corpus of scripts/fetch-corpora.sh
 // with planted near duplicates of some of its texts (1–30% of words edited,
@@ -76,7 +87,7 @@ func Run(ctx context.Context, args []string) error {
 	commit := fs.String("commit", "", "`label` printed as the commit (default: git describe --always --dirty of the working tree)")
 	out := fs.String("out", "", "also write the report to `file` (a section for BENCHMARKS.md)")
 	pairsOnly := fs.Bool("pairs-only", false, "only time near_duplicates at 0.8 over -rows signatures, with -baseline and this binary alternately, in -data")
-	loadOnly := fs.Bool("load-only", false, "only time LOAD DATA of -rows signatures into plain and idx, with -baseline and then this binary, each in a data directory of its own, and measure the index bucket")
+	loadOnly := fs.Bool("load-only", false, "only time LOAD DATA of -rows signatures into plain and idx, with -baseline and then this binary, each in a data directory of its own, measure the index bucket, and time point queries, forced scans, near_duplicates and the self-join on idx")
 	baseline := fs.String("baseline", "", "with -pairs-only or -load-only: the baseline simsql `binary`, timed in turn with this one")
 	dataDir := fs.String("data", "", "with -pairs-only: the data `directory`, loaded (by the baseline binary) when it holds no tables and kept")
 	if err := harness.Parse(fs, args); err != nil {

@@ -207,6 +207,23 @@ func (b *bench) speedReport(p printer) {
 			list = "**differs**: " + r.listDiff
 		}
 		p("| near_duplicates('idx', 'sig', 0.8) in full (left_id, right_id, similarity) | %d pairs in %s | %.2f | %s |\n", r.listN, wallCPU(r.listTime), r.listTime.load, list)
+		if j := r.join; len(j.runs) > 0 {
+			mj := medianTimed(j.runs)
+			check := "equals"
+			if j.count != int64(r.ndWant) {
+				check = "**differs from**"
+			}
+			p("| self-join `%s` (SelfJoinPairs): median of %d (runs %s s) | %s | %.2f | %d pairs, %s the Go count; %.2f× near_duplicates; %s |\n",
+				selfJoinQuery, len(j.runs), secs(timedDurations(j.runs)), wallCPU(mj), mj.load, j.count, check, ratio(mj.d, mi.d), bar("bar ≤ 10 s: "+verdict(mj.d <= 10*time.Second)))
+			if l := r.lookup; len(l.runs) > 0 {
+				lr := lookupRows(r.rows)
+				pd := l.runs[0].d * time.Duration(r.rows/lr)
+				p("| the lookup-join plan, its left side the first %s rows (`… AND a.id < %d`) | %s, projected to %s rows %.1f s | %.2f | %.0f× the self-join (projected) |\n",
+					group(lr), lr, wallCPU(l.runs[0]), group(r.rows), pd.Seconds(), l.runs[0].load, ratio(pd, mj.d))
+			}
+		} else if j.reason != "" {
+			p("| self-join `%s` | %s | | |\n", selfJoinQuery, j.reason)
+		}
 	}
 	if len(r.filesIdx) > 0 {
 		p("\nLOAD DATA seconds per %s-row file (server CPU seconds), `plain`: %s (%s); `idx`: %s (%s).\n", group(b.cfg.fileRows), secs(r.filesPlain), secs(r.cpuPlain), secs(r.filesIdx), secs(r.cpuIdx))

@@ -72,6 +72,7 @@ type speedResult struct {
 	listDiff             string
 	listN                int
 	listTime             timed
+	join, lookup         selfJoin // the self-join at 0.8, and its lookup-join plan over the first rows
 	createIdx            timed
 	duCreate             int64
 	bIdx, bBulk, bRows   bucketStat
@@ -218,6 +219,12 @@ func (b *bench) runSpeed() error {
 		}
 		r.listN = len(got)
 		r.listOK, r.listDiff = comparePairs(got, pairs)
+		if r.join, err = b.timeSelfJoin(db, selfJoinQuery, "SelfJoinPairs", b.cfg.ndRuns); err != nil {
+			return err
+		}
+		if r.lookup, err = b.timeSelfJoin(db, fmt.Sprintf(lookupJoinQuery, lookupRows(r.rows)), "LookupJoin", 1); err != nil {
+			return err
+		}
 
 		logf("CREATE INDEX on the filled plain table")
 		du0 := du()

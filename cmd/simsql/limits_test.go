@@ -31,9 +31,16 @@ import (
 // near_duplicate_groups with k = 20, compare all 45 billion pairs
 // (brute force is the cheapest way at such k, and what NearPairs does),
 // tens of seconds on two cores.
+//
+// Every signature of table mh agrees with every other on the first band
+// of its minhash index (slots 0–3) and on almost nothing else, so the
+// index's all-pairs search compares all 1.8 billion pairs of that band's
+// one run and finds none (a search that emits nothing must stop too):
+// tens of seconds on one core.
 const (
 	bigRows = 3000
 	ndRows  = 300000
+	mhRows  = 60000
 )
 
 // longQueries are statements that run for tens of seconds or far longer
@@ -44,12 +51,14 @@ var longQueries = []string{
 	"SELECT COUNT(*) FROM big a, big b, big c WHERE a.id = b.id + c.id + 100000",
 	"SELECT COUNT(*) FROM near_duplicates('nd', 'fp', 16)",
 	"SELECT COUNT(*) FROM near_duplicate_groups('nd', 'fp', 20)",
-	"SELECT COUNT(*) FROM nd a JOIN nd b ON hamming(a.fp, b.fp) <= 16 WHERE a.id < b.id", // SelfJoinPairs
+	"SELECT COUNT(*) FROM nd a JOIN nd b ON hamming(a.fp, b.fp) <= 16 WHERE a.id < b.id",            // SelfJoinPairs
+	"SELECT COUNT(*) FROM mh a JOIN mh b ON minhash_jaccard(a.sig, b.sig) >= 0.8 WHERE a.id < b.id", // SelfJoinPairs, minhash
 }
 
 // fillBig creates table big with bigRows random fingerprints and short
-// texts, and table nd with ndRows random fingerprints (by LOAD DATA) and
-// a simhash index.
+// texts, table nd with ndRows random fingerprints (by LOAD DATA) and
+// a simhash index, and table mh with mhRows minhash signatures of 16 slots
+// (by LOAD DATA) and a minhash index.
 func fillBig(t *testing.T, db *sql.DB) {
 	t.Helper()
 	execAll(t, db, "CREATE TABLE big (id INT PRIMARY KEY, fp BIGINT UNSIGNED, body TEXT)",
@@ -81,6 +90,26 @@ func fillBig(t *testing.T, db *sql.DB) {
 	}
 	execAll(t, db, "LOAD DATA LOCAL INFILE '"+file+"' INTO TABLE nd",
 		"CREATE INDEX nd_k3 ON nd (fp) COMMENT 'simhash k=3'") // for the self-join's all-pairs search
+	// Signatures (textsim's format: magic, version 1, num_perm 16, seed 1,
+	// the slots), in hexadecimal.
+	var mh strings.Builder
+	for i := range mhRows {
+		fmt.Fprintf(&mh, "%d\tFF4D4801%04X%016X", i, 16, 1)
+		for s := range 16 {
+			v := uint64(s + 1)
+			if s >= 4 {
+				v = r.Uint64() >> 3 // below 2^61 − 1, as every slot is
+			}
+			fmt.Fprintf(&mh, "%016X", v)
+		}
+		mh.WriteByte('\n')
+	}
+	file = filepath.Join(t.TempDir(), "mh.tsv")
+	if err := os.WriteFile(file, []byte(mh.String()), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	execAll(t, db, "CREATE TABLE mh (id INT PRIMARY KEY, sig VARBINARY(142), KEY sig_j80 (sig) COMMENT 'minhash t=0.8 perm=16')",
+		"LOAD DATA LOCAL INFILE '"+file+"' INTO TABLE mh (id, @s) SET sig = UNHEX(@s)")
 }
 
 // connID returns the server's connection id of conn.
