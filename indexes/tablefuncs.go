@@ -508,8 +508,13 @@ func (n *NearDuplicates) IsReadOnly() bool { return true }
 
 // CheckAuth implements sql.AuthorizationCheckerNode: the function reads
 // the table (or its index), so it takes SELECT on the table, as a query of
-// the table would.
+// the table would. A statement being prepared with the table or column as
+// a parameter names no table yet: it is never run, and each EXECUTE makes
+// the function again with the parameters' values and checks that.
 func (n *NearDuplicates) CheckAuth(ctx *sql.Context, checker sql.PrivilegedOperationChecker) bool {
+	if n.table == nil {
+		return n.unbound
+	}
 	subject := sql.PrivilegeCheckSubject{Database: n.db.Name(), Table: n.table.Name()}
 	return checker.UserHasPrivileges(ctx, sql.NewPrivilegedOperation(subject, sql.PrivilegeType_Select))
 }
@@ -518,6 +523,9 @@ func (n *NearDuplicates) CheckAuth(ctx *sql.Context, checker sql.PrivilegedOpera
 func (n *NearDuplicates) String() string {
 	if n.sim != nil {
 		return fmt.Sprintf("%s(%s, %s, %v) (%s)", n.Name(), n.table.Name(), n.column, n.sim.t, n.sim.how())
+	}
+	if n.table == nil {
+		return n.Name() + "(…) (unbound parameters)"
 	}
 	how := "table scan"
 	if n.index != nil {
