@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"sync/atomic"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/types"
@@ -154,13 +155,45 @@ func (f *MinHash) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
 // tokens (textsim.EstimateJaccardBottomK). NULL if either is NULL. Errors:
 // ErrIncompatibleSignatures for signatures of different schemes, num_perm or
 // seed; ErrInvalidSignature for damaged signature bytes.
-type MinHashJaccard struct{ args }
+type MinHashJaccard struct {
+	args
+	// signed holds, per argument, the last text it signed and the sketch:
+	// a constant text (minhash_jaccard(sig, 'text') over a table scan) is
+	// analysed once, not once per row. Atomic: a tree may be evaluated by
+	// several goroutines.
+	signed [2]atomic.Pointer[signedText]
+}
+
+// signedText is a text and its sketch under one scheme and its parameters
+// (k or num_perm, seed).
+type signedText struct {
+	text    string
+	bottomK bool
+	n       int
+	seed    uint64
+	sk      sketch
+}
+
+// sign returns the sketch of argument i's text under the scheme and
+// parameters given, from the argument's cache when the text and parameters
+// are those of the last call, else by make (which may fail).
+func (f *MinHashJaccard) sign(i int, text string, bottomK bool, n int, seed uint64, build func() (sketch, error)) (sketch, error) {
+	if c := f.signed[i].Load(); c != nil && c.text == text && c.bottomK == bottomK && c.n == n && c.seed == seed {
+		return c.sk, nil
+	}
+	sk, err := build()
+	if err != nil {
+		return sketch{}, err
+	}
+	f.signed[i].Store(&signedText{text: text, bottomK: bottomK, n: n, seed: seed, sk: sk})
+	return sk, nil
+}
 
 var _ sql.FunctionExpression = (*MinHashJaccard)(nil)
 
 // NewMinHashJaccard returns minhash_jaccard(a, b).
 func NewMinHashJaccard(a, b sql.Expression) sql.Expression {
-	return &MinHashJaccard{args{a, b}}
+	return &MinHashJaccard{args: args{a, b}}
 }
 
 // FunctionName implements sql.FunctionExpression.
@@ -243,14 +276,19 @@ func (f *MinHashJaccard) Eval(ctx *sql.Context, row sql.Row) (interface{}, error
 		}
 	}
 	if like.bottom != nil {
-		h, err := textsim.NewBottomKHasher(like.bottom.K, like.bottom.Seed)
-		if err != nil {
-			return nil, ErrIncorrectArguments.New(f.FunctionName(), err.Error())
-		}
+		k, seed := like.bottom.K, like.bottom.Seed
 		for i := range sks {
 			if !sks[i].isSignature() {
-				s := h.Sum(tokenSet(texts[i]))
-				sks[i].bottom = &s
+				if sks[i], err = f.sign(i, texts[i], true, k, seed, func() (sketch, error) {
+					h, err := textsim.NewBottomKHasher(k, seed)
+					if err != nil {
+						return sketch{}, ErrIncorrectArguments.New(f.FunctionName(), err.Error())
+					}
+					s := h.Sum(tokenSet(texts[i]))
+					return sketch{bottom: &s}, nil
+				}); err != nil {
+					return nil, err
+				}
 			}
 		}
 		j, err := textsim.EstimateJaccardBottomK(*sks[0].bottom, *sks[1].bottom)
@@ -265,12 +303,16 @@ func (f *MinHashJaccard) Eval(ctx *sql.Context, row sql.Row) (interface{}, error
 	}
 	for i := range sks {
 		if !sks[i].isSignature() {
-			m, err := minHasher(n, seed)
-			if err != nil {
-				return nil, ErrIncorrectArguments.New(f.FunctionName(), err.Error())
+			if sks[i], err = f.sign(i, texts[i], false, n, seed, func() (sketch, error) {
+				m, err := minHasher(n, seed)
+				if err != nil {
+					return sketch{}, ErrIncorrectArguments.New(f.FunctionName(), err.Error())
+				}
+				s := m.Sum(tokenSet(texts[i]))
+				return sketch{kperm: &s}, nil
+			}); err != nil {
+				return nil, err
 			}
-			s := m.Sum(tokenSet(texts[i]))
-			sks[i].kperm = &s
 		}
 	}
 	j, err := textsim.EstimateJaccard(*sks[0].kperm, *sks[1].kperm)

@@ -121,3 +121,65 @@ func TestMinHashBottomK(t *testing.T) {
 		t.Errorf("SignValue of a bottom-k signature: %v", err)
 	}
 }
+
+// TestMinHashJaccardSignedOnce checks that minhash_jaccard's cache of a
+// text's sketch never answers for another text or another scheme: one
+// expression over rows whose signature (and so the scheme, num_perm and seed
+// the text is signed with) and text change gives, row by row, what a fresh
+// expression gives.
+func TestMinHashJaccardSignedOnce(t *testing.T) {
+	sig := func(text string, a ...any) []byte { return minhashOf(t, append([]any{text}, a...)...) }
+	rows := []sql.Row{
+		{sig("a b c d"), "a b c x"},
+		{sig("a b c d"), "a b c x"},
+		{sig("a b c d", int64(64), int64(7)), "a b c x"},
+		{sig("a b c d", int64(16), int64(7), "bottom-k"), "a b c x"},
+		{sig("a b c d", int64(16), int64(8), "bottom-k"), "a b c x"},
+		{sig("a b c d", int64(16), int64(8), "bottom-k"), "a b y x"},
+		{sig("a b c d"), "a b y x"},
+		{"a b c d", "a b y x"},
+		{"a b y x", "a b c d"},
+		{sig("p q r"), "p q r"},
+	}
+	for _, order := range [][2]int{{0, 1}, {1, 0}} {
+		a := expression.NewGetField(order[0], types.LongBlob, "a", true)
+		b := expression.NewGetField(order[1], types.LongText, "b", true)
+		e := NewMinHashJaccard(a, b)
+		for i, r := range rows {
+			got, err := e.Eval(sql.NewEmptyContext(), r)
+			if err != nil {
+				t.Fatalf("row %d: %v", i, err)
+			}
+			want, err := NewMinHashJaccard(a, b).Eval(sql.NewEmptyContext(), r)
+			if err != nil {
+				t.Fatalf("row %d, fresh: %v", i, err)
+			}
+			if got != want {
+				t.Errorf("order %v row %d: %v, a fresh expression gives %v", order, i, got, want)
+			}
+		}
+	}
+	// The cases above differ: a cache keyed only by the text would
+	// repeat row 0's answer for rows 2-4.
+	first, _ := NewMinHashJaccard(lit(rows[0][0]), lit("a b c x")).Eval(sql.NewEmptyContext(), nil)
+	bottom, _ := NewMinHashJaccard(lit(rows[4][0]), lit("a b c x")).Eval(sql.NewEmptyContext(), nil)
+	if first == bottom {
+		t.Fatalf("test rows do not tell the schemes apart: %v and %v", first, bottom)
+	}
+}
+
+// BenchmarkMinHashJaccardConstantText is minhash_jaccard(sig, 'text') over
+// rows of stored signatures, as a forced scan evaluates it: the text is
+// signed once, not once per row.
+func BenchmarkMinHashJaccardConstantText(b *testing.B) {
+	text := strings.Repeat("the quick brown fox jumps over the lazy dog ", 3)
+	s, _ := defaultHasher.Sum(tokenSet("a quick brown fox jumps over a lazy cat")).MarshalBinary()
+	e := NewMinHashJaccard(expression.NewGetField(0, types.LongBlob, "sig", true), lit(text))
+	ctx, row := sql.NewEmptyContext(), sql.Row{s}
+	b.ResetTimer()
+	for range b.N {
+		if _, err := e.Eval(ctx, row); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
