@@ -185,6 +185,9 @@ var table = []*mapping{
 		message: func(m []string, _ string) string {
 			return fmt.Sprintf("Can't create database '%s'; database exists", m[1])
 		}},
+	// An index name the table already has: MySQL's ER_DUP_KEYNAME, same
+	// wording (go-mysql-server 0.20: 1105).
+	{kind: sql.ErrDuplicateKey, num: mysql.ERDupKeyName, state: mysql.SSClientError},
 	{kind: sql.ErrTableAlreadyExists, num: mysql.ERTableExists, state: "42S01",
 		message: func(m []string, _ string) string { return fmt.Sprintf("Table '%s' already exists", m[1]) }},
 	{kind: sql.ErrReadOnlyTransaction, num: erCantExecuteInReadOnlyTransaction, state: stateReadOnlyTransaction,

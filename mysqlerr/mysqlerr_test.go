@@ -95,6 +95,8 @@ func TestTable(t *testing.T) {
 			3105, "HY000", "The value specified for generated column 'fp' in table 'g' is not allowed."},
 		{"an alias in a join", sql.ErrGeneratedColumnValue.New("fp", "b"), "UPDATE g a JOIN h b ON a.id = b.id SET b.fp = 3",
 			3105, "HY000", "The value specified for generated column 'fp' in table 'h' is not allowed."},
+		{"an index name the table has", sql.ErrDuplicateKey.New("k"), "CREATE INDEX k ON t (a)",
+			1061, "42000", "Duplicate key name 'k'"},
 		// Regression: 1146 with SQLSTATE HY000 and "table not found: t".
 		{"a missing table, in the current database", sql.ErrTableNotFound.New("nosuch"), "SELECT * FROM nosuch",
 			1146, "42S02", "Table 'db.nosuch' doesn't exist"},

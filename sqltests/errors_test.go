@@ -69,6 +69,9 @@ func TestMySQLErrorNumbers(t *testing.T) {
 		{"SELECT id FROM t FORCE INDEX (k_1) WHERE id > 0", nil, 1176, "42000", "Key 'k_1' doesn't exist in table 't'"},
 		{"SELECT x.id FROM t AS x USE INDEX (Nope) WHERE x.id = ?", []any{1}, 1176, "42000", "Key 'Nope' doesn't exist in table 'x'"},
 		{"SELECT id FROM t IGNORE INDEX (k, nope)", nil, 1176, "42000", "Key 'nope' doesn't exist in table 't'"},
+		// An index name the table has (go-mysql-server 0.20: 1105 HY000).
+		{"CREATE INDEX k ON t (id)", nil, 1061, "42000", "Duplicate key name 'k'"},
+		{"ALTER TABLE t ADD INDEX k (id)", nil, 1061, "42000", "Duplicate key name 'k'"},
 		// A missing table or database (go-mysql-server 0.20: 1146 with
 		// SQLSTATE HY000, "table not found: nosuch"; mysqlerr).
 		{"SELECT * FROM nosuch", nil, 1146, "42S02", "Table 'simsql.nosuch' doesn't exist"},
