@@ -272,8 +272,10 @@ func applySorted(tr *Transaction, ops []writeOp) error {
 		n      int
 	}
 	var rooms []room
+	nDirect := 0
 	for _, op := range ops {
 		if !deferred(op) {
+			nDirect++
 			continue
 		}
 		i := slices.IndexFunc(rooms, func(r room) bool { return bytes.Equal(r.bucket, op.bucket) })
@@ -286,6 +288,7 @@ func applySorted(tr *Transaction, ops []writeOp) error {
 	for _, r := range rooms {
 		tr.kv.Reserve(r.bucket, r.n)
 	}
+	direct = slices.Grow(direct, nDirect)
 	for _, op := range ops {
 		if deferred(op) {
 			tr.kv.Defer(op.bucket, op.key, op.value, op.del)
