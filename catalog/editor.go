@@ -56,6 +56,14 @@ type editor struct {
 	// written counts the rows the statement inserted or updated, for the
 	// row number of an error.
 	written int64
+
+	// hi is the table's last stored row key, for above.
+	hi struct {
+		last            []byte
+		ok              bool   // last is known
+		commits, writes uint64 // tr.kv's Commits and Writes when it was found
+		misses          int64  // times it was found
+	}
 }
 
 // priorRow is what pending row i held before an edit.
@@ -386,10 +394,12 @@ func (e *editor) Insert(ctx *sql.Context, row sql.Row) error {
 		if tx, err = tr.current(); err != nil {
 			return err
 		}
-		if existing, err := e.lookup(tx, k); err != nil {
-			return err
-		} else if existing != nil {
-			return e.t.duplicateKey(nil, row, existing)
+		if e.pending(k) || !e.above(tr, tx, k) {
+			if existing, err := e.lookup(tx, k); err != nil {
+				return err
+			} else if existing != nil {
+				return e.t.duplicateKey(nil, row, existing)
+			}
 		}
 	}
 	if err := e.checkUnique(tr, tx, row, k); err != nil {
@@ -408,6 +418,29 @@ func (e *editor) Insert(ctx *sql.Context, row sql.Row) error {
 		e.buf.rows[i].fresh = true
 	}
 	return e.t.upsert.afterInserted(ctx, row)
+}
+
+// above reports whether row key k is above every stored row key of the
+// table in tx (tr's current view), so that no stored row has it: a load
+// in key order then checks each key against the table's last key, found
+// once, instead of looking it up. The last key is found again when tx
+// may have changed (a commit, or a write of tr's), and the lookup is made
+// anyway while tx keeps changing.
+func (e *editor) above(tr *Transaction, tx storage.View, k []byte) bool {
+	h := &e.hi
+	if commits, writes := tr.kv.Commits(), tr.kv.Writes(); !h.ok || h.commits != commits || h.writes != writes {
+		if h.misses++; h.misses > 64 && h.misses > e.written/4 {
+			return false // tx changes too often for the last key to help
+		}
+		commits := tr.kv.CurrentCommits()
+		c := tx.Cursor(e.rowsBucket())
+		last, _ := c.Last()
+		h.last = append(h.last[:0], last...)
+		c.Close()
+		// Writes read after the cursor, which may have applied deferred writes.
+		h.ok, h.commits, h.writes = true, commits, tr.kv.Writes()
+	}
+	return bytes.Compare(k, h.last) > 0
 }
 
 // Delete implements sql.RowDeleter.

@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestStatementBufferScripts runs StatementBufferScripts in-process, over
@@ -92,4 +94,71 @@ func TestLoadDataStatementBuffer(t *testing.T) {
 		useNewDatabase(t, wc, "stmtbuf_load")
 		runScript(t, wc, script(filepath.Join(srv.DataDir(), "files"), 20_000))
 	})
+}
+
+// TestLoadDataMeetsConcurrentInsert: while a LOAD DATA of keys 1..n runs,
+// another session commits key n. The load, which found the table's last
+// key once to skip its lookups (catalog's editor.above), must find the
+// new row when it reaches key n and fail with 1062, and the other
+// session's row must stay; had the other session come second, it would
+// have waited for the load's lock and failed instead. Either way key n is
+// written once.
+func TestLoadDataMeetsConcurrentInsert(t *testing.T) {
+	srv := StartServer(t)
+	db := srv.DB(t)
+	const n = 200_000
+	dir := filepath.Join(srv.DataDir(), "files")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	for i := 1; i <= n; i++ {
+		fmt.Fprintf(&b, "%d\t%d\n", i, i)
+	}
+	file := filepath.Join(dir, "keys.tsv")
+	if err := os.WriteFile(file, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec("CREATE TABLE c (id BIGINT UNSIGNED PRIMARY KEY, v BIGINT)"); err != nil {
+		t.Fatal(err)
+	}
+	loaded := make(chan error, 1)
+	go func() {
+		_, err := db.Exec("LOAD DATA INFILE '" + file + "' INTO TABLE c")
+		loaded <- err
+	}()
+	// Wait (bounded) until the load runs, then commit key n from another
+	// session.
+	deadline := time.Now().Add(30 * time.Second)
+	for time.Now().Before(deadline) {
+		var running int
+		if err := db.QueryRow("SELECT COUNT(*) FROM information_schema.processlist WHERE info LIKE 'LOAD DATA%'").Scan(&running); err != nil {
+			t.Fatal(err)
+		}
+		if running > 0 {
+			break
+		}
+		runtime.Gosched()
+	}
+	_, insErr := db.Exec(fmt.Sprintf("INSERT INTO c VALUES (%d, -1)", n))
+	loadErr := <-loaded
+	var count, v int64
+	if err := db.QueryRow(fmt.Sprintf("SELECT (SELECT COUNT(*) FROM c), v FROM c WHERE id = %d", n)).Scan(&count, &v); err != nil {
+		t.Fatal(err)
+	}
+	switch {
+	case insErr == nil && loadErr == nil:
+		t.Fatalf("both the load and the insert of key %d succeeded (count %d, v %d)", n, count, v)
+	case insErr == nil:
+		if errorNumber(loadErr, "LOAD DATA") != 1062 || count != 1 || v != -1 {
+			t.Errorf("insert first: load error %v, count %d, v %d; want 1062, 1 row, v -1", loadErr, count, v)
+		}
+	case loadErr == nil:
+		if errorNumber(insErr, "INSERT") != 1062 || count != n || v != n {
+			t.Errorf("load first: insert error %v, count %d, v %d; want 1062, %d rows, v %d", insErr, count, v, n, n)
+		}
+	default:
+		t.Fatalf("both failed: load %v, insert %v", loadErr, insErr)
+	}
+	t.Logf("load error %v, insert error %v", loadErr, insErr)
 }
