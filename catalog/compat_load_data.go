@@ -209,6 +209,48 @@ type loadDataIter struct {
 	// number, is an error (else a warning).
 	strict bool
 	row    int // the number of the record being read, from 1 after IGNORE n LINES
+	// fields holds, per column of DestSch, the expression of its field
+	// (a loadField, in an inRange for an integer column), made for the
+	// first record and given each record's field after it (fieldValue);
+	// reuse is set when that is safe: no SET (destRow reads the literals)
+	// and no two fields for one column.
+	fields     []sql.Expression
+	fieldTexts []*loadField
+	reuse      bool
+}
+
+// loadField is a field of the record being read, as a text literal whose
+// value fieldValue sets for each record.
+type loadField struct {
+	*expression.Literal // '' LONGTEXT: the type and the other methods
+	v                   string
+}
+
+// Eval implements sql.Expression.
+func (f *loadField) Eval(*sql.Context, sql.Row) (any, error) { return f.v, nil }
+
+// fieldValue returns the expression of field text v for column c: the
+// column's reused expression (fields) when reuse allows, else a new one.
+// Next evaluates a record's expressions before it reads the next record.
+func (it *loadDataIter) fieldValue(v string, c int) sql.Expression {
+	if !it.reuse || c < 0 || c >= len(it.ld.DestSch) {
+		return it.inRange(expression.NewLiteral(v, types.LongText), c)
+	}
+	if it.fields == nil {
+		it.fields = make([]sql.Expression, len(it.ld.DestSch))
+		it.fieldTexts = make([]*loadField, len(it.ld.DestSch))
+	}
+	f := it.fieldTexts[c]
+	if f == nil {
+		f = &loadField{Literal: expression.NewLiteral("", types.LongText)}
+		it.fieldTexts[c] = f
+		it.fields[c] = it.inRange(f, c)
+	}
+	f.v = v
+	if r, ok := it.fields[c].(*inRange); ok {
+		r.row = int64(it.row) // the messages' row number
+	}
+	return it.fields[c]
 }
 
 // mapFields computes fieldCol from the column list and user variables.
@@ -231,6 +273,14 @@ func (it *loadDataIter) mapFields() {
 		}
 		it.fieldCol[f] = sch.IndexOf(names[c], sch[0].Source)
 		c++
+	}
+	seen := map[int]bool{}
+	it.reuse = len(it.ld.SetExprs) == 0
+	for _, c := range it.fieldCol {
+		if c >= 0 {
+			it.reuse = it.reuse && !seen[c]
+			seen[c] = true
+		}
 	}
 }
 
@@ -415,7 +465,7 @@ func (it *loadDataIter) exprs(ctx *sql.Context, fields []*string) ([]sql.Express
 					return nil, err
 				}
 			}
-			exprs[e] = it.inRange(expression.NewLiteral(v, types.LongText), it.fieldCol[f])
+			exprs[e] = it.fieldValue(v, it.fieldCol[f])
 		}
 		e++
 	}
