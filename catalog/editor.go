@@ -375,6 +375,7 @@ func (e *editor) Insert(ctx *sql.Context, row sql.Row) error {
 		return err
 	}
 	var k []byte
+	pend := -1 // k's pending row
 	if e.t.keyless() {
 		id, err := tr.kv.NextSequence(rowsBucket(e.t.meta.rowsID()))
 		if err != nil {
@@ -394,7 +395,7 @@ func (e *editor) Insert(ctx *sql.Context, row sql.Row) error {
 		if tx, err = tr.current(); err != nil {
 			return err
 		}
-		if e.pending(k) || !e.above(tr, tx, k) {
+		if pend = e.buf.find(k); pend >= 0 || !e.above(tr, tx, k) {
 			if existing, err := e.lookup(tx, k); err != nil {
 				return err
 			} else if existing != nil {
@@ -410,7 +411,10 @@ func (e *editor) Insert(ctx *sql.Context, row sql.Row) error {
 	}
 	// Not pending and not stored (lookup found none, or a new row id):
 	// the key is fresh.
-	i, added, err := e.stage(k, row)
+	if e.t.hasUnique() || e.fk != nil {
+		pend = e.buf.find(k) // checkUnique or fkInsert may have staged rows
+	}
+	i, added, err := e.stageAt(pend, k, row)
 	if err != nil {
 		return err
 	}
@@ -561,6 +565,11 @@ func (e *editor) Update(ctx *sql.Context, old, new sql.Row) error {
 // returns the index of its pending row and whether the statement had not
 // edited k before. The row is encoded now, as it will be stored.
 func (e *editor) stage(k []byte, row sql.Row) (int, bool, error) {
+	return e.stageAt(e.buf.find(k), k, row)
+}
+
+// stageAt is stage of a key whose pending row is i (-1: none).
+func (e *editor) stageAt(i int, k []byte, row sql.Row) (int, bool, error) {
 	var v []byte
 	if row != nil {
 		var err error
@@ -569,13 +578,14 @@ func (e *editor) stage(k []byte, row sql.Row) (int, bool, error) {
 		}
 		v = e.enc
 	}
-	if i := e.buf.find(k); i >= 0 {
+	added := i < 0
+	if !added {
 		e.unstageUnique(i)
 		if i < e.sinceOrder { // pending from an earlier row
 			e.since = append(e.since, priorRow{i: i, s: e.buf.state(i)})
 		}
 	}
-	i, added := e.buf.put(k, v)
+	i = e.buf.put(i, k, v)
 	if row != nil {
 		e.stageUnique(i, row)
 	}

@@ -103,22 +103,22 @@ func (b *stmtBuffer) state(i int) rowState {
 // set makes pending row i hold s.
 func (b *stmtBuffer) set(i int, s rowState) { b.rows[i].value, b.rows[i].del = s.value, s.del }
 
-// put makes the row under key k become the row encoded as v (nil:
-// deleted), adding k if it is new, and returns its index and whether it
-// was new.
-func (b *stmtBuffer) put(k, v []byte) (int, bool) {
+// put makes the row under key k, whose index is i (find's: -1 for a new
+// key), become the row encoded as v (nil: deleted), adding k if it is
+// new, and returns its index.
+func (b *stmtBuffer) put(i int, k, v []byte) int {
 	s := rowState{del: v == nil}
 	if v != nil {
 		s.value = b.arena.Keep(v)
 	}
-	if i := b.find(k); i >= 0 {
+	if i >= 0 {
 		b.set(i, s)
-		return i, false
+		return i
 	}
 	h := xxhash.Sum64(k)
 	b.rows = append(b.rows, bufRow{key: b.arena.Keep(k), value: s.value, del: s.del, next: b.byKey[h]})
 	b.byKey[h] = uint32(len(b.rows))
-	return len(b.rows) - 1, true
+	return len(b.rows) - 1
 }
 
 // truncate drops the pending rows from index n on (keys first edited
