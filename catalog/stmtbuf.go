@@ -3,6 +3,7 @@ package catalog
 import (
 	"bytes"
 	"encoding/binary"
+	"slices"
 
 	"github.com/cespare/xxhash/v2"
 
@@ -22,8 +23,12 @@ type stmtBuffer struct {
 	arena storage.Arena
 	rows  []bufRow
 	// byKey maps the hash of a row key to 1 + the index of the latest row
-	// of that hash in rows; bufRow.next chains the earlier ones.
-	byKey map[uint64]uint32
+	// of that hash in rows; bufRow.next chains the earlier ones. It is
+	// made only once a key comes out of order: while sorted, each key
+	// added was above the ones before (a load in key order), and a key is
+	// found by comparing it with the last and searching the rows.
+	byKey  map[uint64]uint32
+	sorted bool
 	// uniq holds, per unique index value (the index's id, then its key
 	// prefix), the pending row that has it: byUniq maps the hash of such
 	// a key to 1 + the index of its latest entry, uniqNode.next chains the
@@ -54,7 +59,7 @@ type uniqNode struct {
 }
 
 func newStmtBuffer() *stmtBuffer {
-	return &stmtBuffer{byKey: map[uint64]uint32{}, byUniq: map[uint64]uint32{}}
+	return &stmtBuffer{byKey: map[uint64]uint32{}, sorted: true, byUniq: map[uint64]uint32{}}
 }
 
 // reset empties the buffer.
@@ -63,6 +68,7 @@ func (b *stmtBuffer) reset() {
 	b.rows = b.rows[:0]
 	b.uniq = b.uniq[:0]
 	clear(b.byKey)
+	b.sorted = true
 	clear(b.byUniq)
 }
 
@@ -71,6 +77,19 @@ func (b *stmtBuffer) len() int { return len(b.rows) }
 
 // find returns the index of the pending row of key k, or -1.
 func (b *stmtBuffer) find(k []byte) int {
+	if b.sorted {
+		n := len(b.rows)
+		if n == 0 || bytes.Compare(k, b.key(n-1)) > 0 {
+			return -1
+		}
+		i, found := slices.BinarySearchFunc(b.rows, k, func(r bufRow, k []byte) int {
+			return bytes.Compare(b.arena.Bytes(r.key), k)
+		})
+		if !found {
+			return -1
+		}
+		return i
+	}
 	for i := b.byKey[xxhash.Sum64(k)]; i != 0; i = b.rows[i-1].next {
 		if bytes.Equal(b.arena.Bytes(b.rows[i-1].key), k) {
 			return int(i - 1)
@@ -115,6 +134,19 @@ func (b *stmtBuffer) put(i int, k, v []byte) int {
 		b.set(i, s)
 		return i
 	}
+	if b.sorted && (len(b.rows) == 0 || bytes.Compare(k, b.key(len(b.rows)-1)) > 0) {
+		b.rows = append(b.rows, bufRow{key: b.arena.Keep(k), value: s.value, del: s.del})
+		return len(b.rows) - 1
+	}
+	if b.sorted {
+		// Out of order: index the rows by hash from now on.
+		b.sorted = false
+		for j := range b.rows {
+			h := xxhash.Sum64(b.key(j))
+			b.rows[j].next = b.byKey[h]
+			b.byKey[h] = uint32(j + 1)
+		}
+	}
 	h := xxhash.Sum64(k)
 	b.rows = append(b.rows, bufRow{key: b.arena.Keep(k), value: s.value, del: s.del, next: b.byKey[h]})
 	b.byKey[h] = uint32(len(b.rows))
@@ -124,6 +156,10 @@ func (b *stmtBuffer) put(i int, k, v []byte) int {
 // truncate drops the pending rows from index n on (keys first edited
 // since then), newest first.
 func (b *stmtBuffer) truncate(n int) {
+	if b.sorted {
+		b.rows = b.rows[:n] // still in order
+		return
+	}
 	for i := len(b.rows) - 1; i >= n; i-- {
 		h := xxhash.Sum64(b.key(i))
 		// Row i is the newest of its hash: it heads its chain.
