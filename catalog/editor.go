@@ -280,10 +280,13 @@ func applySorted(tr *Transaction, ops []writeOp) error {
 		n      int
 	}
 	var rooms []room
-	nDirect := 0
+	nDirect, nFresh := 0, 0
 	for _, op := range ops {
 		if !deferred(op) {
 			nDirect++
+			if op.fresh {
+				nFresh++
+			}
 			continue
 		}
 		i := slices.IndexFunc(rooms, func(r room) bool { return bytes.Equal(r.bucket, op.bucket) })
@@ -297,6 +300,16 @@ func applySorted(tr *Transaction, ops []writeOp) error {
 		tr.kv.Reserve(r.bucket, r.n)
 	}
 	direct = slices.Grow(direct, nDirect)
+	if nFresh > 0 && !tr.kv.Exclusive() {
+		// PutNew defers them (storage.Txn.PutNew): room for them too. (A
+		// statement's fresh puts are all of one table's rows.)
+		for _, op := range ops {
+			if op.fresh {
+				tr.kv.Reserve(op.bucket, nFresh)
+				break
+			}
+		}
+	}
 	for _, op := range ops {
 		if deferred(op) {
 			tr.kv.Defer(op.bucket, op.key, op.value, op.del)
@@ -304,12 +317,15 @@ func applySorted(tr *Transaction, ops []writeOp) error {
 			direct = append(direct, op)
 		}
 	}
-	slices.SortFunc(direct, func(a, b writeOp) int {
+	byKey := func(a, b writeOp) int {
 		if c := bytes.Compare(a.bucket, b.bucket); c != 0 {
 			return c
 		}
 		return bytes.Compare(a.key, b.key)
-	})
+	}
+	if !slices.IsSortedFunc(direct, byKey) { // a load in key order is
+		slices.SortFunc(direct, byKey)
+	}
 	for _, op := range direct {
 		var err error
 		switch {
