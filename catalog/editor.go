@@ -447,9 +447,12 @@ func (e *editor) Insert(ctx *sql.Context, row sql.Row) error {
 // may have changed (a commit, or a write of tr's), and the lookup is made
 // anyway while tx keeps changing.
 func (e *editor) above(tr *Transaction, tx storage.View, k []byte) bool {
+	if e.buf.len() < aboveAfter {
+		return false // a short statement: its lookups cost less than the cursor
+	}
 	h := &e.hi
 	if commits, writes := tr.kv.Commits(), tr.kv.Writes(); !h.ok || h.commits != commits || h.writes != writes {
-		if h.misses++; h.misses > 64 && h.misses > e.written/4 {
+		if h.misses++; h.misses > 64 && h.misses > int64(e.buf.len()/4) {
 			return false // tx changes too often for the last key to help
 		}
 		commits := tr.kv.CurrentCommits()
@@ -462,6 +465,10 @@ func (e *editor) above(tr *Transaction, tx storage.View, k []byte) bool {
 	}
 	return bytes.Compare(k, h.last) > 0
 }
+
+// aboveAfter is the number of rows a statement writes before its INSERTs
+// look at the table's last key (above).
+const aboveAfter = 16
 
 // Delete implements sql.RowDeleter.
 func (e *editor) Delete(ctx *sql.Context, row sql.Row) error {
