@@ -602,13 +602,15 @@ func (e *editor) stageAt(i int, k []byte, row sql.Row) (int, bool, error) {
 		v = e.enc
 	}
 	added := i < 0
+	kept := false // the row's present state is kept for DiscardChanges
 	if !added {
 		e.unstageUnique(i)
 		if i < e.sinceOrder { // pending from an earlier row
 			e.since = append(e.since, priorRow{i: i, s: e.buf.state(i)})
+			kept = true
 		}
 	}
-	i = e.buf.put(i, k, v)
+	i = e.buf.put(i, k, v, !kept)
 	if row != nil {
 		e.stageUnique(i, row)
 	}

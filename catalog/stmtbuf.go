@@ -124,8 +124,15 @@ func (b *stmtBuffer) set(i int, s rowState) { b.rows[i].value, b.rows[i].del = s
 
 // put makes the row under key k, whose index is i (find's: -1 for a new
 // key), become the row encoded as v (nil: deleted), adding k if it is
-// new, and returns its index.
-func (b *stmtBuffer) put(i int, k, v []byte) int {
+// new, and returns its index. With overwrite, a value of the same length
+// as the row's present one is copied over it (no one keeps its state:
+// see editor.since), so that a row a statement updates many times (ON
+// DUPLICATE KEY UPDATE n = n + 1) does not grow the arena each time.
+func (b *stmtBuffer) put(i int, k, v []byte, overwrite bool) int {
+	if overwrite && i >= 0 && v != nil && !b.rows[i].del && b.rows[i].value.Len() == len(v) {
+		copy(b.arena.Bytes(b.rows[i].value), v)
+		return i
+	}
 	s := rowState{del: v == nil}
 	if v != nil {
 		s.value = b.arena.Keep(v)

@@ -42,7 +42,10 @@ func TestStmtBuffer(t *testing.T) {
 				if r.IntN(5) > 0 {
 					v = fmt.Appendf(nil, "v%d-%d", n, i)
 				}
-				j := b.put(b.find(key(n)), key(n), v)
+				if r.IntN(2) == 0 && v != nil { // same length as others of n: may be overwritten
+					v = fmt.Appendf(nil, "w%05d", n)
+				}
+				j := b.put(b.find(key(n)), key(n), v, r.IntN(2) == 0)
 				st, ok := want[n]
 				if !ok {
 					st.index = len(order)

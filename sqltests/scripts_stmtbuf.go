@@ -31,6 +31,23 @@ var StatementBufferScripts = []ScriptTest{
 		},
 	},
 	{
+		// The pending row's value is overwritten in place by each update,
+		// and restored when an IGNORE row's update fails.
+		Name: "one key updated by every row of a statement",
+		SetUpScript: []string{
+			"CREATE TABLE cnt (k INT PRIMARY KEY, n INT, u INT, UNIQUE KEY u_u (u))",
+			"INSERT INTO cnt VALUES (2, 0, 2)",
+		},
+		Assertions: []Assertion{
+			{Query: "INSERT INTO cnt VALUES (1, 1, 1), (1, 1, 1), (1, 1, 1), (1, 1, 1) ON DUPLICATE KEY UPDATE n = n + 1"},
+			{Query: "SELECT k, n, u FROM cnt ORDER BY k", Expected: []Row{{1, 4, 1}, {2, 0, 2}}},
+			// The second and third rows' updates set u = 2, row 2's: skipped.
+			{Query: "INSERT IGNORE INTO cnt VALUES (1, 0, 0), (1, 0, 0), (1, 0, 0) ON DUPLICATE KEY UPDATE n = n + 1, u = IF(n = 6, 2, u)"},
+			{Query: "SELECT k, n, u FROM cnt ORDER BY k", Expected: []Row{{1, 5, 1}, {2, 0, 2}}},
+			{Query: "SELECT k FROM cnt WHERE u = 1", Expected: []Row{{1}}},
+		},
+	},
+	{
 		Name: "duplicates inside one INSERT: error, IGNORE and REPLACE",
 		SetUpScript: []string{
 			"CREATE TABLE d (pk INT PRIMARY KEY, u INT, v VARCHAR(10), UNIQUE KEY u_u (u))",
