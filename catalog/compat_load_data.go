@@ -594,6 +594,38 @@ type fieldReader struct {
 	fields  int
 	buf     bytes.Buffer
 	special [256]bool // bytes that may end an unenclosed run: the escape, the terminators' first bytes
+	// A record's fields, reused for the next record (keep): their bytes end
+	// to end in recBytes, made one string when the record ends (fill), and
+	// each field a pointer into vals set to its part of it.
+	rec      []*string
+	vals     []string
+	ptrs     []*string
+	spans    [][2]int
+	recBytes []byte
+}
+
+// keep returns the field of bytes b (copied) of the record being read;
+// its string is set when the record ends (fill).
+func (fr *fieldReader) keep(b []byte) *string {
+	if len(fr.vals) == cap(fr.vals) {
+		// A new array: the pointers into the old one stay valid.
+		fr.vals = make([]string, 0, max(8, 2*cap(fr.vals)))
+	}
+	fr.vals = fr.vals[:len(fr.vals)+1]
+	p := &fr.vals[len(fr.vals)-1]
+	fr.ptrs = append(fr.ptrs, p)
+	fr.spans = append(fr.spans, [2]int{len(fr.recBytes), len(fr.recBytes) + len(b)})
+	fr.recBytes = append(fr.recBytes, b...)
+	return p
+}
+
+// fill sets the strings of the record's fields, from one string of their
+// bytes.
+func (fr *fieldReader) fill() {
+	all := string(fr.recBytes)
+	for k, p := range fr.ptrs {
+		*p = all[fr.spans[k][0]:fr.spans[k][1]]
+	}
 }
 
 func newFieldReader(r *bufio.Reader, ld *plan.LoadData) *fieldReader {
@@ -732,7 +764,18 @@ func (fr *fieldReader) restOfLine() (cut bool, err error) {
 }
 
 // record implements recordReader.
+// The fields are valid until the next call.
 func (fr *fieldReader) record() ([]*string, error) {
+	fr.vals, fr.ptrs, fr.spans, fr.recBytes = fr.vals[:0], fr.ptrs[:0], fr.spans[:0], fr.recBytes[:0]
+	fields, err := fr.readRecord()
+	fr.fill()
+	if fields != nil {
+		fr.rec = fields
+	}
+	return fields, err
+}
+
+func (fr *fieldReader) readRecord() ([]*string, error) {
 	if fr.eof {
 		return nil, io.EOF
 	}
@@ -758,7 +801,7 @@ func (fr *fieldReader) record() ([]*string, error) {
 		fr.eof = true
 		return nil, io.EOF
 	}
-	var fields []*string
+	fields := fr.rec[:0]
 	for {
 		v, more, err := fr.field()
 		if err != nil {
@@ -830,11 +873,11 @@ func (fr *fieldReader) field() (v *string, more bool, err error) {
 // n input steps: NULL for \N alone, and for the word NULL when fields may
 // be enclosed.
 func (fr *fieldReader) unenclosedValue(escapedN bool, n int) *string {
-	s := fr.buf.String()
-	if escapedN && s == "N" && n == 1 || fr.quote >= 0 && s == "NULL" {
+	b := fr.buf.Bytes()
+	if escapedN && string(b) == "N" && n == 1 || fr.quote >= 0 && string(b) == "NULL" {
 		return nil
 	}
-	return &s
+	return fr.keep(b)
 }
 
 // enclosed reads the rest of a field after its opening quote.
@@ -845,8 +888,7 @@ func (fr *fieldReader) enclosed() (*string, bool, error) {
 			return nil, false, err
 		}
 		if !ok { // unterminated: the field runs to the end of the input, opening quote included
-			s := string([]byte{byte(fr.quote)}) + fr.buf.String()
-			return &s, false, nil
+			return fr.keep(append([]byte{byte(fr.quote)}, fr.buf.Bytes()...)), false, nil
 		}
 		switch {
 		case int(c) == fr.esc:
@@ -866,17 +908,14 @@ func (fr *fieldReader) enclosed() (*string, bool, error) {
 				continue
 			}
 			if ok, err := fr.at(fr.fieldTerm); err != nil || ok {
-				s := fr.buf.String()
-				return &s, ok, err
+				return fr.keep(fr.buf.Bytes()), ok, err
 			}
 			if ok, err := fr.at(fr.lineTerm); err != nil || ok {
-				s := fr.buf.String()
-				return &s, false, err
+				return fr.keep(fr.buf.Bytes()), false, err
 			}
 			if _, err := fr.r.Peek(1); err == io.EOF {
 				fr.eof = true
-				s := fr.buf.String()
-				return &s, false, nil
+				return fr.keep(fr.buf.Bytes()), false, nil
 			}
 			fr.buf.WriteByte(c) // a quote inside the field
 		default:
