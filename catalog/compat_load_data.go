@@ -209,6 +209,48 @@ type loadDataIter struct {
 	// number, is an error (else a warning).
 	strict bool
 	row    int // the number of the record being read, from 1 after IGNORE n LINES
+	// fields holds, per column of DestSch, the expression of its field
+	// (a loadField, in an inRange for an integer column), made for the
+	// first record and given each record's field after it (fieldValue);
+	// reuse is set when that is safe: no SET (destRow reads the literals)
+	// and no two fields for one column.
+	fields     []sql.Expression
+	fieldTexts []*loadField
+	reuse      bool
+}
+
+// loadField is a field of the record being read, as a text literal whose
+// value fieldValue sets for each record.
+type loadField struct {
+	*expression.Literal // '' LONGTEXT: the type and the other methods
+	v                   string
+}
+
+// Eval implements sql.Expression.
+func (f *loadField) Eval(*sql.Context, sql.Row) (any, error) { return f.v, nil }
+
+// fieldValue returns the expression of field text v for column c: the
+// column's reused expression (fields) when reuse allows, else a new one.
+// Next evaluates a record's expressions before it reads the next record.
+func (it *loadDataIter) fieldValue(v string, c int) sql.Expression {
+	if !it.reuse || c < 0 || c >= len(it.ld.DestSch) {
+		return it.inRange(expression.NewLiteral(v, types.LongText), c)
+	}
+	if it.fields == nil {
+		it.fields = make([]sql.Expression, len(it.ld.DestSch))
+		it.fieldTexts = make([]*loadField, len(it.ld.DestSch))
+	}
+	f := it.fieldTexts[c]
+	if f == nil {
+		f = &loadField{Literal: expression.NewLiteral("", types.LongText)}
+		it.fieldTexts[c] = f
+		it.fields[c] = it.inRange(f, c)
+	}
+	f.v = v
+	if r, ok := it.fields[c].(*inRange); ok {
+		r.row = int64(it.row) // the messages' row number
+	}
+	return it.fields[c]
 }
 
 // mapFields computes fieldCol from the column list and user variables.
@@ -231,6 +273,14 @@ func (it *loadDataIter) mapFields() {
 		}
 		it.fieldCol[f] = sch.IndexOf(names[c], sch[0].Source)
 		c++
+	}
+	seen := map[int]bool{}
+	it.reuse = len(it.ld.SetExprs) == 0
+	for _, c := range it.fieldCol {
+		if c >= 0 {
+			it.reuse = it.reuse && !seen[c]
+			seen[c] = true
+		}
 	}
 }
 
@@ -415,7 +465,7 @@ func (it *loadDataIter) exprs(ctx *sql.Context, fields []*string) ([]sql.Express
 					return nil, err
 				}
 			}
-			exprs[e] = it.inRange(expression.NewLiteral(v, types.LongText), it.fieldCol[f])
+			exprs[e] = it.fieldValue(v, it.fieldCol[f])
 		}
 		e++
 	}
@@ -555,6 +605,38 @@ type fieldReader struct {
 	fields  int
 	buf     bytes.Buffer
 	special [256]bool // bytes that may end an unenclosed run: the escape, the terminators' first bytes
+	// A record's fields, reused for the next record (keep): their bytes end
+	// to end in recBytes, made one string when the record ends (fill), and
+	// each field a pointer into vals set to its part of it.
+	rec      []*string
+	vals     []string
+	ptrs     []*string
+	spans    [][2]int
+	recBytes []byte
+}
+
+// keep returns the field of bytes b (copied) of the record being read;
+// its string is set when the record ends (fill).
+func (fr *fieldReader) keep(b []byte) *string {
+	if len(fr.vals) == cap(fr.vals) {
+		// A new array: the pointers into the old one stay valid.
+		fr.vals = make([]string, 0, max(8, 2*cap(fr.vals)))
+	}
+	fr.vals = fr.vals[:len(fr.vals)+1]
+	p := &fr.vals[len(fr.vals)-1]
+	fr.ptrs = append(fr.ptrs, p)
+	fr.spans = append(fr.spans, [2]int{len(fr.recBytes), len(fr.recBytes) + len(b)})
+	fr.recBytes = append(fr.recBytes, b...)
+	return p
+}
+
+// fill sets the strings of the record's fields, from one string of their
+// bytes.
+func (fr *fieldReader) fill() {
+	all := string(fr.recBytes)
+	for k, p := range fr.ptrs {
+		*p = all[fr.spans[k][0]:fr.spans[k][1]]
+	}
 }
 
 func newFieldReader(r *bufio.Reader, ld *plan.LoadData) *fieldReader {
@@ -693,7 +775,18 @@ func (fr *fieldReader) restOfLine() (cut bool, err error) {
 }
 
 // record implements recordReader.
+// The fields are valid until the next call.
 func (fr *fieldReader) record() ([]*string, error) {
+	fr.vals, fr.ptrs, fr.spans, fr.recBytes = fr.vals[:0], fr.ptrs[:0], fr.spans[:0], fr.recBytes[:0]
+	fields, err := fr.readRecord()
+	fr.fill()
+	if fields != nil {
+		fr.rec = fields
+	}
+	return fields, err
+}
+
+func (fr *fieldReader) readRecord() ([]*string, error) {
 	if fr.eof {
 		return nil, io.EOF
 	}
@@ -719,7 +812,7 @@ func (fr *fieldReader) record() ([]*string, error) {
 		fr.eof = true
 		return nil, io.EOF
 	}
-	var fields []*string
+	fields := fr.rec[:0]
 	for {
 		v, more, err := fr.field()
 		if err != nil {
@@ -791,11 +884,11 @@ func (fr *fieldReader) field() (v *string, more bool, err error) {
 // n input steps: NULL for \N alone, and for the word NULL when fields may
 // be enclosed.
 func (fr *fieldReader) unenclosedValue(escapedN bool, n int) *string {
-	s := fr.buf.String()
-	if escapedN && s == "N" && n == 1 || fr.quote >= 0 && s == "NULL" {
+	b := fr.buf.Bytes()
+	if escapedN && string(b) == "N" && n == 1 || fr.quote >= 0 && string(b) == "NULL" {
 		return nil
 	}
-	return &s
+	return fr.keep(b)
 }
 
 // enclosed reads the rest of a field after its opening quote.
@@ -806,8 +899,7 @@ func (fr *fieldReader) enclosed() (*string, bool, error) {
 			return nil, false, err
 		}
 		if !ok { // unterminated: the field runs to the end of the input, opening quote included
-			s := string([]byte{byte(fr.quote)}) + fr.buf.String()
-			return &s, false, nil
+			return fr.keep(append([]byte{byte(fr.quote)}, fr.buf.Bytes()...)), false, nil
 		}
 		switch {
 		case int(c) == fr.esc:
@@ -827,17 +919,14 @@ func (fr *fieldReader) enclosed() (*string, bool, error) {
 				continue
 			}
 			if ok, err := fr.at(fr.fieldTerm); err != nil || ok {
-				s := fr.buf.String()
-				return &s, ok, err
+				return fr.keep(fr.buf.Bytes()), ok, err
 			}
 			if ok, err := fr.at(fr.lineTerm); err != nil || ok {
-				s := fr.buf.String()
-				return &s, false, err
+				return fr.keep(fr.buf.Bytes()), false, err
 			}
 			if _, err := fr.r.Peek(1); err == io.EOF {
 				fr.eof = true
-				s := fr.buf.String()
-				return &s, false, nil
+				return fr.keep(fr.buf.Bytes()), false, nil
 			}
 			fr.buf.WriteByte(c) // a quote inside the field
 		default:

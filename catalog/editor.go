@@ -15,8 +15,9 @@ import (
 )
 
 // editor applies one statement's inserts, updates and deletes to a table.
-// Edits are buffered and written when the statement's iterator closes the
-// editor (Close), so that the statement reads the table as it was when it
+// Edits are buffered, each row encoded as it will be stored (stmtBuffer:
+// no pointers for the garbage collector to scan), and written when the
+// statement's iterator closes the editor (Close), so that the statement reads the table as it was when it
 // began (no row is visited twice by an UPDATE that moves it) and a failed
 // statement leaves nothing behind. Duplicate keys are found at once,
 // against the stored rows and the statement's own edits, by key lookups
@@ -34,15 +35,15 @@ import (
 type editor struct {
 	t *Table
 
-	rows  map[string]*pendingRow // row key → the row after this statement
-	order []string               // row keys in order of first edit
-	// uniq maps, per unique index, the index key of every live pending row
-	// to that row's key.
-	uniq map[uint64]map[string]string
+	// buf holds the statement's rows: each key edited, in order of first
+	// edit, with its row after the statement, and the unique index values
+	// of the pending rows.
+	buf *stmtBuffer
+	enc []byte // scratch for a row's encoding
 
 	// open is set from the statement's first StatementBegin until Close.
 	open bool
-	// For DiscardChanges of one row: sinceOrder is len(order) at the last
+	// For DiscardChanges of one row: sinceOrder is buf.len() at the last
 	// StatementBegin (keys after it are new since), and since holds the
 	// earlier pending rows that edits since then replaced.
 	sinceOrder int
@@ -55,20 +56,20 @@ type editor struct {
 	// written counts the rows the statement inserted or updated, for the
 	// row number of an error.
 	written int64
+
+	// hi is the table's last stored row key, for above.
+	hi struct {
+		last            []byte
+		ok              bool   // last is known
+		commits, writes uint64 // tr.kv's Commits and Writes when it was found
+		misses          int64  // times it was found
+	}
 }
 
-type pendingRow struct {
-	row sql.Row // nil: deleted
-	seq int     // index of the key in order
-	// fresh: the key has no stored row (an INSERT found none, or a new
-	// hidden row id), so write needs neither the old row nor an undo read.
-	fresh bool
-}
-
-// priorRow is the pending row under key k before an edit.
+// priorRow is what pending row i held before an edit.
 type priorRow struct {
-	k   string
-	row sql.Row
+	i int
+	s rowState
 }
 
 var (
@@ -77,7 +78,7 @@ var (
 )
 
 func (t *Table) editor(*sql.Context) *editor {
-	return &editor{t: t, rows: map[string]*pendingRow{}, uniq: map[uint64]map[string]string{}}
+	return &editor{t: t, buf: newStmtBuffer()}
 }
 
 // StatementBegin implements sql.EditOpenerCloser. It starts the
@@ -89,7 +90,7 @@ func (t *Table) editor(*sql.Context) *editor {
 func (e *editor) StatementBegin(ctx *sql.Context) {
 	e.written = 0
 	if e.open {
-		e.since, e.sinceOrder = e.since[:0], len(e.order)
+		e.since, e.sinceOrder = e.since[:0], e.buf.len()
 		e.fkMark(ctx)
 		return
 	}
@@ -106,9 +107,7 @@ func (e *editor) StatementBegin(ctx *sql.Context) {
 }
 
 func (e *editor) reset() {
-	clear(e.rows)
-	clear(e.uniq)
-	e.order = e.order[:0]
+	e.buf.reset()
 	e.since, e.sinceOrder = e.since[:0], 0
 }
 
@@ -122,17 +121,16 @@ func (e *editor) DiscardChanges(ctx *sql.Context, err error) error {
 		e.reset()
 		return nil
 	}
-	for _, k := range e.order[e.sinceOrder:] {
-		e.unstageUnique([]byte(k))
-		delete(e.rows, k)
+	for i := e.buf.len() - 1; i >= e.sinceOrder; i-- {
+		e.unstageUnique(i)
 	}
-	e.order = e.order[:e.sinceOrder]
+	e.buf.truncate(e.sinceOrder)
 	for i := len(e.since) - 1; i >= 0; i-- {
 		p := e.since[i]
-		e.unstageUnique([]byte(p.k))
-		e.rows[p.k].row = p.row
-		if p.row != nil {
-			e.stageUnique([]byte(p.k), p.row)
+		e.unstageUnique(p.i)
+		e.buf.set(p.i, p.s)
+		if row, err := e.rowAt(p.i); err == nil && row != nil {
+			e.stageUnique(p.i, row)
 		}
 	}
 	e.since = e.since[:0]
@@ -142,7 +140,7 @@ func (e *editor) DiscardChanges(ctx *sql.Context, err error) error {
 // StatementComplete implements sql.EditOpenerCloser: it accepts the edits
 // since StatementBegin, which Close writes.
 func (e *editor) StatementComplete(ctx *sql.Context) error {
-	e.since, e.sinceOrder = e.since[:0], len(e.order)
+	e.since, e.sinceOrder = e.since[:0], e.buf.len()
 	e.fkComplete(ctx)
 	return nil
 }
@@ -152,7 +150,7 @@ func (e *editor) StatementComplete(ctx *sql.Context) error {
 // its iterator closes, before the statement's transaction commits.
 func (e *editor) Close(ctx *sql.Context) error {
 	e.open = false
-	if len(e.order) > 0 {
+	if e.buf.len() > 0 {
 		err := e.write(ctx)
 		e.reset()
 		if err != nil {
@@ -180,11 +178,15 @@ func (e *editor) write(ctx *sql.Context) error {
 	var scratch []entry
 	var dRows, dBytes int64     // the statement's change to the table's statistics
 	counters := counterDeltas{} // the statement's change to counting indexes
-	for _, k := range e.order {
-		if e.rows[k].fresh {
+	// The rows are decoded only for their index entries and counters.
+	needRow := len(e.t.meta.Indexes) > 0
+	b := e.buf
+	for i := range b.rows {
+		if b.rows[i].fresh {
 			continue
 		}
-		old := tx.Get(rows, []byte(k))
+		k := b.key(i)
+		old := tx.Get(rows, k)
 		if old == nil {
 			continue
 		}
@@ -194,7 +196,7 @@ func (e *editor) write(ctx *sql.Context) error {
 		if err != nil {
 			return err
 		}
-		err = e.indexEntries(oldRow, []byte(k), old, &keys, &scratch, func(bucket, key, _ []byte) {
+		err = e.indexEntries(oldRow, k, old, &keys, &scratch, func(bucket, key, _ []byte) {
 			ops = append(ops, writeOp{bucket: bucket, key: key, del: true})
 		})
 		if err != nil {
@@ -204,21 +206,26 @@ func (e *editor) write(ctx *sql.Context) error {
 			return err
 		}
 	}
-	for n, k := range e.order {
-		p := e.rows[k]
-		if p.row == nil {
-			ops = append(ops, writeOp{bucket: rows, key: []byte(k), del: true})
+	for n := range b.rows {
+		// The keys and values stay in b's arena until the transaction
+		// ends (reset drops the arena, never reuses it).
+		k, v := b.key(n), b.value(n)
+		if v == nil {
+			ops = append(ops, writeOp{bucket: rows, key: k, del: true})
 			continue
 		}
-		v, err := storage.EncodeRow(nil, e.t.sch.Schema, p.row)
-		if err != nil {
-			return err
+		var row sql.Row
+		if needRow {
+			var err error
+			if row, err = storage.DecodeRow(v, e.t.sch.Schema); err != nil {
+				return err
+			}
 		}
 		before := len(ops)
-		ops = append(ops, writeOp{bucket: rows, key: []byte(k), value: v, fresh: p.fresh})
+		ops = append(ops, writeOp{bucket: rows, key: k, value: v, fresh: b.rows[n].fresh})
 		dRows++
 		dBytes += int64(len(v))
-		err = e.indexEntries(p.row, []byte(k), v, &keys, &scratch, func(bucket, key, value []byte) {
+		err := e.indexEntries(row, k, v, &keys, &scratch, func(bucket, key, value []byte) {
 			if value == nil {
 				value = []byte{}
 			}
@@ -229,9 +236,9 @@ func (e *editor) write(ctx *sql.Context) error {
 		}
 		if n == 0 {
 			// Room for the other rows' writes, as many as the first's.
-			ops = slices.Grow(ops, (len(ops)-before)*(len(e.order)-1))
+			ops = slices.Grow(ops, (len(ops)-before)*(b.len()-1))
 		}
-		if err := counters.count(e.t, p.row, 1); err != nil {
+		if err := counters.count(e.t, row, 1); err != nil {
 			return err
 		}
 	}
@@ -273,8 +280,13 @@ func applySorted(tr *Transaction, ops []writeOp) error {
 		n      int
 	}
 	var rooms []room
+	nDirect, nFresh := 0, 0
 	for _, op := range ops {
 		if !deferred(op) {
+			nDirect++
+			if op.fresh {
+				nFresh++
+			}
 			continue
 		}
 		i := slices.IndexFunc(rooms, func(r room) bool { return bytes.Equal(r.bucket, op.bucket) })
@@ -287,6 +299,17 @@ func applySorted(tr *Transaction, ops []writeOp) error {
 	for _, r := range rooms {
 		tr.kv.Reserve(r.bucket, r.n)
 	}
+	direct = slices.Grow(direct, nDirect)
+	if nFresh > 0 && !tr.kv.Exclusive() {
+		// PutNew defers them (storage.Txn.PutNew): room for them too. (A
+		// statement's fresh puts are all of one table's rows.)
+		for _, op := range ops {
+			if op.fresh {
+				tr.kv.Reserve(op.bucket, nFresh)
+				break
+			}
+		}
+	}
 	for _, op := range ops {
 		if deferred(op) {
 			tr.kv.Defer(op.bucket, op.key, op.value, op.del)
@@ -294,12 +317,15 @@ func applySorted(tr *Transaction, ops []writeOp) error {
 			direct = append(direct, op)
 		}
 	}
-	slices.SortFunc(direct, func(a, b writeOp) int {
+	byKey := func(a, b writeOp) int {
 		if c := bytes.Compare(a.bucket, b.bucket); c != 0 {
 			return c
 		}
 		return bytes.Compare(a.key, b.key)
-	})
+	}
+	if !slices.IsSortedFunc(direct, byKey) { // a load in key order is
+		slices.SortFunc(direct, byKey)
+	}
 	for _, op := range direct {
 		var err error
 		switch {
@@ -365,6 +391,7 @@ func (e *editor) Insert(ctx *sql.Context, row sql.Row) error {
 		return err
 	}
 	var k []byte
+	pend := -1 // k's pending row
 	if e.t.keyless() {
 		id, err := tr.kv.NextSequence(rowsBucket(e.t.meta.rowsID()))
 		if err != nil {
@@ -384,10 +411,12 @@ func (e *editor) Insert(ctx *sql.Context, row sql.Row) error {
 		if tx, err = tr.current(); err != nil {
 			return err
 		}
-		if existing, err := e.lookup(tx, k); err != nil {
-			return err
-		} else if existing != nil {
-			return e.t.duplicateKey(nil, row, existing)
+		if pend = e.buf.find(k); pend >= 0 || !e.above(tr, tx, k) {
+			if existing, err := e.lookup(tx, k); err != nil {
+				return err
+			} else if existing != nil {
+				return e.t.duplicateKey(nil, row, existing)
+			}
 		}
 	}
 	if err := e.checkUnique(tr, tx, row, k); err != nil {
@@ -398,13 +427,48 @@ func (e *editor) Insert(ctx *sql.Context, row sql.Row) error {
 	}
 	// Not pending and not stored (lookup found none, or a new row id):
 	// the key is fresh.
-	_, pending := e.rows[string(k)]
-	e.stage(k, row)
-	if !pending {
-		e.rows[string(k)].fresh = true
+	if e.t.hasUnique() || e.fk != nil {
+		pend = e.buf.find(k) // checkUnique or fkInsert may have staged rows
+	}
+	i, added, err := e.stageAt(pend, k, row)
+	if err != nil {
+		return err
+	}
+	if added {
+		e.buf.rows[i].fresh = true
 	}
 	return e.t.upsert.afterInserted(ctx, row)
 }
+
+// above reports whether row key k is above every stored row key of the
+// table in tx (tr's current view), so that no stored row has it: a load
+// in key order then checks each key against the table's last key, found
+// once, instead of looking it up. The last key is found again when tx
+// may have changed (a commit, or a write of tr's), and the lookup is made
+// anyway while tx keeps changing.
+func (e *editor) above(tr *Transaction, tx storage.View, k []byte) bool {
+	if e.buf.len() < aboveAfter {
+		return false // a short statement: its lookups cost less than the cursor
+	}
+	h := &e.hi
+	if commits, writes := tr.kv.Commits(), tr.kv.Writes(); !h.ok || h.commits != commits || h.writes != writes {
+		if h.misses++; h.misses > 64 && h.misses > int64(e.buf.len()/4) {
+			return false // tx changes too often for the last key to help
+		}
+		commits := tr.kv.CurrentCommits()
+		c := tx.Cursor(e.rowsBucket())
+		last, _ := c.Last()
+		h.last = append(h.last[:0], last...)
+		c.Close()
+		// Writes read after the cursor, which may have applied deferred writes.
+		h.ok, h.commits, h.writes = true, commits, tr.kv.Writes()
+	}
+	return bytes.Compare(k, h.last) > 0
+}
+
+// aboveAfter is the number of rows a statement writes before its INSERTs
+// look at the table's last key (above).
+const aboveAfter = 16
 
 // Delete implements sql.RowDeleter.
 func (e *editor) Delete(ctx *sql.Context, row sql.Row) error {
@@ -427,7 +491,9 @@ func (e *editor) Delete(ctx *sql.Context, row sql.Row) error {
 	if err := e.fkBeforeDelete(ctx, row); err != nil {
 		return err
 	}
-	e.stage(k, nil)
+	if _, _, err := e.stage(k, nil); err != nil {
+		return err
+	}
 	if err := e.fkAfterDelete(ctx, row); err != nil {
 		return err
 	}
@@ -493,47 +559,69 @@ func (e *editor) Update(ctx *sql.Context, old, new sql.Row) error {
 		return err
 	}
 	// The row's own old entries do not count against it.
-	e.unstageUnique(oldKey)
+	oldPending := e.buf.find(oldKey)
+	e.unstageUnique(oldPending)
 	if tx, err = tr.current(); err != nil {
 		return err
 	}
 	if err := e.checkUnique(tr, tx, new, newKey, oldKey); err != nil {
-		if p := e.rows[string(oldKey)]; p != nil && p.row != nil {
-			e.stageUnique(oldKey, p.row)
+		if row, _ := e.rowAt(oldPending); row != nil {
+			e.stageUnique(oldPending, row)
 		}
 		return err
 	}
 	if !bytes.Equal(newKey, oldKey) {
-		e.stage(oldKey, nil)
+		if _, _, err := e.stage(oldKey, nil); err != nil {
+			return err
+		}
 	}
-	e.stage(newKey, new)
+	if _, _, err := e.stage(newKey, new); err != nil {
+		return err
+	}
 	if err := e.fkAfterUpdate(ctx, old, new); err != nil {
 		return err
 	}
 	return e.t.upsert.afterUpdated(ctx, old, new)
 }
 
-// stage records that the row under key k becomes row (nil: deleted).
-func (e *editor) stage(k []byte, row sql.Row) {
-	ks := string(k)
-	e.unstageUnique(k)
-	if p, ok := e.rows[ks]; ok {
-		if p.seq < e.sinceOrder { // pending from an earlier row
-			e.since = append(e.since, priorRow{k: ks, row: p.row})
-		}
-		p.row = row
-	} else {
-		e.rows[ks] = &pendingRow{row: row, seq: len(e.order)}
-		e.order = append(e.order, ks)
-	}
-	if row != nil {
-		e.stageUnique(k, row)
-	}
+// stage records that the row under key k becomes row (nil: deleted), and
+// returns the index of its pending row and whether the statement had not
+// edited k before. The row is encoded now, as it will be stored.
+func (e *editor) stage(k []byte, row sql.Row) (int, bool, error) {
+	return e.stageAt(e.buf.find(k), k, row)
 }
 
-func (e *editor) stageUnique(k []byte, row sql.Row) {
-	for i := range e.t.meta.Indexes {
-		ix := &e.t.meta.Indexes[i]
+// stageAt is stage of a key whose pending row is i (-1: none).
+func (e *editor) stageAt(i int, k []byte, row sql.Row) (int, bool, error) {
+	var v []byte
+	if row != nil {
+		var err error
+		if e.enc, err = storage.EncodeRow(e.enc[:0], e.t.sch.Schema, row); err != nil {
+			return -1, false, err
+		}
+		v = e.enc
+	}
+	added := i < 0
+	kept := false // the row's present state is kept for DiscardChanges
+	if !added {
+		e.unstageUnique(i)
+		if i < e.sinceOrder { // pending from an earlier row
+			e.since = append(e.since, priorRow{i: i, s: e.buf.state(i)})
+			kept = true
+		}
+	}
+	i = e.buf.put(i, k, v, !kept)
+	if row != nil {
+		e.stageUnique(i, row)
+	}
+	return i, added, nil
+}
+
+// stageUnique records that pending row i, which is row, holds its values
+// of the table's unique indexes.
+func (e *editor) stageUnique(i int, row sql.Row) {
+	for j := range e.t.meta.Indexes {
+		ix := &e.t.meta.Indexes[j]
 		if !ix.Unique {
 			continue
 		}
@@ -541,38 +629,74 @@ func (e *editor) stageUnique(k []byte, row sql.Row) {
 		if err != nil || prefix == nil {
 			continue
 		}
-		m := e.uniq[ix.ID]
-		if m == nil {
-			m = map[string]string{}
-			e.uniq[ix.ID] = m
-		}
-		m[string(prefix)] = string(k)
+		e.buf.scratch = bufUniqueKey(e.buf.scratch[:0], ix.ID, prefix)
+		e.buf.setUnique(e.buf.scratch, i)
 	}
 }
 
-func (e *editor) unstageUnique(k []byte) {
-	p := e.rows[string(k)]
-	if p == nil || p.row == nil {
+// unstageUnique forgets the unique index values of pending row i (-1:
+// none).
+func (e *editor) unstageUnique(i int) {
+	if i < 0 || !e.t.hasUnique() {
 		return
 	}
-	for i := range e.t.meta.Indexes {
-		ix := &e.t.meta.Indexes[i]
+	row, err := e.rowAt(i)
+	if err != nil || row == nil {
+		return
+	}
+	for j := range e.t.meta.Indexes {
+		ix := &e.t.meta.Indexes[j]
 		if !ix.Unique {
 			continue
 		}
-		if prefix, err := e.t.uniqueKey(ix, p.row); err == nil && prefix != nil {
-			if e.uniq[ix.ID][string(prefix)] == string(k) {
-				delete(e.uniq[ix.ID], string(prefix))
-			}
+		if prefix, err := e.t.uniqueKey(ix, row); err == nil && prefix != nil {
+			e.buf.scratch = bufUniqueKey(e.buf.scratch[:0], ix.ID, prefix)
+			e.buf.unsetUnique(e.buf.scratch, i)
 		}
 	}
 }
+
+// hasUnique reports whether t has a unique index besides its primary key.
+func (t *Table) hasUnique() bool {
+	for i := range t.meta.Indexes {
+		if t.meta.Indexes[i].Unique {
+			return true
+		}
+	}
+	return false
+}
+
+// rowAt returns pending row i decoded: nil if it is deleted (or i is -1).
+func (e *editor) rowAt(i int) (sql.Row, error) {
+	if i < 0 {
+		return nil, nil
+	}
+	v := e.buf.value(i)
+	if v == nil {
+		return nil, nil
+	}
+	return storage.DecodeRow(v, e.t.sch.Schema)
+}
+
+// pendingRow returns the statement's version of the row under key k: ok
+// if the statement edited k, and then the row (nil: deleted).
+func (e *editor) pendingRow(k []byte) (row sql.Row, ok bool, err error) {
+	i := e.buf.find(k)
+	if i < 0 {
+		return nil, false, nil
+	}
+	row, err = e.rowAt(i)
+	return row, true, err
+}
+
+// pending reports whether the statement edited the row under key k.
+func (e *editor) pending(k []byte) bool { return e.buf.find(k) >= 0 }
 
 // lookup returns the row under key k as the statement sees it: its pending
 // version, else the stored one; nil if there is none.
 func (e *editor) lookup(tx storage.View, k []byte) (sql.Row, error) {
-	if p, ok := e.rows[string(k)]; ok {
-		return p.row, nil
+	if row, ok, err := e.pendingRow(k); ok || err != nil {
+		return row, err
 	}
 	v := tx.Get(rowsBucket(e.t.meta.rowsID()), k)
 	if v == nil {
@@ -581,7 +705,9 @@ func (e *editor) lookup(tx storage.View, k []byte) (sql.Row, error) {
 	return storage.DecodeRow(v, e.t.sch.Schema)
 }
 
-// keyOf returns the row key of a row given by value; nil if absent.
+// keyOf returns the row key of a row given by value; nil if absent. A
+// keyless table's row is the first pending or stored row whose encoding
+// is the row's.
 func (e *editor) keyOf(tx storage.View, row sql.Row) ([]byte, error) {
 	if !e.t.keyless() {
 		return e.t.pkKey(row)
@@ -590,9 +716,9 @@ func (e *editor) keyOf(tx storage.View, row sql.Row) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	for ks, p := range e.rows { // a row this statement inserted
-		if p.row != nil && rowsEqual(p.row, row) {
-			return []byte(ks), nil
+	for i := range e.buf.len() { // a row this statement inserted
+		if bytes.Equal(e.buf.value(i), v) {
+			return bytes.Clone(e.buf.key(i)), nil
 		}
 	}
 	prefix := binary.BigEndian.AppendUint64(nil, xxhash.Sum64(v))
@@ -601,7 +727,7 @@ func (e *editor) keyOf(tx storage.View, row sql.Row) ([]byte, error) {
 	rows := rowsBucket(e.t.meta.rowsID())
 	for hk, _ := c.Seek(prefix); hk != nil && bytes.HasPrefix(hk, prefix); hk, _ = c.Next() {
 		id := hk[8:]
-		if _, pending := e.rows[string(id)]; pending {
+		if e.pending(id) {
 			continue // already deleted or changed by this statement
 		}
 		if bytes.Equal(tx.Get(rows, id), v) {
@@ -611,29 +737,17 @@ func (e *editor) keyOf(tx storage.View, row sql.Row) ([]byte, error) {
 	return nil, nil
 }
 
-func rowsEqual(a, b sql.Row) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if fmt.Sprintf("%v", a[i]) != fmt.Sprintf("%v", b[i]) {
-			return false
-		}
-	}
-	return true
-}
-
 // checkUnique returns MySQL's duplicate-entry error if row, stored under
 // key k, would repeat a value of a unique index, as tx (the transaction's
 // current view: Transaction.current) has it, locking each value first.
 // Keys in ignore are rows being replaced.
 func (e *editor) checkUnique(tr *Transaction, tx storage.View, row sql.Row, k []byte, ignore ...[]byte) error {
-	skip := func(other string) bool {
-		if other == string(k) {
+	skip := func(other []byte) bool {
+		if bytes.Equal(other, k) {
 			return true
 		}
 		for _, ig := range ignore {
-			if other == string(ig) {
+			if bytes.Equal(other, ig) {
 				return true
 			}
 		}
@@ -660,20 +774,25 @@ func (e *editor) checkUnique(tr *Transaction, tx storage.View, row sql.Row, k []
 		if err := tr.kv.Flush(ix.bucket()); err != nil {
 			return err
 		}
-		if other, ok := e.uniq[ix.ID][string(prefix)]; ok && !skip(other) {
-			return e.t.duplicateKey(ix, row, e.rows[other].row)
+		e.buf.scratch = bufUniqueKey(e.buf.scratch[:0], ix.ID, prefix)
+		if j := e.buf.uniqueRow(e.buf.scratch); j >= 0 && !skip(e.buf.key(j)) {
+			existing, err := e.rowAt(j)
+			if err != nil {
+				return err
+			}
+			return e.t.duplicateKey(ix, row, existing)
 		}
 		var clash []byte
 		c := tx.Cursor(ix.bucket())
 		for ik, _ := c.Seek(prefix); ik != nil && bytes.HasPrefix(ik, prefix); ik, _ = c.Next() {
-			other := string(ik[len(prefix):])
+			other := ik[len(prefix):]
 			if skip(other) {
 				continue
 			}
-			if _, pending := e.rows[other]; pending {
-				continue // changed by this statement: its new value is in e.uniq
+			if e.pending(other) {
+				continue // changed by this statement: its new value is in e.buf's unique values
 			}
-			clash = []byte(other)
+			clash = bytes.Clone(other)
 			break
 		}
 		c.Close()

@@ -539,10 +539,7 @@ func (e *editor) pendingVersion(tx storage.View, row sql.Row) (sql.Row, bool, er
 	if err != nil {
 		return nil, false, err
 	}
-	if p, ok := e.rows[string(k)]; ok {
-		return p.row, true, nil
-	}
-	return nil, false, nil
+	return e.pendingRow(k)
 }
 
 // fkFind returns the rows of e's table whose columns cols hold vals (at
@@ -571,7 +568,7 @@ func (e *editor) fkFind(ctx *sql.Context, tr *Transaction, cols []int, vals []an
 	var out []sql.Row
 	full := func() bool { return limit > 0 && len(out) >= limit }
 	add := func(k []byte, row sql.Row) {
-		if _, pending := e.rows[string(k)]; !pending && !full() {
+		if !e.pending(k) && !full() {
 			out = append(out, row)
 		}
 	}
@@ -583,11 +580,11 @@ func (e *editor) fkFind(ctx *sql.Context, tr *Transaction, cols []int, vals []an
 		if err != nil {
 			return nil, err
 		}
-		if p, ok := e.rows[string(k)]; ok {
-			if p.row != nil {
-				out = append(out, p.row)
+		if row, ok, err := e.pendingRow(k); ok || err != nil {
+			if row != nil {
+				out = append(out, row)
 			}
-			return out, nil
+			return out, err
 		}
 		if v := tx.Get(rows, k); v != nil {
 			row, err := storage.DecodeRow(v, t.sch.Schema)
@@ -647,7 +644,7 @@ func (e *editor) fkFind(ctx *sql.Context, tr *Transaction, cols []int, vals []an
 					return false, err
 				}
 			}
-			if _, pending := e.rows[string(rk)]; !pending {
+			if !e.pending(rk) {
 				keys = append(keys, bytes.Clone(rk))
 			}
 			return limit == 0 || len(keys) < limit, nil
@@ -662,12 +659,16 @@ func (e *editor) fkFind(ctx *sql.Context, tr *Transaction, cols []int, vals []an
 			add(k, row)
 		}
 	}
-	for _, k := range e.order {
+	for i := range e.buf.len() {
 		if full() {
 			break
 		}
-		if p := e.rows[k]; p.row != nil && rowMatches(ctx, t, p.row, cols, conv) {
-			out = append(out, p.row)
+		row, err := e.rowAt(i)
+		if err != nil {
+			return nil, err
+		}
+		if row != nil && rowMatches(ctx, t, row, cols, conv) {
+			out = append(out, row)
 		}
 	}
 	return out, nil
@@ -874,7 +875,7 @@ func (e *editor) fkClose(ctx *sql.Context) error {
 	var first error
 	for _, sp := range s.spawned {
 		sp.open = false
-		if len(sp.order) > 0 && first == nil {
+		if sp.buf.len() > 0 && first == nil {
 			first = sp.write(ctx)
 		}
 		sp.reset()

@@ -102,29 +102,52 @@ type boltTx struct {
 	// read (a cursor or a count), which has no error to return: the
 	// commit returns it.
 	failed error
+	// buckets caches a read transaction's buckets by keyspace (nil: none
+	// such): bbolt finds a top-level bucket by a cursor seek on every
+	// Tx.Bucket, and caches them only in a write transaction, so each Get
+	// of a duplicate-key check paid two seeks (Has and Get) before its own.
+	buckets map[string]*bbolt.Bucket
+}
+
+// keyspace returns ks's bucket, nil if there is none. A read
+// transaction's keyspaces never change, so it remembers them; a write
+// transaction's bbolt remembers (and forgets on a drop) itself.
+func (t *boltTx) keyspace(ks []byte) *bbolt.Bucket {
+	if t.tx.Writable() {
+		return t.tx.Bucket(ks)
+	}
+	if b, ok := t.buckets[string(ks)]; ok {
+		return b
+	}
+	b := t.tx.Bucket(ks)
+	if t.buckets == nil {
+		t.buckets = map[string]*bbolt.Bucket{}
+	}
+	t.buckets[string(ks)] = b
+	return b
 }
 
 func (t *boltTx) Get(ks, key []byte) []byte {
 	if PackedHead(ks) > 0 {
 		return t.packedGet(ks, key)
 	}
-	if b := t.tx.Bucket(ks); b != nil {
+	if b := t.keyspace(ks); b != nil {
 		return b.Get(key)
 	}
 	return nil
 }
 
-func (t *boltTx) Has(ks []byte) bool { return t.tx.Bucket(ks) != nil }
+func (t *boltTx) Has(ks []byte) bool { return t.keyspace(ks) != nil }
 
 func (t *boltTx) Cursor(ks []byte) Cursor {
 	if h := PackedHead(ks); h > 0 {
 		t.writeBackKeyspace(ks)
-		if b := t.tx.Bucket(ks); b != nil {
+		if b := t.keyspace(ks); b != nil {
 			return &packedCursor{ks: ks, c: b.Cursor(), headLen: h}
 		}
 		return emptyCursor{}
 	}
-	if b := t.tx.Bucket(ks); b != nil {
+	if b := t.keyspace(ks); b != nil {
 		return boltCursor{b.Cursor()}
 	}
 	return emptyCursor{}
@@ -134,14 +157,14 @@ func (t *boltTx) Count(ks []byte) int {
 	if PackedHead(ks) > 0 {
 		return t.packedCount(ks)
 	}
-	if b := t.tx.Bucket(ks); b != nil {
+	if b := t.keyspace(ks); b != nil {
 		return b.Stats().KeyN
 	}
 	return 0
 }
 
 func (t *boltTx) bucket(ks []byte) (*bbolt.Bucket, error) {
-	b := t.tx.Bucket(ks)
+	b := t.keyspace(ks)
 	if b == nil {
 		return nil, fmt.Errorf("%w: %q", ErrNoKeyspace, ks)
 	}

@@ -678,7 +678,7 @@ func (t *boltTx) writeBackKeyspace(ks []byte) {
 	if o == nil {
 		return
 	}
-	b := t.tx.Bucket(ks)
+	b := t.keyspace(ks)
 	if b == nil {
 		delete(t.open, string(ks))
 		return
@@ -701,7 +701,7 @@ func (t *boltTx) packedGet(ks, key []byte) []byte {
 		}
 		return v
 	}
-	b := t.tx.Bucket(ks)
+	b := t.keyspace(ks)
 	if b == nil || len(key) < headLen {
 		return nil
 	}
@@ -738,7 +738,7 @@ func (t *boltTx) packedGet(ks, key []byte) []byte {
 // packedCount returns the number of keys of packed keyspace ks.
 func (t *boltTx) packedCount(ks []byte) int {
 	t.writeBackKeyspace(ks)
-	b := t.tx.Bucket(ks)
+	b := t.keyspace(ks)
 	if b == nil {
 		return 0
 	}

@@ -7,29 +7,44 @@ import (
 )
 
 // pendingList is the deferred writes (Txn.Defer) to one keyspace, in the
-// order made. Their keys and values are copied end to end into chunks
-// that hold no pointers, and each write names its bytes by position, so
-// that the millions of writes of a bulk load are a few large objects the
-// garbage collector need not scan.
+// order made. Their keys and values are copied end to end into an Arena,
+// and each write names its bytes by position, so that the millions of
+// writes of a bulk load are a few large objects the garbage collector
+// need not scan.
 type pendingList struct {
-	ws     []pendingWrite
-	chunks [][]byte
+	ws []pendingWrite
+	Arena
 }
 
 // pendingWrite is a deferred put (or delete) of one key.
 type pendingWrite struct {
 	pre        uint64 // the key's first 8 bytes (keyPrefix), for sorting
-	key, value span
+	key, value Span
 	seq        uint32 // position in the keyspace's pending writes: later wins
 	del        bool
 }
 
-// span is a run of bytes of a pendingList's chunk.
-type span struct{ chunk, off, n uint32 }
+// Arena holds byte strings copied end to end into chunks that hold no
+// pointers, each named by its Span: many small keys and values kept for
+// the length of a statement or a transaction are then a few large objects
+// that the garbage collector does not scan. Chunks grow from arenaFirst
+// bytes, doubling up to arenaChunk (a larger string gets a chunk of its
+// own), so a small statement's arena stays small. The zero Arena is empty
+// and ready to use.
+type Arena struct {
+	chunks [][]byte
+}
 
-// pendingChunk is the size of a pendingList's chunks (a larger key or
-// value gets a chunk of its own).
-const pendingChunk = 256 << 10
+// Span is a run of bytes of an Arena (Arena.Bytes).
+type Span struct{ chunk, off, n uint32 }
+
+// Len returns the length of the bytes s names.
+func (s Span) Len() int { return int(s.n) }
+
+const (
+	arenaFirst = 4 << 10   // the size of an Arena's first chunk
+	arenaChunk = 256 << 10 // the largest size a chunk grows to
+)
 
 // keyPrefix is the first 8 bytes of key as a big-endian number, padded
 // with zeros: keyPrefix(a) < keyPrefix(b) implies a < b, so a sort
@@ -43,38 +58,51 @@ func keyPrefix(key []byte) uint64 {
 	return binary.BigEndian.Uint64(b[:])
 }
 
-// keep copies b into the list's chunks.
-func (p *pendingList) keep(b []byte) span {
-	last := len(p.chunks) - 1
-	if last < 0 || cap(p.chunks[last])-len(p.chunks[last]) < len(b) {
-		p.chunks = append(p.chunks, make([]byte, 0, max(pendingChunk, len(b))))
+// Keep copies b into the arena and returns its span.
+func (a *Arena) Keep(b []byte) Span {
+	last := len(a.chunks) - 1
+	if last < 0 || cap(a.chunks[last])-len(a.chunks[last]) < len(b) {
+		size := arenaFirst
+		if last >= 0 {
+			size = min(arenaChunk, max(size, 2*cap(a.chunks[last])))
+		}
+		a.chunks = append(a.chunks, make([]byte, 0, max(size, len(b))))
 		last++
 	}
-	c := p.chunks[last]
-	s := span{chunk: uint32(last), off: uint32(len(c)), n: uint32(len(b))}
-	p.chunks[last] = append(c, b...)
+	c := a.chunks[last]
+	s := Span{chunk: uint32(last), off: uint32(len(c)), n: uint32(len(b))}
+	a.chunks[last] = append(c, b...)
 	return s
+}
+
+// Bytes returns the bytes of s (never nil). They stay valid as long as
+// the arena or any slice of them is reachable (bbolt may keep them until
+// its transaction ends: an arena's bytes are never reused); their capacity
+// ends with them, so an append copies.
+func (a *Arena) Bytes(s Span) []byte {
+	end := s.off + s.n
+	return a.chunks[s.chunk][s.off:end:end]
+}
+
+// with returns an arena that has a's chunks (shared, not copied) and then
+// c, and c's chunk number.
+func (a *Arena) with(c []byte) (Arena, uint32) {
+	return Arena{chunks: append(slices.Clip(a.chunks), c)}, uint32(len(a.chunks))
 }
 
 // add appends a write of key (copied) = value (copied), or a delete.
 func (p *pendingList) add(key, value []byte, del bool) {
-	w := pendingWrite{pre: keyPrefix(key), key: p.keep(key), seq: uint32(len(p.ws)), del: del}
+	w := pendingWrite{pre: keyPrefix(key), key: p.Keep(key), seq: uint32(len(p.ws)), del: del}
 	if !del {
-		w.value = p.keep(value)
+		w.value = p.Keep(value)
 	}
 	p.ws = append(p.ws, w)
 }
 
-// bytes returns the bytes of s; they live as long as the list's chunks.
-func (p *pendingList) bytes(s span) []byte {
-	end := s.off + s.n
-	return p.chunks[s.chunk][s.off:end:end]
-}
-
-func (p *pendingList) key(w pendingWrite) []byte { return p.bytes(w.key) }
+func (p *pendingList) key(w pendingWrite) []byte { return p.Bytes(w.key) }
 
 // value returns the value of a put: never nil.
-func (p *pendingList) value(w pendingWrite) []byte { return p.bytes(w.value) }
+func (p *pendingList) value(w pendingWrite) []byte { return p.Bytes(w.value) }
 
 // sorted returns the list's writes in key order, the last write of each
 // key only, with the keys copied end to end in that order (so that the
@@ -106,17 +134,17 @@ func (p *pendingList) sorted() *pendingList {
 	// order made, which is the order of the chunks' bytes).
 	parts := make([]pendingWrite, n)
 	dealt := make([]byte, keyStarts[len(keyStarts)-1])
-	dealtChunk := uint32(len(p.chunks))
+	arena, dealtChunk := p.with(dealt)
 	next, nextKey := starts, keyStarts // copies: where each part's next write and key go
 	for _, w := range p.ws {
 		d := w.pre >> 48
 		off := nextKey[d]
 		nextKey[d] += copy(dealt[off:], p.key(w))
-		w.key = span{chunk: dealtChunk, off: uint32(off), n: w.key.n}
+		w.key = Span{chunk: dealtChunk, off: uint32(off), n: w.key.n}
 		parts[next[d]] = w
 		next[d]++
 	}
-	p = &pendingList{chunks: append(slices.Clip(p.chunks), dealt)}
+	p = &pendingList{Arena: arena}
 	var tmp []pendingWrite
 	for d := range 1 << 16 {
 		if lo, hi := starts[d], starts[d+1]; hi-lo > 1 {
@@ -134,19 +162,20 @@ func (p *pendingList) compact(parts []pendingWrite) *pendingList {
 	for _, w := range parts {
 		keyBytes += int(w.key.n)
 	}
-	keys := make([]byte, 0, keyBytes)
-	chunk := uint32(len(p.chunks))
+	keys := make([]byte, keyBytes)
+	arena, chunk := p.with(keys)
 	out := parts[:0]
+	off := 0
 	for i, w := range parts {
 		if i+1 < n && parts[i+1].pre == w.pre && bytes.Equal(p.key(parts[i+1]), p.key(w)) {
 			continue // a later write of the key wins
 		}
-		off := uint32(len(keys))
-		keys = append(keys, p.key(w)...)
-		w.key = span{chunk: chunk, off: off, n: w.key.n}
+		n := copy(keys[off:], p.key(w))
+		w.key = Span{chunk: chunk, off: uint32(off), n: w.key.n}
+		off += n
 		out = append(out, w)
 	}
-	return &pendingList{ws: out, chunks: append(slices.Clip(p.chunks), keys)}
+	return &pendingList{ws: out, Arena: arena}
 }
 
 // radixMin is the smallest part sortPart sorts by radix.

@@ -116,6 +116,19 @@ func (t *Txn) Exclusive() bool { return t.write != nil }
 // snapshots): a Cursor opened when it had another value may be invalid.
 func (t *Txn) Writes() uint64 { return t.writes }
 
+// Commits counts the store's commits so far.
+func (t *Txn) Commits() uint64 { return t.store.commits.Load() }
+
+// CurrentCommits is the count of commits that Current's view, as last
+// returned, is known to hold (it may hold more): while Commits still
+// equals it and Writes keeps its value, Current shows the same data.
+func (t *Txn) CurrentCommits() uint64 {
+	if t.write == nil && t.latest != nil {
+		return t.latestSeq
+	}
+	return t.store.commits.Load() // exclusive mode: nobody else commits
+}
+
 // snapshot returns the read snapshot, taking it on first use.
 func (t *Txn) snapshot() (engineTx, error) {
 	if t.read == nil {

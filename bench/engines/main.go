@@ -18,8 +18,14 @@
 // its default durable settings. Output: a markdown table, ratios against
 // bbolt and MariaDB from the same run, and the load average.
 //
+// With -baseline a simsql binary built elsewhere (from main, say) is
+// measured first on the same engines, so that a change is compared with
+// its baseline in one run; -cpu-profile writes each simsql server's CPU
+// profile (its --cpu-profile) into a directory.
+//
 //	go run ./bench engines -rows 1000000
 //	go run ./bench engines -rows 100000 -single 3s   # smoke run
+//	go run ./bench engines -engines bbolt -baseline /tmp/simsql-main -cpu-profile /tmp/prof
 package engines
 
 import (
@@ -50,6 +56,8 @@ func Run(ctx context.Context, args []string) error {
 	selects := fs.Int("selects", 2000, "`number` of point SELECTs")
 	engines := fs.String("engines", "bbolt,pebble", "comma-separated storage `engines` to measure")
 	timeout := fs.Duration("timeout", 30*time.Minute, "give up after this `duration`")
+	baseline := fs.String("baseline", "", "a simsql `binary` to measure first, on the same engines, as the baseline")
+	profiles := fs.String("cpu-profile", "", "write each simsql server's CPU profile into `directory`")
 	if err := harness.Parse(fs, args); err != nil {
 		return err
 	}
@@ -67,15 +75,28 @@ func Run(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	w := workload{ctx: ctx, files: files, rows: *rows, single: *single, clients: *clients, selects: *selects}
-	var results []result
-	for _, eng := range strings.Split(*engines, ",") {
-		fmt.Fprintf(os.Stderr, "engines: measuring %s\n", eng)
-		r, err := w.simsql(bin, filepath.Join(tmp, "data-"+eng), eng)
-		if err != nil {
-			return fmt.Errorf("%s: %w", eng, err)
+	w := workload{ctx: ctx, files: files, rows: *rows, single: *single, clients: *clients, selects: *selects, profiles: *profiles}
+	type binary struct{ name, path string }
+	bins := []binary{{"simsql", bin}}
+	if *baseline != "" {
+		bins = []binary{{"baseline", *baseline}, {"simsql", bin}}
+	}
+	if *profiles != "" {
+		if err := os.MkdirAll(*profiles, 0o755); err != nil {
+			return err
 		}
-		results = append(results, r)
+	}
+	var results []result
+	for _, b := range bins {
+		for _, eng := range strings.Split(*engines, ",") {
+			name := b.name + " " + eng
+			fmt.Fprintf(os.Stderr, "engines: measuring %s\n", name)
+			r, err := w.simsql(b.path, filepath.Join(tmp, "data-"+b.name+"-"+eng), name, eng)
+			if err != nil {
+				return fmt.Errorf("%s: %w", name, err)
+			}
+			results = append(results, r)
+		}
 	}
 	fmt.Fprintln(os.Stderr, "engines: measuring MariaDB")
 	m, err := w.mariadb(filepath.Join(tmp, "mariadb"))
@@ -96,6 +117,8 @@ type workload struct {
 	single  time.Duration
 	clients int
 	selects int
+	// profiles is the directory of the servers' CPU profiles ("": none).
+	profiles string
 }
 
 // result is one system's figures; zero durations were not measured.
@@ -114,9 +137,13 @@ const (
 	idxDDL   = "CREATE TABLE idx (id BIGINT PRIMARY KEY, fp BIGINT UNSIGNED, INDEX fp_k3 (fp) COMMENT 'simhash k=3')"
 )
 
-func (w workload) simsql(bin, dataDir, engine string) (result, error) {
-	r := result{name: "simsql " + engine, load1: harness.LoadAverage()}
-	srv, err := harness.StartSimsql(w.ctx, bin, dataDir, "--storage-engine", engine)
+func (w workload) simsql(bin, dataDir, name, engine string) (result, error) {
+	r := result{name: name, load1: harness.LoadAverage()}
+	args := []string{"--storage-engine", engine}
+	if w.profiles != "" {
+		args = append(args, "--cpu-profile", filepath.Join(w.profiles, strings.ReplaceAll(name, " ", "-")+".pprof"))
+	}
+	srv, err := harness.StartSimsql(w.ctx, bin, dataDir, args...)
 	if err != nil {
 		return r, err
 	}
