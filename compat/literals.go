@@ -3,9 +3,9 @@ package compat
 // Fault (go-mysql-server v0.20.0 and its vitess): SELECT 1e400 failed with
 // error 1105 'strconv.ParseFloat: parsing "1e400": value out of range',
 // where MySQL 8 gives error 1367 (22007) "Illegal double '1e400' value
-// found during parsing"; 0b1111, MySQL's binary literal (15, as
+// found during parsing"; and 0b1111, MySQL's binary literal (15, as
 // b'1111'), was read as a column name ("column "0b1111" could not be
-// found"); and 0x alone, a name in MySQL, was an empty string. The rewriter (parser.go) replaces such a DOUBLE literal by an
+// found"). The rewriter (parser.go) replaces such a DOUBLE literal by an
 // expression that fails with 1367 and such a name by the literal b'1111'.
 // MySQL reads 0b… as a literal only with a lower-case b and binary
 // digits, and never in backquotes: `0b1111` is a name. The syntax tree
@@ -37,11 +37,6 @@ func literalLeaf(e any, query string, columnDef bool) (ast.Expr, bool) {
 	case *ast.SQLVal:
 		if n.Type == ast.BitVal && !columnDef {
 			return bitAsHex(n)
-		}
-		if n.Type == ast.HexNum && strings.EqualFold(string(n.Val), "0x") {
-			// 0x without digits is a name in MySQL (SELECT 0x: error 1054
-			// "Unknown column '0x'"); vitess read it as an empty string.
-			return &ast.ColName{Name: ast.NewColIdent(string(n.Val))}, true
 		}
 		if n.Type != ast.FloatVal {
 			return nil, false

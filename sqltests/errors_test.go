@@ -83,8 +83,6 @@ func TestMySQLErrorNumbers(t *testing.T) {
 		{"SELECT nosuch.a FROM t", nil, 1054, "42S22", "Unknown column 'nosuch.a' in 'field list'"},
 		{"SELECT id FROM t WHERE t.nosuch = ?", []any{1}, 1054, "42S22", "Unknown column 't.nosuch' in 'where clause'"},
 		{"SELECT nosuch FROM t", nil, 1054, "42S22", "Unknown column 'nosuch' in 'field list'"},
-		// 0x without digits is a name (vitess read it as '').
-		{"SELECT 0x", nil, 1054, "42S22", "Unknown column '0x' in 'field list'"},
 		// go-mysql-server 0.20: 1049 "Unknown database 'nodb'".
 		{"DROP TABLE nodb.nosuch", nil, 1051, "42S02", "Unknown table 'nodb.nosuch'"},
 		{"DROP DATABASE nodb", nil, 1008, "HY000", "Can't drop database 'nodb'; database doesn't exist"},
