@@ -26,7 +26,7 @@ func TestLiterals(t *testing.T) {
 }
 
 // TestEmptyBinaryDefault: go-mysql-server writes an empty binary default
-// ('' on a VARBINARY column) as the text 0x and parses it again through
+// (” on a VARBINARY column) as the text 0x and parses it again through
 // this package's parser when the table is planned. A rewrite that read 0x
 // as MySQL's name (SELECT 0x: 1054) broke every such table: vttablet's own
 // _vt tables and its information_schema.columns query failed with 1054
