@@ -247,8 +247,11 @@ func (it *loadDataIter) fieldValue(v string, c int) sql.Expression {
 		it.fields[c] = it.inRange(f, c)
 	}
 	f.v = v
-	if r, ok := it.fields[c].(*inRange); ok {
-		r.row = int64(it.row) // the messages' row number
+	switch r := it.fields[c].(type) { // the messages' row number
+	case *inRange:
+		r.row = int64(it.row)
+	case *inDecimal:
+		r.row = int64(it.row)
 	}
 	return it.fields[c]
 }
