@@ -34,7 +34,6 @@ import (
 	"github.com/simsql/simsql/bench/simhash"
 	"github.com/simsql/simsql/bench/sketch"
 	"github.com/simsql/simsql/bench/startup"
-	"github.com/simsql/simsql/bench/storage"
 	"github.com/simsql/simsql/bench/sysbench"
 )
 
@@ -47,7 +46,7 @@ type workload struct {
 
 // workloads is every workload, in alphabetical order.
 var workloads = []workload{
-	{"engines", "bbolt and pebble against each other and MariaDB: loads, bytes per row, single-row INSERTs, point SELECTs", engines.Run},
+	{"engines", "bbolt and pebble against each other and MariaDB: LOAD DATA and -batch INSERT loads, bytes per row, single-row INSERTs, point SELECTs", engines.Run},
 	{"fpstats", "SimHash bit shares and near/unrelated pairs within k bits on one JSONL corpus (in process)", fpstats.Run},
 	{"importcores", "simsql import of the Tang poems and the KJV with generated columns, on one core and on every core", importcores.Run},
 	{"minhash", "the MinHash index: loads, point queries against a scan, near_duplicates, size; quality on the corpora", minhash.Run},
@@ -56,7 +55,6 @@ var workloads = []workload{
 	{"simhash", "the SimHash index: point queries against a scan and MariaDB, near_duplicates, insert cost, size", simhash.Run},
 	{"sketch", "bottom-k MinHash error, SimHash versions and other 64-bit fingerprints on the corpora (in process)", sketch.Run},
 	{"startup", "start-up: exec to ready, idle RSS, the first simhash() of each language, simsql version", startup.Run},
-	{"storage", "durable storage: bulk INSERT and LOAD DATA, single-row INSERTs, point SELECTs, bytes per row", storage.Run},
 	{"sysbench", "sysbench's OLTP workloads against simsql and MariaDB, with a consistency check", sysbench.Run},
 }
 

@@ -12,7 +12,13 @@
 //   - single-row autocommit INSERTs for -single on 1 and on -clients
 //     connections at once (each INSERT is on disk before its OK, so this is
 //     bound by fsync; many clients can share fsyncs only with group commit);
-//   - point SELECTs by primary key: median and p99 of -selects.
+//   - point SELECTs by primary key: median and p99 of -selects;
+//   - with -batch N, a bulk load of the same rows through N-row INSERTs into
+//     a third table, with its growth per row;
+//   - of each bulk load into the plain table, the seconds of the first and
+//     the last 100,000 rows (a growing figure means loads slow down as the
+//     table grows; with a -batch that does not divide 100,000 the slices
+//     end at the first statement past each 100,000th row).
 //
 // and, if mariadbd is on PATH, the same loads and INSERT runs on MariaDB with
 // its default durable settings. Output: a markdown table, ratios against
@@ -25,6 +31,7 @@
 //
 //	go run ./bench engines -rows 1000000
 //	go run ./bench engines -rows 100000 -single 3s   # smoke run
+//	go run ./bench engines -engines bbolt -batch 1000 # with the multi-row INSERT load
 //	go run ./bench engines -engines bbolt -baseline /tmp/simsql-main -cpu-profile /tmp/prof
 package engines
 
@@ -38,6 +45,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -58,8 +66,12 @@ func Run(ctx context.Context, args []string) error {
 	timeout := fs.Duration("timeout", 30*time.Minute, "give up after this `duration`")
 	baseline := fs.String("baseline", "", "a simsql `binary` to measure first, on the same engines, as the baseline")
 	profiles := fs.String("cpu-profile", "", "write each simsql server's CPU profile into `directory`")
+	batch := fs.Int("batch", 0, "also bulk-load the rows through INSERTs of `rows` each (0: not)")
 	if err := harness.Parse(fs, args); err != nil {
 		return err
+	}
+	if *rows <= 0 || *batch < 0 || *selects <= 0 {
+		return harness.Usagef("-rows and -selects must be positive, -batch not negative")
 	}
 	ctx, cancel, tmp, err := harness.Begin(ctx, "engines", *timeout)
 	if err != nil {
@@ -67,7 +79,8 @@ func Run(ctx context.Context, args []string) error {
 	}
 	defer cancel()
 	defer os.RemoveAll(tmp)
-	files, err := harness.WriteFingerprintFiles(filepath.Join(tmp, "files"), harness.PlantedFingerprints(*rows), 100_000)
+	fps := harness.PlantedFingerprints(*rows)
+	files, err := harness.WriteFingerprintFiles(filepath.Join(tmp, "files"), fps, chunk)
 	if err != nil {
 		return err
 	}
@@ -75,7 +88,7 @@ func Run(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	w := workload{ctx: ctx, files: files, rows: *rows, single: *single, clients: *clients, selects: *selects, profiles: *profiles}
+	w := workload{ctx: ctx, files: files, fps: fps, batch: *batch, rows: *rows, single: *single, clients: *clients, selects: *selects, profiles: *profiles}
 	type binary struct{ name, path string }
 	bins := []binary{{"simsql", bin}}
 	if *baseline != "" {
@@ -106,13 +119,15 @@ func Run(ctx context.Context, args []string) error {
 	if err == nil {
 		results = append(results, m)
 	}
-	print(results, *rows, *clients, harness.GitCommit())
+	print(results, *rows, *clients, *batch, harness.GitCommit())
 	return nil
 }
 
 type workload struct {
 	ctx     context.Context
 	files   []string
+	fps     []uint64 // the fp of row id is fps[id-1]
+	batch   int      // rows per INSERT of the bulk load (0: no such load)
 	rows    int
 	single  time.Duration
 	clients int
@@ -130,10 +145,21 @@ type result struct {
 	selMedian, selP99   time.Duration
 	load1, load2        [3]float64
 	cpuLoad, cpuLoadIdx time.Duration // server CPU during each load
+	// loadFirst and loadLast are the first and last chunk rows of load.
+	loadFirst, loadLast time.Duration
+	// bulk is the -batch INSERT load, bulkFirst and bulkLast its first and
+	// last chunk rows, bytesBulk its table's growth per row.
+	bulk, bulkFirst, bulkLast time.Duration
+	bytesBulk                 float64
 }
+
+// chunk is the number of rows per LOAD DATA file and per reported slice of
+// a bulk load.
+const chunk = 100_000
 
 const (
 	plainDDL = "CREATE TABLE plain (id BIGINT PRIMARY KEY, fp BIGINT UNSIGNED)"
+	bulkDDL  = "CREATE TABLE bulk (id BIGINT PRIMARY KEY, fp BIGINT UNSIGNED)"
 	idxDDL   = "CREATE TABLE idx (id BIGINT PRIMARY KEY, fp BIGINT UNSIGNED, INDEX fp_k3 (fp) COMMENT 'simhash k=3')"
 )
 
@@ -157,7 +183,7 @@ func (w workload) simsql(bin, dataDir, name, engine string) (result, error) {
 
 	base := size()
 	cpu0 := harness.ProcessCPU(srv.Cmd.Process.Pid)
-	if r.load, err = w.loadInto(db, plainDDL, "plain"); err != nil {
+	if err = w.loadPlain(db, &r); err != nil {
 		return r, err
 	}
 	cpu1 := harness.ProcessCPU(srv.Cmd.Process.Pid)
@@ -169,6 +195,12 @@ func (w workload) simsql(bin, dataDir, name, engine string) (result, error) {
 	afterIdx := size()
 	r.bytesRow = float64(afterPlain-base) / float64(w.rows)
 	r.bytesIdx = float64(afterIdx-afterPlain) / float64(w.rows)
+	if err = w.bulkInsert(db, &r); err != nil {
+		return r, err
+	}
+	if w.batch > 0 {
+		r.bytesBulk = float64(size()-afterIdx) / float64(w.rows)
+	}
 	err = w.finish(db, &r)
 	return r, err
 }
@@ -189,7 +221,10 @@ func (w workload) mariadb(dir string) (result, error) {
 		return r, err
 	}
 	defer db.Close()
-	if r.load, err = w.loadInto(db, plainDDL, "plain"); err != nil {
+	if err = w.loadPlain(db, &r); err != nil {
+		return r, err
+	}
+	if err = w.bulkInsert(db, &r); err != nil {
 		return r, err
 	}
 	err = w.finish(db, &r)
@@ -211,11 +246,74 @@ func (w workload) finish(db *sql.DB, r *result) error {
 }
 
 func (w workload) loadInto(db *sql.DB, ddl, table string) (time.Duration, error) {
-	if _, err := db.ExecContext(w.ctx, ddl); err != nil {
-		return 0, err
-	}
-	d, _, err := harness.LoadDataFiles(w.ctx, db, table, w.files, w.rows, nil)
+	d, _, err := w.loadFiles(db, ddl, table)
 	return d, err
+}
+
+func (w workload) loadFiles(db *sql.DB, ddl, table string) (time.Duration, []time.Duration, error) {
+	if _, err := db.ExecContext(w.ctx, ddl); err != nil {
+		return 0, nil, err
+	}
+	return harness.LoadDataFiles(w.ctx, db, table, w.files, w.rows, nil)
+}
+
+// loadPlain loads the rows into plain by LOAD DATA, one file of chunk rows
+// at a time, setting r.load and its first and last chunk.
+func (w workload) loadPlain(db *sql.DB, r *result) error {
+	var each []time.Duration
+	var err error
+	if r.load, each, err = w.loadFiles(db, plainDDL, "plain"); err != nil {
+		return err
+	}
+	r.loadFirst, r.loadLast = each[0], each[len(each)-1]
+	return nil
+}
+
+// bulkInsert loads the rows into bulk through INSERTs of w.batch rows on
+// one connection, if w.batch > 0, and checks the row count.
+func (w workload) bulkInsert(db *sql.DB, r *result) error {
+	if w.batch == 0 {
+		return nil
+	}
+	if _, err := db.ExecContext(w.ctx, bulkDDL); err != nil {
+		return err
+	}
+	var q []byte
+	var chunks []time.Duration
+	start := time.Now()
+	chunkStart := start
+	for first := 1; first <= w.rows; first += w.batch {
+		last := min(first+w.batch-1, w.rows)
+		q = append(q[:0], "INSERT INTO bulk VALUES "...)
+		for id := first; id <= last; id++ {
+			if id > first {
+				q = append(q, ',')
+			}
+			q = append(q, '(')
+			q = strconv.AppendInt(q, int64(id), 10)
+			q = append(q, ',')
+			q = strconv.AppendUint(q, w.fps[id-1], 10)
+			q = append(q, ')')
+		}
+		if _, err := db.ExecContext(w.ctx, string(q)); err != nil {
+			return fmt.Errorf("bulk INSERT of rows %d..%d: %w", first, last, err)
+		}
+		if last/chunk != (first-1)/chunk || last == w.rows {
+			now := time.Now()
+			chunks = append(chunks, now.Sub(chunkStart))
+			chunkStart = now
+		}
+	}
+	r.bulk = time.Since(start)
+	r.bulkFirst, r.bulkLast = chunks[0], chunks[len(chunks)-1]
+	var n int
+	if err := db.QueryRowContext(w.ctx, "SELECT COUNT(*) FROM bulk").Scan(&n); err != nil {
+		return err
+	}
+	if n != w.rows {
+		return fmt.Errorf("bulk has %d rows after the INSERT load, want %d", n, w.rows)
+	}
+	return nil
 }
 
 // inserts runs single-row autocommit INSERTs into a fresh table for
@@ -272,7 +370,7 @@ func (w workload) inserts(db *sql.DB, r *result) error {
 // pointSelects times w.selects SELECTs of one random row of plain by
 // primary key after 100 unmeasured ones, checking each answer.
 func (w workload) pointSelects(db *sql.DB) (median, p99 time.Duration, err error) {
-	fps := harness.PlantedFingerprints(w.rows)
+	fps := w.fps
 	rng := rand.New(rand.NewPCG(42, 42))
 	var times []time.Duration
 	for i := range w.selects + 100 {
@@ -294,7 +392,7 @@ func (w workload) pointSelects(db *sql.DB) (median, p99 time.Duration, err error
 	return median, p99, nil
 }
 
-func print(rs []result, rows, clients int, commit string) {
+func print(rs []result, rows, clients, batch int, commit string) {
 	fmt.Printf("Storage engines, %d rows; commit %s, %s, %d cores (%s)\n\n", rows, commit, runtime.Version(), runtime.NumCPU(), harness.CPUModel())
 	fmt.Print("| measure |")
 	for _, r := range rs {
@@ -319,6 +417,14 @@ func print(rs []result, rows, clients int, commit string) {
 		return fmt.Sprintf("%.2f s", d.Seconds())
 	}
 	row("LOAD DATA (id, fp)", func(r result) string { return secs(r.load) })
+	slice := fmt.Sprintf("%dk", min(chunk, rows)/1000)
+	firstLast := func(a, b time.Duration) string {
+		if a == 0 {
+			return "–"
+		}
+		return fmt.Sprintf("%.2f s / %.2f s", a.Seconds(), b.Seconds())
+	}
+	row("… its first / last "+slice+" rows", func(r result) string { return firstLast(r.loadFirst, r.loadLast) })
 	row("LOAD DATA with a simhash k=3 index", func(r result) string { return secs(r.loadIdx) })
 	row("… with index / without", func(r result) string {
 		if r.loadIdx == 0 {
@@ -344,6 +450,16 @@ func print(rs []result, rows, clients int, commit string) {
 		}
 		return fmt.Sprintf("%.1f B/row", r.bytesIdx)
 	})
+	if batch > 0 {
+		row(fmt.Sprintf("%d-row INSERTs (id, fp)", batch), func(r result) string { return secs(r.bulk) })
+		row("… their first / last "+slice+" rows", func(r result) string { return firstLast(r.bulkFirst, r.bulkLast) })
+		row("data directory growth, the INSERTed table", func(r result) string {
+			if r.bytesBulk == 0 {
+				return "–"
+			}
+			return fmt.Sprintf("%.1f B/row", r.bytesBulk)
+		})
+	}
 	row("single-row INSERTs, 1 connection", func(r result) string { return fmt.Sprintf("%.0f/s", r.insert1) })
 	row(fmt.Sprintf("single-row INSERTs, %d connections", clients), func(r result) string { return fmt.Sprintf("%.0f/s", r.insertN) })
 	row("point SELECT median / p99", func(r result) string {
@@ -356,8 +472,12 @@ func print(rs []result, rows, clients int, commit string) {
 		fmt.Println()
 		for _, r := range rs[1:] {
 			b := rs[0]
-			fmt.Printf("%s against %s: LOAD DATA %.2f×, with index %s, INSERTs %.2f× (1) and %.2f× (%d), point SELECT median %.2f×\n",
-				r.name, b.name, b.load.Seconds()/r.load.Seconds(), ratio(b.loadIdx, r.loadIdx),
+			bulk := ""
+			if batch > 0 {
+				bulk = fmt.Sprintf(", %d-row INSERTs %s", batch, ratio(b.bulk, r.bulk))
+			}
+			fmt.Printf("%s against %s: LOAD DATA %.2f×, with index %s%s, INSERTs %.2f× (1) and %.2f× (%d), point SELECT median %.2f×\n",
+				r.name, b.name, b.load.Seconds()/r.load.Seconds(), ratio(b.loadIdx, r.loadIdx), bulk,
 				r.insert1/b.insert1, r.insertN/b.insertN, clients, b.selMedian.Seconds()/r.selMedian.Seconds())
 		}
 		fmt.Println("(× above 1: faster than the first column)")
