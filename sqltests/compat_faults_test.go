@@ -113,3 +113,7 @@ func checkRowsAffected(t *testing.T, setUp []string, cases []rowsAffected) {
 func TestExistsDMLScripts(t *testing.T) {
 	runScriptsAndMariaDB(t, ExistsDMLScripts)
 }
+
+func TestScalarSubqueryScripts(t *testing.T) {
+	runScriptsAndMariaDB(t, ScalarSubqueryScripts)
+}
