@@ -117,3 +117,7 @@ func TestExistsDMLScripts(t *testing.T) {
 func TestScalarSubqueryScripts(t *testing.T) {
 	runScriptsAndMariaDB(t, ScalarSubqueryScripts)
 }
+
+func TestBinaryLikeScripts(t *testing.T) {
+	runScriptsAndMariaDB(t, BinaryLikeScripts)
+}
