@@ -121,3 +121,7 @@ func TestScalarSubqueryScripts(t *testing.T) {
 func TestBinaryLikeScripts(t *testing.T) {
 	runScriptsAndMariaDB(t, BinaryLikeScripts)
 }
+
+func TestAbsArgScripts(t *testing.T) {
+	runScriptsAndMariaDB(t, AbsArgScripts)
+}
