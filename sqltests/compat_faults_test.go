@@ -125,3 +125,7 @@ func TestBinaryLikeScripts(t *testing.T) {
 func TestAbsArgScripts(t *testing.T) {
 	runScriptsAndMariaDB(t, AbsArgScripts)
 }
+
+func TestIfTypeScripts(t *testing.T) {
+	runScriptsAndMariaDB(t, IfTypeScripts)
+}
