@@ -15,6 +15,7 @@ import (
 
 // Functions returns the functions that replace go-mysql-server's
 // built-ins of the same names: ABS, GREATEST and LEAST (abs_greatest.go),
+// IF and IFNULL of numbers (if_numeric.go),
 // SUM and AVG (sum_avg.go), BIT_AND, BIT_OR
 // and BIT_XOR (bit_aggregates.go), and the string functions, on bytes for
 // a binary string (binary_strings.go), and BENCHMARK and WEIGHT_STRING, which
@@ -30,6 +31,8 @@ func Functions() []sql.Function {
 		sql.Function1{Name: "bit_or", Fn: newBitOr},
 		sql.Function1{Name: "bit_xor", Fn: newBitXor},
 		sql.Function2{Name: assignUserVarName, Fn: newAssignUserVar}, // user_var_assign.go
+		sql.Function3{Name: "if", Fn: newIf},                         // if_numeric.go
+		sql.Function2{Name: "ifnull", Fn: newIfNull},                 // if_numeric.go
 		sql.FunctionN{Name: "greatest", Fn: func(a ...sql.Expression) (sql.Expression, error) { return newMinMax(true, a...) }},
 		sql.FunctionN{Name: "least", Fn: func(a ...sql.Expression) (sql.Expression, error) { return newMinMax(false, a...) }},
 		sql.Function1{Name: "sum", Fn: newSum},

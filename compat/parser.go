@@ -301,7 +301,9 @@ func (r *rewriter) replace(e ast.Expr) (ast.Expr, bool) {
 		if !ok || n.Escape != nil {
 			return nil, false
 		}
-		return inject(n, func(a []sql.Expression) sql.Expression { return newCompare(op, a[0], a[1], r.env) }, n.Left, n.Right), true
+		// A subquery on the right stays a value (scalar_subquery.go).
+		return inject(n, func(a []sql.Expression) sql.Expression { return newCompare(op, a[0], newScalarSubquery(a[1]), r.env) },
+			n.Left, n.Right), true
 	case *ast.ExistsExpr: // exists_dml.go
 		return existsSubquery(n, r.dml), true
 	case *ast.CollateExpr:

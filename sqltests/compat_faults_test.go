@@ -113,3 +113,19 @@ func checkRowsAffected(t *testing.T, setUp []string, cases []rowsAffected) {
 func TestExistsDMLScripts(t *testing.T) {
 	runScriptsAndMariaDB(t, ExistsDMLScripts)
 }
+
+func TestScalarSubqueryScripts(t *testing.T) {
+	runScriptsAndMariaDB(t, ScalarSubqueryScripts)
+}
+
+func TestBinaryLikeScripts(t *testing.T) {
+	runScriptsAndMariaDB(t, BinaryLikeScripts)
+}
+
+func TestAbsArgScripts(t *testing.T) {
+	runScriptsAndMariaDB(t, AbsArgScripts)
+}
+
+func TestIfTypeScripts(t *testing.T) {
+	runScriptsAndMariaDB(t, IfTypeScripts)
+}
