@@ -8,6 +8,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
 
+	"github.com/simsql/simsql/mysqlerr"
 	"github.com/simsql/simsql/storage"
 )
 
@@ -260,7 +261,7 @@ func (t *Table) appendIndexEntries(dst []entry, ix *indexMeta, row sql.Row, k []
 		dst = append(dst, e)
 	})
 	if err != nil {
-		return dst, fmt.Errorf("%w, in the row %s", err, t.describeRow(row))
+		return dst, mysqlerr.ErrIndexValue.New(err.Error(), t.describeRow(row))
 	}
 	return dst, keyErr
 }

@@ -422,6 +422,9 @@ func (e *editor) Insert(ctx *sql.Context, row sql.Row) error {
 	if err := e.checkUnique(tr, tx, row, k); err != nil {
 		return err
 	}
+	if err := e.t.checkIndexValues(row); err != nil {
+		return err
+	}
 	if err := e.fkInsert(ctx, row); err != nil {
 		return err
 	}
@@ -554,6 +557,9 @@ func (e *editor) Update(ctx *sql.Context, old, new sql.Row) error {
 				return e.t.duplicateKey(nil, new, existing)
 			}
 		}
+	}
+	if err := e.t.checkIndexValues(new); err != nil {
+		return err
 	}
 	if err := e.fkBeforeUpdate(ctx, old, new); err != nil {
 		return err

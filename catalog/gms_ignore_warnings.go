@@ -23,7 +23,7 @@ func (s *Session) Warn(w *sql.Warning) {
 	}
 	if w != nil && w.Level == "Note" {
 		se := mysqlerr.Convert(mysql.NewSQLError(w.Code, "", "%s", w.Message), "").(*mysql.SQLError)
-		if se.Message != w.Message {
+		if se.Message != w.Message || se.Num != w.Code {
 			w = &sql.Warning{Level: "Warning", Code: se.Num, Message: se.Message}
 		}
 	}

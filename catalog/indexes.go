@@ -471,11 +471,16 @@ func (t *Table) CreateIndex(ctx *sql.Context, def sql.IndexDef) error {
 	}
 	if isKind {
 		if ix.Unique {
-			return fmt.Errorf("a %s index cannot be UNIQUE", kind.Name())
+			return IndexParameterError("a %s index cannot be UNIQUE", kind.Name())
 		}
 		ix.Kind, ix.Values = strings.ToLower(kind.Name()), true
 		if err := t.chooseLayout(&ix); err != nil {
 			return err
+		}
+		for _, c := range ix.Columns {
+			if c.Length > 0 {
+				return prefixError(ix.Name, ix.Kind, c.Name, c.Length)
+			}
 		}
 	}
 	noteDuplicateIndex(ctx, m, &ix)

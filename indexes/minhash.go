@@ -102,7 +102,7 @@ func parseMinHashComment(comment string) (minhashParams, error) {
 	for _, f := range fields[1:] {
 		if strings.EqualFold(f, "approximate") {
 			if p.approximate {
-				return p, fmt.Errorf("minhash index: approximate is given twice in %q", comment)
+				return p, catalog.IndexParameterError("minhash index: approximate is given twice in %q", comment)
 			}
 			p.approximate = true
 			continue
@@ -110,10 +110,10 @@ func parseMinHashComment(comment string) (minhashParams, error) {
 		name, val, ok := strings.Cut(f, "=")
 		name = strings.ToLower(name)
 		if !ok || val == "" {
-			return p, fmt.Errorf("minhash index: unknown parameter %q (want t=T, and optionally perm=N seed=S bands=B rows=R)", f)
+			return p, catalog.IndexParameterError("minhash index: unknown parameter %q (want t=T, and optionally perm=N seed=S bands=B rows=R)", f)
 		}
 		if seen[name] {
-			return p, fmt.Errorf("minhash index: %s is given twice in %q", name, comment)
+			return p, catalog.IndexParameterError("minhash index: %s is given twice in %q", name, comment)
 		}
 		seen[name] = true
 		var err error
@@ -121,22 +121,22 @@ func parseMinHashComment(comment string) (minhashParams, error) {
 		case "t":
 			p.t, err = strconv.ParseFloat(val, 64)
 			if err != nil || !(p.t > 0 && p.t <= 1) {
-				return p, fmt.Errorf("minhash index: t must be a number greater than 0 and at most 1, got %q", val)
+				return p, catalog.IndexParameterError("minhash index: t must be a number greater than 0 and at most 1, got %q", val)
 			}
 		case "perm":
 			p.numPerm, err = strconv.Atoi(val)
 			if err != nil || p.numPerm < textsim.MinNumPerm || p.numPerm > textsim.MaxNumPerm {
-				return p, fmt.Errorf("minhash index: perm must be an integer from %d to %d, got %q", textsim.MinNumPerm, textsim.MaxNumPerm, val)
+				return p, catalog.IndexParameterError("minhash index: perm must be an integer from %d to %d, got %q", textsim.MinNumPerm, textsim.MaxNumPerm, val)
 			}
 		case "seed":
 			p.seed, err = strconv.ParseUint(val, 10, 64)
 			if err != nil {
-				return p, fmt.Errorf("minhash index: seed must be an integer from 0 to %d, got %q", uint64(math.MaxUint64), val)
+				return p, catalog.IndexParameterError("minhash index: seed must be an integer from 0 to %d, got %q", uint64(math.MaxUint64), val)
 			}
 		case "bands", "rows":
 			n, err := strconv.Atoi(val)
 			if err != nil || n < 1 || n > maxBands {
-				return p, fmt.Errorf("minhash index: %s must be an integer from 1 to %d, got %q", name, maxBands, val)
+				return p, catalog.IndexParameterError("minhash index: %s must be an integer from 1 to %d, got %q", name, maxBands, val)
 			}
 			if name == "bands" {
 				p.nBands = n
@@ -144,20 +144,20 @@ func parseMinHashComment(comment string) (minhashParams, error) {
 				p.nRows = n
 			}
 		default:
-			return p, fmt.Errorf("minhash index: unknown parameter %q (want t=T, and optionally perm=N seed=S bands=B rows=R)", f)
+			return p, catalog.IndexParameterError("minhash index: unknown parameter %q (want t=T, and optionally perm=N seed=S bands=B rows=R)", f)
 		}
 	}
 	if p.approximate && p.nBands > 0 {
-		return p, fmt.Errorf("minhash index: approximate chooses bands and rows itself; give one or the other")
+		return p, catalog.IndexParameterError("minhash index: approximate chooses bands and rows itself; give one or the other")
 	}
 	if p.t < 0 {
-		return p, fmt.Errorf("minhash index: the comment must give the Jaccard threshold, as in 'minhash t=0.8'")
+		return p, catalog.IndexParameterError("minhash index: the comment must give the Jaccard threshold, as in 'minhash t=0.8'")
 	}
 	if (p.nBands > 0) != (p.nRows > 0) {
-		return p, fmt.Errorf("minhash index: bands and rows go together (classic banding: bands=B rows=R)")
+		return p, catalog.IndexParameterError("minhash index: bands and rows go together (classic banding: bands=B rows=R)")
 	}
 	if p.nBands*p.nRows > p.numPerm {
-		return p, fmt.Errorf("minhash index: bands=%d rows=%d needs %d slots, but signatures have perm=%d", p.nBands, p.nRows, p.nBands*p.nRows, p.numPerm)
+		return p, catalog.IndexParameterError("minhash index: bands=%d rows=%d needs %d slots, but signatures have perm=%d", p.nBands, p.nRows, p.nBands*p.nRows, p.numPerm)
 	}
 	return p, nil
 }
@@ -186,16 +186,16 @@ func (MinHashKind) Compile(spec catalog.IndexSpec) (catalog.CompiledIndex, error
 		return nil, err
 	}
 	if len(spec.Columns) != 1 {
-		return nil, fmt.Errorf("minhash index %s: index one signature column, not %d", spec.Name, len(spec.Columns))
+		return nil, catalog.IndexColumnCountError("minhash index %s: index one signature column, not %d", spec.Name, len(spec.Columns))
 	}
 	if !types.IsBinaryType(spec.Types[0]) {
-		return nil, fmt.Errorf("minhash index %s: column %s is %s; a signature column is VARBINARY or BLOB (minhash() signatures)",
+		return nil, catalog.IndexColumnError("minhash index %s: column %s is %s; a signature column is VARBINARY or BLOB (minhash() signatures)",
 			spec.Name, spec.Columns[0], spec.Types[0].String())
 	}
 	if p.approximate {
 		b, r, ok := pigeonhole.ChooseRows(p.numPerm, p.t, 0.99)
 		if !ok {
-			return nil, fmt.Errorf("minhash index %s: no banding of %d slots finds a pair at Jaccard %v with probability 0.99", spec.Name, p.numPerm, p.t)
+			return nil, catalog.IndexParameterError("minhash index %s: no banding of %d slots finds a pair at Jaccard %v with probability 0.99", spec.Name, p.numPerm, p.t)
 		}
 		p.nBands, p.nRows = b, r
 	}
@@ -209,10 +209,10 @@ func (MinHashKind) Compile(spec catalog.IndexSpec) (catalog.CompiledIndex, error
 				msg += fmt.Sprintf("; for example COMMENT 'minhash t=%v bands=%d rows=%d' (or 'minhash t=%v approximate', the same) finds a pair at Jaccard %v with probability %.3f",
 					p.t, b, r, p.t, p.t, pigeonhole.CandidateProbability(p.t, pigeonhole.Rows(b, r)))
 			}
-			return nil, fmt.Errorf("%s", msg)
+			return nil, catalog.IndexParameterError("%s", msg)
 		}
 		if len(x.bands) > maxBands {
-			return nil, fmt.Errorf("minhash index %s: %d bands, at most %d", spec.Name, len(x.bands), maxBands)
+			return nil, catalog.IndexParameterError("minhash index %s: %d bands, at most %d", spec.Name, len(x.bands), maxBands)
 		}
 	} else {
 		x.bands = pigeonhole.Rows(p.nBands, p.nRows)
@@ -373,6 +373,17 @@ func (x *minhashIndex) compatible(sig textsim.Signature) error {
 			x.name, len(sig.Values), sig.Seed, x.numPerm, x.seed, x.t, len(sig.Values), sig.Seed)
 	}
 	return nil
+}
+
+// CheckValues implements catalog.ValueChecker: the error Entries returns
+// for a value that is not a k-permutation signature of the index's perm
+// and seed; nil for one and for NULL.
+func (x *minhashIndex) CheckValues(vals []any) error {
+	if vals[0] == nil {
+		return nil
+	}
+	_, err := x.signature(vals[0])
+	return err
 }
 
 // Entries implements catalog.CompiledIndex: one entry per band and, in

@@ -52,19 +52,19 @@ func ParseK(comment string) (int, error) {
 	for _, f := range fields[1:] {
 		name, val, ok := strings.Cut(f, "=")
 		if !ok || !strings.EqualFold(name, "k") {
-			return 0, fmt.Errorf("simhash index: unknown parameter %q (want k=N, N from 0 to %d)", f, MaxK)
+			return 0, catalog.IndexParameterError("simhash index: unknown parameter %q (want k=N, N from 0 to %d)", f, MaxK)
 		}
 		if k >= 0 {
-			return 0, fmt.Errorf("simhash index: k is given twice in %q", comment)
+			return 0, catalog.IndexParameterError("simhash index: k is given twice in %q", comment)
 		}
 		n, err := strconv.Atoi(val)
 		if err != nil || n < 0 || n > MaxK {
-			return 0, fmt.Errorf("simhash index: k must be an integer from 0 to %d, got %q", MaxK, val)
+			return 0, catalog.IndexParameterError("simhash index: k must be an integer from 0 to %d, got %q", MaxK, val)
 		}
 		k = n
 	}
 	if k < 0 {
-		return 0, fmt.Errorf("simhash index: the comment must give k, as in 'simhash k=3' (k from 0 to %d)", MaxK)
+		return 0, catalog.IndexParameterError("simhash index: the comment must give k, as in 'simhash k=3' (k from 0 to %d)", MaxK)
 	}
 	return k, nil
 }
@@ -86,10 +86,10 @@ func (SimHashKind) Compile(spec catalog.IndexSpec) (catalog.CompiledIndex, error
 		return nil, err
 	}
 	if len(spec.Columns) != 1 {
-		return nil, fmt.Errorf("simhash index %s: index one fingerprint column, not %d", spec.Name, len(spec.Columns))
+		return nil, catalog.IndexColumnCountError("simhash index %s: index one fingerprint column, not %d", spec.Name, len(spec.Columns))
 	}
 	if t := spec.Types[0].Type(); t != sqltypes.Int64 && t != sqltypes.Uint64 {
-		return nil, fmt.Errorf("simhash index %s: column %s is %s; a fingerprint column is BIGINT UNSIGNED or BIGINT",
+		return nil, catalog.IndexColumnError("simhash index %s: column %s is %s; a fingerprint column is BIGINT UNSIGNED or BIGINT",
 			spec.Name, spec.Columns[0], spec.Types[0].String())
 	}
 	return &simhashIndex{name: spec.Name, k: k, blocks: pigeonhole.Blocks(k), width: valueBytes(k), values: spec.Values}, nil

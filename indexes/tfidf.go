@@ -63,13 +63,13 @@ type tfidfIndex struct {
 // TEXT, or their binary forms, read as UTF-8) and the comment "tfidf".
 func (TFIDFKind) Compile(spec catalog.IndexSpec) (catalog.CompiledIndex, error) {
 	if f := strings.Fields(spec.Comment); len(f) != 1 || !strings.EqualFold(f[0], "tfidf") {
-		return nil, fmt.Errorf("tfidf index %s: the comment takes no parameters: write COMMENT 'tfidf', not %q", spec.Name, spec.Comment)
+		return nil, catalog.IndexParameterError("tfidf index %s: the comment takes no parameters: write COMMENT 'tfidf', not %q", spec.Name, spec.Comment)
 	}
 	if len(spec.Columns) != 1 {
-		return nil, fmt.Errorf("tfidf index %s: index one text column, not %d", spec.Name, len(spec.Columns))
+		return nil, catalog.IndexColumnCountError("tfidf index %s: index one text column, not %d", spec.Name, len(spec.Columns))
 	}
 	if !types.IsText(spec.Types[0]) {
-		return nil, fmt.Errorf("tfidf index %s: column %s is %s; document frequencies are kept for a text column (CHAR, VARCHAR, TEXT)",
+		return nil, catalog.IndexColumnError("tfidf index %s: column %s is %s; document frequencies are kept for a text column (CHAR, VARCHAR, TEXT)",
 			spec.Name, spec.Columns[0], spec.Types[0].String())
 	}
 	return &tfidfIndex{name: spec.Name, an: textsim.Default()}, nil

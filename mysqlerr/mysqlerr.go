@@ -56,6 +56,14 @@ const (
 	stateWrongNumberOfColumns           = "21000"
 )
 
+// ErrIndexValue is the error of a row whose value an index refuses (a
+// minhash index given bytes that are not a minhash() signature, or one of
+// other permutations): the index's reason and the row ("with id = 3").
+// MySQL's ER_TRUNCATED_WRONG_VALUE_FOR_FIELD, 1366 / HY000, the error of a
+// value its column cannot take; INSERT IGNORE skips the row with it as a
+// warning (catalog/index_errors.go).
+var ErrIndexValue = kinds.NewKind("%s, in the row %s")
+
 // mapping is one row of the table: the messages of an error kind, and the
 // number, SQLSTATE and message MySQL gives for the same fault.
 type mapping struct {
@@ -163,6 +171,12 @@ var table = []*mapping{
 		message: func([]string, string) string {
 			return "BLOB/TEXT column used in key specification without a key length"
 		}},
+	// An index on a BLOB or TEXT column without a prefix length: MySQL's
+	// wording (go-mysql-server 0.20: 1105 and lower case).
+	{kind: sql.ErrInvalidBlobTextKey, num: erBlobKeyWithoutLength, state: mysql.SSClientError,
+		message: func(m []string, _ string) string {
+			return fmt.Sprintf("BLOB/TEXT column '%s' used in key specification without a key length", m[1])
+		}},
 	// Names. A missing table is MySQL's 1146 (SQLSTATE 42S02, which drivers
 	// map to their "no such table" exceptions) naming it db.t, or 1051 for
 	// DROP; a missing database 1049, or 1146 for a table in it.
@@ -208,6 +222,7 @@ var table = []*mapping{
 	// report the same faults.
 	{kind: functions.ErrIncorrectArguments, num: mysql.ERWrongArguments, state: mysql.SSUnknownSQLState,
 		pattern: `^Incorrect arguments to `}, // every "Incorrect arguments to %s: …" kind
+	{kind: ErrIndexValue, num: mysql.ERTruncatedWrongValueForField, state: mysql.SSUnknownSQLState},
 	{kind: functions.ErrNotFingerprint, num: erWrongValueForType, state: mysql.SSUnknownSQLState},
 	{kind: functions.ErrNotSupported, num: erNotSupportedYet, state: mysql.SSClientError},
 	{kind: sql.ErrInvalidArgumentNumber, num: erWrongParamCountToNativeFct, state: mysql.SSClientError},

@@ -53,6 +53,11 @@ func TestTable(t *testing.T) {
 			1228, "HY000", "Variable 'timestamp' is a SESSION variable and can't be used with SET GLOBAL"},
 		{"SET of a read-only variable", sql.CastSQLError(sql.ErrSystemVariableReadOnly.New("version")), "",
 			1238, "HY000", "Variable 'version' is a read only variable"},
+		// Regression: 1105 (catalog/index_errors.go, indexes/minhash.go).
+		{"a value a custom index refuses", sql.CastSQLError(ErrIndexValue.New("minhash index j: a 5-byte value that is not a minhash() signature", "with id = 3")), "",
+			1366, "HY000", "minhash index j: a 5-byte value that is not a minhash() signature, in the row with id = 3"},
+		{"an index on a BLOB without a length", sql.CastSQLError(sql.ErrInvalidBlobTextKey.New("sig")), "",
+			1170, "42000", "BLOB/TEXT column 'sig' used in key specification without a key length"},
 		{"a misspelt FROM", parseError(t, "select * fro t"), "select * fro t",
 			1064, "42000", syntax + "'fro t' at line 1"},
 		{"the line of the token", parseError(t, "SELECT 1,\n2\nFROM t WHERE WHERE"), "SELECT 1,\n2\nFROM t WHERE WHERE",

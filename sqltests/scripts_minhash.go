@@ -15,12 +15,15 @@ var MinHashScripts = []ScriptTest{
 			{Query: "ALTER TABLE d ADD INDEX sig_b (sig) COMMENT 'minhash t=0.5 bands=20 rows=5'", Expected: nil},
 			{Query: "SELECT index_name, index_type, index_comment FROM information_schema.statistics WHERE table_name = 'd' ORDER BY index_name",
 				Expected: []Row{{"PRIMARY", "BTREE", ""}, {"sig_b", "MINHASH", "minhash t=0.5 bands=20 rows=5"}, {"sig_j80", "MINHASH", "minhash t=0.8"}, {"sig_j90", "MINHASH", "minhash t=0.9"}}},
-			{Query: "CREATE INDEX bad ON d (sig) COMMENT 'minhash t=0.5'", ExpectedErr: "for example COMMENT 'minhash t=0.5 bands=35 rows=3'"},
-			{Query: "CREATE INDEX bad ON d (sig) COMMENT 'minhash'", ExpectedErr: "must give the Jaccard threshold"},
-			{Query: "CREATE INDEX bad ON d (sig) COMMENT 'minhash t=0.8 k=3'", ExpectedErr: "unknown parameter"},
-			{Query: "CREATE INDEX bad ON d (body(10)) COMMENT 'minhash t=0.8'", ExpectedErr: "a signature column is VARBINARY or BLOB"},
-			{Query: "CREATE INDEX bad ON d (sig, id) COMMENT 'minhash t=0.8'", ExpectedErr: "index one signature column"},
-			{Query: "CREATE UNIQUE INDEX bad ON d (sig) COMMENT 'minhash t=0.8'", ExpectedErr: "cannot be UNIQUE"},
+			{Query: "CREATE INDEX bad ON d (sig) COMMENT 'minhash t=0.5'", ExpectedErr: "for example COMMENT 'minhash t=0.5 bands=35 rows=3'", ExpectedErrCode: 1210},
+			{Query: "CREATE INDEX bad ON d (sig) COMMENT 'minhash'", ExpectedErr: "must give the Jaccard threshold", ExpectedErrCode: 1210},
+			{Query: "CREATE INDEX bad ON d (sig) COMMENT 'minhash t=0.8 k=3'", ExpectedErr: "unknown parameter", ExpectedErrCode: 1210},
+			{Query: "CREATE INDEX bad ON d (sig) COMMENT 'minhash t=2'", ExpectedErr: "t must be a number greater than 0 and at most 1", ExpectedErrCode: 1210},
+			// A prefix length was accepted and ignored: the index reads whole values (MySQL refuses FULLTEXT (body(10)) so).
+			{Query: "CREATE INDEX bad ON d (sig(10)) COMMENT 'minhash t=0.8'", ExpectedErr: "a minhash index reads whole values: write (sig), not (sig(10))", ExpectedErrCode: 1089},
+			{Query: "CREATE INDEX bad ON d (body(10)) COMMENT 'minhash t=0.8'", ExpectedErr: "a signature column is VARBINARY or BLOB", ExpectedErrCode: 1167},
+			{Query: "CREATE INDEX bad ON d (sig, id) COMMENT 'minhash t=0.8'", ExpectedErr: "index one signature column", ExpectedErrCode: 1070},
+			{Query: "CREATE UNIQUE INDEX bad ON d (sig) COMMENT 'minhash t=0.8'", ExpectedErr: "cannot be UNIQUE", ExpectedErrCode: 1210},
 			// A comment that names a kind but does not ask for it is refused,
 			// not silently made a B-tree.
 			{Query: "CREATE INDEX bad ON d (sig) COMMENT 'minhash: t=0.8'", ExpectedErr: "names the minhash index kind but does not begin with it"},
@@ -52,7 +55,16 @@ var MinHashScripts = []ScriptTest{
 			// Values the index refuses name the index and the row.
 			{Query: "INSERT INTO s VALUES (1, minhash('a b', 64, 7))", Expected: nil},
 			{Query: "INSERT INTO s VALUES (2, minhash('a b'))", ExpectedErr: "minhash index j: a signature of 128 permutations with seed 1, but the index is for perm=64 seed=7"},
-			{Query: "INSERT INTO s VALUES (3, 'hello')", ExpectedErr: "minhash index j: a 5-byte value that is not a minhash() signature, in the row with id = 3"},
+			{Query: "INSERT INTO s VALUES (3, 'hello')", ExpectedErr: "minhash index j: a 5-byte value that is not a minhash() signature, in the row with id = 3", ExpectedErrCode: 1366},
+			// INSERT IGNORE skips such a row with warning 1366 and writes the others
+			// (it stopped the statement with 1105), as MySQL's IGNORE skips a row
+			// a foreign key refuses; UPDATE IGNORE leaves the row as it was.
+			{Query: "INSERT IGNORE INTO s VALUES (6, 'hello'), (7, minhash('a b', 64, 7))",
+				ExpectedWarnings: []Row{{"Warning", 1366, "minhash index j: a 5-byte value that is not a minhash() signature, in the row with id = 6"}}},
+			{Query: "UPDATE IGNORE s SET sig = 'zz' WHERE id = 7",
+				ExpectedWarnings: []Row{{"Warning", 1366, "minhash index j: a 2-byte value that is not a minhash() signature, in the row with id = 7"}}},
+			{Query: "SELECT id FROM s WHERE id IN (6, 7) AND minhash_jaccard(sig, 'a b') >= 0.9", Expected: []Row{{7}}},
+			{Query: "DELETE FROM s WHERE id = 7", Expected: nil},
 			{Query: "INSERT INTO s VALUES (4, NULL)", Expected: nil},
 			{Query: "SELECT id FROM s WHERE minhash_jaccard(sig, 'a b') >= 0.9", Expected: []Row{{1}}},
 			// Bottom-k signatures have no slots for the bands: refused, even with the index's k and seed.
