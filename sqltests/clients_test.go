@@ -131,8 +131,8 @@ id	int	NULL	NO	PRI	NULL
 title	varchar(100)	utf8mb4_0900_ai_ci	NO		NULL			
 body	text	utf8mb4_0900_ai_ci	YES		NULL			
 fp	bigint unsigned	NULL	YES	MUL	NULL	STORED GENERATED		
-docs	0	PRIMARY	1	id	NULL	0	NULL	NULL		BTREE			YES	NULL
-docs	1	fp_k3	1	fp	NULL	0	NULL	NULL	YES	SIMHASH	simhash k=3		YES	NULL
+docs	0	PRIMARY	1	id	A	0	NULL	NULL		BTREE			YES	NULL
+docs	1	fp_k3	1	fp	A	0	NULL	NULL	YES	SIMHASH		simhash k=3	YES	NULL
 docs	` + strings.ReplaceAll(docsCreate, "\n", `\n`) + `
 session	1	simsql
 `

@@ -54,6 +54,36 @@ var CompatFaultScripts = []ScriptTest{
 // MariaDB words or levels otherwise than MySQL 8; they hold MySQL 8's.
 var CompatMySQLScripts = []ScriptTest{
 	{
+		// Regression: go-mysql-server 0.20's SHOW INDEX put the COMMENT in
+		// Comment, not Index_comment, and gave Collation and Sub_part NULL
+		// (compat/show_indexes.go). MariaDB gives the same values but its
+		// columns end in Ignored, without Visible and Expression.
+		Name: "SHOW INDEX columns as MySQL's",
+		SetUpScript: []string{
+			"CREATE TABLE si (a INT PRIMARY KEY, s VARCHAR(50), fp BIGINT UNSIGNED, b INT, UNIQUE KEY ks (s(10)), " +
+				"KEY kfp (fp) COMMENT 'simhash k=3', KEY kb (b, a) COMMENT 'by b')",
+			"CREATE VIEW siv AS SELECT a FROM si",
+			"CREATE TEMPORARY TABLE sit (a INT PRIMARY KEY, v VARCHAR(20), KEY kv (v(4)) COMMENT 'tmp')",
+		},
+		Assertions: []Assertion{
+			{Query: "SHOW INDEX FROM si", Expected: []Row{
+				{"si", 0, "PRIMARY", 1, "a", "A", 0, nil, nil, "", "BTREE", "", "", "YES", nil},
+				{"si", 0, "ks", 1, "s", "A", 0, 10, nil, "YES", "BTREE", "", "", "YES", nil},
+				{"si", 1, "kfp", 1, "fp", "A", 0, nil, nil, "YES", "SIMHASH", "", "simhash k=3", "YES", nil},
+				{"si", 1, "kb", 1, "b", "A", 0, nil, nil, "YES", "BTREE", "", "by b", "YES", nil},
+				{"si", 1, "kb", 2, "a", "A", 0, nil, nil, "", "BTREE", "", "by b", "YES", nil}}},
+			{Query: "SHOW KEYS IN sit", Expected: []Row{
+				{"sit", 0, "PRIMARY", 1, "a", "A", 0, nil, nil, "", "BTREE", "", "", "YES", nil},
+				{"sit", 1, "kv", 1, "v", "A", 0, 4, nil, "YES", "BTREE", "", "tmp", "YES", nil}}},
+			{Query: "SHOW INDEXES FROM siv", Expected: []Row{}},
+			{Query: "SHOW INDEX FROM nosuch", ExpectedErrCode: 1146},
+			// information_schema.STATISTICS agrees.
+			{Query: "SELECT index_name, collation, sub_part, comment, index_comment FROM information_schema.statistics " +
+				"WHERE table_schema = DATABASE() AND table_name = 'si' AND seq_in_index = 1 ORDER BY index_name",
+				Expected: []Row{{"kb", "A", nil, "", "by b"}, {"kfp", "A", nil, "", "simhash k=3"}, {"ks", "A", 10, "", ""}, {"PRIMARY", "A", nil, "", ""}}},
+		},
+	},
+	{
 		// Regression: a number compared with '2x' gave no warning; MySQL 8
 		// compares them as DOUBLE with warning 1292, a constant's once
 		// (compat/compare_truncated.go). MariaDB words it "DECIMAL value"

@@ -185,9 +185,9 @@ var VirtualColumnIndexScripts = []ScriptTest{
 				"  `k` int,\n  PRIMARY KEY (`id`),\n  KEY `fp_k3` (`fp`) COMMENT 'simhash k=3',\n  KEY `ik` (`k`)\n" +
 				") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_ai_ci"}}},
 			{Query: "SHOW INDEX FROM v", Expected: []Row{
-				{"v", 0, "PRIMARY", 1, "id", nil, 0, nil, nil, "", "BTREE", "", "", "YES", nil},
-				{"v", 1, "fp_k3", 1, "fp", nil, 0, nil, nil, "YES", "SIMHASH", "simhash k=3", "", "YES", nil},
-				{"v", 1, "ik", 1, "k", nil, 0, nil, nil, "YES", "BTREE", "", "", "YES", nil}}},
+				{"v", 0, "PRIMARY", 1, "id", "A", 0, nil, nil, "", "BTREE", "", "", "YES", nil},
+				{"v", 1, "fp_k3", 1, "fp", "A", 0, nil, nil, "YES", "SIMHASH", "", "simhash k=3", "YES", nil},
+				{"v", 1, "ik", 1, "k", "A", 0, nil, nil, "YES", "BTREE", "", "", "YES", nil}}},
 			{Query: "SHOW CREATE TABLE v2", Expected: []Row{{"v2", "CREATE TABLE `v2` (\n  `id` int NOT NULL,\n  `k` int,\n" +
 				"  `n` int GENERATED ALWAYS AS ((`k` + 1)),\n  PRIMARY KEY (`id`),\n  KEY `ik` (`k`),\n  KEY `ik2` (`k`,`id`)\n" +
 				") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_ai_ci"}}},

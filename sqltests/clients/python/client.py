@@ -49,7 +49,7 @@ def main():
             out("column", *r)
         cur.execute("SHOW INDEX FROM docs")
         for r in cur.fetchall():
-            out("index", r[2], r[4], r[10], r[11])
+            out("index", r[2], r[4], r[10], r[12])  # Key_name, Column_name, Index_type, Index_comment
         cur.execute("SELECT @@version_comment IS NOT NULL, DATABASE()")
         out("session", *cur.fetchone())
         out("server", conn.get_server_info())
