@@ -80,6 +80,25 @@ func TestDeleteJoinRowsAffected(t *testing.T) {
 	})
 }
 
+// TestTruncateRowsAffected checks that TRUNCATE TABLE reports 0 rows
+// affected, over the wire and on MariaDB (go-mysql-server 0.20 reported the
+// rows removed; compat/truncate_rows.go), that it resets AUTO_INCREMENT,
+// and that a DELETE without WHERE, which go-mysql-server also plans as a
+// truncation, still counts its rows.
+func TestTruncateRowsAffected(t *testing.T) {
+	checkRowsAffected(t, []string{"DROP TABLE IF EXISTS tt", "CREATE TABLE tt (id INT PRIMARY KEY AUTO_INCREMENT, v INT)",
+		"INSERT INTO tt (v) VALUES (1), (2), (3)"}, []rowsAffected{
+		{"TRUNCATE TABLE tt", 0},
+		{"INSERT INTO tt (v) VALUES (4), (5)", 2},
+		{"/* a comment */ truncate tt", 0},
+		{"INSERT INTO tt (v) VALUES (6)", 1},
+		{"DELETE FROM tt WHERE id = 1", 1}, // the counter was reset: 6 has id 1
+		{"INSERT INTO tt (v) VALUES (7), (8)", 2},
+		{"DELETE FROM tt", 2},
+		{"TRUNCATE TABLE tt", 0},
+	})
+}
+
 // rowsAffected is a statement and the rows affected it must report.
 type rowsAffected struct {
 	q    string
