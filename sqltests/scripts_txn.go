@@ -119,6 +119,29 @@ var TxnScripts = []ScriptTest{
 		},
 	},
 	{
+		// Regression: go-mysql-server 0.20 accepted SET TRANSACTION inside
+		// a transaction (catalog/gms_transaction_variables.go).
+		Name:        "SET TRANSACTION inside a transaction: 1568",
+		SetUpScript: []string{"CREATE TABLE t (id INT PRIMARY KEY)"},
+		Assertions: []Assertion{
+			{Query: "BEGIN"},
+			{Query: "INSERT INTO t VALUES (1)"},
+			{Query: "SET TRANSACTION ISOLATION LEVEL SERIALIZABLE", ExpectedErr: "Transaction characteristics can't be changed while a transaction is in progress", ExpectedErrCode: 1568},
+			{Query: "SET TRANSACTION READ ONLY", ExpectedErrCode: 1568},
+			{Query: "SET /* c */ TRANSACTION READ WRITE, ISOLATION LEVEL READ COMMITTED", ExpectedErrCode: 1568},
+			// The session's own characteristics may change; the
+			// transaction goes on.
+			{Query: "SET SESSION TRANSACTION ISOLATION LEVEL REPEATABLE READ"},
+			{Query: "INSERT INTO t VALUES (2)"},
+			{Query: "COMMIT"},
+			{Query: "SELECT id FROM t ORDER BY id", Expected: []Row{{1}, {2}}},
+			{Query: "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ"},
+			{Query: "START TRANSACTION READ ONLY"},
+			{Query: "SET TRANSACTION READ WRITE", ExpectedErrCode: 1568},
+			{Query: "ROLLBACK"},
+		},
+	},
+	{
 		// Regression: go-mysql-server 0.20 did not commit when autocommit
 		// was turned back on.
 		Name:        "SET autocommit = 1 commits",
