@@ -19,7 +19,8 @@ import (
 // SUM and AVG (sum_avg.go), BIT_AND, BIT_OR
 // and BIT_XOR (bit_aggregates.go), and the string functions, on bytes for
 // a binary string (binary_strings.go), and BENCHMARK and WEIGHT_STRING, which
-// go-mysql-server lacks (benchmark.go, weight_string.go). The catalog
+// go-mysql-server lacks (benchmark.go, weight_string.go), and UNHEX, which
+// it answers slowly (unhex.go). The catalog
 // looks a function up in its database provider before its built-ins, so
 // a provider that answers these names overrides them.
 func Functions() []sql.Function {
@@ -36,6 +37,7 @@ func Functions() []sql.Function {
 		sql.FunctionN{Name: "greatest", Fn: func(a ...sql.Expression) (sql.Expression, error) { return newMinMax(true, a...) }},
 		sql.FunctionN{Name: "least", Fn: func(a ...sql.Expression) (sql.Expression, error) { return newMinMax(false, a...) }},
 		sql.Function1{Name: "sum", Fn: newSum},
+		sql.Function1{Name: "unhex", Fn: newUnhex}, // unhex.go
 		sql.Function1{Name: "weight_string", Fn: newWeightString},
 	)
 }
