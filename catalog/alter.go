@@ -38,13 +38,16 @@ func (t *Table) RewriteInserter(ctx *sql.Context, oldSch, newSch sql.PrimaryKeyS
 	if t, err = t.current(tr); err != nil {
 		return nil, err
 	}
-	m, err := t.alteredMeta(oldSch, newSch, oldCol, newCol)
-	if err != nil {
-		return nil, err
-	}
 	oldName, newName := "", ""
 	if oldCol != nil && newCol != nil {
 		oldName, newName = oldCol.Name, newCol.Name
+		if err := changedColumnName(newSch.Schema, oldName, newName); err != nil { // compat_change_column_name.go
+			return nil, err
+		}
+	}
+	m, err := t.alteredMeta(oldSch, newSch, oldCol, newCol)
+	if err != nil {
+		return nil, err
 	}
 	if err := applyFloatScales(ctx, m, t.meta, oldName, newName); err != nil { // compat_float_scale.go
 		return nil, err
@@ -286,6 +289,9 @@ func (t *Table) ModifyColumn(ctx *sql.Context, name string, column *sql.Column, 
 	}
 	if order != nil {
 		return errRewriteExpected("moving a column")
+	}
+	if err := changedColumnName(append(sql.Schema{column}, t.Schema()...), name, column.Name); err != nil { // compat_change_column_name.go
+		return err
 	}
 	cm, err := newColumnMeta(column)
 	if err != nil {

@@ -31,38 +31,79 @@ type parser struct{ sql.Parser }
 
 // ParseSimple implements sql.Parser.
 func (p parser) ParseSimple(query string) (ast.Statement, error) {
-	stmt, err := p.Parser.ParseSimple(query)
-	if err == nil {
-		rewrite(&stmt, env{query: query})
-	}
+	var stmt ast.Statement
+	err := parseText(query, false, func(q string) (err error) {
+		stmt, err = p.Parser.ParseSimple(q)
+		return err
+	}, func(q string) { rewrite(&stmt, env{query: q}) }, func(e *editedText) { e.restoreNames(stmt) })
 	return stmt, err
 }
 
 // Parse implements sql.Parser.
 func (p parser) Parse(ctx *sql.Context, query string, multi bool) (ast.Statement, string, string, error) {
-	stmt, parsed, rest, err := p.Parser.Parse(ctx, query, multi)
-	if err == nil {
-		rewrite(&stmt, envOf(ctx, query))
-	}
+	var stmt ast.Statement
+	var parsed, rest string
+	err := parseText(query, noBackslashEscapes(ctx), func(q string) (err error) {
+		stmt, parsed, rest, err = p.Parser.Parse(ctx, q, multi)
+		return err
+	}, func(q string) { rewrite(&stmt, envOf(ctx, q)) }, func(e *editedText) { e.restoreNames(stmt) })
 	return stmt, parsed, rest, err
 }
 
 // ParseWithOptions implements sql.Parser.
 func (p parser) ParseWithOptions(ctx context.Context, query string, delimiter rune, multi bool, options ast.ParserOptions) (ast.Statement, string, string, error) {
-	stmt, parsed, rest, err := p.Parser.ParseWithOptions(ctx, query, delimiter, multi, options)
-	if err == nil {
-		rewrite(&stmt, envOf(ctx, query))
-	}
+	var stmt ast.Statement
+	var parsed, rest string
+	err := parseText(query, noBackslashEscapes(ctx), func(q string) (err error) {
+		stmt, parsed, rest, err = p.Parser.ParseWithOptions(ctx, q, delimiter, multi, options)
+		return err
+	}, func(q string) { rewrite(&stmt, envOf(ctx, q)) }, func(e *editedText) { e.restoreNames(stmt) })
 	return stmt, parsed, rest, err
 }
 
 // ParseOneWithOptions implements sql.Parser.
 func (p parser) ParseOneWithOptions(ctx context.Context, query string, options ast.ParserOptions) (ast.Statement, int, error) {
-	stmt, n, err := p.Parser.ParseOneWithOptions(ctx, query, options)
-	if err == nil {
-		rewrite(&stmt, envOf(ctx, query))
-	}
+	var stmt ast.Statement
+	var n int
+	err := parseText(query, noBackslashEscapes(ctx), func(q string) (err error) {
+		stmt, n, err = p.Parser.ParseOneWithOptions(ctx, q, options)
+		return err
+	}, func(q string) { rewrite(&stmt, envOf(ctx, q)) }, func(e *editedText) { e.restoreNames(stmt) })
 	return stmt, n, err
+}
+
+// parseText parses query with parse, after the rewrites of its text that
+// work around the vitess tokenizer (minus_minus.go) and, only when that
+// fails, those of its grammar (syntax_fallback.go), kept only when the
+// rewritten text parses; on success, rewrite gets the text parsed and
+// restore the rewrites made, if any. The error is that of the text before
+// the fallback.
+func parseText(query string, noBackslashEscapes bool, parse func(string) error, rewrite func(string), restore func(*editedText)) error {
+	edited := minusMinus(query, noBackslashEscapes)
+	text := query
+	if edited != nil {
+		text = edited.text
+	}
+	err := parse(text)
+	if err != nil {
+		fb := syntaxFallback(text, noBackslashEscapes)
+		if fb == nil || parse(fb.text) != nil {
+			return err
+		}
+		edited, text, err = edited.then(fb), fb.text, nil
+	}
+	rewrite(text)
+	if edited != nil {
+		restore(edited)
+	}
+	return nil
+}
+
+// noBackslashEscapes reports whether ctx's session has sql_mode
+// NO_BACKSLASH_ESCAPES (a backslash in a literal is then itself).
+func noBackslashEscapes(ctx context.Context) bool {
+	sctx, ok := ctx.(*sql.Context)
+	return ok && sctx != nil && sctx.Session != nil && sql.LoadSqlMode(sctx).ModeEnabled("NO_BACKSLASH_ESCAPES")
 }
 
 // envOf returns the env of query, parsed in ctx: its text, its session

@@ -109,6 +109,16 @@ var table = []*mapping{
 	// ER_TRUNCATED_WRONG_VALUE_FOR_FIELD ("Incorrect string value"), with
 	// go-mysql-server's wording.
 	{kind: types.ErrBadCharsetString, num: mysql.ERTruncatedWrongValueForField, state: mysql.SSUnknownSQLState},
+	// A NOT NULL column without a default that INSERT leaves out, in
+	// strict mode: MySQL's 1364, same wording (go-mysql-server 0.20: 1105).
+	{kind: sql.ErrInsertIntoNonNullableDefaultNullColumn, num: mysql.ERNoDefaultForField, state: mysql.SSUnknownSQLState},
+	// A VALUES row of the wrong size: MySQL's 1136 naming the row
+	// (go-mysql-server 0.20: 1105 "number of values does not match number
+	// of columns provided").
+	{kind: sql.ErrInsertIntoMismatchValueCount, num: mysql.ERWrongValueCountOnRow, state: mysql.SSWrongValueCountOnRow,
+		message: func(_ []string, query string) string {
+			return fmt.Sprintf("Column count doesn't match value count at row %d", mismatchedRow(query))
+		}},
 	{kind: sql.ErrGeneratedColumnValue, num: erNonDefaultValueForGeneratedColumn, state: mysql.SSUnknownSQLState,
 		message: func(m []string, query string) string {
 			return fmt.Sprintf("The value specified for generated column '%s' in table '%s' is not allowed.",
@@ -185,12 +195,42 @@ var table = []*mapping{
 	// A column that no table in scope has: MySQL's 1054 "Unknown column
 	// 't.c' in 'field list'" (go-mysql-server 0.20: 1105, and 1146 for a
 	// qualifier naming no table of the statement).
+	// In ALTER TABLE, MySQL's 1091 for DROP COLUMN and 1054 "Unknown column
+	// 'c' in 't'" for CHANGE, MODIFY, RENAME, ALTER COLUMN and AFTER
+	// (go-mysql-server 0.20 named the table's plan node for CHANGE and
+	// MODIFY: "Unknown column 'Table\n └─ name: t\n.c'").
 	{kind: sql.ErrTableColumnNotFound, num: mysql.ERBadFieldError, convert: func(m []string, query, _ string) *mysql.SQLError {
+		if err := alterColumnNotFound(query, unquote(m[2])); err != nil {
+			return err
+		}
 		return unknownColumn(unquote(m[1])+"."+unquote(m[2]), query)
 	}},
 	{kind: sql.ErrColumnNotFound, num: mysql.ERBadFieldError, convert: func(m []string, query, _ string) *mysql.SQLError {
 		return unknownColumn(unquote(m[1]), query)
 	}},
+	// A column two tables of the statement have: MySQL's 1052 naming the
+	// clause, as written (go-mysql-server 0.20: 1105, lower case, and the
+	// tables).
+	{kind: sql.ErrAmbiguousColumnName, num: mysql.ERNonUniq, state: mysql.SSConstraintViolation,
+		message: func(m []string, query string) string {
+			name := writtenColumn(query, unquote(m[1]))
+			return fmt.Sprintf("Column '%s' in %s is ambiguous", name, columnClause(query, name))
+		}},
+	// A function no catalog has: MySQL takes it for a stored function of
+	// the current database (go-mysql-server 0.20: 1105 "function: 'f' not
+	// found", lower case).
+	{kind: sql.ErrFunctionNotFound, num: mysql.ERSPDoesNotExist, convert: functionNotFound},
+	// A column name twice in CREATE TABLE, or one the table has in ALTER
+	// TABLE … ADD or RENAME COLUMN: MySQL's 1060 (go-mysql-server 0.20:
+	// 1105).
+	{kind: sql.ErrDuplicateColumn, num: mysql.ERDupFieldName, state: mysql.SSDupFieldName,
+		message: func(m []string, _ string) string { return fmt.Sprintf("Duplicate column name '%s'", m[1]) }},
+	{kind: sql.ErrColumnExists, num: mysql.ERDupFieldName, state: mysql.SSDupFieldName,
+		message: func(m []string, _ string) string { return fmt.Sprintf("Duplicate column name '%s'", unquote(m[1])) }},
+	// An index on a column the table lacks: MySQL's SQLSTATE and capital
+	// (go-mysql-server 0.20: HY000, "key column").
+	{kind: sql.ErrKeyColumnDoesNotExist, num: mysql.ERKeyColumnDoesNotExist, state: mysql.SSClientError,
+		message: func(m []string, _ string) string { return fmt.Sprintf("Key column '%s' doesn't exist in table", m[1]) }},
 	{kind: sql.ErrInvalidOperandColumns, num: erOperandColumns, state: stateWrongNumberOfColumns,
 		message: func(m []string, _ string) string { return fmt.Sprintf("Operand should contain %s column(s)", m[1]) }},
 	// Transactions.
@@ -500,4 +540,113 @@ func tableIn(query, db string) string {
 		}
 	}
 	return ""
+}
+
+// mismatchedRow returns the row MySQL names in 1136 for INSERT statement
+// query. MySQL checks the first VALUES row against the columns, then the
+// others against the first: so row 1 when it is not of the size of the
+// column list, else the first row of another size than row 1. Without a
+// column list the table's size is not known here: the size most rows have
+// stands for it (row 1's size on a tie). Row 1 for INSERT … SELECT.
+func mismatchedRow(query string) int {
+	stmt, _, err := ast.ParseOne(context.Background(), query)
+	if err != nil {
+		return 1
+	}
+	ins, ok := stmt.(*ast.Insert)
+	if !ok {
+		return 1
+	}
+	var values ast.Values
+	switch rows := ins.Rows.(type) {
+	case ast.Values:
+		values = rows
+	case *ast.AliasedValues: // VALUES … AS new
+		values = rows.Values
+	}
+	if len(values) == 0 {
+		return 1
+	}
+	want := len(ins.Columns)
+	if want == 0 {
+		count := map[int]int{}
+		for _, row := range values {
+			count[len(row)]++
+		}
+		want = len(values[0])
+		for n, c := range count {
+			if c > count[want] {
+				want = n // the result is row 1 whichever of several wins
+			}
+		}
+	}
+	if len(values[0]) != want {
+		return 1
+	}
+	for i, row := range values {
+		if len(row) != want {
+			return i + 1
+		}
+	}
+	return 1
+}
+
+// writtenColumn returns column name (which go-mysql-server gives in lower
+// case) as query writes it, unqualified; name itself when it is not found.
+func writtenColumn(query, name string) string {
+	loc := regexp.MustCompile("(?i)(?:^|[^\\w.`])`?(" + regexp.QuoteMeta(name) + ")`?(?:$|[^\\w.`])").FindStringSubmatchIndex(query)
+	if loc == nil {
+		return name
+	}
+	return query[loc[2]:loc[3]]
+}
+
+// functionCall matches a function call: its qualifier, if any, and its
+// name, either in backquotes.
+var functionCall = regexp.MustCompile("(?:(?:`((?:[^`]|``)+)`|([A-Za-z0-9_$]+))\\s*\\.\\s*)?(?:`((?:[^`]|``)+)`|([A-Za-z0-9_$]+))\\s*\\(")
+
+// functionNotFound words go-mysql-server's "function: 'f' not found" as
+// MySQL's 1305 "FUNCTION db.f does not exist", db the call's qualifier or
+// the current database, f as the statement writes it; with neither,
+// MySQL's 1046 "No database selected" (MySQL resolves an unknown function
+// as a stored function of the current database; MariaDB 10.11 says 1305
+// "FUNCTION f does not exist" instead).
+func functionNotFound(m []string, query, db string) *mysql.SQLError {
+	name := m[1]
+	for _, c := range functionCall.FindAllStringSubmatch(query, -1) {
+		if written := strings.ReplaceAll(c[3], "``", "`") + c[4]; strings.EqualFold(written, name) {
+			name = written
+			if q := strings.ReplaceAll(c[1], "``", "`") + c[2]; q != "" {
+				db = q
+			}
+			break
+		}
+	}
+	if db == "" {
+		return &mysql.SQLError{Num: mysql.ERNoDb, State: mysql.SSNoDB, Message: "No database selected"}
+	}
+	return &mysql.SQLError{Num: mysql.ERSPDoesNotExist, State: mysql.SSClientError, Message: fmt.Sprintf("FUNCTION %s.%s does not exist", db, name)}
+}
+
+// alterColumnNotFound returns MySQL's error for column col that ALTER
+// TABLE statement query names and its table lacks: 1091 "Can't DROP 'c';
+// check that column/key exists" when a DROP COLUMN names it, else 1054
+// "Unknown column 'c' in 't'"; nil when query is no ALTER TABLE.
+func alterColumnNotFound(query, col string) *mysql.SQLError {
+	stmt, _, err := ast.ParseOne(context.Background(), query)
+	if err != nil {
+		return nil
+	}
+	alter, ok := stmt.(*ast.AlterTable)
+	if !ok {
+		return nil
+	}
+	for _, ddl := range alter.Statements {
+		if ddl.ColumnAction == ast.DropStr && strings.EqualFold(ddl.Column.String(), col) {
+			return &mysql.SQLError{Num: mysql.ERCantDropFieldOrKey, State: mysql.SSClientError,
+				Message: fmt.Sprintf("Can't DROP '%s'; check that column/key exists", ddl.Column.String())}
+		}
+	}
+	return &mysql.SQLError{Num: mysql.ERBadFieldError, State: "42S22",
+		Message: fmt.Sprintf("Unknown column '%s' in '%s'", col, alter.Table.Name.String())}
 }

@@ -125,6 +125,50 @@ func TestTable(t *testing.T) {
 			1146, "42S02", "Table 'nodb.t' doesn't exist"},
 		{"USE of a missing database", sql.ErrDatabaseNotFound.New("nodb"), "USE nodb",
 			1049, "42000", "Unknown database 'nodb'"},
+		// Regression: 1105 with go-mysql-server's wording (checked on
+		// MariaDB 10.11, which agrees on number and SQLSTATE).
+		{"a NOT NULL column INSERT leaves out", sql.ErrInsertIntoNonNullableDefaultNullColumn.New("b"), "INSERT INTO t (a) VALUES (1)",
+			1364, "HY000", "Field 'b' doesn't have a default value"},
+		{"a row short of the columns", sql.ErrInsertIntoMismatchValueCount.New(), "INSERT INTO t (a, b) VALUES (1)",
+			1136, "21S01", "Column count doesn't match value count at row 1"},
+		{"the first row of another size than the first", sql.ErrInsertIntoMismatchValueCount.New(), "INSERT INTO t (a, b) VALUES (1, 2), (3, 4), (5, 6, 7), (8)",
+			1136, "21S01", "Column count doesn't match value count at row 3"},
+		{"rows of one size, not the table's", sql.ErrInsertIntoMismatchValueCount.New(), "REPLACE INTO t VALUE (1), (2)",
+			1136, "21S01", "Column count doesn't match value count at row 1"},
+		{"the first row is checked first", sql.ErrInsertIntoMismatchValueCount.New(), "INSERT INTO t (a, b) VALUES (1), (2, 3)",
+			1136, "21S01", "Column count doesn't match value count at row 1"},
+		{"no column list: the size most rows have", sql.ErrInsertIntoMismatchValueCount.New(), "INSERT INTO t VALUES (1, 2), (3), (4)",
+			1136, "21S01", "Column count doesn't match value count at row 1"},
+		{"no column list, the size of row 1 on a tie", sql.ErrInsertIntoMismatchValueCount.New(), "INSERT INTO t VALUES (1, 2), (3, 4), (5), (6)",
+			1136, "21S01", "Column count doesn't match value count at row 3"},
+		{"INSERT … SELECT", sql.ErrInsertIntoMismatchValueCount.New(), "INSERT INTO t SELECT 1",
+			1136, "21S01", "Column count doesn't match value count at row 1"},
+		{"a column twice in CREATE TABLE", sql.ErrDuplicateColumn.New("A"), "CREATE TABLE t (a INT, A INT)",
+			1060, "42S21", "Duplicate column name 'A'"},
+		{"ADD COLUMN of a column the table has", sql.ErrColumnExists.New("a"), "ALTER TABLE t ADD COLUMN a INT",
+			1060, "42S21", "Duplicate column name 'a'"},
+		{"a column of two tables", sql.ErrAmbiguousColumnName.New("a", []string{"t2", "t1"}), "SELECT A FROM t1 JOIN t2",
+			1052, "23000", "Column 'A' in field list is ambiguous"},
+		{"in WHERE, after a qualified use", sql.ErrAmbiguousColumnName.New("a", []string{"t2", "t1"}), "SELECT t1.a FROM t1, t2 WHERE `a` = 1",
+			1052, "23000", "Column 'a' in where clause is ambiguous"},
+		{"in ON", sql.ErrAmbiguousColumnName.New("id", []string{"t2", "t1"}), "SELECT 1 FROM t1 JOIN t2 ON id = 1",
+			1052, "23000", "Column 'id' in on clause is ambiguous"},
+		{"in ORDER BY", sql.ErrAmbiguousColumnName.New("id", []string{"t2", "t1"}), "SELECT t1.id FROM t1 JOIN t2 ORDER BY Id",
+			1052, "23000", "Column 'Id' in order clause is ambiguous"},
+		{"an unknown function: a stored function of the current database", sql.ErrFunctionNotFound.New("nosuchfunc"), "SELECT NoSuchFunc (1)",
+			1305, "42000", "FUNCTION db.NoSuchFunc does not exist"},
+		{"qualified", sql.ErrFunctionNotFound.New("nosuch func"), "SELECT abs(1) + `o d`.`Nosuch Func`(1)",
+			1305, "42000", "FUNCTION o d.Nosuch Func does not exist"},
+		{"DROP COLUMN of a column the table lacks", sql.ErrTableColumnNotFound.New("t", "NoSuch"), "ALTER TABLE t DROP a, DROP NoSuch",
+			1091, "42000", "Can't DROP 'NoSuch'; check that column/key exists"},
+		{"CHANGE of a column the table lacks", sql.ErrTableColumnNotFound.New("Table\n └─ name: t\n", "nosuch"), "ALTER TABLE simsql.t CHANGE nosuch x INT",
+			1054, "42S22", "Unknown column 'nosuch' in 't'"},
+		{"MODIFY of a column the table lacks", sql.ErrTableColumnNotFound.New("Table\n └─ name: t\n", "nosuch"), "ALTER TABLE t MODIFY nosuch INT",
+			1054, "42S22", "Unknown column 'nosuch' in 't'"},
+		{"AFTER a column the table lacks", sql.ErrTableColumnNotFound.New("t", "nosuch"), "ALTER TABLE t ADD c INT AFTER nosuch",
+			1054, "42S22", "Unknown column 'nosuch' in 't'"},
+		{"an index on a column the table lacks", sql.ErrKeyColumnDoesNotExist.New("nosuch"), "ALTER TABLE t ADD INDEX (nosuch)",
+			1072, "42000", "Key column 'nosuch' doesn't exist in table"},
 		{"a row of the wrong size", sql.ErrInvalidOperandColumns.New(1, 2), "SELECT 1 IN (SELECT 1, 2)",
 			1241, "21000", "Operand should contain 1 column(s)"},
 		{"DROP TEMPORARY TABLE of a base table", sql.ErrUnknownTable.New("t"), "DROP TEMPORARY TABLE t",
@@ -161,6 +205,32 @@ func TestTable(t *testing.T) {
 			1582, "42000", "function 'tokenize' expected 1 arguments, 2 received"},
 	} {
 		got := ConvertIn(sql.CastSQLError(tc.err), tc.query, "db")
+		var se *mysql.SQLError
+		if !errors.As(got, &se) || se.Num != tc.num || se.State != tc.state || se.Message != tc.msg {
+			t.Errorf("%s: Convert(%q) = %v, want %d (%s) %q", tc.why, tc.err, got, tc.num, tc.state, tc.msg)
+		}
+	}
+}
+
+// TestNoDatabase: an unknown function without a current database.
+func TestNoDatabase(t *testing.T) {
+	for _, tc := range []struct {
+		why   string
+		err   error
+		query string
+		num   int
+		state string
+		msg   string
+	}{
+		// MySQL 8 (PTI_function_call_generic_ident_sys asks for the current
+		// database); MariaDB 10.11 says 1305 "FUNCTION nosuchfunc does not
+		// exist".
+		{"an unknown function", sql.ErrFunctionNotFound.New("nosuchfunc"), "SELECT nosuchfunc(1)",
+			1046, "3D000", "No database selected"},
+		{"an unknown function, qualified", sql.ErrFunctionNotFound.New("nosuchfunc"), "SELECT d.nosuchfunc(1)",
+			1305, "42000", "FUNCTION d.nosuchfunc does not exist"},
+	} {
+		got := ConvertIn(sql.CastSQLError(tc.err), tc.query, "")
 		var se *mysql.SQLError
 		if !errors.As(got, &se) || se.Num != tc.num || se.State != tc.state || se.Message != tc.msg {
 			t.Errorf("%s: Convert(%q) = %v, want %d (%s) %q", tc.why, tc.err, got, tc.num, tc.state, tc.msg)

@@ -26,6 +26,37 @@ var StatementScripts = []ScriptTest{
 		},
 	},
 	{
+		// Regression: the vitess tokenizer took "--" for a comment where
+		// MySQL needs a space after it (compat/minus_minus.go): SELECT --1
+		// was a syntax error, SELECT 5--1 returned 5.
+		Name:        "two dashes without a space are two minus signs",
+		SetUpScript: []string{"CREATE TABLE dd (id INT PRIMARY KEY, s VARCHAR(10))", "INSERT INTO dd VALUES (1, '--1'), (2, 'x')", "SET @one = 1"},
+		Assertions: []Assertion{
+			{Query: "SELECT --1", Expected: []Row{{1}}},
+			{Query: "SELECT 5--1", Expected: []Row{{6}}},
+			{Query: "SELECT id FROM dd WHERE id = 3--1", Expected: nil},
+			{Query: "SELECT id FROM dd WHERE s = '--1' -- a comment --1", Expected: []Row{{1}}},
+			{Query: "PREPARE p FROM 'SELECT id FROM dd WHERE id = ?--1'", Expected: nil},
+			{Query: "EXECUTE p USING @one", Expected: []Row{{2}}},
+		},
+	},
+	{
+		// Regression: syntax errors in go-mysql-server 0.20's grammar
+		// (compat/syntax_fallback.go).
+		Name:        "statements the grammar refused",
+		SetUpScript: []string{"CREATE TABLE sg (id INT PRIMARY KEY, s VARCHAR(10))", "INSERT INTO sg VALUES (1, 'abcdef')", "SET @five = 5"},
+		Assertions: []Assertion{
+			{Query: "SELECT SUBSTRING(s FROM 2) FROM sg", Expected: []Row{{"bcdef"}}},
+			{Query: "SELECT SUBSTR(CONCAT(s, 'g') FROM -3 FOR 2) FROM sg", Expected: []Row{{"ef"}}},
+			{Query: "PREPARE p FROM 'SELECT MID(s FROM ?) FROM sg'", Expected: nil},
+			{Query: "EXECUTE p USING @five", Expected: []Row{{"ef"}}},
+			{Query: "LOCK TABLE sg READ", Expected: nil},
+			{Query: "SELECT COUNT(*) FROM sg", Expected: []Row{{1}}},
+			{Query: "UNLOCK TABLE", Expected: nil},
+			{Query: "SELECT SUBSTRING(s FROM) FROM sg", ExpectedErr: "syntax", ExpectedErrCode: 1064},
+		},
+	},
+	{
 		Name: "SHOW COUNT(*) WARNINGS and ERRORS, SHOW ERRORS",
 		Assertions: []Assertion{
 			{Query: "SHOW ERRORS", Expected: nil},

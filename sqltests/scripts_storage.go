@@ -180,6 +180,27 @@ var StorageScripts = []ScriptTest{
 		},
 	},
 	{
+		// Regression: go-mysql-server 0.20 accepted CHANGE b a with a
+		// column a in the table, which then had two columns named a
+		// (catalog/compat_change_column_name.go).
+		Name: "CHANGE to a name the table has",
+		SetUpScript: []string{
+			"CREATE TABLE ch (id INT PRIMARY KEY, a INT, b INT, c VARCHAR(5))",
+			"INSERT INTO ch VALUES (1, 2, 3, 'x')",
+		},
+		Assertions: []Assertion{
+			{Query: "ALTER TABLE ch CHANGE b a INT", ExpectedErr: "a", ExpectedErrCode: 1060},          // the stored values kept (ModifyColumn)
+			{Query: "ALTER TABLE ch CHANGE b A BIGINT", ExpectedErr: "A", ExpectedErrCode: 1060},       // the table rewritten (RewriteInserter)
+			{Query: "ALTER TABLE ch CHANGE c ID VARCHAR(9)", ExpectedErr: "ID", ExpectedErrCode: 1060}, // the primary key's name
+			{Query: "SELECT * FROM ch", Expected: []Row{{1, 2, 3, "x"}}},
+			{Query: "ALTER TABLE ch CHANGE b B INT", Expected: nil}, // its own name, in another case
+			{Query: "ALTER TABLE ch DROP a", Expected: nil},
+			{Query: "ALTER TABLE ch CHANGE B a BIGINT", Expected: nil}, // the name is free now
+			{Query: "SELECT * FROM ch", Expected: []Row{{1, 3, "x"}}},
+			{Query: "SHOW COLUMNS FROM ch", Expected: []Row{{"id", "int", "NO", "PRI", nil, ""}, {"a", "bigint", "YES", "", nil, ""}, {"c", "varchar(5)", "YES", "", nil, ""}}},
+		},
+	},
+	{
 		Name: "transactions",
 		SetUpScript: []string{
 			"CREATE TABLE tx (id INT PRIMARY KEY)",
