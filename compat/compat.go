@@ -15,7 +15,7 @@ import (
 
 // Functions returns the functions that replace go-mysql-server's
 // built-ins of the same names: ABS, GREATEST and LEAST (abs_greatest.go),
-// IF and IFNULL of numbers (if_numeric.go),
+// IF and IFNULL of numbers (if_numeric.go), ROUND (round.go),
 // SUM and AVG (sum_avg.go), BIT_AND, BIT_OR
 // and BIT_XOR (bit_aggregates.go), and the string functions, on bytes for
 // a binary string (binary_strings.go), and BENCHMARK and WEIGHT_STRING, which
@@ -35,6 +35,7 @@ func Functions() []sql.Function {
 		sql.Function2{Name: "ifnull", Fn: newIfNull},                 // if_numeric.go
 		sql.FunctionN{Name: "greatest", Fn: func(a ...sql.Expression) (sql.Expression, error) { return newMinMax(true, a...) }},
 		sql.FunctionN{Name: "least", Fn: func(a ...sql.Expression) (sql.Expression, error) { return newMinMax(false, a...) }},
+		sql.FunctionN{Name: "round", Fn: newRound}, // round.go
 		sql.Function1{Name: "sum", Fn: newSum},
 		sql.Function1{Name: "weight_string", Fn: newWeightString},
 	)

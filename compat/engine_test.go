@@ -157,6 +157,7 @@ type known struct {
 	want   string // the value as the text protocol sends it; "NULL" for NULL
 	typ    string // the column type, as a MySQL client names it ("UNSIGNED BIGINT", "BIGINT", "DECIMAL", "DOUBLE"); "" not checked
 	err    int    // the MySQL error number MySQL 8 gives instead, if not 0
+	msg    string // the error's message, if not "" (and err is not 0)
 	// warns, if not nil, is the warnings MySQL 8 gives, each as "code
 	// message"; empty for none.
 	warns []string
@@ -174,8 +175,8 @@ func checkKnown(t *testing.T, setUp []string, cases []known) {
 		got := e.answer(c.query, c.params...)
 		switch {
 		case c.err != 0:
-			if got.err != c.err {
-				t.Errorf("%s: got %s, want error %d", c.query, got, c.err)
+			if got.err != c.err || c.msg != "" && got.msg != c.msg {
+				t.Errorf("%s: got %s, want error %d %s", c.query, got, c.err, c.msg)
 			}
 		case got.err != 0:
 			t.Errorf("%s: got %s, want %s", c.query, got, c.want)

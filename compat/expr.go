@@ -112,7 +112,7 @@ func ours(e sql.Expression) bool {
 	found := false
 	sql.Inspect(e, func(e sql.Expression) bool {
 		switch e.(type) {
-		case *arith, *neg, *bitBinary, *bitNot, *bitCount, *castInt, *conv, *compare, *inList, *between:
+		case *arith, *neg, *bitBinary, *bitNot, *bitCount, *castInt, *conv, *compare, *inList, *between, *roundFunc:
 			found = true
 		}
 		return !found
