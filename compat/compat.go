@@ -15,11 +15,12 @@ import (
 
 // Functions returns the functions that replace go-mysql-server's
 // built-ins of the same names: ABS, GREATEST and LEAST (abs_greatest.go),
-// IF and IFNULL of numbers (if_numeric.go), ROUND (round.go),
+// IF and IFNULL of numbers (if_numeric.go), ROUND and TRUNCATE (round.go),
 // SUM and AVG (sum_avg.go), BIT_AND, BIT_OR
 // and BIT_XOR (bit_aggregates.go), and the string functions, on bytes for
-// a binary string (binary_strings.go), and BENCHMARK and WEIGHT_STRING, which
-// go-mysql-server lacks (benchmark.go, weight_string.go). The catalog
+// a binary string (binary_strings.go), and BENCHMARK, TRUNCATE and
+// WEIGHT_STRING, which go-mysql-server lacks (benchmark.go, round.go,
+// weight_string.go). The catalog
 // looks a function up in its database provider before its built-ins, so
 // a provider that answers these names overrides them.
 func Functions() []sql.Function {
@@ -37,6 +38,7 @@ func Functions() []sql.Function {
 		sql.FunctionN{Name: "least", Fn: func(a ...sql.Expression) (sql.Expression, error) { return newMinMax(false, a...) }},
 		sql.FunctionN{Name: "round", Fn: newRound}, // round.go
 		sql.Function1{Name: "sum", Fn: newSum},
+		sql.FunctionN{Name: "truncate", Fn: newTruncate}, // round.go
 		sql.Function1{Name: "weight_string", Fn: newWeightString},
 	)
 }

@@ -51,3 +51,29 @@ func TestRound(t *testing.T) {
 		{query: "SELECT ROUND(2.5, NULL)", want: "NULL"},
 	})
 }
+
+// TestTruncate pins TRUNCATE(X, D) as MySQL 8 and MariaDB 10.11 answer it:
+// go-mysql-server 0.20 has no TRUNCATE (error 1105 "function: 'truncate'
+// not found").
+func TestTruncate(t *testing.T) {
+	checkKnown(t, nil, []known{
+		{query: "SELECT TRUNCATE(1.999, 1)", want: "1.9", typ: "DECIMAL"},
+		{query: "SELECT TRUNCATE(-1.999, 1)", want: "-1.9"},
+		{query: "SELECT TRUNCATE(1.999, 5)", want: "1.99900"},
+		{query: "SELECT TRUNCATE(1234.5678, -2)", want: "1200"},
+		{query: "SELECT TRUNCATE(-1299.99, -2)", want: "-1200"},
+		{query: "SELECT TRUNCATE(122, -2)", want: "100", typ: "BIGINT"},
+		{query: "SELECT TRUNCATE(-122, -2)", want: "-100"},
+		{query: "SELECT TRUNCATE(122, 3)", want: "122"},
+		{query: "SELECT TRUNCATE(18446744073709551615, -1)", want: "18446744073709551610", typ: "UNSIGNED BIGINT"},
+		{query: "SELECT TRUNCATE(fp, -19) FROM f WHERE id = 1", want: "10000000000000000000"},
+		{query: "SELECT TRUNCATE(s, -18) FROM f WHERE id = 3", want: "-9000000000000000000"},
+		{query: "SELECT TRUNCATE(1.5e0, 0)", want: "1", typ: "DOUBLE"},
+		{query: "SELECT TRUNCATE(-1.5e0, 0)", want: "-1"},
+		{query: "SELECT TRUNCATE(1.999e0, 1)", want: "1.9"},
+		{query: "SELECT TRUNCATE(1999e0, -2)", want: "1900"},
+		{query: "SELECT TRUNCATE('1.99', 1)", want: "1.9", typ: "DOUBLE"},
+		{query: "SELECT TRUNCATE(NULL, 1)", want: "NULL"},
+		{query: "SELECT TRUNCATE(1.5, NULL)", want: "NULL"},
+	})
+}
