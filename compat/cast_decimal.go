@@ -115,7 +115,7 @@ func (e *castDecimal) WithChildren(children ...sql.Expression) (sql.Expression, 
 // rounded half away from zero to scale digits and clamped to ±max with
 // warning 1264.
 func (e *castDecimal) Eval(ctx *sql.Context, row sql.Row) (any, error) {
-	v, err := e.eval(ctx, row, 0, e.k)
+	v, err := e.evalExact(ctx, row, 0, e.k)
 	if err != nil || v.k == kNull {
 		return nil, err
 	}

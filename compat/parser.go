@@ -13,7 +13,7 @@ import (
 )
 
 // Parser returns p with every integer operator and function of a parsed
-// statement taken over by this package: +, -, *, DIV, %, |, &, ^, <<, >>,
+// statement taken over by this package: +, -, *, / (div.go), DIV, %, |, &, ^, <<, >>,
 // unary - and ~, comparisons, IN and BETWEEN, CAST and CONVERT to SIGNED,
 // UNSIGNED, DECIMAL (cast_decimal.go) or TIME (cast_time.go), MOD(), CONV and BIT_COUNT, and TRIM and SUBSTRING … FROM
 // of binary strings. Each is replaced in the syntax tree by a vitess InjectedExpr
@@ -401,6 +401,8 @@ func (r *rewriter) binary(op string) (func([]sql.Expression) sql.Expression, boo
 		return arith(opMinus), true
 	case ast.MultStr:
 		return arith(opMult), true
+	case ast.DivStr:
+		return func(a []sql.Expression) sql.Expression { return newDiv(a[0], a[1], r.env) }, true // div.go
 	case ast.IntDivStr:
 		return arith(opIntDiv), true
 	case ast.ModStr, "mod":

@@ -167,11 +167,11 @@ func (e *roundFunc) WithChildren(children ...sql.Expression) (sql.Expression, er
 
 // Eval implements sql.Expression.
 func (e *roundFunc) Eval(ctx *sql.Context, row sql.Row) (any, error) {
-	x, err := e.eval(ctx, row, 0, e.k)
+	x, err := e.evalExact(ctx, row, 0, e.k)
 	if err != nil || x.k == kNull {
 		return nil, err
 	}
-	dv, err := e.eval(ctx, row, 1, kindOf(e.args[1]))
+	dv, err := e.evalExact(ctx, row, 1, kindOf(e.args[1]))
 	if err != nil || dv.k == kNull {
 		return nil, err
 	}
