@@ -18,7 +18,7 @@ import (
 // IF and IFNULL of numbers (if_numeric.go), ROUND and TRUNCATE (round.go),
 // SUM and AVG (sum_avg.go), BIT_AND, BIT_OR
 // and BIT_XOR (bit_aggregates.go), and the string functions, on bytes for
-// a binary string (binary_strings.go), and BENCHMARK, TRUNCATE and
+// a binary string (binary_strings.go), BIT_LENGTH (bit_length.go), and BENCHMARK, TRUNCATE and
 // WEIGHT_STRING, which go-mysql-server lacks (benchmark.go, round.go,
 // weight_string.go). The catalog
 // looks a function up in its database provider before its built-ins, so
@@ -29,6 +29,7 @@ func Functions() []sql.Function {
 		sql.Function1{Name: "avg", Fn: newAvg},
 		sql.Function2{Name: "benchmark", Fn: newBenchmark},
 		sql.Function1{Name: "bit_and", Fn: newBitAnd},
+		sql.Function1{Name: "bit_length", Fn: newBitLength}, // bit_length.go
 		sql.Function1{Name: "bit_or", Fn: newBitOr},
 		sql.Function1{Name: "bit_xor", Fn: newBitXor},
 		sql.Function2{Name: assignUserVarName, Fn: newAssignUserVar}, // user_var_assign.go
