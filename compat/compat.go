@@ -15,12 +15,13 @@ import (
 
 // Functions returns the functions that replace go-mysql-server's
 // built-ins of the same names: ABS, GREATEST and LEAST (abs_greatest.go),
-// IF and IFNULL of numbers (if_numeric.go),
+// IF and IFNULL of numbers (if_numeric.go), ROUND and TRUNCATE (round.go),
 // SUM and AVG (sum_avg.go), BIT_AND, BIT_OR
 // and BIT_XOR (bit_aggregates.go), and the string functions, on bytes for
-// a binary string (binary_strings.go), and BENCHMARK and WEIGHT_STRING, which
-// go-mysql-server lacks (benchmark.go, weight_string.go), and UNHEX, which
-// it answers slowly (unhex.go). The catalog
+// a binary string (binary_strings.go), BIT_LENGTH (bit_length.go), BENCHMARK,
+// TRUNCATE and WEIGHT_STRING, which go-mysql-server lacks (benchmark.go,
+// round.go, weight_string.go), and UNHEX, which it answers slowly
+// (unhex.go). The catalog
 // looks a function up in its database provider before its built-ins, so
 // a provider that answers these names overrides them.
 func Functions() []sql.Function {
@@ -29,6 +30,7 @@ func Functions() []sql.Function {
 		sql.Function1{Name: "avg", Fn: newAvg},
 		sql.Function2{Name: "benchmark", Fn: newBenchmark},
 		sql.Function1{Name: "bit_and", Fn: newBitAnd},
+		sql.Function1{Name: "bit_length", Fn: newBitLength}, // bit_length.go
 		sql.Function1{Name: "bit_or", Fn: newBitOr},
 		sql.Function1{Name: "bit_xor", Fn: newBitXor},
 		sql.Function2{Name: assignUserVarName, Fn: newAssignUserVar}, // user_var_assign.go
@@ -36,8 +38,10 @@ func Functions() []sql.Function {
 		sql.Function2{Name: "ifnull", Fn: newIfNull},                 // if_numeric.go
 		sql.FunctionN{Name: "greatest", Fn: func(a ...sql.Expression) (sql.Expression, error) { return newMinMax(true, a...) }},
 		sql.FunctionN{Name: "least", Fn: func(a ...sql.Expression) (sql.Expression, error) { return newMinMax(false, a...) }},
+		sql.FunctionN{Name: "round", Fn: newRound}, // round.go
 		sql.Function1{Name: "sum", Fn: newSum},
-		sql.Function1{Name: "unhex", Fn: newUnhex}, // unhex.go
+		sql.FunctionN{Name: "truncate", Fn: newTruncate}, // round.go
+		sql.Function1{Name: "unhex", Fn: newUnhex},       // unhex.go
 		sql.Function1{Name: "weight_string", Fn: newWeightString},
 	)
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"strconv"
+	"strings"
 	"testing"
 
 	gms "github.com/dolthub/go-mysql-server"
@@ -156,6 +157,10 @@ type known struct {
 	want   string // the value as the text protocol sends it; "NULL" for NULL
 	typ    string // the column type, as a MySQL client names it ("UNSIGNED BIGINT", "BIGINT", "DECIMAL", "DOUBLE"); "" not checked
 	err    int    // the MySQL error number MySQL 8 gives instead, if not 0
+	msg    string // the error's message, if not "" (and err is not 0)
+	// warns, if not nil, is the warnings MySQL 8 gives, each as "code
+	// message"; empty for none.
+	warns []string
 }
 
 // checkKnown runs each case on a fresh simsql engine holding the fixture
@@ -170,8 +175,8 @@ func checkKnown(t *testing.T, setUp []string, cases []known) {
 		got := e.answer(c.query, c.params...)
 		switch {
 		case c.err != 0:
-			if got.err != c.err {
-				t.Errorf("%s: got %s, want error %d", c.query, got, c.err)
+			if got.err != c.err || c.msg != "" && got.msg != c.msg {
+				t.Errorf("%s: got %s, want error %d %s", c.query, got, c.err, c.msg)
 			}
 		case got.err != 0:
 			t.Errorf("%s: got %s, want %s", c.query, got, c.want)
@@ -179,6 +184,15 @@ func checkKnown(t *testing.T, setUp []string, cases []known) {
 			t.Errorf("%s: got %s, want %s", c.query, got, c.want)
 		case c.typ != "" && got.typ != c.typ:
 			t.Errorf("%s: got type %s, want %s", c.query, got.typ, c.typ)
+		}
+		if c.warns != nil {
+			var warns []string
+			for _, w := range e.rows(t, "SHOW WARNINGS") {
+				warns = append(warns, w[1]+" "+w[2])
+			}
+			if strings.Join(warns, "\n") != strings.Join(c.warns, "\n") {
+				t.Errorf("%s: got warnings %q, want %q", c.query, warns, c.warns)
+			}
 		}
 	}
 }

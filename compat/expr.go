@@ -112,7 +112,7 @@ func ours(e sql.Expression) bool {
 	found := false
 	sql.Inspect(e, func(e sql.Expression) bool {
 		switch e.(type) {
-		case *arith, *neg, *bitBinary, *bitNot, *bitCount, *castInt, *conv, *compare, *inList, *between:
+		case *arith, *neg, *bitBinary, *bitNot, *bitCount, *castInt, *conv, *compare, *inList, *between, *roundFunc, *div:
 			found = true
 		}
 		return !found
@@ -165,12 +165,30 @@ func (a args) kinds() []kind {
 	return ks
 }
 
-// eval evaluates argument i for row into a value of kind k.
+// eval evaluates argument i for row into a value of kind k, a DECIMAL
+// rounded to its type's scale, as MySQL's comparisons read one.
 func (a args) eval(ctx *sql.Context, row sql.Row, i int, k kind) (value, error) {
+	return a.evalArg(ctx, row, i, k, false)
+}
+
+// evalExact is eval for an arithmetic operator, ROUND, CAST and SUM: a
+// quotient (or an answer computed from one) with all its digits, as
+// MySQL's val_decimal passes it on (div.go): 1/3*3 is 1.0000.
+func (a args) evalExact(ctx *sql.Context, row sql.Row, i int, k kind) (value, error) {
+	return a.evalArg(ctx, row, i, k, true)
+}
+
+func (a args) evalArg(ctx *sql.Context, row sql.Row, i int, k kind, exact bool) (value, error) {
 	if h, ok := a[i].(*hexLit); ok {
 		return uintValue(h.bits), nil
 	}
-	v, err := a[i].Eval(ctx, row)
+	var v any
+	var err error
+	if x, ok := a[i].(exactEvaler); ok && exact {
+		v, err = x.exactEval(ctx, row)
+	} else {
+		v, err = a[i].Eval(ctx, row)
+	}
 	if err != nil {
 		return null, err
 	}

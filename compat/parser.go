@@ -13,9 +13,9 @@ import (
 )
 
 // Parser returns p with every integer operator and function of a parsed
-// statement taken over by this package: +, -, *, DIV, %, |, &, ^, <<, >>,
+// statement taken over by this package: +, -, *, / (div.go), DIV, %, |, &, ^, <<, >>,
 // unary - and ~, comparisons, IN and BETWEEN, CAST and CONVERT to SIGNED,
-// UNSIGNED or TIME (cast_time.go), MOD(), CONV and BIT_COUNT, and TRIM and SUBSTRING … FROM
+// UNSIGNED, DECIMAL (cast_decimal.go) or TIME (cast_time.go), MOD(), CONV and BIT_COUNT, and TRIM and SUBSTRING … FROM
 // of binary strings. Each is replaced in the syntax tree by a vitess InjectedExpr
 // that go-mysql-server's planner builds into this package's expression
 // with the planned arguments; with arguments of a type this package
@@ -215,6 +215,9 @@ func (r *rewriter) walk(v reflect.Value) {
 		}
 		if v.CanAddr() {
 			hexColumnValues(v.Addr().Interface()) // bit_literals.go
+			if ae, ok := v.Addr().Interface().(*ast.AliasedExpr); ok {
+				nameSelectExpr(ae)
+			}
 		}
 	case reflect.Slice, reflect.Array:
 		if !mayHoldExpr(v.Type().Elem()) {
@@ -358,6 +361,22 @@ func (r *rewriter) replace(e ast.Expr) (ast.Expr, bool) {
 			return inject(n, func(a []sql.Expression) sql.Expression { return newCastInt(a[0], false) }, n.Expr), true
 		case "unsigned":
 			return inject(n, func(a []sql.Expression) sql.Expression { return newCastInt(a[0], true) }, n.Expr), true
+		case "decimal":
+			var length, scale string
+			if n.Type.Length != nil {
+				length = n.Type.Length.String()
+			}
+			if n.Type.Scale != nil {
+				scale = n.Type.Scale.String()
+			}
+			prec, sc, err := castDecimalShape(length, scale, ast.String(n.Expr))
+			if err != nil {
+				return refuse(n, err), true
+			}
+			name := new(string) // set by walk when the cast is a select expression
+			repl := inject(n, func(a []sql.Expression) sql.Expression { return newCastDecimal(a[0], prec, sc, *name) }, n.Expr)
+			repl.Expression.(*injected).name = name
+			return repl, true
 		case "time":
 			length, scale := 0, 0
 			if n.Type.Length != nil {
@@ -423,6 +442,8 @@ func (r *rewriter) binary(op string) (func([]sql.Expression) sql.Expression, boo
 		return arith(opMinus), true
 	case ast.MultStr:
 		return arith(opMult), true
+	case ast.DivStr:
+		return func(a []sql.Expression) sql.Expression { return newDiv(a[0], a[1], r.env) }, true // div.go
 	case ast.IntDivStr:
 		return arith(opIntDiv), true
 	case ast.ModStr, "mod":
@@ -444,7 +465,7 @@ func (r *rewriter) binary(op string) (func([]sql.Expression) sql.Expression, boo
 // inject returns the InjectedExpr that builds, from the planned children,
 // the expression build returns. It prints as orig, so that the statement
 // still formats as the SQL it was parsed from.
-func inject(orig ast.Expr, build func([]sql.Expression) sql.Expression, children ...ast.Expr) ast.Expr {
+func inject(orig ast.Expr, build func([]sql.Expression) sql.Expression, children ...ast.Expr) ast.InjectedExpr {
 	for i, c := range children {
 		if h, ok := hexChild(c); ok {
 			children[i] = h
@@ -477,6 +498,22 @@ func hexChild(c ast.Expr) (ast.Expr, bool) {
 	}, true
 }
 
+// nameSelectExpr gives the expression of ae, if it is one of this
+// package's that wants it, its name in the select list: the alias, or
+// the text as written, as MySQL's item_name.
+func nameSelectExpr(ae *ast.AliasedExpr) {
+	ie, ok := ae.Expr.(ast.InjectedExpr)
+	if !ok {
+		return
+	}
+	if inj, ok := ie.Expression.(*injected); ok && inj.name != nil {
+		*inj.name = ae.InputExpression
+		if !ae.As.IsEmpty() {
+			*inj.name = ae.As.String()
+		}
+	}
+}
+
 // unparen returns e without the parentheses around it.
 func unparen(e ast.Expr) ast.Expr {
 	for p, ok := e.(*ast.ParenExpr); ok; p, ok = e.(*ast.ParenExpr) {
@@ -490,6 +527,9 @@ type injected struct {
 	build func([]sql.Expression) sql.Expression
 	text  string
 	err   error // the planner's error instead of an expression (refuse)
+	// name, if not nil, receives the select list's name of the expression
+	// (its alias, or its text as written) when it is one (walk).
+	name *string
 }
 
 // WithResolvedChildren implements ast.Injectable.

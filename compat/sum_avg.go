@@ -204,7 +204,7 @@ type sumBuffer struct {
 
 // Update implements sql.AggregationBuffer.
 func (b *sumBuffer) Update(ctx *sql.Context, row sql.Row) error {
-	v, err := args{b.child}.eval(ctx, row, 0, b.k)
+	v, err := args{b.child}.evalExact(ctx, row, 0, b.k)
 	if err != nil || v.k == kNull {
 		return err
 	}
@@ -255,7 +255,7 @@ func (b *sumBuffer) Eval(*sql.Context) (any, error) {
 	if b.avg {
 		return sum.DivRound(decimal.NewFromInt(b.rows), b.res.scale), nil
 	}
-	return sum, nil
+	return roundExact(sum, b.res), nil // a sum of quotients has more digits (div.go)
 }
 
 // Dispose implements sql.Disposable.

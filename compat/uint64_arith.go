@@ -167,20 +167,28 @@ func (e *arith) WithChildren(children ...sql.Expression) (sql.Expression, error)
 	return newArith(e.op, children[0], children[1], e.env), nil
 }
 
-// Eval implements sql.Expression.
+// Eval implements sql.Expression: exactEval, a DECIMAL rounded to the
+// type's scale.
 func (e *arith) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	v, err := e.exactEval(ctx, row)
+	return roundExact(v, e.res), err
+}
+
+// exactEval implements exactEvaler: a DECIMAL answer with every digit of
+// the arguments' (a product of quotients has more than its scale, div.go).
+func (e *arith) exactEval(ctx *sql.Context, row sql.Row) (any, error) {
 	k := e.res.k
 	if e.decimalDiv {
 		k = kDecimal // DIV of non-integers divides as DECIMAL
 	}
-	a, err := e.eval(ctx, row, 0, e.ks[0])
+	a, err := e.evalExact(ctx, row, 0, e.ks[0])
 	if err != nil {
 		return nil, err
 	}
 	if a.k == kNull && k == kDecimal {
 		return nil, nil // MySQL's DECIMAL operators stop at a NULL left argument
 	}
-	b, err := e.eval(ctx, row, 1, e.ks[1])
+	b, err := e.evalExact(ctx, row, 1, e.ks[1])
 	if err != nil || a.k == kNull || b.k == kNull {
 		return nil, err
 	}
@@ -335,7 +343,7 @@ func (e *arith) decimalOp(ctx *sql.Context, a, b value) (value, error) {
 	case opMinus:
 		return value{k: kDecimal, d: x.Sub(y)}, nil
 	case opMult:
-		return value{k: kDecimal, d: x.Mul(y).Round(e.res.scale)}, nil
+		return value{k: kDecimal, d: x.Mul(y).Truncate(maxScale + 1)}, nil // decimal_mul keeps NOT_FIXED_DEC digits
 	case opMod:
 		if y.IsZero() {
 			warn(ctx, erDivisionByZero, "Division by 0")
@@ -454,7 +462,7 @@ func (e *neg) WithChildren(children ...sql.Expression) (sql.Expression, error) {
 // integer answer: -a of an unsigned a above 2^63, or of -2^63, is error
 // 1690.
 func (e *neg) Eval(ctx *sql.Context, row sql.Row) (any, error) {
-	a, err := e.eval(ctx, row, 0, e.k)
+	a, err := e.evalExact(ctx, row, 0, e.k)
 	if err != nil || a.k == kNull {
 		return nil, err
 	}
@@ -466,7 +474,11 @@ func (e *neg) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		}
 		return -x, nil
 	case kDecimal:
-		return a.toDecimal().Neg(), nil
+		d := a.toDecimal().Neg()
+		if -d.Exponent() > e.res.scale {
+			d = d.Round(e.res.scale) // a quotient's extra digits (div.go)
+		}
+		return d, nil
 	}
 	r := -a.toDouble()
 	return r, nil

@@ -37,3 +37,11 @@ func TestDecimalRangeScripts(t *testing.T) {
 func TestDecimalRangeMySQLScripts(t *testing.T) {
 	runScriptsEngineAndWire(t, DecimalRangeMySQLScripts)
 }
+
+func TestNumericExactScripts(t *testing.T) {
+	runScriptsAndMariaDB(t, NumericExactScripts)
+}
+
+func TestNumericExactMySQLScripts(t *testing.T) {
+	runScriptsEngineAndWire(t, NumericExactMySQLScripts)
+}
