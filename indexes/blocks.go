@@ -563,31 +563,95 @@ func (s *pairSearch) plan(fps []uint64, mask uint64, d int) node {
 	return n
 }
 
-// sortBlocks is plan's sorting of fps by each of blocks, each by a
-// goroutine of its own (up to s.workers at once): it returns the pairs
-// sharing a block value, summed over the blocks, and with keep sets
-// sorted[bi] to the fingerprints sorted by block bi (in out(bi)).
+// sortBlocks is plan's sorting of fps by each of blocks in turn, each on
+// up to s.workers goroutines: it returns the pairs sharing a block value,
+// summed over the blocks, and with keep sets sorted[bi] to the
+// fingerprints sorted by block bi (in out(bi)).
 func (s *pairSearch) sortBlocks(fps []uint64, blocks []pigeonhole.Block, keep bool, out func(bi int) []uint64, sorted [][]uint64) int64 {
-	shares := make([]int64, len(blocks))
-	subs := make([]*pairSearch, len(blocks))
-	parallelFor(s.workers, len(blocks), func(bi int) {
-		sub := &pairSearch{k: s.k, stop: s.stop}
-		subs[bi] = sub
+	var sharing int64
+	for bi, b := range blocks {
 		into := out(bi)
 		if !keep {
 			into = nil // one of its own
 		}
-		fpsByB, shared := sub.groupBy(fps, blocks[bi], into)
-		if shares[bi] = shared; keep {
+		fpsByB, shared := s.groupByParallel(fps, b, into)
+		if sharing += shared; keep {
 			sorted[bi] = fpsByB
 		}
-	})
-	var sharing int64
-	for bi, sub := range subs {
-		s.work, s.stopped = s.work+sub.work, s.stopped || sub.stopped
-		sharing += shares[bi]
+		if s.stopped {
+			break
+		}
 	}
 	return sharing
+}
+
+// groupByParallel is groupBy on up to s.workers goroutines: the first
+// digit of the radix sort counted and scattered by chunks of fps, one per
+// goroutine, then the runs of its values sorted on the lower digits,
+// shared out in ranges of values.
+func (s *pairSearch) groupByParallel(fps []uint64, b pigeonhole.Block, out []uint64) ([]uint64, int64) {
+	n := len(fps)
+	s.spend(int64(n))
+	if sortedBy(fps, b.Mask) {
+		return fps, sharingPairs(fps, b)
+	}
+	s.spend(sortCost(n))
+	if out == nil {
+		out = make([]uint64, n)
+	}
+	key := newBlockKey(b.Mask)
+	digit := min(key.width, 16)
+	shift, values, parts := uint(key.width-digit), 1<<digit, s.workers
+	dmask := uint64(values - 1)
+	counts := make([][]int32, parts)
+	part := func(w int) []uint64 { return fps[n*w/parts : n*(w+1)/parts] }
+	parallelFor(parts, parts, func(w int) {
+		c := make([]int32, values)
+		for _, fp := range part(w) {
+			c[key.key(fp)>>shift&dmask]++
+		}
+		counts[w] = c
+	})
+	ends := make([]int32, values) // the run of value v ends at ends[v]
+	var at int32
+	var sharing int64
+	for v := range values {
+		start := at
+		for w := range parts {
+			c := counts[w][v]
+			counts[w][v] = at
+			at += c
+		}
+		ends[v] = at
+		sharing += pairs(int(at - start))
+	}
+	parallelFor(parts, parts, func(w int) {
+		pos := counts[w]
+		for _, fp := range part(w) {
+			v := key.key(fp) >> shift & dmask
+			out[pos[v]] = fp
+			pos[v]++
+		}
+	})
+	if shift == 0 {
+		return out, sharing
+	}
+	tmp := make([]uint64, n)
+	ranges := min(64, values)
+	parallelFor(parts, ranges, func(r int) {
+		sub := &pairSearch{}
+		for v := values * r / ranges; v < values*(r+1)/ranges; v++ {
+			lo := int32(0)
+			if v > 0 {
+				lo = ends[v-1]
+			}
+			if hi := ends[v]; hi-lo > 1 {
+				copy(tmp[lo:hi], out[lo:hi])
+				sub.radixSort(out[lo:hi], tmp[lo:hi], nil, &key, int(shift), 1)
+			}
+		}
+	})
+	return out, sharingPairs(out, b)
 }
 
 // sharingPairs returns the pairs of fps, sorted by the value of block b,
