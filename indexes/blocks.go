@@ -48,9 +48,11 @@ const MaxK = 16
 // that (sorting a group is tried only when it costs at most a quarter of
 // verifying it), at any k and however clustered the fingerprints; uniform
 // fingerprints at small k cost in proportion to the pairs sharing a block
-// value. With more than one CPU, the groups of the first level's blocks
-// (or the rows of a pairwise verification) are searched by one goroutine
-// per CPU.
+// value. With more than one CPU, the fingerprints and the first level's
+// blocks are sorted, and the groups of those blocks (or the rows of a
+// pairwise verification) searched, by one goroutine per CPU. Only the
+// distinct fingerprints go through the search, which finds their items
+// again when it emits a pair.
 func NearPairs(fps []uint64, k int, stop func() bool, emit func(left, right, distance int) bool) bool {
 	ok, _ := nearPairs(fps, k, runtime.GOMAXPROCS(0), stop, emit)
 	return ok
@@ -428,8 +430,8 @@ type node struct {
 	cost   int64 // distance checks the chosen way will make at most
 }
 
-// parallelItems is the fewest items for which plan and sortByMask sort in
-// parallel (a variable for tests).
+// parallelItems is the fewest items for which sortFingerprints, plan
+// (groupByParallel) and sortByMask sort in parallel (a variable for tests).
 var parallelItems = 1 << 16
 
 // parallelFor calls f(0), …, f(n−1) on up to workers goroutines and
