@@ -1,10 +1,12 @@
 package indexes
 
 import (
+	"cmp"
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"syscall"
 	"testing"
 	"time"
@@ -60,7 +62,8 @@ func benchSearch(b *testing.B, search func(emit func(l, r, d int) bool)) {
 }
 
 // BenchmarkNearPairs times NearPairs (all cores) on bench/peers' 1M planted
-// fingerprints at k = 3 (the bar: 0.5 s) and 6, and on 30,000 clustered
+// fingerprints at k = 3 (the bar: 0.5 s) and 6, at k = 3 also in the order
+// a simhash index gives them to near_duplicates, and on 30,000 clustered
 // fingerprints (clustered, like SimHash fingerprints of real near-duplicate
 // texts) at k = 3 and 8, against brute force (every pair compared, one
 // core) at k = 8 in the same run: on such a corpus at large k the search
@@ -72,6 +75,13 @@ func BenchmarkNearPairs(b *testing.B) {
 			benchSearch(b, func(emit func(l, r, d int) bool) { NearPairs(planted, k, nil, emit) })
 		})
 	}
+	// In the order near_duplicates reads them from a k=3 simhash index:
+	// the entries of block 0, by their top 16 bits.
+	indexOrder := slices.Clone(planted)
+	slices.SortStableFunc(indexOrder, func(x, y uint64) int { return cmp.Compare(x>>48, y>>48) })
+	b.Run("planted-1M-index-order/k=3", func(b *testing.B) {
+		benchSearch(b, func(emit func(l, r, d int) bool) { NearPairs(indexOrder, 3, nil, emit) })
+	})
 	clust := clustered(rand.New(rand.NewPCG(13, 14)), 30_000)
 	for _, k := range []int{3, 8} {
 		b.Run(fmt.Sprintf("clustered-30k/k=%d", k), func(b *testing.B) {
