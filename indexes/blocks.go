@@ -7,7 +7,6 @@
 package indexes
 
 import (
-	"cmp"
 	"fmt"
 	"math/bits"
 	"runtime"
@@ -49,9 +48,11 @@ const MaxK = 16
 // that (sorting a group is tried only when it costs at most a quarter of
 // verifying it), at any k and however clustered the fingerprints; uniform
 // fingerprints at small k cost in proportion to the pairs sharing a block
-// value. With more than one CPU, the groups of the first level's blocks
-// (or the rows of a pairwise verification) are searched by one goroutine
-// per CPU.
+// value. With more than one CPU, the fingerprints and the first level's
+// blocks are sorted, and the groups of those blocks (or the rows of a
+// pairwise verification) searched, by one goroutine per CPU. Only the
+// distinct fingerprints go through the search, which finds their items
+// again when it emits a pair.
 func NearPairs(fps []uint64, k int, stop func() bool, emit func(left, right, distance int) bool) bool {
 	ok, _ := nearPairs(fps, k, runtime.GOMAXPROCS(0), stop, emit)
 	return ok
@@ -79,26 +80,33 @@ func nearPairs(fps []uint64, k int, workers int, stop func() bool, emit func(l, 
 	if main.stopped || !d.emitEqual(emit, main) || k == 0 || len(d.fps) < 2 {
 		return !main.stopped, main.stats()
 	}
-	items := d.scratch[:len(d.fps)]
-	for i := range items {
-		items[i] = int32(i)
-	}
-	root := main.plan(items, d.fps, ^uint64(0))
+	root := main.plan(d.fps, ^uint64(0), 0)
 	if main.stopped {
 		return false, main.stats()
 	}
 	var tasks int
 	var run func(s *pairSearch, task, of int)
 	if root.split {
-		// A pair's first agreeing block decides which task reports it.
-		tasks = len(root.blocks)
-		run = func(s *pairSearch, bi, _ int) { s.searchGroups(root, bi, nil) }
+		// A pair's first agreeing block decides which task reports it; with
+		// every block's sorted copy kept, each block's groups are cut into
+		// chunks, so that the goroutines end together.
+		chunks := 1
+		if workers > 1 && !slices.ContainsFunc(root.sorted, func(fps []uint64) bool { return fps == nil }) {
+			chunks = max(1, 8*workers/len(root.blocks))
+		}
+		tasks = len(root.blocks) * chunks
+		run = func(s *pairSearch, t, _ int) {
+			bi, c := t/chunks, t%chunks
+			n := len(root.fps)
+			s.searchGroups(root, bi, n*c/chunks, n*(c+1)/chunks, nil, 0)
+		}
 	} else {
 		tasks = max(1, workers)
-		run = func(s *pairSearch, w, of int) { s.verify(root.items, root.fps, w, of, nil) }
+		run = func(s *pairSearch, w, of int) { s.verify(root.fps, w, of, nil) }
 	}
 	if workers < 2 || root.cost < parallelWork {
-		main.report = d.expand(emit)
+		expand := d.expand(emit)
+		main.report = func(a, b uint64, dist int) bool { return expand(d.index(a), d.index(b), dist) }
 		for t := range tasks {
 			if run(main, t, tasks); main.stopped {
 				return false, main.stats()
@@ -138,8 +146,8 @@ func runParallel(d *distinct, main *pairSearch, workers, tasks int, run func(s *
 			defer wg.Done()
 			s := &pairSearch{k: main.k, stop: stop}
 			batch := make([]found, 0, batchSize)
-			s.report = func(a, b int32, dist int) bool {
-				if batch = append(batch, found{a, b, int32(dist)}); len(batch) == batchSize {
+			s.report = func(a, b uint64, dist int) bool {
+				if batch = append(batch, found{d.index(a), d.index(b), int32(dist)}); len(batch) == batchSize {
 					batches <- batch
 					batch = make([]found, 0, batchSize)
 				}
@@ -195,40 +203,135 @@ func runParallel(d *distinct, main *pairSearch, workers, tasks int, run func(s *
 
 // distinct holds the distinct fingerprints of a list, ascending, and the
 // items of each: those of fps[a] are members[start[a]:start[a+1]],
-// ascending.
+// ascending. The search moves fingerprints only; index finds a found
+// fingerprint's place again.
 type distinct struct {
 	fps     []uint64
 	start   []int32
 	members []int32
-	scratch []int32 // room for len(fps) items, free for the search
+	top     []int32 // fps[top[v]:top[v+1]] are those whose top bits are v
+	shift   int     // top bits: fp >> shift
+}
+
+// index returns the position of fp, one of d.fps, in d.fps: the run of its
+// top bits from d.top, then a binary search in that run (of a few
+// fingerprints, if they are spread).
+func (d *distinct) index(fp uint64) int32 {
+	lo, hi := d.top[fp>>d.shift], d.top[fp>>d.shift+1]
+	i, _ := slices.BinarySearch(d.fps[lo:hi], fp)
+	return lo + int32(i)
 }
 
 // distinctFingerprints sorts fps (on up to workers goroutines) and groups
 // the items of equal fingerprints.
 func distinctFingerprints(fps []uint64, workers int) *distinct {
-	keys := slices.Clone(fps)
-	items := make([]int32, len(fps))
-	for i := range items {
-		items[i] = int32(i)
-	}
-	tmpItems := make([]int32, len(items))
-	sortByMask(keys, items, ^uint64(0), make([]uint64, len(keys)), tmpItems, workers)
+	tb := topBits(len(fps))
+	keys, items := sortFingerprints(fps, tb, workers)
 	// The distinct fingerprints overwrite keys as they are read.
-	d := &distinct{members: items, fps: keys[:0], start: make([]int32, 0, len(keys)+1), scratch: tmpItems}
+	d := &distinct{members: items, fps: keys[:0], start: make([]int32, 0, len(keys)+1), top: make([]int32, 1<<tb+1), shift: 64 - tb}
 	for i, fp := range keys {
 		if n := len(d.fps); n == 0 || d.fps[n-1] != fp {
 			d.fps = append(d.fps, fp)
 			d.start = append(d.start, int32(i))
+			d.top[fp>>d.shift+1]++
 		}
 	}
 	d.start = append(d.start, int32(len(items)))
+	for v := range 1 << tb {
+		d.top[v+1] += d.top[v]
+	}
 	return d
+}
+
+// topBits is the number of top bits sortFingerprints and distinct.index
+// look up in a table, for n fingerprints: about log₂ n, at most 16 (a table
+// of 65,536 entries for a million).
+func topBits(n int) int { return min(16, bits.Len(uint(n))) }
+
+// sortFingerprints returns fps sorted, stably, and the items (indexes into
+// fps) in that order: one counting pass on the top tb bits (the chunks of
+// fps counted and scattered on up to workers goroutines), then each run of
+// equal top bits sorted on the rest (insertion sort for small runs, which
+// spread fingerprints give), the runs shared among the goroutines.
+func sortFingerprints(fps []uint64, tb, workers int) ([]uint64, []int32) {
+	n := len(fps)
+	parts := 1
+	if workers > 1 && n >= parallelItems {
+		parts = workers
+	}
+	keys, items := make([]uint64, n), make([]int32, n)
+	shift, values := 64-tb, 1<<tb
+	// counts[w][v]: how many of part w's fingerprints have top bits v, then
+	// where part w puts its first of them.
+	counts := make([][]int32, parts)
+	part := func(w int) (int, int) { return n * w / parts, n * (w + 1) / parts }
+	parallelFor(parts, parts, func(w int) {
+		c := make([]int32, values)
+		lo, hi := part(w)
+		for _, fp := range fps[lo:hi] {
+			c[fp>>shift]++
+		}
+		counts[w] = c
+	})
+	runs := make([]int32, values+1) // the run of top bits v is runs[v]:runs[v+1]
+	var at int32
+	for v := range values {
+		runs[v] = at
+		for w := range parts {
+			c := counts[w][v]
+			counts[w][v] = at
+			at += c
+		}
+	}
+	runs[values] = at
+	parallelFor(parts, parts, func(w int) {
+		pos := counts[w]
+		lo, hi := part(w)
+		for i, fp := range fps[lo:hi] {
+			v := fp >> shift
+			keys[pos[v]], items[pos[v]] = fp, int32(lo+i)
+			pos[v]++
+		}
+	})
+	// The runs of equal top bits, sorted on the other bits (a long one with
+	// scratch space of its own); a big one (skewed fingerprints) on every
+	// goroutine, the others shared out in 64 ranges of values.
+	rest := ^uint64(0) >> tb
+	sortRun := func(v int, workers int) {
+		lo, hi := runs[v], runs[v+1]
+		switch {
+		case hi-lo <= 1:
+		case hi-lo <= 48:
+			insertionSort(keys[lo:hi], items[lo:hi], rest)
+		default:
+			msdSort(keys[lo:hi], items[lo:hi], rest, max(shift-8, 0), make([]uint64, hi-lo), make([]int32, hi-lo), workers)
+		}
+	}
+	ranges := min(64, values)
+	parallelFor(parts, ranges, func(r int) {
+		for v := values * r / ranges; v < values*(r+1)/ranges; v++ {
+			if parts == 1 || int(runs[v+1]-runs[v]) < parallelItems {
+				sortRun(v, 1)
+			}
+		}
+	})
+	if parts > 1 {
+		for v := range values {
+			if int(runs[v+1]-runs[v]) >= parallelItems {
+				sortRun(v, parts)
+			}
+		}
+	}
+	return keys, items
 }
 
 // emitEqual emits the pairs of items that share a fingerprint, polling s's
 // stop as it goes.
 func (d *distinct) emitEqual(emit func(l, r, dist int) bool, s *pairSearch) bool {
 	for a := range d.fps {
+		if d.start[a+1]-d.start[a] == 1 {
+			continue
+		}
 		m := d.members[d.start[a]:d.start[a+1]]
 		for i := 0; i < len(m); i++ {
 			for _, y := range m[i+1:] {
@@ -270,8 +373,8 @@ const stopEvery = 1 << 16
 // on one goroutine.
 type pairSearch struct {
 	k       int
-	report  func(a, b int32, dist int) bool
-	stop    func() bool // polled every stopEvery units of work; may be nil
+	report  func(a, b uint64, dist int) bool // a pair of distinct fingerprints
+	stop    func() bool                      // polled every stopEvery units of work; may be nil
 	stopped bool
 	workers int // goroutines plan may use to sort a big group (the first level's)
 
@@ -279,8 +382,14 @@ type pairSearch struct {
 	work     int64 // distance checks plus items sorted
 	nextPoll int64 // work at which stop is next polled
 
-	tmpKeys  []uint64 // scratch of groupBy
-	tmpItems []int32
+	// Scratch, reused from group to group: levels[d] holds the sorted
+	// copies of the node being searched at depth d of the recursion (its
+	// children are at depth d+1, its siblings searched after it), tmp the
+	// scratch of a radix sort and counts[d] its counters at recursion depth
+	// d.
+	levels [][]uint64
+	tmp    []uint64
+	counts [][]int32
 }
 
 // stats returns what s has done.
@@ -297,24 +406,32 @@ func (s *pairSearch) spend(n int64) {
 	}
 }
 
-// node is a group of items to search, and how: by splitting it into the
-// groups of its blocks, or pair by pair.
+// level returns n units of the scratch of depth d.
+func (s *pairSearch) level(d, n int) []uint64 {
+	for len(s.levels) <= d {
+		s.levels = append(s.levels, nil)
+	}
+	if cap(s.levels[d]) < n {
+		s.levels[d] = make([]uint64, n, max(n, 2*cap(s.levels[d])))
+	}
+	return s.levels[d][:n]
+}
+
+// node is a group of fingerprints to search, and how: by splitting it into
+// the groups of its blocks, or pair by pair.
 type node struct {
-	items  []int32
-	fps    []uint64 // fps[i] is the fingerprint of items[i]
+	fps    []uint64
 	mask   uint64
 	split  bool
 	blocks []pigeonhole.Block // with split
-	// With split, the items and their fingerprints sorted by each block's
-	// value; nil for a block not kept (a big group, sorted again when
-	// searched).
-	sortedItems [][]int32
-	sortedFps   [][]uint64
-	cost        int64 // distance checks the chosen way will make at most
+	// With split, the fingerprints sorted by each block's value; nil for a
+	// block not kept (a big group, sorted again when searched).
+	sorted [][]uint64
+	cost   int64 // distance checks the chosen way will make at most
 }
 
-// parallelItems is the fewest items for which plan and sortByMask sort in
-// parallel (a variable for tests).
+// parallelItems is the fewest items for which sortFingerprints, plan
+// (groupByParallel) and sortByMask sort in parallel (a variable for tests).
 var parallelItems = 1 << 16
 
 // parallelFor calls f(0), …, f(n−1) on up to workers goroutines and
@@ -346,9 +463,9 @@ func parallelFor(workers, n int, f func(i int)) {
 	}
 }
 
-// keepSorted is the most items (summed over a group's blocks) whose sorted
-// copies plan keeps for the search (a variable for tests).
-var keepSorted = 1 << 22
+// keepSorted is the most fingerprints (summed over a group's blocks) whose
+// sorted copies plan keeps for the search (a variable for tests): 64 MiB.
+var keepSorted = 1 << 23
 
 // pairs is n(n−1)/2.
 func pairs(n int) int64 { return int64(n) * int64(n-1) / 2 }
@@ -368,17 +485,18 @@ func fewestSharing(n, width int) int64 {
 	return bigger*(size+1)*size/2 + (groups-bigger)*size*(size-1)/2
 }
 
-// plan decides how to search items (with fingerprints fps), which agree on
-// every bit outside mask: it splits them if the pairs sharing a block value
-// (counted exactly, by sorting on each block) plus the sorting cost are
-// fewer than the pairs of the group, and gives up sorting as soon as that
-// cannot hold.
-func (s *pairSearch) plan(items []int32, fps []uint64, mask uint64) node {
-	n := node{items: items, fps: fps, cost: pairs(len(items))}
+// plan decides how to search fps, which agree on every bit outside mask,
+// at depth d of the recursion: it splits them if the pairs sharing a block
+// value (counted exactly, by sorting on each block) plus the sorting cost
+// are fewer than the pairs of the group, and gives up sorting as soon as
+// that cannot hold. The sorted copies it keeps are in s.level(d) (at depth
+// 0, the root's, which goroutines share, in memory of their own).
+func (s *pairSearch) plan(fps []uint64, mask uint64, d int) node {
+	n := node{fps: fps, cost: pairs(len(fps))}
 	nblocks := s.k + 1
 	// What plan spends at most: a pass over the items, then for each block
 	// a pass (already sorted?) and a sort.
-	sorting := int64(len(items)) + int64(nblocks)*(int64(len(items))+sortCost(len(items)))
+	sorting := int64(len(fps)) + int64(nblocks)*(int64(len(fps))+sortCost(len(fps)))
 	if 4*sorting > n.cost {
 		return n // sorting alone would cost more than a quarter of verifying
 	}
@@ -389,7 +507,7 @@ func (s *pairSearch) plan(items []int32, fps []uint64, mask uint64) node {
 		and &= fp
 		or |= fp
 	}
-	s.spend(int64(len(items)))
+	s.spend(int64(len(fps)))
 	n.mask = mask & (and ^ or)
 	if bits.OnesCount64(n.mask) <= nblocks {
 		return n // blocks of one bit: each splits the group in two at best
@@ -397,57 +515,157 @@ func (s *pairSearch) plan(items []int32, fps []uint64, mask uint64) node {
 	blocks := pigeonhole.SplitMask(n.mask, nblocks)
 	var atLeast int64 // pairs sharing a value, at least, in the blocks not yet sorted
 	for _, b := range blocks {
-		atLeast += fewestSharing(len(items), bits.OnesCount64(b.Mask))
+		atLeast += fewestSharing(len(fps), bits.OnesCount64(b.Mask))
 	}
 	if atLeast+sorting >= n.cost {
 		return n
 	}
-	keep := nblocks*len(items) <= keepSorted
-	n.sortedItems, n.sortedFps = make([][]int32, nblocks), make([][]uint64, nblocks)
-	var sharing int64
-	if s.workers > 1 && len(items) >= parallelItems {
-		// Each block sorted by a goroutine of its own, all of them sorted.
-		shares := make([]int64, nblocks)
-		subs := make([]*pairSearch, nblocks)
-		parallelFor(s.workers, nblocks, func(bi int) {
-			sub := &pairSearch{k: s.k, stop: s.stop}
-			subs[bi] = sub
-			sItems, sFps := sub.groupBy(items, fps, blocks[bi])
-			for lo := 0; lo < len(sFps); {
-				hi := groupEnd(sFps, lo, blocks[bi])
-				shares[bi] += pairs(hi - lo)
-				lo = hi
-			}
-			if keep {
-				n.sortedItems[bi], n.sortedFps[bi] = sItems, sFps
-			}
-		})
-		for bi, sub := range subs {
-			s.work, s.stopped = s.work+sub.work, s.stopped || sub.stopped
-			sharing += shares[bi]
+	size := len(fps)
+	keep := nblocks*size <= keepSorted
+	var buf []uint64 // the sorted copies: block bi's at buf[bi*size:]
+	switch {
+	case keep && d == 0:
+		// groupBy allocates each block's, if it is not sorted yet.
+	case keep:
+		buf = s.level(d, nblocks*size)
+	default:
+		buf = s.level(d, size) // each block's in turn, to count
+	}
+	out := func(bi int) []uint64 {
+		switch {
+		case buf == nil:
+			return nil
+		case keep:
+			return buf[bi*size : (bi+1)*size]
 		}
+		return buf
+	}
+	sorted := make([][]uint64, nblocks)
+	var sharing int64
+	if s.workers > 1 && size >= parallelItems {
+		sharing = s.sortBlocks(fps, blocks, keep, out, sorted)
 		if s.stopped || sharing+sorting >= n.cost {
-			return node{items: items, fps: fps, cost: n.cost}
+			return node{fps: fps, cost: n.cost}
 		}
 	} else {
 		for bi, b := range blocks {
-			atLeast -= fewestSharing(len(items), bits.OnesCount64(b.Mask))
-			sItems, sFps := s.groupBy(items, fps, b)
-			for lo := 0; lo < len(sFps); {
-				hi := groupEnd(sFps, lo, b)
-				sharing += pairs(hi - lo)
-				lo = hi
-			}
+			atLeast -= fewestSharing(size, bits.OnesCount64(b.Mask))
+			fpsByB, shared := s.groupBy(fps, b, out(bi))
+			sharing += shared
 			if s.stopped || sharing+atLeast+sorting >= n.cost {
-				return node{items: items, fps: fps, cost: n.cost}
+				return node{fps: fps, cost: n.cost}
 			}
 			if keep {
-				n.sortedItems[bi], n.sortedFps[bi] = sItems, sFps
+				sorted[bi] = fpsByB
 			}
 		}
 	}
+	n.sorted = sorted
 	n.split, n.blocks, n.cost = true, blocks, sharing
 	return n
+}
+
+// sortBlocks is plan's sorting of fps by each of blocks in turn, each on
+// up to s.workers goroutines: it returns the pairs sharing a block value,
+// summed over the blocks, and with keep sets sorted[bi] to the
+// fingerprints sorted by block bi (in out(bi)).
+func (s *pairSearch) sortBlocks(fps []uint64, blocks []pigeonhole.Block, keep bool, out func(bi int) []uint64, sorted [][]uint64) int64 {
+	var sharing int64
+	for bi, b := range blocks {
+		into := out(bi)
+		if !keep {
+			into = nil // one of its own
+		}
+		fpsByB, shared := s.groupByParallel(fps, b, into)
+		if sharing += shared; keep {
+			sorted[bi] = fpsByB
+		}
+		if s.stopped {
+			break
+		}
+	}
+	return sharing
+}
+
+// groupByParallel is groupBy on up to s.workers goroutines: the first
+// digit of the radix sort counted and scattered by chunks of fps, one per
+// goroutine, then the runs of its values sorted on the lower digits,
+// shared out in ranges of values.
+func (s *pairSearch) groupByParallel(fps []uint64, b pigeonhole.Block, out []uint64) ([]uint64, int64) {
+	n := len(fps)
+	s.spend(int64(n))
+	if sortedBy(fps, b.Mask) {
+		return fps, sharingPairs(fps, b)
+	}
+	s.spend(sortCost(n))
+	if out == nil {
+		out = make([]uint64, n)
+	}
+	key := newBlockKey(b.Mask)
+	digit := min(key.width, 16)
+	shift, values, parts := uint(key.width-digit), 1<<digit, s.workers
+	dmask := uint64(values - 1)
+	counts := make([][]int32, parts)
+	part := func(w int) []uint64 { return fps[n*w/parts : n*(w+1)/parts] }
+	parallelFor(parts, parts, func(w int) {
+		c := make([]int32, values)
+		for _, fp := range part(w) {
+			c[key.key(fp)>>shift&dmask]++
+		}
+		counts[w] = c
+	})
+	ends := make([]int32, values) // the run of value v ends at ends[v]
+	var at int32
+	var sharing int64
+	for v := range values {
+		start := at
+		for w := range parts {
+			c := counts[w][v]
+			counts[w][v] = at
+			at += c
+		}
+		ends[v] = at
+		sharing += pairs(int(at - start))
+	}
+	parallelFor(parts, parts, func(w int) {
+		pos := counts[w]
+		for _, fp := range part(w) {
+			v := key.key(fp) >> shift & dmask
+			out[pos[v]] = fp
+			pos[v]++
+		}
+	})
+	if shift == 0 {
+		return out, sharing
+	}
+	tmp := make([]uint64, n)
+	ranges := min(64, values)
+	parallelFor(parts, ranges, func(r int) {
+		sub := &pairSearch{}
+		for v := values * r / ranges; v < values*(r+1)/ranges; v++ {
+			lo := int32(0)
+			if v > 0 {
+				lo = ends[v-1]
+			}
+			if hi := ends[v]; hi-lo > 1 {
+				copy(tmp[lo:hi], out[lo:hi])
+				sub.radixSort(out[lo:hi], tmp[lo:hi], nil, &key, int(shift), 1)
+			}
+		}
+	})
+	return out, sharingPairs(out, b)
+}
+
+// sharingPairs returns the pairs of fps, sorted by the value of block b,
+// that share that value.
+func sharingPairs(fps []uint64, b pigeonhole.Block) int64 {
+	var sum int64
+	for lo := 0; lo < len(fps); {
+		hi := groupEnd(fps, lo, b)
+		sum += pairs(hi - lo)
+		lo = hi
+	}
+	return sum
 }
 
 // groupEnd returns the end of the run of fps that starts at lo and shares
@@ -461,48 +679,53 @@ func groupEnd(fps []uint64, lo int, b pigeonhole.Block) int {
 	return hi
 }
 
-// search reports the pairs among items (with fingerprints fps) within
-// distance k whose fingerprints pass keep (nil: every pair). The items
-// agree on every bit outside mask.
-func (s *pairSearch) search(items []int32, fps []uint64, mask uint64, keep func(x, y uint64) bool) {
-	if s.stopped || len(items) < 2 {
+// search reports the pairs among fps within distance k that pass keep
+// (nil: every pair), at depth d of the recursion. The fingerprints agree
+// on every bit outside mask.
+func (s *pairSearch) search(fps []uint64, mask uint64, keep func(x, y uint64) bool, d int) {
+	if s.stopped || len(fps) < 2 {
 		return
 	}
-	n := s.plan(items, fps, mask)
+	n := s.plan(fps, mask, d)
 	if !n.split {
-		s.verify(items, fps, 0, 1, keep)
+		s.verify(fps, 0, 1, keep)
 		return
 	}
 	for bi := range n.blocks {
-		if s.searchGroups(n, bi, keep); s.stopped {
+		if s.searchGroups(n, bi, 0, len(fps), keep, d); s.stopped {
 			return
 		}
 	}
 }
 
-// searchGroups searches each group of n's items sharing a value of block
-// bi on the remaining bits, keeping a pair only if bi is the first block it
-// agrees on.
-func (s *pairSearch) searchGroups(n node, bi int, keep func(x, y uint64) bool) {
-	b, items, fps := n.blocks[bi], n.sortedItems[bi], n.sortedFps[bi]
-	if items == nil {
-		items, fps = s.groupBy(n.items, n.fps, b)
+// searchGroups searches each group of n's fingerprints sharing a value of
+// block bi whose first member, in the order sorted by that value, is at a
+// position in [from, to), on the remaining bits, keeping a pair only if bi
+// is the first block it agrees on; n is at depth d.
+func (s *pairSearch) searchGroups(n node, bi, from, to int, keep func(x, y uint64) bool, d int) {
+	b, fps := n.blocks[bi], n.sorted[bi]
+	if fps == nil {
+		fps, _ = s.groupBy(n.fps, b, s.level(d, len(n.fps)))
 	}
 	first := func(x, y uint64) bool {
 		return pigeonhole.FirstAgreeing(x, y, n.blocks) == bi && (keep == nil || keep(x, y))
 	}
-	for lo := 0; lo < len(fps) && !s.stopped; {
+	lo := from
+	for lo > 0 && lo < len(fps) && b.Value(fps[lo]) == b.Value(fps[lo-1]) {
+		lo++ // a group that starts before from
+	}
+	for lo < to && !s.stopped {
 		hi := groupEnd(fps, lo, b)
 		if hi-lo > 1 {
-			s.search(items[lo:hi], fps[lo:hi], n.mask&^b.Mask, first)
+			s.search(fps[lo:hi], n.mask&^b.Mask, first, d+1)
 		}
 		lo = hi
 	}
 }
 
-// verify checks, with the exact distance, every pair of items whose first
-// item's position is w modulo of.
-func (s *pairSearch) verify(items []int32, fps []uint64, w, of int, keep func(x, y uint64) bool) {
+// verify checks, with the exact distance, every pair of fps whose first
+// fingerprint's position is w modulo of.
+func (s *pairSearch) verify(fps []uint64, w, of int, keep func(x, y uint64) bool) {
 	k := s.k
 	// Small groups are charged at once, large ones row by row.
 	byRow := of > 1 || len(fps) > 256
@@ -522,12 +745,12 @@ func (s *pairSearch) verify(items []int32, fps []uint64, w, of int, keep func(x,
 				return
 			}
 		}
-		for j, fb := range rest {
+		for _, fb := range rest {
 			d := bits.OnesCount64(fa ^ fb)
 			if d > k || keep != nil && !keep(fa, fb) {
 				continue
 			}
-			if !s.report(items[i], items[i+1+j], d) {
+			if !s.report(fa, fb, d) {
 				s.stopped = true
 				return
 			}
@@ -535,19 +758,160 @@ func (s *pairSearch) verify(items []int32, fps []uint64, w, of int, keep func(x,
 	}
 }
 
-// groupBy returns items and their fingerprints sorted (stably) by the value
-// of block b: the arguments themselves if they already are.
-func (s *pairSearch) groupBy(items []int32, fps []uint64, b pigeonhole.Block) ([]int32, []uint64) {
-	s.spend(int64(len(items)))
-	if slices.IsSortedFunc(fps, func(x, y uint64) int { return cmp.Compare(b.Value(x), b.Value(y)) }) {
-		return items, fps
+// groupBy returns fps sorted (stably) by the value of block b — fps itself
+// if it already is, else a sorted copy in out (of the same length;
+// allocated if nil) — and the pairs of them that share a value.
+func (s *pairSearch) groupBy(fps []uint64, b pigeonhole.Block, out []uint64) ([]uint64, int64) {
+	s.spend(int64(len(fps)))
+	if sortedBy(fps, b.Mask) {
+		return fps, sharingPairs(fps, b)
 	}
-	s.spend(sortCost(len(items)))
-	outItems, outFps := slices.Clone(items), slices.Clone(fps)
-	s.tmpKeys = slices.Grow(s.tmpKeys[:0], len(items))[:len(items)]
-	s.tmpItems = slices.Grow(s.tmpItems[:0], len(items))[:len(items)]
-	sortByMask(outFps, outItems, b.Mask, s.tmpKeys, s.tmpItems, 1)
-	return outItems, outFps
+	s.spend(sortCost(len(fps)))
+	key := newBlockKey(b.Mask)
+	if cap(s.tmp) < len(fps) {
+		s.tmp = make([]uint64, len(fps))
+	}
+	if out == nil {
+		out = make([]uint64, len(fps))
+	}
+	if sharing, ok := s.radixSort(out, fps, s.tmp[:len(fps)], &key, key.width, 0); ok {
+		return out, sharing
+	}
+	return out, sharingPairs(out, b)
+}
+
+// sortedBy reports whether fps are in ascending order of their bits in
+// mask.
+func sortedBy(fps []uint64, mask uint64) bool {
+	for i := 1; i < len(fps); i++ {
+		if fps[i]&mask < fps[i-1]&mask {
+			return false
+		}
+	}
+	return true
+}
+
+// blockKey reads the value of a block of bits as a number of width bits,
+// in the same order as the bits in place: the bits from the block's lowest
+// to its highest (a span of at most 16 bits), or the block's bits alone
+// (runs of adjacent bits moved together).
+type blockKey struct {
+	width int
+	nruns int
+	runs  [32]keyRun
+}
+
+// keyRun is a run of a block's bits: (fp >> shift) & mask, moved to bit out.
+type keyRun struct {
+	shift, out uint
+	mask       uint64
+}
+
+// newBlockKey returns the key of the bits in mask (not 0).
+func newBlockKey(mask uint64) blockKey {
+	var k blockKey
+	low := bits.TrailingZeros64(mask)
+	if span := 64 - bits.LeadingZeros64(mask) - low; span <= 16 {
+		k.width, k.nruns = span, 1
+		k.runs[0] = keyRun{shift: uint(low), mask: mask >> low}
+		return k
+	}
+	k.width = bits.OnesCount64(mask)
+	out := uint(0)
+	for m := mask; m != 0; {
+		lo := bits.TrailingZeros64(m)
+		n := bits.TrailingZeros64(^(m >> lo)) // the run's length
+		run := ^uint64(0) >> (64 - n)
+		k.runs[k.nruns] = keyRun{shift: uint(lo), out: out, mask: run}
+		k.nruns++
+		out += uint(n)
+		m &^= run << lo
+	}
+	return k
+}
+
+// key returns fp's key.
+func (k *blockKey) key(fp uint64) uint64 {
+	if k.nruns == 1 {
+		return fp >> k.runs[0].shift & k.runs[0].mask
+	}
+	var v uint64
+	for _, r := range k.runs[:k.nruns] {
+		v |= (fp >> r.shift & r.mask) << r.out
+	}
+	return v
+}
+
+// radixSort sorts src into dst, stably, by their keys of width bits (the
+// bits above are equal in all), with scratch space tmp at depth 0 (dst, src
+// and tmp of one length, distinct; below, src is the scratch): a most-significant-digit radix sort on digits
+// of up to 16 bits (about log₂ of the count, so that its counters are no
+// more than the keys), insertion sort for 32 keys or fewer. Depth is the
+// recursion's, for the counters. When one digit is the whole key, it also
+// returns the pairs of keys that are equal, and true.
+func (s *pairSearch) radixSort(dst, src, tmp []uint64, k *blockKey, width, depth int) (int64, bool) {
+	if width == 0 {
+		copy(dst, src)
+		return pairs(len(src)), true
+	}
+	if len(src) <= 32 {
+		copy(dst, src)
+		insertionSortByKey(dst, k)
+		return 0, false
+	}
+	digit := min(width, 16, max(8, bits.Len(uint(len(src)))+1))
+	shift := uint(width - digit)
+	for len(s.counts) <= depth {
+		s.counts = append(s.counts, make([]int32, 1<<16+1))
+	}
+	counts := s.counts[depth][:1<<digit+1]
+	clear(counts)
+	dmask := uint64(1)<<digit - 1
+	for _, fp := range src {
+		counts[k.key(fp)>>shift&dmask+1]++
+	}
+	var sharing int64
+	for i := 1; i < len(counts); i++ {
+		sharing += pairs(int(counts[i]))
+		counts[i] += counts[i-1]
+	}
+	for _, fp := range src {
+		v := k.key(fp) >> shift & dmask
+		dst[counts[v]] = fp
+		counts[v]++
+	}
+	if shift == 0 {
+		return sharing, true
+	}
+	// counts[v] is now the end of value v's run, sorted on the lower bits
+	// from a copy in spare: tmp at the top, below it src, which is ours
+	// and read.
+	spare := src
+	if depth == 0 {
+		spare = tmp
+	}
+	lo := int32(0)
+	for _, hi := range counts[:1<<digit] {
+		if hi-lo > 1 {
+			copy(spare[lo:hi], dst[lo:hi])
+			s.radixSort(dst[lo:hi], spare[lo:hi], nil, k, int(shift), depth+1)
+		}
+		lo = hi
+	}
+	return 0, false
+}
+
+// insertionSortByKey sorts a few fingerprints stably by their keys.
+func insertionSortByKey(fps []uint64, k *blockKey) {
+	for i := 1; i < len(fps); i++ {
+		fp := fps[i]
+		v := k.key(fp)
+		j := i
+		for ; j > 0 && k.key(fps[j-1]) > v; j-- {
+			fps[j] = fps[j-1]
+		}
+		fps[j] = fp
+	}
 }
 
 // sortByMask sorts keys and items (items[i] goes with keys[i]) stably by

@@ -372,3 +372,145 @@ func TestSortByMask(t *testing.T) {
 		}
 	}
 }
+
+// TestNearPairsExactAllK compares NearPairs with brute force at every k
+// from 0 to MaxK, on one goroutine and on two (with the thresholds of the
+// parallel paths lowered, so that small inputs take them), on random
+// fingerprints with planted neighbours, clustered ones, many duplicates
+// (a few fingerprints, each many times, and near copies of them), and
+// fingerprints all sharing their top 20 bits (one run of the table of top
+// bits holds them all).
+func TestNearPairsExactAllK(t *testing.T) {
+	defer func(w int64, p int) { parallelWork, parallelItems = w, p }(parallelWork, parallelItems)
+	r := rand.New(rand.NewPCG(15, 16))
+	sets := map[string][]uint64{
+		"random plus planted": plant(r, 400, 4),
+		"clustered":           clustered(r, 1200),
+		"many duplicates": func() []uint64 {
+			base := make([]uint64, 8)
+			for i := range base {
+				base[i] = r.Uint64()
+			}
+			out := make([]uint64, 900)
+			for i := range out {
+				out[i] = base[r.IntN(len(base))]
+				if r.IntN(3) == 0 {
+					out[i] ^= 1 << r.IntN(64) // a near copy
+				}
+			}
+			return out
+		}(),
+		"shared top bits": func() []uint64 {
+			out := make([]uint64, 900)
+			for i := range out {
+				out[i] = 0xABCDE<<44 | r.Uint64()>>20&(r.Uint64()>>20) // sparse low bits
+			}
+			return out
+		}(),
+	}
+	for name, fps := range sets {
+		for k := 0; k <= MaxK; k++ {
+			want := bruteForce(fps, k)
+			for _, tc := range []struct {
+				workers   int
+				threshold int
+			}{{1, 1 << 16}, {2, 1 << 16}, {2, 64}} {
+				parallelWork, parallelItems = int64(tc.threshold), tc.threshold
+				got := collectPairs(func(emit func(l, r, d int) bool) { nearPairs(fps, k, tc.workers, nil, emit) })
+				if !slices.Equal(got, want) {
+					t.Errorf("%s, k=%d, %d workers, parallel from %d: %d pairs, brute force %d", name, k, tc.workers, tc.threshold, len(got), len(want))
+				}
+			}
+		}
+	}
+}
+
+// TestSortFingerprints compares sortFingerprints with a stable sort of the
+// items by fingerprint, on spread fingerprints, skewed ones (runs of equal
+// top bits long enough for the radix sort, and one holding every
+// fingerprint) and duplicates, on one goroutine and on two.
+func TestSortFingerprints(t *testing.T) {
+	defer func(p int) { parallelItems = p }(parallelItems)
+	parallelItems = 256
+	r := rand.New(rand.NewPCG(17, 18))
+	for _, n := range []int{0, 1, 2, 33, 1000, 5000} {
+		for _, skew := range []uint64{0, 0xFFF0_0000_0000_0000, 0xFFFF_FFFF_0000_0000} {
+			fps := make([]uint64, n)
+			for i := range fps {
+				fps[i] = r.Uint64()&^skew | skew&0x1234_5678_9ABC_DEF0
+				if i > 0 && r.IntN(5) == 0 {
+					fps[i] = fps[r.IntN(i)]
+				}
+			}
+			want := make([]int32, n)
+			for i := range want {
+				want[i] = int32(i)
+			}
+			slices.SortStableFunc(want, func(a, b int32) int { return cmp.Compare(fps[a], fps[b]) })
+			for _, workers := range []int{1, 2} {
+				keys, items := sortFingerprints(fps, topBits(n), workers)
+				for i := range want {
+					if items[i] != want[i] || keys[i] != fps[want[i]] {
+						t.Fatalf("n=%d skew=%x workers=%d: position %d holds (%x, %d), want (%x, %d)",
+							n, skew, workers, i, keys[i], items[i], fps[want[i]], want[i])
+					}
+				}
+			}
+			d := distinctFingerprints(fps, 1)
+			for a, fp := range d.fps {
+				if got := d.index(fp); got != int32(a) {
+					t.Fatalf("n=%d skew=%x: index(%x) = %d, want %d", n, skew, fp, got, a)
+				}
+			}
+		}
+	}
+}
+
+// TestRadixSortByBlock compares groupBy (a block's key and the radix sort
+// on it, one goroutine or several) with a stable sort on the block's bits
+// in place, for blocks of one run of bits, of several (wider than 16 bits:
+// packed), spans of at most 16 bits with holes, and sizes about the
+// insertion-sort threshold and the digit sizes.
+func TestRadixSortByBlock(t *testing.T) {
+	r := rand.New(rand.NewPCG(19, 20))
+	masks := []uint64{
+		0xFFFF_0000_0000_0000, 0xFF << 20, 1 << 63, 1, // one run
+		0xF0F0_F0F0_0000_0000, 0x8000_0000_0000_0001, ^uint64(0), 0xAAAA_AAAA_AAAA_AAAA, // runs, packed
+		0b1011_0000_0000_0001 << 30, // a span of 16 with holes
+	}
+	for _, n := range []int{2, 31, 32, 33, 500, 70000} {
+		for _, mask := range masks {
+			fps := make([]uint64, n)
+			for i := range fps {
+				fps[i] = r.Uint64()
+				if r.IntN(3) == 0 {
+					fps[i] &= r.Uint64() // clustered values
+				}
+			}
+			want := slices.Clone(fps)
+			slices.SortStableFunc(want, func(a, b uint64) int { return cmp.Compare(a&mask, b&mask) })
+			b := pigeonhole.Block{Mask: mask}
+			wantSharing := sharingPairs(want, b)
+			for _, workers := range []int{1, 2} {
+				s := &pairSearch{k: 3, workers: workers}
+				var got []uint64
+				var sharing int64
+				if workers == 1 {
+					got, sharing = s.groupBy(fps, b, nil)
+				} else {
+					got, sharing = s.groupByParallel(fps, b, nil)
+				}
+				if !slices.Equal(got, want) || sharing != wantSharing {
+					t.Fatalf("n=%d mask=%x workers=%d: sorted wrongly (equal: %v) or %d pairs sharing, want %d",
+						n, mask, workers, slices.Equal(got, want), sharing, wantSharing)
+				}
+			}
+			key := newBlockKey(mask)
+			for i := 1; i < n; i++ {
+				if x, y := want[i-1], want[i]; cmp.Compare(key.key(x), key.key(y)) != cmp.Compare(x&mask, y&mask) || key.key(y) >= 1<<key.width && key.width < 64 {
+					t.Fatalf("mask=%x: keys %x, %x of %x, %x out of order or over %d bits", mask, key.key(x), key.key(y), x, y, key.width)
+				}
+			}
+		}
+	}
+}
