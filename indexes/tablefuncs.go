@@ -307,6 +307,14 @@ func corpusFromIndex(ctx *sql.Context, t *catalog.Table, spec *catalog.CustomInd
 	var ends []int        // where each item's row key ends in rowKeys, once lengths differ
 	var prefixes []uint64 // the first 8 bytes of each row key, big-endian, zero-padded
 	c := &corpus{}
+	// The table's row count (kept in its statistics) sizes the slices
+	// once: appending a million entries to empty ones copied them about
+	// twenty times, half the cost of this read.
+	rows := 0
+	if n, _, err := t.RowCount(ctx); err == nil && n < 1<<30 {
+		rows = int(n)
+		c.fps, prefixes = make([]uint64, 0, rows), make([]uint64, 0, rows)
+	}
 	err := t.ScanIndex(ctx, spec.Name, []byte{0}, func(key, rk, value []byte) error {
 		fp, ok := entryFingerprint(value)
 		if len(key) != 1+width || !ok {
@@ -318,6 +326,7 @@ func corpusFromIndex(ctx *sql.Context, t *catalog.Table, spec *catalog.CustomInd
 		switch {
 		case keyLen < 0 && ends == nil:
 			keyLen = len(rk)
+			rowKeys = make([]byte, 0, rows*keyLen)
 		case keyLen >= 0 && len(rk) != keyLen:
 			ends = make([]int, len(c.fps), 2*len(c.fps)+1)
 			for i := range ends {
