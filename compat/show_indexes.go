@@ -2,10 +2,8 @@ package compat
 
 import (
 	"github.com/dolthub/go-mysql-server/sql"
-	"github.com/dolthub/go-mysql-server/sql/analyzer"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/rowexec"
-	"github.com/dolthub/go-mysql-server/sql/transform"
 )
 
 // Fault (go-mysql-server v0.20.0): SHOW INDEX (INDEXES, KEYS) put an
@@ -24,9 +22,6 @@ import (
 // but its condition ignored (go-mysql-server's planbuilder drops it), and
 // Cardinality is 0.
 
-// ruleShowIndexes is the id of showIndexes, a post-analysis rule.
-const ruleShowIndexes analyzer.RuleId = 10_212
-
 // The columns of SHOW INDEX's rows this file sets (plan.ShowIndexes'
 // schema).
 const (
@@ -36,57 +31,30 @@ const (
 	showIndexIndexComment = 12
 )
 
-// showIndexes replaces SHOW INDEX nodes with mysqlShowIndexes.
-func showIndexes(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
-	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
-		if si, ok := n.(*plan.ShowIndexes); ok {
-			return &mysqlShowIndexes{ShowIndexes: si}, transform.NewTree, nil
-		}
-		return n, transform.SameTree, nil
-	})
-}
-
-// mysqlShowIndexes is SHOW INDEX whose rows carry MySQL's Collation,
-// Sub_part, Comment and Index_comment.
-type mysqlShowIndexes struct {
-	*plan.ShowIndexes
-}
-
-var _ sql.ExecSourceRel = (*mysqlShowIndexes)(nil)
-
-// WithChildren implements sql.Node, keeping the wrapper.
-func (n *mysqlShowIndexes) WithChildren(children ...sql.Node) (sql.Node, error) {
-	c, err := n.ShowIndexes.WithChildren(children...)
+// showIndexes builds n, a SHOW INDEX, as go-mysql-server does, then sets
+// the columns above in its rows (one per expression of each index of
+// IndexesToShow, in order) from the index; ok is false for any other node.
+// It runs when the statement is built, after every analyzer rule (the
+// catalog's fills IndexesToShow for a table with a VIRTUAL column).
+func showIndexes(ctx *sql.Context, n sql.Node, row sql.Row) (it sql.RowIter, ok bool, err error) {
+	si, isShow := n.(*plan.ShowIndexes)
+	if !isShow {
+		return nil, false, nil
+	}
+	iter, err := rowexec.DefaultBuilder.Build(ctx, si, row)
 	if err != nil {
-		return nil, err
-	}
-	if si, ok := c.(*plan.ShowIndexes); ok {
-		return &mysqlShowIndexes{ShowIndexes: si}, nil
-	}
-	return c, nil
-}
-
-// RowIter implements sql.ExecSourceRel: go-mysql-server's rows, one per
-// expression of each index of IndexesToShow in order, with the columns
-// above set from the index.
-func (n *mysqlShowIndexes) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIter, error) {
-	if _, ok := n.Child.(*plan.ResolvedTable); !ok {
-		return sql.RowsToRowIter(), nil // go-mysql-server's iterator reads a resolved table only
-	}
-	iter, err := rowexec.DefaultBuilder.Build(ctx, n.ShowIndexes, row)
-	if err != nil {
-		return nil, err
+		return nil, true, err
 	}
 	rows, err := sql.RowIterToRows(ctx, iter)
 	if err != nil {
-		return nil, err
+		return nil, true, err
 	}
 	i := 0
-	for _, idx := range n.IndexesToShow {
+	for _, idx := range si.IndexesToShow {
 		lengths := idx.PrefixLengths()
 		for j := range idx.Expressions() {
 			if i >= len(rows) || len(rows[i]) <= showIndexIndexComment {
-				return sql.RowsToRowIter(rows...), nil
+				return sql.RowsToRowIter(rows...), true, nil
 			}
 			r := rows[i]
 			i++
@@ -102,5 +70,5 @@ func (n *mysqlShowIndexes) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIter, 
 			r[showIndexIndexComment] = idx.Comment()
 		}
 	}
-	return sql.RowsToRowIter(rows...), nil
+	return sql.RowsToRowIter(rows...), true, nil
 }
