@@ -88,6 +88,24 @@ func (t *Table) RowCount(ctx *sql.Context) (uint64, bool, error) {
 	return s.rows, false, err
 }
 
+// ExactRowCount returns the number of rows of the table as ctx's
+// transaction sees it, by the table's id: also through a handle planned
+// before an ALTER of the same statement rewrote the table (compat's ALTER
+// rows affected).
+func (t *Table) ExactRowCount(ctx *sql.Context) (uint64, error) {
+	tr, done, err := t.db.store.txFrom(ctx, false)
+	if err != nil {
+		return 0, err
+	}
+	cur, err := t.current(tr)
+	done()
+	if err != nil {
+		return 0, err
+	}
+	s, err := cur.stats(ctx)
+	return s.rows, err
+}
+
 // DataLength implements sql.StatisticsTable: the bytes of the rows' stored
 // encodings (keys, index entries and the engine's own overhead not
 // included).

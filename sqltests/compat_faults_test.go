@@ -56,7 +56,32 @@ func TestAlterRowsAffected(t *testing.T) {
 		{"ALTER TABLE ar ADD COLUMN h BIGINT AS (v + 2) VIRTUAL", 0},
 		{"ALTER TABLE ar DROP PRIMARY KEY", 4},
 		{"ALTER TABLE ar ADD PRIMARY KEY (pk)", 0},
+		// Several changes in one ALTER, a copying one after another: the
+		// count was read through the plan's handle of the table the first
+		// had rewritten (1146 'Table … doesn't exist').
+		{"ALTER TABLE ar ADD COLUMN x INT, MODIFY s2 VARCHAR(4)", 4},
+		{"ALTER TABLE ar MODIFY x BIGINT, MODIFY s2 VARCHAR(3)", 4},
+		{"INSERT INTO ar (pk, v, s2, x) VALUES (6, 60, 'fff', 7)", 1},
+		{"ALTER TABLE ar MODIFY x INT, ADD COLUMN y INT, DROP COLUMN h", 5},
 	})
+	db := StartServer(t).DB(t) // the result of such ALTERs, on a fresh table
+	for _, q := range []string{"CREATE TABLE am (a INT PRIMARY KEY, b INT)", "INSERT INTO am VALUES (1, 2)",
+		"ALTER TABLE am ADD c INT, MODIFY b BIGINT", "ALTER TABLE am MODIFY b INT, MODIFY c BIGINT DEFAULT 5", "INSERT INTO am (a, b) VALUES (2, 3)"} {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	var create string
+	if err := db.QueryRow("SHOW CREATE TABLE am").Scan(new(string), &create); err != nil {
+		t.Fatal(err)
+	}
+	if want := "CREATE TABLE `am` (\n  `a` int NOT NULL,\n  `b` int,\n  `c` bigint DEFAULT '5',\n  PRIMARY KEY (`a`)\n) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_ai_ci"; create != want {
+		t.Errorf("SHOW CREATE TABLE am:\n%s\nwant\n%s", create, want)
+	}
+	var rows string
+	if err := db.QueryRow("SELECT GROUP_CONCAT(CONCAT_WS(',', a, b, IFNULL(c, 'NULL')) ORDER BY a SEPARATOR ';') FROM am").Scan(&rows); err != nil || rows != "1,2,NULL;2,3,5" {
+		t.Errorf("rows of am: %q (%v), want 1,2,NULL;2,3,5", rows, err)
+	}
 }
 
 // TestDeleteJoinRowsAffected checks the rows affected of multi-table
