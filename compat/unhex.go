@@ -56,30 +56,12 @@ func (u *unhex) WithChildren(children ...sql.Expression) (sql.Expression, error)
 // if led by a 0), or nil (NULL) when s holds any other byte.
 func decodeHex[S string | []byte](s S) (any, error) {
 	src := []byte(s)
-	out := make([]byte, (len(src)+1)/2)
-	o := 0
 	if len(src)%2 == 1 {
-		d, ok := fromHexChar(src[0])
-		if !ok {
-			return nil, nil
-		}
-		out[0], src, o = d, src[1:], 1
+		src = append([]byte{'0'}, src...)
 	}
-	if _, err := hex.Decode(out[o:], src); err != nil {
+	out := make([]byte, len(src)/2)
+	if _, err := hex.Decode(out, src); err != nil {
 		return nil, nil
 	}
 	return out, nil
-}
-
-// fromHexChar returns the value of hex digit c.
-func fromHexChar(c byte) (byte, bool) {
-	switch {
-	case '0' <= c && c <= '9':
-		return c - '0', true
-	case 'a' <= c && c <= 'f':
-		return c - 'a' + 10, true
-	case 'A' <= c && c <= 'F':
-		return c - 'A' + 10, true
-	}
-	return 0, false
 }
