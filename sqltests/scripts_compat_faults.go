@@ -84,6 +84,37 @@ var CompatMySQLScripts = []ScriptTest{
 		},
 	},
 	{
+		// Regression: SHOW INDEX … WHERE listed every index
+		// (go-mysql-server drops the condition); MySQL 8 and MariaDB
+		// evaluate it over SHOW INDEX's columns, names and index names
+		// case-insensitive (compat/show_index_where.go).
+		Name: "SHOW INDEX … WHERE",
+		SetUpScript: []string{
+			"CREATE TABLE siw (a INT PRIMARY KEY, s VARCHAR(50), b INT, UNIQUE KEY ks (s(10)), KEY kb (b, a) COMMENT 'by b')",
+			"CREATE TEMPORARY TABLE siwt (a INT PRIMARY KEY, v VARCHAR(20), KEY kv (v))",
+		},
+		Assertions: []Assertion{
+			{Query: "SHOW INDEX FROM siw WHERE Key_name = 'kb'", Expected: []Row{
+				{"siw", 1, "kb", 1, "b", "A", 0, nil, nil, "YES", "BTREE", "", "by b", "YES", nil},
+				{"siw", 1, "kb", 2, "a", "A", 0, nil, nil, "", "BTREE", "", "by b", "YES", nil}}},
+			{Query: "SHOW INDEXES FROM siw WHERE key_name = 'KB' AND seq_in_index = 2", Expected: []Row{
+				{"siw", 1, "kb", 2, "a", "A", 0, nil, nil, "", "BTREE", "", "by b", "YES", nil}}},
+			{Query: "SHOW KEYS IN siw WHERE Non_unique = 0 AND Sub_part IS NULL", Expected: []Row{
+				{"siw", 0, "PRIMARY", 1, "a", "A", 0, nil, nil, "", "BTREE", "", "", "YES", nil}}},
+			{Query: "SHOW INDEX FROM siw WHERE Column_name IN ('s', 'b') AND Index_comment <> 'by b'", Expected: []Row{
+				{"siw", 0, "ks", 1, "s", "A", 0, 10, nil, "YES", "BTREE", "", "", "YES", nil}}},
+			{Query: "SHOW INDEX FROM siw WHERE Key_name = 'nosuch'", Expected: []Row{}},
+			{Query: "SHOW INDEX FROM siw WHERE 1 = 1 AND `Key_name` LIKE 'k%' AND Seq_in_index = 1", Expected: []Row{
+				{"siw", 0, "ks", 1, "s", "A", 0, 10, nil, "YES", "BTREE", "", "", "YES", nil},
+				{"siw", 1, "kb", 1, "b", "A", 0, nil, nil, "YES", "BTREE", "", "by b", "YES", nil}}},
+			{Query: "SHOW KEYS FROM siwt WHERE Key_name = 'kv'", Expected: []Row{
+				{"siwt", 1, "kv", 1, "v", "A", 0, nil, nil, "YES", "BTREE", "", "", "YES", nil}}},
+			{Query: "SHOW INDEX FROM siw WHERE nosuch = 1", ExpectedErrCode: 1054},
+			{Query: "SHOW INDEX FROM nosuch WHERE Key_name = 'x'", ExpectedErrCode: 1146},
+			{Query: "SHOW INDEX FROM siw LIKE 'k%'", ExpectedErrCode: 1064},
+		},
+	},
+	{
 		// Regression: a number compared with '2x' gave no warning; MySQL 8
 		// compares them as DOUBLE with warning 1292, a constant's once
 		// (compat/compare_truncated.go). MariaDB words it "DECIMAL value"
