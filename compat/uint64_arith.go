@@ -60,6 +60,9 @@ var _ sql.CollationCoercible = (*arith)(nil)
 func newArith(op arithOp, a, b sql.Expression, env env) sql.Expression {
 	e := &arith{args: args{a, b}, op: op, env: env}
 	e.ks = e.args.kinds()
+	if d, ok := dateInterval(op, a, b); ok { // date_interval.go
+		return d
+	}
 	if !allNumeric(e.ks) && !anyKind(e.ks, kDeferred) || isInterval(a) || isInterval(b) {
 		return gmsArith(op, a, b)
 	}

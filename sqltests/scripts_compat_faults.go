@@ -48,6 +48,33 @@ var CompatFaultScripts = []ScriptTest{
 			{Query: "ALTER TABLE tw ADD INDEX iab (a, b)", ExpectedWarnings: []Row{}},
 		},
 	},
+	{
+		// Regression: vitess read DATE '…', TIME '…' and TIMESTAMP '…' as
+		// plain strings, so they compared as strings (0 below); and a
+		// DATE plus an INTERVAL of days was a DATETIME
+		// (compat/typed_literals.go, compat/date_interval.go).
+		Name:        "typed DATE, TIME and TIMESTAMP literals",
+		SetUpScript: []string{"CREATE TABLE tl (id INT PRIMARY KEY, d DATE, ts DATETIME)", "INSERT INTO tl VALUES (1, '2020-01-01', '2020-01-01 12:00:00')"},
+		Assertions: []Assertion{
+			{Query: "SELECT TIMESTAMP '2020-01-01 00:00:00' = DATE '2020-01-01', DATE '2020-01-01' < TIMESTAMP '2020-01-01 00:00:01', TIME '10:00:00' < TIME '9:00:00'",
+				Expected: []Row{{1, 1, 0}}},
+			{Query: "SELECT DATE '2020-01-01' = '2020-01-01', TIMESTAMP '2020-01-01 00:00:00' = '2020-01-01', DATE '2020-02-01' > DATE '2020-1-15'",
+				Expected: []Row{{1, 1, 1}}},
+			{Query: "SELECT DATE '2020-01-01' + INTERVAL 1 DAY = DATE '2020-01-02', DATE '2020-03-31' - INTERVAL 1 MONTH = '2020-02-29', " +
+				"(INTERVAL 2 DAY + DATE '2020-01-01') = '2020-01-03', TIMESTAMP '2020-01-01 00:00:00' + INTERVAL 1 SECOND = '2020-01-01 00:00:01'",
+				Expected: []Row{{1, 1, 1, 1}}},
+			// The types: a DATE plus days is a DATE, plus hours a DATETIME.
+			{Query: "CREATE TABLE tlt AS SELECT DATE '2020-01-01' + INTERVAL 1 DAY AS a, INTERVAL 1 DAY + d AS b, d - INTERVAL 1 YEAR AS c, " +
+				"d + INTERVAL 1 HOUR AS e, TIME '10:00:00' AS f, DATE '2020-01-01' AS g, TIMESTAMP '2020-01-01 00:00:00' AS h FROM tl"},
+			{Query: "SELECT column_name, data_type FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name = 'tlt' ORDER BY ordinal_position",
+				Expected: []Row{{"a", "date"}, {"b", "date"}, {"c", "date"}, {"e", "datetime"}, {"f", "time"}, {"g", "date"}, {"h", "datetime"}}},
+			{Query: "SELECT a = '2020-01-02', b = '2020-01-02', c = '2019-01-01', e = '2020-01-01 01:00:00', f = '10:00:00' FROM tlt", Expected: []Row{{1, 1, 1, 1, 1}}},
+			{Query: "SELECT id FROM tl WHERE d = DATE '2020-01-01' AND ts > TIMESTAMP '2020-01-01 11:59:59' AND ts < DATE '2020-01-02'", Expected: []Row{{1}}},
+			{Query: "SELECT DATEDIFF(DATE '2020-03-01', DATE '2020-02-01'), YEAR(DATE '2020-01-01'), HOUR(TIME '10:00:00')", Expected: []Row{{29, 2020, 10}}},
+			// A column named date, and a string that reads like a literal.
+			{Query: "SELECT 'DATE ''x''' AS date", Expected: []Row{{"DATE 'x'"}}},
+		},
+	},
 }
 
 // CompatMySQLScripts are faults of CompatFaultScripts' kind whose answer
