@@ -23,29 +23,108 @@ import (
 //     no GLOBAL or SESSION, was accepted inside a transaction; MySQL 8 and
 //     MariaDB refuse it there with 1568 (ER_CANT_CHANGE_TX_CHARACTERISTICS,
 //     SQLSTATE 25001), as it would change the transaction under way.
-//     (Outside one, MySQL applies it to the next transaction only;
-//     go-mysql-server sets the session's value, which this file leaves.)
+//     Outside one, go-mysql-server set the session's value, so the level
+//     or access mode stuck to every later transaction; MySQL 8 ("SET
+//     TRANSACTION Statement": "applies only to the next single
+//     transaction performed within the session") and MariaDB leave
+//     @@transaction_isolation and @@transaction_read_only as they are and
+//     give the characteristics to the next transaction only: the next
+//     START TRANSACTION or BEGIN, or the next autocommitted statement that
+//     reads or writes a table (Session.next);
 //   - SET autocommit = 1 in a transaction does not commit it (MySQL: "if
 //     autocommit is 0 and you change it to 1, MySQL performs an automatic
 //     COMMIT of any open transaction"), so a client that turned autocommit
 //     back on and disconnected lost its writes.
 //
 // Pinned by the scripts "read-only transactions", "transaction variable
-// aliases", "SET TRANSACTION inside a transaction: 1568" and "SET
-// autocommit = 1 commits" (TxnScripts,
+// aliases", "SET TRANSACTION inside a transaction: 1568", "SET
+// TRANSACTION: the next transaction only" and "SET autocommit = 1
+// commits" (TxnScripts,
 // sqltests/scripts_txn.go). Delete this file, SetSessionVariable's override
-// and readOnlyByDefault's call in StartTransaction when upstream fixes them.
+// and takeNext's and endNext's calls in Session when upstream fixes them.
 
-// readOnlyByDefault reports whether a transaction started now is READ ONLY
-// by the session's transaction_read_only (SET SESSION TRANSACTION READ
-// ONLY), which START TRANSACTION READ WRITE overrides.
-func (s *Session) readOnlyByDefault(ctx *sql.Context) bool {
-	v, err := s.GetSessionVariable(nil, "transaction_read_only")
-	if err != nil || !truthy(v, false) {
-		return false
+// nextTransaction holds the characteristics SET TRANSACTION (without
+// GLOBAL or SESSION) gave the session's next transaction: the values of
+// transaction_isolation and transaction_read_only, nil when not set.
+type nextTransaction struct {
+	isolation, readOnly any
+}
+
+// set reports whether n holds a characteristic.
+func (n nextTransaction) set() bool { return n.isolation != nil || n.readOnly != nil }
+
+// setNext records value, SET TRANSACTION's value of the transaction
+// variable name (either alias), for the next transaction: the session's
+// value is left as it was. The value is checked and converted as the
+// session's would be.
+func (s *Session) setNext(ctx *sql.Context, name string, value any) error {
+	name = strings.TrimPrefix(name, "tx_")
+	name = strings.TrimPrefix(name, "transaction_")
+	full := "transaction_" + name
+	old, err := s.GetSessionVariable(ctx, full)
+	if err != nil {
+		return err
 	}
+	if err := s.BaseSession.SetSessionVariable(ctx, full, value); err != nil {
+		return err
+	}
+	v, err := s.GetSessionVariable(ctx, full)
+	if err != nil {
+		return err
+	}
+	if err := s.BaseSession.SetSessionVariable(ctx, full, old); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if name == "isolation" {
+		s.next.isolation = v
+	} else {
+		s.next.readOnly = v
+	}
+	return nil
+}
+
+// takeNext returns the isolation level and read-only default of a
+// transaction started now: SET TRANSACTION's for the next transaction if
+// any (oneShot), else the session's. They are used up when the
+// transaction ends (Session.endNext); s.mu is held.
+func (s *Session) takeNext() (iso string, readOnly, oneShot bool) {
+	iso = s.isolation()
+	v, err := s.GetSessionVariable(nil, "transaction_read_only")
+	readOnly = err == nil && truthy(v, false)
+	if !s.next.set() {
+		return iso, readOnly, false
+	}
+	if str, ok := s.next.isolation.(string); ok {
+		iso = strings.ToUpper(str)
+	}
+	if s.next.readOnly != nil {
+		readOnly = truthy(s.next.readOnly, false)
+	}
+	return iso, readOnly, true
+}
+
+// endNext forgets SET TRANSACTION's characteristics when t, a transaction
+// that took them, ends: an explicit one (START TRANSACTION, BEGIN), or an
+// autocommitted statement's that read or wrote a table; MySQL and MariaDB
+// keep them past a statement that touched none (SELECT 1, SET) or failed
+// before (go-mysql-server also starts a transaction for the BEGIN
+// statement itself, ended before the explicit one starts).
+func (s *Session) endNext(t *Transaction) {
+	if !t.oneShot || !s.explicit.Load() && !t.active.Load() {
+		return
+	}
+	s.mu.Lock()
+	s.next = nextTransaction{}
+	s.mu.Unlock()
+}
+
+// readWriteOverride reports whether ctx's statement is START TRANSACTION
+// … READ WRITE, which overrides a READ ONLY default.
+func readWriteOverride(ctx *sql.Context) bool {
 	q := ctxQuery(ctx)
-	return !(statement.LeadingKeyword(q) == "start" && readWrite.MatchString(q))
+	return statement.LeadingKeyword(q) == "start" && readWrite.MatchString(q)
 }
 
 // readWrite matches START TRANSACTION's READ WRITE.
@@ -79,6 +158,9 @@ func (s *Session) SetSessionVariable(ctx *sql.Context, name string, value any) e
 	if _, isTx := txAliases[strings.ToLower(name)]; isTx && s.explicit.Load() && nextTransactionSet(ctxQuery(ctx)) {
 		return mysql.NewSQLError(erCantChangeTxCharacteristics, "25001",
 			"Transaction characteristics can't be changed while a transaction is in progress")
+	}
+	if _, isTx := txAliases[strings.ToLower(name)]; isTx && nextTransactionSet(ctxQuery(ctx)) {
+		return s.setNext(ctx, strings.ToLower(name), value)
 	}
 	wasAutocommit := s.autocommit()
 	if err := s.BaseSession.SetSessionVariable(ctx, name, value); err != nil {

@@ -47,6 +47,9 @@ type Session struct {
 	// distinctIndex is the index CreateIndex last created if it duplicates
 	// no other (compat_duplicate_index_warning.go); guarded by mu.
 	distinctIndex string
+	// next holds SET TRANSACTION's characteristics for the next
+	// transaction (gms_transaction_variables.go); guarded by mu.
+	next nextTransaction
 }
 
 var (
@@ -67,12 +70,13 @@ func (s *Session) StartTransaction(ctx *sql.Context, c sql.TransactionCharacteri
 	if s.cur != nil {
 		_ = s.cur.rollback()
 	}
-	t := s.store.newTransaction(c == sql.ReadOnly || s.readOnlyByDefault(ctx))
-	iso := s.isolation()
-	t.freshReads = iso == "READ-COMMITTED" || iso == "READ-UNCOMMITTED"
 	q := ctxQuery(ctx)
 	kw := statement.LeadingKeyword(q)
 	explicit := kw == "start" || kw == "begin"
+	iso, readOnly, oneShot := s.takeNext() // gms_transaction_variables.go
+	t := s.store.newTransaction(c == sql.ReadOnly || readOnly && !readWriteOverride(ctx))
+	t.oneShot = oneShot
+	t.freshReads = iso == "READ-COMMITTED" || iso == "READ-UNCOMMITTED"
 	t.lockReads = iso == "SERIALIZABLE" && !t.readOnly && (explicit || !s.autocommit())
 	s.cur = t
 	if explicit && consistentSnapshot.MatchString(q) {
@@ -120,6 +124,7 @@ func (s *Session) CommitTransaction(_ *sql.Context, tx sql.Transaction) error {
 	if err != nil {
 		return err
 	}
+	s.endNext(t)
 	s.endExplicit()
 	return t.commit()
 }
@@ -130,6 +135,7 @@ func (s *Session) Rollback(_ *sql.Context, tx sql.Transaction) error {
 	if err != nil {
 		return err
 	}
+	s.endNext(t)
 	return t.rollback()
 }
 

@@ -67,6 +67,10 @@ type Transaction struct {
 	// retry is set by RetryStatement for an autocommitted statement that
 	// runs again in this transaction.
 	retry bool
+	// oneShot is set when the transaction, an autocommitted statement's,
+	// took the characteristics SET TRANSACTION gave the next transaction
+	// (Session.takeNext).
+	oneShot bool
 	// stmtMark is the storage statement mark of the current writing
 	// statement, for RetryStatement.
 	stmtMark int

@@ -16,7 +16,10 @@ import (
 // once a row. MariaDB 10.11 words it "DECIMAL value" for an integer x,
 // warns IN's constants once a row, and gives a note for ' 2 ': the test,
 // CompatMySQLScripts' "a number compared with a string that is not one:
-// warning 1292", is MySQL 8's.
+// warning 1292", is MySQL 8's. The same holds of + - * / % computed as
+// DOUBLE (uint64_arith.go, div.go): SELECT 1 + 'a' is 1 with that warning
+// (CompatFaultScripts "arithmetic on a string that is not a number:
+// warning 1292").
 
 // truncatedStrings warns, for a comparison as DOUBLE, of the string
 // sides that are not wholly numbers.

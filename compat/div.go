@@ -40,8 +40,11 @@ type div struct {
 	args
 	ks  []kind
 	res result
-	inc int32 // div_precision_increment when the statement was parsed
-	env env
+	// truncated warns of strings that are not numbers divided as DOUBLE
+	// (compare_truncated.go).
+	truncated *truncatedStrings
+	inc       int32 // div_precision_increment when the statement was parsed
+	env       env
 }
 
 var _ sql.Expression = (*div)(nil)
@@ -57,6 +60,7 @@ func newDiv(a, b sql.Expression, env env) sql.Expression {
 	}
 	if anyKind(e.ks, kDouble) || anyKind(e.ks, kString) || anyKind(e.ks, kNull) {
 		e.res = result{k: kDouble}
+		e.truncated = newTruncatedStrings(a, b, e.ks)
 		return e
 	}
 	p0, s0 := decimalShape(a, e.ks[0])
@@ -119,6 +123,8 @@ func (e *div) exactEval(ctx *sql.Context, row sql.Row) (any, error) {
 		return nil, err
 	}
 	if e.res.k == kDouble {
+		e.truncated.check(ctx, 0, a)
+		e.truncated.check(ctx, 1, b)
 		x, y := a.toDouble(), b.toDouble()
 		if y == 0 {
 			warn(ctx, erDivisionByZero, "Division by 0")

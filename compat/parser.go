@@ -73,7 +73,8 @@ func (p parser) ParseOneWithOptions(ctx context.Context, query string, options a
 }
 
 // parseText parses query with parse, after the rewrites of its text that
-// work around the vitess tokenizer (minus_minus.go) and, only when that
+// work around the vitess tokenizer (minus_minus.go) and grammar
+// (typed_literals.go, kept only when the rewritten text parses) and, only when that
 // fails, those of its grammar (syntax_fallback.go), kept only when the
 // rewritten text parses; on success, rewrite gets the text parsed and
 // restore the rewrites made, if any. The error is that of the text before
@@ -84,7 +85,12 @@ func parseText(query string, noBackslashEscapes bool, parse func(string) error, 
 	if edited != nil {
 		text = edited.text
 	}
-	err := parse(text)
+	var err error
+	if typed := typedLiterals(text, noBackslashEscapes); typed != nil && parse(typed.text) == nil {
+		edited, text = edited.then(typed), typed.text
+	} else {
+		err = parse(text)
+	}
 	if err != nil {
 		fb := syntaxFallback(text, noBackslashEscapes)
 		if fb == nil || parse(fb.text) != nil {

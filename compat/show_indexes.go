@@ -18,9 +18,8 @@ import (
 // dump, Index_comment for comments; Sequelize's showIndex), and a custom
 // index's COMMENT is its definition ('simhash k=3'). Pinned by
 // CompatFaultScripts "SHOW INDEX columns as MySQL's" (also on MariaDB) and
-// GeneratedScripts' SHOW INDEX rows. Left: SHOW INDEX … WHERE is parsed
-// but its condition ignored (go-mysql-server's planbuilder drops it), and
-// Cardinality is 0.
+// GeneratedScripts' SHOW INDEX rows. SHOW INDEX … WHERE: show_index_where.go.
+// Left: Cardinality is 0.
 
 // The columns of SHOW INDEX's rows this file sets (plan.ShowIndexes'
 // schema).

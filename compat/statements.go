@@ -111,6 +111,9 @@ func (p stmtParser) statement(ctx *sql.Context, s string) (ast.Statement, bool, 
 	case "do":
 		return p.doStatement(ctx, s[toks[0].end:])
 	case "show":
+		if len(toks) > 1 && (toks[1].word == "index" || toks[1].word == "indexes" || toks[1].word == "keys") {
+			return p.showIndexWhere(ctx, s) // show_index_where.go
+		}
 		return showStatement(ctx, toks[1:], s)
 	case "check", "checksum", "optimize", "repair", "analyze":
 		return p.tableStatement(toks, s)

@@ -45,6 +45,9 @@ type arith struct {
 	// uflag is MySQL's unsigned_flag of the expression, whatever its type
 	// (see unsignedFlag).
 	uflag bool
+	// truncated warns of strings that are not numbers computed as DOUBLE
+	// (compare_truncated.go).
+	truncated *truncatedStrings
 	// decimalDiv is set for a DIV that divides as DECIMAL: an argument is
 	// not an integer (a hexadecimal literal counts as a string here, as
 	// its result_type is STRING_RESULT).
@@ -60,10 +63,14 @@ var _ sql.CollationCoercible = (*arith)(nil)
 func newArith(op arithOp, a, b sql.Expression, env env) sql.Expression {
 	e := &arith{args: args{a, b}, op: op, env: env}
 	e.ks = e.args.kinds()
+	if d, ok := dateInterval(op, a, b); ok { // date_interval.go
+		return d
+	}
 	if !allNumeric(e.ks) && !anyKind(e.ks, kDeferred) || isInterval(a) || isInterval(b) {
 		return gmsArith(op, a, b)
 	}
 	e.res = e.resultType()
+	e.truncated = newTruncatedStrings(a, b, e.ks)
 	e.decimalDiv = op == opIntDiv && !(e.ks[0].integer() && e.ks[1].integer() && !isHex(a) && !isHex(b))
 	return e
 }
@@ -199,6 +206,8 @@ func (e *arith) exactEval(ctx *sql.Context, row sql.Row) (any, error) {
 	case kDecimal:
 		v, err = e.decimalOp(ctx, a, b)
 	default:
+		e.truncated.check(ctx, 0, a)
+		e.truncated.check(ctx, 1, b)
 		v, err = e.doubleOp(ctx, a, b)
 	}
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 	"io"
 	"math/bits"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -148,19 +149,54 @@ func (n *NearDuplicates) NewInstance(ctx *sql.Context, db sql.Database, args []s
 	nd := &NearDuplicates{db: db, args: args, groups: n.groups, table: t, column: column, idType: t.Schema()[pk[0]].Type}
 	if typ := t.Schema()[col].Type; types.IsText(typ) { // CHAR … TEXT, BINARY … BLOB
 		// Signatures or texts: a Jaccard threshold.
-		th, ok := constFloat(ctx, args[2])
+		th, ok := argFloat(ctx, args[2])
 		if !ok || !(th > 0 && th <= 1) {
 			return nil, functions.ErrIncorrectArguments.New(n.Name(), fmt.Sprintf("want ('table', '%s', t) with the Jaccard threshold t greater than 0 and at most 1", column))
 		}
 		nd.sim = newSimilarityPairs(ctx, t, column, !types.IsBinaryType(typ), th)
 		return nd, nil
 	}
-	k, ok := constInt(ctx, args[2])
+	k, ok := constInt(ctx, args[2]) // '3' too
 	if !ok || k < 0 || k > 64 {
 		return nil, functions.ErrIncorrectArguments.New(n.Name(), fmt.Sprintf("want ('table', '%s', k) with k from 0 to 64", column))
 	}
 	nd.k, nd.index = int(k), bestIndex(t, column, int(k), true)
 	return nd, nil
+}
+
+// argFloat is constFloat of a table function's constant argument e, which
+// may also be a string holding a number ('0.7', ' 1e-1 '), as MySQL
+// converts a string argument to a number; any other string ('abc', '0.7x')
+// is not one (the caller's clear error rather than MySQL's 1292 and 0).
+func argFloat(ctx *sql.Context, e sql.Expression) (float64, bool) {
+	if s, ok := constString(ctx, e); ok {
+		return parseDecimal(s)
+	}
+	return constFloat(ctx, e)
+}
+
+// parseDecimal reads s, without the blanks around it, as a decimal number
+// as MySQL writes one (digits, a point, an exponent; not 'inf' or hex).
+func parseDecimal(s string) (float64, bool) {
+	s = strings.TrimSpace(s)
+	if s == "" || strings.TrimLeft(s, "0123456789.+-eE") != "" {
+		return 0, false
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	return f, err == nil
+}
+
+// constString returns the value of e, a constant, if it is a string.
+func constString(ctx *sql.Context, e sql.Expression) (string, bool) {
+	if !isConstant(e) {
+		return "", false
+	}
+	v, err := e.Eval(ctx, nil)
+	if err != nil {
+		return "", false
+	}
+	s, ok := v.(string)
+	return s, ok
 }
 
 // isParameter reports whether e is a parameter of a statement being

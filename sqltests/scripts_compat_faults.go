@@ -48,6 +48,54 @@ var CompatFaultScripts = []ScriptTest{
 			{Query: "ALTER TABLE tw ADD INDEX iab (a, b)", ExpectedWarnings: []Row{}},
 		},
 	},
+	{
+		// Regression: vitess read DATE '…', TIME '…' and TIMESTAMP '…' as
+		// plain strings, so they compared as strings (0 below); and a
+		// DATE plus an INTERVAL of days was a DATETIME
+		// (compat/typed_literals.go, compat/date_interval.go).
+		Name:        "typed DATE, TIME and TIMESTAMP literals",
+		SetUpScript: []string{"CREATE TABLE tl (id INT PRIMARY KEY, d DATE, ts DATETIME)", "INSERT INTO tl VALUES (1, '2020-01-01', '2020-01-01 12:00:00')"},
+		Assertions: []Assertion{
+			{Query: "SELECT TIMESTAMP '2020-01-01 00:00:00' = DATE '2020-01-01', DATE '2020-01-01' < TIMESTAMP '2020-01-01 00:00:01', TIME '10:00:00' < TIME '9:00:00'",
+				Expected: []Row{{1, 1, 0}}},
+			{Query: "SELECT DATE '2020-01-01' = '2020-01-01', TIMESTAMP '2020-01-01 00:00:00' = '2020-01-01', DATE '2020-02-01' > DATE '2020-1-15'",
+				Expected: []Row{{1, 1, 1}}},
+			{Query: "SELECT DATE '2020-01-01' + INTERVAL 1 DAY = DATE '2020-01-02', DATE '2020-03-31' - INTERVAL 1 MONTH = '2020-02-29', " +
+				"(INTERVAL 2 DAY + DATE '2020-01-01') = '2020-01-03', TIMESTAMP '2020-01-01 00:00:00' + INTERVAL 1 SECOND = '2020-01-01 00:00:01'",
+				Expected: []Row{{1, 1, 1, 1}}},
+			// The types: a DATE plus days is a DATE, plus hours a DATETIME.
+			{Query: "CREATE TABLE tlt AS SELECT DATE '2020-01-01' + INTERVAL 1 DAY AS a, INTERVAL 1 DAY + d AS b, d - INTERVAL 1 YEAR AS c, " +
+				"d + INTERVAL 1 HOUR AS e, TIME '10:00:00' AS f, DATE '2020-01-01' AS g, TIMESTAMP '2020-01-01 00:00:00' AS h FROM tl"},
+			{Query: "SELECT column_name, data_type FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name = 'tlt' ORDER BY ordinal_position",
+				Expected: []Row{{"a", "date"}, {"b", "date"}, {"c", "date"}, {"e", "datetime"}, {"f", "time"}, {"g", "date"}, {"h", "datetime"}}},
+			{Query: "SELECT a = '2020-01-02', b = '2020-01-02', c = '2019-01-01', e = '2020-01-01 01:00:00', f = '10:00:00' FROM tlt", Expected: []Row{{1, 1, 1, 1, 1}}},
+			{Query: "SELECT id FROM tl WHERE d = DATE '2020-01-01' AND ts > TIMESTAMP '2020-01-01 11:59:59' AND ts < DATE '2020-01-02'", Expected: []Row{{1}}},
+			{Query: "SELECT DATEDIFF(DATE '2020-03-01', DATE '2020-02-01'), YEAR(DATE '2020-01-01'), HOUR(TIME '10:00:00')", Expected: []Row{{29, 2020, 10}}},
+			// A column named date, and a string that reads like a literal.
+			{Query: "SELECT 'DATE ''x''' AS date", Expected: []Row{{"DATE 'x'"}}},
+		},
+	},
+	{
+		// Regression: arithmetic on a string that is not a number gave no
+		// warning; MySQL 8 (and MariaDB) compute as DOUBLE with warning
+		// 1292, a constant's once, a column's once a row
+		// (compat/compare_truncated.go). MariaDB also notes ' 4 ', MySQL
+		// not: left out.
+		Name:        "arithmetic on a string that is not a number: warning 1292",
+		SetUpScript: []string{"CREATE TABLE ar (id INT PRIMARY KEY, s VARCHAR(5))", "INSERT INTO ar VALUES (1, '1a'), (2, '2'), (3, 'x')"},
+		Assertions: []Assertion{
+			// First: MySQL and MariaDB keep the last warnings past a
+			// statement that reads no table.
+			{Query: "SELECT 1 + '2', '1e1' * 2, 3 - '.5'", Expected: []Row{{3.0, 20.0, 2.5}}, ExpectedWarnings: []Row{}},
+			{Query: "SELECT 1 + 'a'", Expected: []Row{{1.0}}, ExpectedWarnings: []Row{{"Warning", 1292, "Truncated incorrect DOUBLE value: 'a'"}}},
+			{Query: "SELECT 2 * '3x', 1.5 - 'z'", Expected: []Row{{6.0, 1.5}}, ExpectedWarnings: []Row{
+				{"Warning", 1292, "Truncated incorrect DOUBLE value: '3x'"}, {"Warning", 1292, "Truncated incorrect DOUBLE value: 'z'"}}},
+			{Query: "SELECT 10 / 'b'", Expected: []Row{{nil}}, ExpectedWarnings: []Row{
+				{"Warning", 1292, "Truncated incorrect DOUBLE value: 'b'"}, {"Warning", 1365, "Division by 0"}}},
+			{Query: "SELECT id, s + 1 FROM ar ORDER BY id", Expected: []Row{{1, 2.0}, {2, 3.0}, {3, 1.0}}, ExpectedWarnings: []Row{
+				{"Warning", 1292, "Truncated incorrect DOUBLE value: '1a'"}, {"Warning", 1292, "Truncated incorrect DOUBLE value: 'x'"}}},
+		},
+	},
 }
 
 // CompatMySQLScripts are faults of CompatFaultScripts' kind whose answer
@@ -81,6 +129,37 @@ var CompatMySQLScripts = []ScriptTest{
 			{Query: "SELECT index_name, collation, sub_part, comment, index_comment FROM information_schema.statistics " +
 				"WHERE table_schema = DATABASE() AND table_name = 'si' AND seq_in_index = 1 ORDER BY index_name",
 				Expected: []Row{{"kb", "A", nil, "", "by b"}, {"kfp", "A", nil, "", "simhash k=3"}, {"ks", "A", 10, "", ""}, {"PRIMARY", "A", nil, "", ""}}},
+		},
+	},
+	{
+		// Regression: SHOW INDEX … WHERE listed every index
+		// (go-mysql-server drops the condition); MySQL 8 and MariaDB
+		// evaluate it over SHOW INDEX's columns, names and index names
+		// case-insensitive (compat/show_index_where.go).
+		Name: "SHOW INDEX … WHERE",
+		SetUpScript: []string{
+			"CREATE TABLE siw (a INT PRIMARY KEY, s VARCHAR(50), b INT, UNIQUE KEY ks (s(10)), KEY kb (b, a) COMMENT 'by b')",
+			"CREATE TEMPORARY TABLE siwt (a INT PRIMARY KEY, v VARCHAR(20), KEY kv (v))",
+		},
+		Assertions: []Assertion{
+			{Query: "SHOW INDEX FROM siw WHERE Key_name = 'kb'", Expected: []Row{
+				{"siw", 1, "kb", 1, "b", "A", 0, nil, nil, "YES", "BTREE", "", "by b", "YES", nil},
+				{"siw", 1, "kb", 2, "a", "A", 0, nil, nil, "", "BTREE", "", "by b", "YES", nil}}},
+			{Query: "SHOW INDEXES FROM siw WHERE key_name = 'KB' AND seq_in_index = 2", Expected: []Row{
+				{"siw", 1, "kb", 2, "a", "A", 0, nil, nil, "", "BTREE", "", "by b", "YES", nil}}},
+			{Query: "SHOW KEYS IN siw WHERE Non_unique = 0 AND Sub_part IS NULL", Expected: []Row{
+				{"siw", 0, "PRIMARY", 1, "a", "A", 0, nil, nil, "", "BTREE", "", "", "YES", nil}}},
+			{Query: "SHOW INDEX FROM siw WHERE Column_name IN ('s', 'b') AND Index_comment <> 'by b'", Expected: []Row{
+				{"siw", 0, "ks", 1, "s", "A", 0, 10, nil, "YES", "BTREE", "", "", "YES", nil}}},
+			{Query: "SHOW INDEX FROM siw WHERE Key_name = 'nosuch'", Expected: []Row{}},
+			{Query: "SHOW INDEX FROM siw WHERE 1 = 1 AND `Key_name` LIKE 'k%' AND Seq_in_index = 1", Expected: []Row{
+				{"siw", 0, "ks", 1, "s", "A", 0, 10, nil, "YES", "BTREE", "", "", "YES", nil},
+				{"siw", 1, "kb", 1, "b", "A", 0, nil, nil, "YES", "BTREE", "", "by b", "YES", nil}}},
+			{Query: "SHOW KEYS FROM siwt WHERE Key_name = 'kv'", Expected: []Row{
+				{"siwt", 1, "kv", 1, "v", "A", 0, nil, nil, "YES", "BTREE", "", "", "YES", nil}}},
+			{Query: "SHOW INDEX FROM siw WHERE nosuch = 1", ExpectedErrCode: 1054},
+			{Query: "SHOW INDEX FROM nosuch WHERE Key_name = 'x'", ExpectedErrCode: 1146},
+			{Query: "SHOW INDEX FROM siw LIKE 'k%'", ExpectedErrCode: 1064},
 		},
 	},
 	{

@@ -101,6 +101,14 @@ var IndexScripts = []ScriptTest{
 			{Query: "SELECT * FROM near_duplicates('nosuch', 'fp', 3)", ExpectedErr: "nosuch"}, // MySQL's 1146 over the wire,
 			{Query: "SELECT * FROM near_duplicates('d', 'nosuch', 3)", ExpectedErr: "nosuch", ExpectedErrCode: 1054},
 			{Query: "SELECT * FROM near_duplicates('d', 'fp', 65)", ExpectedErr: "k from 0 to 64"},
+			// A numeric string k is converted, as MySQL converts a string
+			// argument (as the threshold of scripts_minhash.go); a string
+			// that is no integer is not.
+			{Query: "SELECT COUNT(*) FROM near_duplicates('d', 'fp', '3')", Expected: []Row{{11}}},
+			{Query: "SELECT * FROM near_duplicate_groups('d', 'fp', ' 1.0 ')", Expected: []Row{{1, 1, 2, 1}, {2, 1, 2, 1}, {3, 3, 1, 3}, {4, 3, 1, 3}, {7, 1, 2, 1}, {8, 1, 2, 1}}},
+			{Query: "SELECT * FROM near_duplicates('d', 'fp', 'abc')", ExpectedErr: "k from 0 to 64", ExpectedErrCode: 1210},
+			{Query: "SELECT * FROM near_duplicates('d', 'fp', '3x')", ExpectedErr: "k from 0 to 64", ExpectedErrCode: 1210},
+			{Query: "SELECT * FROM near_duplicates('d', 'fp', '1.5')", ExpectedErr: "k from 0 to 64", ExpectedErrCode: 1210},
 			{Query: "SELECT * FROM near_duplicates('nopk', 'fp', 3)", ExpectedErr: "needs a one-column primary key"},
 			{Query: "SELECT * FROM near_duplicates('d', 'fp')", ExpectedErr: "expected 3 arguments"},
 		},

@@ -93,6 +93,13 @@ var MinHashScripts = []ScriptTest{
 			{Query: "SELECT * FROM near_duplicate_groups('d', 'sig', 0.9)", Expected: []Row{{1, 1, 1.0, 1}, {5, 1, 1.0, 1}}},
 			{Query: "SELECT * FROM near_duplicate_groups('d', 'sig', 0.7)", Expected: []Row{{1, 1, 0.796875, 1}, {2, 1, 0.796875, 1}, {5, 1, 0.796875, 1}}},
 			{Query: "SELECT * FROM near_duplicates('d', 'sig', 1.5)", ExpectedErr: "the Jaccard threshold t greater than 0 and at most 1"},
+			// A numeric string is converted, as MySQL converts a string
+			// argument (it was 1210); a string that is no number is not.
+			{Query: "SELECT * FROM near_duplicates('d', 'sig', '0.7')", Expected: []Row{{1, 2, 0.796875}, {1, 5, 1.0}, {2, 5, 0.796875}}},
+			{Query: "SELECT left_id, right_id FROM near_duplicates('d', 'body', '9e-1')", Expected: []Row{{1, 5}}},
+			{Query: "SELECT * FROM near_duplicates('d', 'sig', 'abc')", ExpectedErr: "the Jaccard threshold t greater than 0 and at most 1", ExpectedErrCode: 1210},
+			{Query: "SELECT * FROM near_duplicates('d', 'sig', 'inf')", ExpectedErrCode: 1210},
+			{Query: "SELECT * FROM near_duplicates('d', 'sig', '1.5')", ExpectedErrCode: 1210},
 			{Query: "SELECT * FROM near_duplicates('v', 'sig', 0.8)", ExpectedErr: "v is a view; near_duplicates reads a base table"},
 			{Query: "PREPARE p FROM 'SELECT left_id, right_id FROM near_duplicates(''d'', ''sig'', ?)'", Expected: nil},
 			{Query: "EXECUTE p USING @t", Expected: []Row{{1, 5}}},

@@ -142,6 +142,53 @@ var TxnScripts = []ScriptTest{
 		},
 	},
 	{
+		// Regression: go-mysql-server 0.20 made SET TRANSACTION (no GLOBAL
+		// or SESSION) the session's characteristics, for every later
+		// transaction; MySQL 8 and MariaDB give them to the next
+		// transaction only, explicit or an autocommitted statement that
+		// reads or writes a table, and leave the variables as they are
+		// (catalog/gms_transaction_variables.go).
+		Name:        "SET TRANSACTION: the next transaction only",
+		SetUpScript: []string{"CREATE TABLE t (id INT PRIMARY KEY)"},
+		Assertions: []Assertion{
+			{Query: "SET TRANSACTION ISOLATION LEVEL SERIALIZABLE, READ ONLY"},
+			{Query: "SELECT @@tx_isolation, @@tx_read_only, @@session.tx_read_only", Expected: []Row{{"REPEATABLE-READ", 0, 0}}},
+			{Query: "BEGIN"},
+			{Query: "SELECT @@tx_isolation, @@tx_read_only", Expected: []Row{{"REPEATABLE-READ", 0}}},
+			{Query: "INSERT INTO t VALUES (1)", ExpectedErrCode: 1792},
+			{Query: "COMMIT"},
+			{Query: "INSERT INTO t VALUES (1)"},
+			{Query: "BEGIN"},
+			{Query: "INSERT INTO t VALUES (2)"},
+			{Query: "COMMIT"},
+			// An autocommitted statement is the next transaction.
+			{Query: "SET TRANSACTION READ ONLY"},
+			{Query: "SELECT 1", Expected: []Row{{1}}},
+			{Query: "INSERT INTO t VALUES (3)", ExpectedErrCode: 1792},
+			{Query: "SELECT id FROM t ORDER BY id", Expected: []Row{{1}, {2}}},
+			{Query: "INSERT INTO t VALUES (3)"},
+			{Query: "SET TRANSACTION READ ONLY"},
+			{Query: "UPDATE t SET id = 4 WHERE id = 3", ExpectedErrCode: 1792},
+			{Query: "SELECT COUNT(*) FROM t", Expected: []Row{{3}}},
+			{Query: "UPDATE t SET id = 4 WHERE id = 3"},
+			// START TRANSACTION READ WRITE overrides it, and uses it up.
+			{Query: "SET TRANSACTION READ ONLY"},
+			{Query: "START TRANSACTION READ WRITE"},
+			{Query: "INSERT INTO t VALUES (5)"},
+			{Query: "COMMIT"},
+			{Query: "INSERT INTO t VALUES (6)"},
+			// The last SET TRANSACTION counts; the session's own stays.
+			{Query: "SET SESSION TRANSACTION READ ONLY"},
+			{Query: "SET TRANSACTION READ WRITE"},
+			{Query: "SELECT @@tx_read_only", Expected: []Row{{1}}},
+			{Query: "INSERT INTO t VALUES (7)"},
+			{Query: "INSERT INTO t VALUES (8)", ExpectedErrCode: 1792},
+			{Query: "SET SESSION TRANSACTION READ WRITE"},
+			{Query: "SET TRANSACTION ISOLATION LEVEL NOSUCH", ExpectedErrCode: 1064},
+			{Query: "SELECT id FROM t ORDER BY id", Expected: []Row{{1}, {2}, {4}, {5}, {6}, {7}}},
+		},
+	},
+	{
 		// Regression: go-mysql-server 0.20 did not commit when autocommit
 		// was turned back on.
 		Name:        "SET autocommit = 1 commits",
