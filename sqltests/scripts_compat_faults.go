@@ -48,6 +48,24 @@ var CompatFaultScripts = []ScriptTest{
 			{Query: "ALTER TABLE tw ADD INDEX iab (a, b)", ExpectedWarnings: []Row{}},
 		},
 	},
+	{
+		// Regression: the vitess grammar of go-mysql-server 0.20 refused
+		// ALTER TABLE … ADD [COLUMN] (c INT, d INT) with 1064; MySQL adds
+		// each column (and key) of the list (compat/syntax_fallback.go).
+		Name:        "ALTER TABLE ADD COLUMN of a parenthesised list",
+		SetUpScript: []string{"CREATE TABLE ac (a INT PRIMARY KEY)", "INSERT INTO ac VALUES (1)"},
+		Assertions: []Assertion{
+			{Query: "ALTER TABLE ac ADD COLUMN (c INT, d VARCHAR(5) DEFAULT 'x, y')"},
+			{Query: "ALTER TABLE ac ADD (e DECIMAL(5, 2), INDEX ie (e, c)), ADD COLUMN (f INT)"},
+			{Query: "SELECT column_name FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name = 'ac' ORDER BY ordinal_position",
+				Expected: []Row{{"a"}, {"c"}, {"d"}, {"e"}, {"f"}}},
+			{Query: "SELECT column_name FROM information_schema.statistics WHERE table_schema = DATABASE() AND table_name = 'ac' AND index_name = 'ie' ORDER BY seq_in_index",
+				Expected: []Row{{"e"}, {"c"}}},
+			{Query: "SELECT a, c, d, e, f FROM ac", Expected: []Row{{1, nil, "x, y", nil, nil}}},
+			{Query: "ALTER TABLE ac ADD COLUMN (g INT, c INT)", ExpectedErrCode: 1060},
+			{Query: "ALTER TABLE ac ADD COLUMN (h INT", ExpectedErrCode: 1064},
+		},
+	},
 }
 
 // CompatMySQLScripts are faults of CompatFaultScripts' kind whose answer
