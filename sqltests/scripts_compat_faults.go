@@ -66,11 +66,59 @@ var CompatFaultScripts = []ScriptTest{
 			{Query: "ALTER TABLE ac ADD COLUMN (h INT", ExpectedErrCode: 1064},
 		},
 	},
+	{
+		// Regression: go-mysql-server 0.20 refused DROP TABLE db1.a, db2.b
+		// with 1105 "unsupported feature", and DROP TABLE IF EXISTS looked
+		// every name up in the first table's database: IF EXISTS nodb.x
+		// was error 1051 (compat/stmt_drop_tables.go).
+		Name: "DROP TABLE of tables in two databases, IF EXISTS of a missing database",
+		SetUpScript: []string{"DROP DATABASE IF EXISTS dt_one", "DROP DATABASE IF EXISTS dt_two", "CREATE DATABASE dt_one", "CREATE DATABASE dt_two",
+			"CREATE TABLE dt_one.a (x INT)", "CREATE TABLE dt_two.b (y INT)", "CREATE TABLE dt_one.b (y INT)", "CREATE TABLE c (z INT)",
+			"CREATE TRIGGER dt_two.tb BEFORE INSERT ON dt_two.b FOR EACH ROW SET NEW.y = 2",
+			"CREATE TRIGGER dt_one.tb1 BEFORE INSERT ON dt_one.b FOR EACH ROW SET NEW.y = 1"},
+		Assertions: []Assertion{
+			{Query: "DROP TABLE dt_one.a, dt_two.b", ExpectedWarnings: []Row{}},
+			{Query: "SELECT table_schema, table_name FROM information_schema.tables WHERE table_schema IN ('dt_one', 'dt_two') ORDER BY 1, 2",
+				Expected: []Row{{"dt_one", "b"}}},
+			// dt_two.b's trigger went with it; dt_one.b's, on a table of the same name, stays.
+			{Query: "INSERT INTO dt_one.b VALUES (5)"},
+			{Query: "SELECT y FROM dt_one.b", Expected: []Row{{1}}},
+			{Query: "CREATE TABLE dt_two.b (y INT)"},
+			{Query: "INSERT INTO dt_two.b VALUES (5)"},
+			{Query: "SELECT y FROM dt_two.b", Expected: []Row{{5}}},
+			{Query: "DROP TABLE dt_two.b"},
+			{Query: "DROP TABLE IF EXISTS nodb.x", ExpectedWarnings: []Row{{"Note", 1051, "Unknown table 'nodb.x'"}}},
+			{Query: "DROP TABLE IF EXISTS dt_one.b, nodb.x", ExpectedWarnings: []Row{{"Note", 1051, "Unknown table 'nodb.x'"}}},
+			{Query: "CREATE TABLE dt_two.c (z INT)"},
+			// The second c is dt_two's: the current database has it, dt_two not any more.
+			{Query: "DROP TABLE c, dt_two.c", ExpectedWarnings: []Row{}},
+			{Query: "SELECT COUNT(*) FROM information_schema.tables WHERE table_schema IN ('dt_one', 'dt_two') OR (table_schema = DATABASE() AND table_name = 'c')",
+				Expected: []Row{{0}}},
+			{Query: "DROP TABLE dt_one.nosuch, dt_two.nosuch", ExpectedErrCode: 1051},
+			{Query: "DROP DATABASE dt_one"},
+			{Query: "DROP DATABASE dt_two"},
+		},
+	},
 }
 
 // CompatMySQLScripts are faults of CompatFaultScripts' kind whose answer
 // MariaDB words or levels otherwise than MySQL 8; they hold MySQL 8's.
 var CompatMySQLScripts = []ScriptTest{
+	{
+		// Regression (compat/stmt_drop_tables.go): MySQL 8 notes each
+		// missing table of DROP TABLE IF EXISTS as 'db.t' (MariaDB gathers
+		// them in one note), and without IF EXISTS names them all in 1051
+		// and drops nothing (MariaDB drops the others).
+		Name:        "DROP TABLE IF EXISTS notes each missing table",
+		SetUpScript: []string{"DROP DATABASE IF EXISTS dn_one", "CREATE DATABASE dn_one", "CREATE TABLE dn_one.a (x INT)", "CREATE TABLE d (x INT)"},
+		Assertions: []Assertion{
+			{Query: "DROP TABLE IF EXISTS nodb.x, dn_one.y", ExpectedWarnings: []Row{{"Note", 1051, "Unknown table 'nodb.x'"}, {"Note", 1051, "Unknown table 'dn_one.y'"}}},
+			{Query: "DROP TABLE d, dn_one.a, nodb.x, dn_one.y", ExpectedErr: "Unknown table 'nodb.x,dn_one.y'", ExpectedErrCode: 1051},
+			{Query: "SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = 'dn_one' OR (table_schema = DATABASE() AND table_name = 'd')",
+				Expected: []Row{{2}}},
+			{Query: "DROP DATABASE dn_one"},
+		},
+	},
 	{
 		// Regression: go-mysql-server 0.20's SHOW INDEX put the COMMENT in
 		// Comment, not Index_comment, and gave Collation and Sub_part NULL
