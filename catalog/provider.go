@@ -41,6 +41,9 @@ func NewEngine(s *Store) *sqle.Engine {
 	for _, r := range compat.PostRules() {
 		b = b.AddPostAnalyzeRule(r.Id, r.Apply)
 	}
+	for _, id := range compat.ReplacedValidationRules() {
+		b = b.RemoveValidationRule(id)
+	}
 	for _, r := range s.ext.rules {
 		b = b.AddPostAnalyzeRule(r.Id, r.Apply)
 	}

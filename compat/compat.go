@@ -50,8 +50,8 @@ func Functions() []sql.Function {
 // (analyzer.Builder.AddPreAnalyzeRule): aggregateTypes (sum_avg.go),
 // enumText (enum_text.go), helpTables (help_tables.go), warningsInOrder
 // (show_warnings.go), likeRange (like_range.go), inSubqueryJoins
-// (in_subquery.go), userVarReads (user_var_assign.go) and viewVariables
-// (view_variables.go).
+// (in_subquery.go), userVarReads (user_var_assign.go), viewVariables
+// (view_variables.go) and onlyFullGroupBy (only_full_group_by.go).
 func Rules() []analyzer.Rule {
 	return []analyzer.Rule{
 		{Id: ruleAggregateTypes, Apply: aggregateTypes},
@@ -62,6 +62,7 @@ func Rules() []analyzer.Rule {
 		{Id: ruleInSubqueryJoins, Apply: inSubqueryJoins}, // in_subquery.go
 		{Id: ruleUserVarReads, Apply: userVarReads},       // user_var_assign.go
 		{Id: ruleViewVariables, Apply: viewVariables},     // view_variables.go
+		{Id: ruleOnlyFullGroupBy, Apply: onlyFullGroupBy}, // only_full_group_by.go
 	}
 }
 

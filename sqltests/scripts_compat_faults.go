@@ -99,11 +99,54 @@ var CompatFaultScripts = []ScriptTest{
 			{Query: "DROP DATABASE dt_two"},
 		},
 	},
+	{
+		// Regression: go-mysql-server 0.20 answered a column outside GROUP
+		// BY under ONLY_FULL_GROUP_BY with an arbitrary row's value; MySQL 8
+		// and MariaDB refuse it with 1055 (compat/only_full_group_by.go).
+		Name: "ONLY_FULL_GROUP_BY: a column not in GROUP BY is 1055",
+		SetUpScript: []string{"CREATE TABLE gb (id INT PRIMARY KEY, a INT, b INT)", "INSERT INTO gb VALUES (1, 1, 1), (2, 1, 1), (3, 3, 2)",
+			"SET SESSION sql_mode = 'ONLY_FULL_GROUP_BY,STRICT_TRANS_TABLES'"},
+		Assertions: []Assertion{
+			{Query: "SELECT a, COUNT(*) FROM gb GROUP BY b", ExpectedErrCode: 1055},
+			{Query: "SELECT b, a + 1, COUNT(*) FROM gb GROUP BY b", ExpectedErrCode: 1055},
+			{Query: "SELECT DISTINCT a FROM gb GROUP BY b", ExpectedErrCode: 1055},
+			{Query: "SELECT b + 1, COUNT(*) FROM gb GROUP BY b + 1 ORDER BY 1", Expected: []Row{{2, 2}, {3, 1}}},
+			{Query: "SELECT b, MAX(a) FROM gb GROUP BY b HAVING COUNT(*) > 1", Expected: []Row{{1, 1}}},
+			{Query: "SELECT b, (SELECT MAX(id) FROM gb) FROM gb GROUP BY b ORDER BY b", Expected: []Row{{1, 3}, {2, 3}}},
+			{Query: "SET SESSION sql_mode = 'STRICT_TRANS_TABLES'"},
+			{Query: "SELECT a, COUNT(*) FROM gb GROUP BY b ORDER BY b", Expected: []Row{{1, 2}, {3, 1}}},
+		},
+	},
 }
 
 // CompatMySQLScripts are faults of CompatFaultScripts' kind whose answer
 // MariaDB words or levels otherwise than MySQL 8; they hold MySQL 8's.
 var CompatMySQLScripts = []ScriptTest{
+	{
+		// Regression (compat/only_full_group_by.go): simsql's default
+		// sql_mode has ONLY_FULL_GROUP_BY, as MySQL 8's, which refuses a
+		// column outside GROUP BY with 1055 (go-mysql-server 0.20 answered
+		// it) unless a key of grouped columns determines it (go-mysql-server
+		// 0.20 refused SELECT id, a … GROUP BY id with 1105). MariaDB words
+		// 1055 otherwise, lets ORDER BY read any column, and knows no keys.
+		Name:        "ONLY_FULL_GROUP_BY follows sql_mode and functional dependencies",
+		SetUpScript: []string{"CREATE TABLE gk (id INT PRIMARY KEY, a INT, b INT, c INT NOT NULL, UNIQUE KEY (c))", "INSERT INTO gk VALUES (1, 1, 1, 10), (2, 1, 1, 20), (3, 3, 2, 30)"},
+		Assertions: []Assertion{
+			{Query: "SELECT @@sql_mode LIKE '%ONLY_FULL_GROUP_BY%'", Expected: []Row{{1}}},
+			{Query: "SELECT a, COUNT(*) FROM gk GROUP BY b",
+				ExpectedErr:     ".gk.a' which is not functionally dependent on columns in GROUP BY clause; this is incompatible with sql_mode=only_full_group_by",
+				ExpectedErrCode: 1055},
+			{Query: "SELECT b, COUNT(*) FROM gk GROUP BY b ORDER BY a",
+				ExpectedErr: "Expression #1 of ORDER BY clause is not in GROUP BY clause and contains nonaggregated column", ExpectedErrCode: 1055},
+			{Query: "SELECT id, a FROM gk GROUP BY id ORDER BY id", Expected: []Row{{1, 1}, {2, 1}, {3, 3}}},
+			{Query: "SELECT c, a + b FROM gk GROUP BY c ORDER BY c", Expected: []Row{{10, 2}, {20, 2}, {30, 5}}},
+			{Query: "SELECT * FROM gk GROUP BY id ORDER BY id LIMIT 1", Expected: []Row{{1, 1, 1, 10}}},
+			{Query: "SELECT b, ANY_VALUE(c) > 0 FROM gk GROUP BY b ORDER BY b", Expected: []Row{{1, 1}, {2, 1}}},
+			{Query: "SELECT a, b FROM gk WHERE a = 1 GROUP BY b", Expected: []Row{{1, 1}}},
+			{Query: "SET SESSION sql_mode = 'STRICT_TRANS_TABLES'"},
+			{Query: "SELECT b, COUNT(*) FROM gk GROUP BY b ORDER BY a", Expected: []Row{{1, 2}, {2, 1}}},
+		},
+	},
 	{
 		// Regression (compat/stmt_drop_tables.go): MySQL 8 notes each
 		// missing table of DROP TABLE IF EXISTS as 'db.t' (MariaDB gathers
