@@ -117,11 +117,39 @@ var CompatFaultScripts = []ScriptTest{
 			{Query: "SELECT a, COUNT(*) FROM gb GROUP BY b ORDER BY b", Expected: []Row{{1, 2}, {3, 1}}},
 		},
 	},
+	{
+		// Regression: go-mysql-server 0.20 grouped by the first table's a
+		// where two tables have one; MySQL 8 and MariaDB refuse it with
+		// 1052 (compat/group_by_ambiguous.go).
+		Name: "GROUP BY of a column two tables have is 1052",
+		SetUpScript: []string{"CREATE TABLE ga (id INT PRIMARY KEY, a INT, b INT)", "CREATE TABLE gu (id INT PRIMARY KEY, a INT)",
+			"INSERT INTO ga VALUES (1, 1, 1), (2, 1, 2)", "INSERT INTO gu VALUES (1, 1), (2, 1)"},
+		Assertions: []Assertion{
+			{Query: "SELECT COUNT(*) FROM ga JOIN gu ON ga.id = gu.id GROUP BY a", ExpectedErrCode: 1052},
+			{Query: "SELECT COUNT(*) FROM ga, gu WHERE ga.id = gu.id GROUP BY b, a", ExpectedErrCode: 1052},
+			{Query: "SELECT COUNT(*) FROM ga x JOIN ga y ON x.id = y.id GROUP BY b", ExpectedErrCode: 1052},
+			{Query: "SELECT (SELECT COUNT(*) FROM ga JOIN gu ON ga.id = gu.id GROUP BY a LIMIT 1)", ExpectedErrCode: 1052},
+			// Named in the select list, qualified, or joined USING: one column.
+			{Query: "SELECT ga.a, COUNT(*) FROM ga JOIN gu ON ga.id = gu.id GROUP BY a", Expected: []Row{{1, 2}}},
+			{Query: "SELECT COUNT(*) FROM ga JOIN gu ON ga.id = gu.id GROUP BY gu.a", Expected: []Row{{2}}},
+			{Query: "SELECT COUNT(*) FROM ga JOIN gu USING (a) GROUP BY a", Expected: []Row{{4}}},
+			{Query: "SELECT COUNT(*) FROM ga JOIN gu ON ga.id = gu.id GROUP BY b ORDER BY b", Expected: []Row{{1}, {1}}},
+		},
+	},
 }
 
 // CompatMySQLScripts are faults of CompatFaultScripts' kind whose answer
 // MariaDB words or levels otherwise than MySQL 8; they hold MySQL 8's.
 var CompatMySQLScripts = []ScriptTest{
+	{
+		// Regression (compat/group_by_ambiguous.go): MySQL 8's words for
+		// 1052 in GROUP BY (MariaDB: "in GROUP BY").
+		Name:        "GROUP BY ambiguous: MySQL's words",
+		SetUpScript: []string{"CREATE TABLE gw (id INT PRIMARY KEY, a INT)", "CREATE TABLE gv (id INT PRIMARY KEY, a INT)"},
+		Assertions: []Assertion{
+			{Query: "SELECT COUNT(*) FROM gw JOIN gv ON gw.id = gv.id GROUP BY a", ExpectedErr: "Column 'a' in group statement is ambiguous", ExpectedErrCode: 1052},
+		},
+	},
 	{
 		// Regression (compat/only_full_group_by.go): simsql's default
 		// sql_mode has ONLY_FULL_GROUP_BY, as MySQL 8's, which refuses a
