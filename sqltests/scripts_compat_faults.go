@@ -136,6 +136,15 @@ var CompatFaultScripts = []ScriptTest{
 			{Query: "SELECT COUNT(*) FROM ga JOIN gu ON ga.id = gu.id GROUP BY b ORDER BY b", Expected: []Row{{1}, {1}}},
 		},
 	},
+	{
+		// Regression: go-mysql-server 0.20 gave 1105 "table function:
+		// 'nosuch_tf' not found"; MySQL 8 and MariaDB parse no such table
+		// function: 1064 (mysqlerr).
+		Name: "an unknown table function is syntax error 1064",
+		Assertions: []Assertion{
+			{Query: "SELECT * FROM nosuch_tf(1)", ExpectedErrCode: 1064}, // the message: mysqlerr TestTable
+		},
+	},
 }
 
 // CompatMySQLScripts are faults of CompatFaultScripts' kind whose answer
