@@ -33,8 +33,10 @@ func NewEngine(s *Store) *sqle.Engine {
 		AddPreAnalyzeRule(ruleIndexHints, applyIndexHints).
 		AddPreAnalyzeRule(ruleLoadDataTriggers, loadDataTriggers).
 		AddPreAnalyzeRule(ruleTextCustomIndex, s.ext.textCustomIndex).
+		AddPreAnalyzeRule(ruleModifyCustomIndexed, modifyCustomIndexed).
 		AddPostAnalyzeRule(ruleViewsKeepTransaction, viewsKeepTransaction).
-		AddPostAnalyzeRule(rulePrefixPrimaryKey, prefixPrimaryKey)
+		AddPostAnalyzeRule(rulePrefixPrimaryKey, prefixPrimaryKey).
+		AddPostAnalyzeRule(ruleUnwrapModifyCustomIndexed, unwrapModifyCustomIndexed)
 	for _, r := range compat.Rules() {
 		b = b.AddPreAnalyzeRule(r.Id, r.Apply)
 	}
