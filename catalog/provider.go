@@ -33,13 +33,18 @@ func NewEngine(s *Store) *sqle.Engine {
 		AddPreAnalyzeRule(ruleIndexHints, applyIndexHints).
 		AddPreAnalyzeRule(ruleLoadDataTriggers, loadDataTriggers).
 		AddPreAnalyzeRule(ruleTextCustomIndex, s.ext.textCustomIndex).
+		AddPreAnalyzeRule(ruleModifyCustomIndexed, modifyCustomIndexed).
 		AddPostAnalyzeRule(ruleViewsKeepTransaction, viewsKeepTransaction).
-		AddPostAnalyzeRule(rulePrefixPrimaryKey, prefixPrimaryKey)
+		AddPostAnalyzeRule(rulePrefixPrimaryKey, prefixPrimaryKey).
+		AddPostAnalyzeRule(ruleUnwrapModifyCustomIndexed, unwrapModifyCustomIndexed)
 	for _, r := range compat.Rules() {
 		b = b.AddPreAnalyzeRule(r.Id, r.Apply)
 	}
 	for _, r := range compat.PostRules() {
 		b = b.AddPostAnalyzeRule(r.Id, r.Apply)
+	}
+	for _, id := range compat.ReplacedValidationRules() {
+		b = b.RemoveValidationRule(id)
 	}
 	for _, r := range s.ext.rules {
 		b = b.AddPostAnalyzeRule(r.Id, r.Apply)

@@ -50,18 +50,21 @@ func Functions() []sql.Function {
 // (analyzer.Builder.AddPreAnalyzeRule): aggregateTypes (sum_avg.go),
 // enumText (enum_text.go), helpTables (help_tables.go), warningsInOrder
 // (show_warnings.go), likeRange (like_range.go), inSubqueryJoins
-// (in_subquery.go), userVarReads (user_var_assign.go) and viewVariables
-// (view_variables.go).
+// (in_subquery.go), userVarReads (user_var_assign.go), viewVariables
+// (view_variables.go), onlyFullGroupBy (only_full_group_by.go) and
+// groupByAmbiguous (group_by_ambiguous.go).
 func Rules() []analyzer.Rule {
 	return []analyzer.Rule{
 		{Id: ruleAggregateTypes, Apply: aggregateTypes},
 		{Id: ruleEnumText, Apply: enumText},
 		{Id: ruleHelpTables, Apply: helpTables},
-		{Id: ruleWarningsInOrder, Apply: warningsInOrder}, // show_warnings.go
-		{Id: ruleLikeRange, Apply: likeRange},             // like_range.go
-		{Id: ruleInSubqueryJoins, Apply: inSubqueryJoins}, // in_subquery.go
-		{Id: ruleUserVarReads, Apply: userVarReads},       // user_var_assign.go
-		{Id: ruleViewVariables, Apply: viewVariables},     // view_variables.go
+		{Id: ruleWarningsInOrder, Apply: warningsInOrder},   // show_warnings.go
+		{Id: ruleLikeRange, Apply: likeRange},               // like_range.go
+		{Id: ruleInSubqueryJoins, Apply: inSubqueryJoins},   // in_subquery.go
+		{Id: ruleUserVarReads, Apply: userVarReads},         // user_var_assign.go
+		{Id: ruleViewVariables, Apply: viewVariables},       // view_variables.go
+		{Id: ruleOnlyFullGroupBy, Apply: onlyFullGroupBy},   // only_full_group_by.go
+		{Id: ruleGroupByAmbiguous, Apply: groupByAmbiguous}, // group_by_ambiguous.go
 	}
 }
 

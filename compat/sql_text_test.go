@@ -57,6 +57,12 @@ func TestSyntaxFallback(t *testing.T) {
 		{"LOCK TABLES t READ", ""},
 		{"SELECT 'SUBSTRING(s FROM 2)'", ""},
 		{"SELECT a FROM t", ""},
+		{"ALTER TABLE t ADD COLUMN (c INT, d INT)", "ALTER TABLE t ADD COLUMN c INT, ADD COLUMN d INT"},
+		{"alter table t add (c DECIMAL(5, 2) DEFAULT (1 + 2), `key` INT, INDEX ic (c, `key`))",
+			"alter table t ADD COLUMN c DECIMAL(5, 2) DEFAULT (1 + 2), ADD COLUMN `key` INT, ADD INDEX ic (c, `key`)"},
+		{"ALTER TABLE t ADD (c INT), ADD COLUMN (d VARCHAR(3) COMMENT 'a, b)'), DROP x", "ALTER TABLE t ADD COLUMN c INT, ADD COLUMN d VARCHAR(3) COMMENT 'a, b)', DROP x"},
+		{"ALTER TABLE t ADD COLUMN c INT", ""},
+		{"ALTER TABLE t ADD (c INT", ""},
 	} {
 		got := ""
 		if e := syntaxFallback(tc.q, false); e != nil {

@@ -30,8 +30,9 @@ type StatementEnv struct {
 // ERRORS, SHOW COUNT(*) WARNINGS and ERRORS, SHOW OPEN TABLES, SHOW
 // PROFILES and SHOW PROFILE (stmt_show.go), CHECK, CHECKSUM, OPTIMIZE,
 // REPAIR and ANALYZE TABLE (stmt_tables.go), HELP (stmt_help.go),
-// EXPLAIN FORMAT=JSON (explain.go) and SET NAMES … COLLATE
-// (stmt_set_names.go). Each becomes a vitess
+// EXPLAIN FORMAT=JSON (explain.go), SET NAMES … COLLATE
+// (stmt_set_names.go), RENAME TABLE (stmt_rename.go) and DROP TABLE of
+// several databases (stmt_drop_tables.go). Each becomes a vitess
 // InjectedStatement whose node computes MySQL's answer, so that it runs
 // the same in-engine and over the wire, inside a multi-statement string
 // too. Other statements go to p unchanged; telling them apart costs a look
@@ -100,7 +101,7 @@ func (p stmtParser) answer(ctx context.Context, query string, delimiter rune, mu
 var answeredKeywords = map[string]bool{
 	"do": true, "show": true, "check": true, "checksum": true, "optimize": true,
 	"repair": true, "analyze": true, "help": true, "explain": true, "describe": true, "desc": true,
-	"set": true, "rename": true, "alter": true,
+	"set": true, "rename": true, "alter": true, "drop": true,
 }
 
 // statement returns the statement standing for the single statement s,
@@ -125,6 +126,8 @@ func (p stmtParser) statement(ctx *sql.Context, s string) (ast.Statement, bool, 
 		return p.setNamesStatement(ctx, toks, s)
 	case "rename", "alter":
 		return p.renameStatement(ctx, s) // stmt_rename.go
+	case "drop":
+		return p.dropTablesStatement(ctx, s) // stmt_drop_tables.go
 	}
 	return nil, false, nil
 }

@@ -220,6 +220,11 @@ var table = []*mapping{
 	// the current database (go-mysql-server 0.20: 1105 "function: 'f' not
 	// found", lower case).
 	{kind: sql.ErrFunctionNotFound, num: mysql.ERSPDoesNotExist, convert: functionNotFound},
+	// A table function no catalog has, FROM nosuch_tf(1): MySQL 8's
+	// grammar has no such table function, so it is MySQL's (and MariaDB's)
+	// syntax error 1064 near the parenthesis (go-mysql-server 0.20: 1105
+	// "table function: 'nosuch_tf' not found").
+	{kind: sql.ErrTableFunctionNotFound, num: mysql.ERParseError, state: mysql.SSClientError, message: tableFunctionNotFound},
 	// A column name twice in CREATE TABLE, or one the table has in ALTER
 	// TABLE … ADD or RENAME COLUMN: MySQL's 1060 (go-mysql-server 0.20:
 	// 1105).
@@ -356,6 +361,24 @@ func syntaxError(m []string, query string) string {
 	line := 1 + strings.Count(query[:start], "\n")
 	return fmt.Sprintf("You have an error in your SQL syntax; check the manual that corresponds to your MySQL server version for the right syntax to use near '%s' at line %d",
 		string(near), line)
+}
+
+// tableFunctionNotFound words an unknown table function m[1] of query as
+// MySQL's syntax error: near the text from the parenthesis after its name.
+func tableFunctionNotFound(m []string, query string) string {
+	near, line := query, 1
+	name := "`?" + regexp.QuoteMeta(m[1]) + "`?\\s*(\\()"
+	loc := regexp.MustCompile("(?i)(?:\\bfrom|\\bjoin|,)\\s*" + name).FindStringSubmatchIndex(query) // where a table goes
+	if loc == nil {
+		loc = regexp.MustCompile("(?i)(?:^|[^\\w$`])" + name).FindStringSubmatchIndex(query)
+	}
+	if loc != nil {
+		near, line = query[loc[2]:], 1+strings.Count(query[:loc[2]], "\n")
+	}
+	if r := []rune(near); len(r) > 80 {
+		near = string(r[:80])
+	}
+	return fmt.Sprintf("You have an error in your SQL syntax; check the manual that corresponds to your MySQL server version for the right syntax to use near '%s' at line %d", near, line)
 }
 
 // variableName returns the name of a system variable as MySQL names it in

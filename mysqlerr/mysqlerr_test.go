@@ -159,6 +159,12 @@ func TestTable(t *testing.T) {
 			1305, "42000", "FUNCTION db.NoSuchFunc does not exist"},
 		{"qualified", sql.ErrFunctionNotFound.New("nosuch func"), "SELECT abs(1) + `o d`.`Nosuch Func`(1)",
 			1305, "42000", "FUNCTION o d.Nosuch Func does not exist"},
+		// MySQL 8 and MariaDB 10.11 alike: their grammars have no such
+		// table function.
+		{"an unknown table function", sql.ErrTableFunctionNotFound.New("nosuch_tf"), "SELECT * FROM t, NoSuch_TF (1) AS x",
+			1064, "42000", "You have an error in your SQL syntax; check the manual that corresponds to your MySQL server version for the right syntax to use near '(1) AS x' at line 1"},
+		{"an unknown table function, on line 2", sql.ErrTableFunctionNotFound.New("tf"), "SELECT tf(1)\nFROM tf(2)",
+			1064, "42000", "You have an error in your SQL syntax; check the manual that corresponds to your MySQL server version for the right syntax to use near '(2)' at line 2"},
 		{"DROP COLUMN of a column the table lacks", sql.ErrTableColumnNotFound.New("t", "NoSuch"), "ALTER TABLE t DROP a, DROP NoSuch",
 			1091, "42000", "Can't DROP 'NoSuch'; check that column/key exists"},
 		{"CHANGE of a column the table lacks", sql.ErrTableColumnNotFound.New("Table\n └─ name: t\n", "nosuch"), "ALTER TABLE simsql.t CHANGE nosuch x INT",

@@ -96,11 +96,157 @@ var CompatFaultScripts = []ScriptTest{
 				{"Warning", 1292, "Truncated incorrect DOUBLE value: '1a'"}, {"Warning", 1292, "Truncated incorrect DOUBLE value: 'x'"}}},
 		},
 	},
+	{
+		// Regression: the vitess grammar of go-mysql-server 0.20 refused
+		// ALTER TABLE … ADD [COLUMN] (c INT, d INT) with 1064; MySQL adds
+		// each column (and key) of the list (compat/syntax_fallback.go).
+		Name:        "ALTER TABLE ADD COLUMN of a parenthesised list",
+		SetUpScript: []string{"CREATE TABLE ac (a INT PRIMARY KEY)", "INSERT INTO ac VALUES (1)"},
+		Assertions: []Assertion{
+			{Query: "ALTER TABLE ac ADD COLUMN (c INT, d VARCHAR(5) DEFAULT 'x, y')"},
+			{Query: "ALTER TABLE ac ADD (e DECIMAL(5, 2), INDEX ie (e, c)), ADD COLUMN (f INT)"},
+			{Query: "SELECT column_name FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name = 'ac' ORDER BY ordinal_position",
+				Expected: []Row{{"a"}, {"c"}, {"d"}, {"e"}, {"f"}}},
+			{Query: "SELECT column_name FROM information_schema.statistics WHERE table_schema = DATABASE() AND table_name = 'ac' AND index_name = 'ie' ORDER BY seq_in_index",
+				Expected: []Row{{"e"}, {"c"}}},
+			{Query: "SELECT a, c, d, e, f FROM ac", Expected: []Row{{1, nil, "x, y", nil, nil}}},
+			{Query: "ALTER TABLE ac ADD COLUMN (g INT, c INT)", ExpectedErrCode: 1060},
+			{Query: "ALTER TABLE ac ADD COLUMN (h INT", ExpectedErrCode: 1064},
+		},
+	},
+	{
+		// Regression: go-mysql-server 0.20 refused DROP TABLE db1.a, db2.b
+		// with 1105 "unsupported feature", and DROP TABLE IF EXISTS looked
+		// every name up in the first table's database: IF EXISTS nodb.x
+		// was error 1051 (compat/stmt_drop_tables.go).
+		Name: "DROP TABLE of tables in two databases, IF EXISTS of a missing database",
+		SetUpScript: []string{"DROP DATABASE IF EXISTS dt_one", "DROP DATABASE IF EXISTS dt_two", "CREATE DATABASE dt_one", "CREATE DATABASE dt_two",
+			"CREATE TABLE dt_one.a (x INT)", "CREATE TABLE dt_two.b (y INT)", "CREATE TABLE dt_one.b (y INT)", "CREATE TABLE c (z INT)",
+			"CREATE TRIGGER dt_two.tb BEFORE INSERT ON dt_two.b FOR EACH ROW SET NEW.y = 2",
+			"CREATE TRIGGER dt_one.tb1 BEFORE INSERT ON dt_one.b FOR EACH ROW SET NEW.y = 1"},
+		Assertions: []Assertion{
+			{Query: "DROP TABLE dt_one.a, dt_two.b", ExpectedWarnings: []Row{}},
+			{Query: "SELECT table_schema, table_name FROM information_schema.tables WHERE table_schema IN ('dt_one', 'dt_two') ORDER BY 1, 2",
+				Expected: []Row{{"dt_one", "b"}}},
+			// dt_two.b's trigger went with it; dt_one.b's, on a table of the same name, stays.
+			{Query: "INSERT INTO dt_one.b VALUES (5)"},
+			{Query: "SELECT y FROM dt_one.b", Expected: []Row{{1}}},
+			{Query: "CREATE TABLE dt_two.b (y INT)"},
+			{Query: "INSERT INTO dt_two.b VALUES (5)"},
+			{Query: "SELECT y FROM dt_two.b", Expected: []Row{{5}}},
+			{Query: "DROP TABLE dt_two.b"},
+			{Query: "DROP TABLE IF EXISTS nodb.x", ExpectedWarnings: []Row{{"Note", 1051, "Unknown table 'nodb.x'"}}},
+			{Query: "DROP TABLE IF EXISTS dt_one.b, nodb.x", ExpectedWarnings: []Row{{"Note", 1051, "Unknown table 'nodb.x'"}}},
+			{Query: "CREATE TABLE dt_two.c (z INT)"},
+			// The second c is dt_two's: the current database has it, dt_two not any more.
+			{Query: "DROP TABLE c, dt_two.c", ExpectedWarnings: []Row{}},
+			{Query: "SELECT COUNT(*) FROM information_schema.tables WHERE table_schema IN ('dt_one', 'dt_two') OR (table_schema = DATABASE() AND table_name = 'c')",
+				Expected: []Row{{0}}},
+			{Query: "DROP TABLE dt_one.nosuch, dt_two.nosuch", ExpectedErrCode: 1051},
+			{Query: "DROP DATABASE dt_one"},
+			{Query: "DROP DATABASE dt_two"},
+		},
+	},
+	{
+		// Regression: go-mysql-server 0.20 answered a column outside GROUP
+		// BY under ONLY_FULL_GROUP_BY with an arbitrary row's value; MySQL 8
+		// and MariaDB refuse it with 1055 (compat/only_full_group_by.go).
+		Name: "ONLY_FULL_GROUP_BY: a column not in GROUP BY is 1055",
+		SetUpScript: []string{"CREATE TABLE gb (id INT PRIMARY KEY, a INT, b INT)", "INSERT INTO gb VALUES (1, 1, 1), (2, 1, 1), (3, 3, 2)",
+			"SET SESSION sql_mode = 'ONLY_FULL_GROUP_BY,STRICT_TRANS_TABLES'"},
+		Assertions: []Assertion{
+			{Query: "SELECT a, COUNT(*) FROM gb GROUP BY b", ExpectedErrCode: 1055},
+			{Query: "SELECT b, a + 1, COUNT(*) FROM gb GROUP BY b", ExpectedErrCode: 1055},
+			{Query: "SELECT DISTINCT a FROM gb GROUP BY b", ExpectedErrCode: 1055},
+			{Query: "SELECT b + 1, COUNT(*) FROM gb GROUP BY b + 1 ORDER BY 1", Expected: []Row{{2, 2}, {3, 1}}},
+			{Query: "SELECT b, MAX(a) FROM gb GROUP BY b HAVING COUNT(*) > 1", Expected: []Row{{1, 1}}},
+			{Query: "SELECT b, (SELECT MAX(id) FROM gb) FROM gb GROUP BY b ORDER BY b", Expected: []Row{{1, 3}, {2, 3}}},
+			{Query: "SET SESSION sql_mode = 'STRICT_TRANS_TABLES'"},
+			{Query: "SELECT a, COUNT(*) FROM gb GROUP BY b ORDER BY b", Expected: []Row{{1, 2}, {3, 1}}},
+		},
+	},
+	{
+		// Regression: go-mysql-server 0.20 grouped by the first table's a
+		// where two tables have one; MySQL 8 and MariaDB refuse it with
+		// 1052 (compat/group_by_ambiguous.go).
+		Name: "GROUP BY of a column two tables have is 1052",
+		SetUpScript: []string{"CREATE TABLE ga (id INT PRIMARY KEY, a INT, b INT)", "CREATE TABLE gu (id INT PRIMARY KEY, a INT)",
+			"INSERT INTO ga VALUES (1, 1, 1), (2, 1, 2)", "INSERT INTO gu VALUES (1, 1), (2, 1)"},
+		Assertions: []Assertion{
+			{Query: "SELECT COUNT(*) FROM ga JOIN gu ON ga.id = gu.id GROUP BY a", ExpectedErrCode: 1052},
+			{Query: "SELECT COUNT(*) FROM ga, gu WHERE ga.id = gu.id GROUP BY b, a", ExpectedErrCode: 1052},
+			{Query: "SELECT COUNT(*) FROM ga x JOIN ga y ON x.id = y.id GROUP BY b", ExpectedErrCode: 1052},
+			{Query: "SELECT (SELECT COUNT(*) FROM ga JOIN gu ON ga.id = gu.id GROUP BY a LIMIT 1)", ExpectedErrCode: 1052},
+			// Named in the select list, qualified, or joined USING: one column.
+			{Query: "SELECT ga.a, COUNT(*) FROM ga JOIN gu ON ga.id = gu.id GROUP BY a", Expected: []Row{{1, 2}}},
+			{Query: "SELECT COUNT(*) FROM ga JOIN gu ON ga.id = gu.id GROUP BY gu.a", Expected: []Row{{2}}},
+			{Query: "SELECT COUNT(*) FROM ga JOIN gu USING (a) GROUP BY a", Expected: []Row{{4}}},
+			{Query: "SELECT COUNT(*) FROM ga JOIN gu ON ga.id = gu.id GROUP BY b ORDER BY b", Expected: []Row{{1}, {1}}},
+		},
+	},
+	{
+		// Regression: go-mysql-server 0.20 gave 1105 "table function:
+		// 'nosuch_tf' not found"; MySQL 8 and MariaDB parse no such table
+		// function: 1064 (mysqlerr).
+		Name: "an unknown table function is syntax error 1064",
+		Assertions: []Assertion{
+			{Query: "SELECT * FROM nosuch_tf(1)", ExpectedErrCode: 1064}, // the message: mysqlerr TestTable
+		},
+	},
 }
 
 // CompatMySQLScripts are faults of CompatFaultScripts' kind whose answer
 // MariaDB words or levels otherwise than MySQL 8; they hold MySQL 8's.
 var CompatMySQLScripts = []ScriptTest{
+	{
+		// Regression (compat/group_by_ambiguous.go): MySQL 8's words for
+		// 1052 in GROUP BY (MariaDB: "in GROUP BY").
+		Name:        "GROUP BY ambiguous: MySQL's words",
+		SetUpScript: []string{"CREATE TABLE gw (id INT PRIMARY KEY, a INT)", "CREATE TABLE gv (id INT PRIMARY KEY, a INT)"},
+		Assertions: []Assertion{
+			{Query: "SELECT COUNT(*) FROM gw JOIN gv ON gw.id = gv.id GROUP BY a", ExpectedErr: "Column 'a' in group statement is ambiguous", ExpectedErrCode: 1052},
+		},
+	},
+	{
+		// Regression (compat/only_full_group_by.go): simsql's default
+		// sql_mode has ONLY_FULL_GROUP_BY, as MySQL 8's, which refuses a
+		// column outside GROUP BY with 1055 (go-mysql-server 0.20 answered
+		// it) unless a key of grouped columns determines it (go-mysql-server
+		// 0.20 refused SELECT id, a … GROUP BY id with 1105). MariaDB words
+		// 1055 otherwise, lets ORDER BY read any column, and knows no keys.
+		Name:        "ONLY_FULL_GROUP_BY follows sql_mode and functional dependencies",
+		SetUpScript: []string{"CREATE TABLE gk (id INT PRIMARY KEY, a INT, b INT, c INT NOT NULL, UNIQUE KEY (c))", "INSERT INTO gk VALUES (1, 1, 1, 10), (2, 1, 1, 20), (3, 3, 2, 30)"},
+		Assertions: []Assertion{
+			{Query: "SELECT @@sql_mode LIKE '%ONLY_FULL_GROUP_BY%'", Expected: []Row{{1}}},
+			{Query: "SELECT a, COUNT(*) FROM gk GROUP BY b",
+				ExpectedErr:     ".gk.a' which is not functionally dependent on columns in GROUP BY clause; this is incompatible with sql_mode=only_full_group_by",
+				ExpectedErrCode: 1055},
+			{Query: "SELECT b, COUNT(*) FROM gk GROUP BY b ORDER BY a",
+				ExpectedErr: "Expression #1 of ORDER BY clause is not in GROUP BY clause and contains nonaggregated column", ExpectedErrCode: 1055},
+			{Query: "SELECT id, a FROM gk GROUP BY id ORDER BY id", Expected: []Row{{1, 1}, {2, 1}, {3, 3}}},
+			{Query: "SELECT c, a + b FROM gk GROUP BY c ORDER BY c", Expected: []Row{{10, 2}, {20, 2}, {30, 5}}},
+			{Query: "SELECT * FROM gk GROUP BY id ORDER BY id LIMIT 1", Expected: []Row{{1, 1, 1, 10}}},
+			{Query: "SELECT b, ANY_VALUE(c) > 0 FROM gk GROUP BY b ORDER BY b", Expected: []Row{{1, 1}, {2, 1}}},
+			{Query: "SELECT a, b FROM gk WHERE a = 1 GROUP BY b", Expected: []Row{{1, 1}}},
+			{Query: "SET SESSION sql_mode = 'STRICT_TRANS_TABLES'"},
+			{Query: "SELECT b, COUNT(*) FROM gk GROUP BY b ORDER BY a", Expected: []Row{{1, 2}, {2, 1}}},
+		},
+	},
+	{
+		// Regression (compat/stmt_drop_tables.go): MySQL 8 notes each
+		// missing table of DROP TABLE IF EXISTS as 'db.t' (MariaDB gathers
+		// them in one note), and without IF EXISTS names them all in 1051
+		// and drops nothing (MariaDB drops the others).
+		Name:        "DROP TABLE IF EXISTS notes each missing table",
+		SetUpScript: []string{"DROP DATABASE IF EXISTS dn_one", "CREATE DATABASE dn_one", "CREATE TABLE dn_one.a (x INT)", "CREATE TABLE d (x INT)"},
+		Assertions: []Assertion{
+			{Query: "DROP TABLE IF EXISTS nodb.x, dn_one.y", ExpectedWarnings: []Row{{"Note", 1051, "Unknown table 'nodb.x'"}, {"Note", 1051, "Unknown table 'dn_one.y'"}}},
+			{Query: "DROP TABLE d, dn_one.a, nodb.x, dn_one.y", ExpectedErr: "Unknown table 'nodb.x,dn_one.y'", ExpectedErrCode: 1051},
+			{Query: "SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = 'dn_one' OR (table_schema = DATABASE() AND table_name = 'd')",
+				Expected: []Row{{2}}},
+			{Query: "DROP DATABASE dn_one"},
+		},
+	},
 	{
 		// Regression: go-mysql-server 0.20's SHOW INDEX put the COMMENT in
 		// Comment, not Index_comment, and gave Collation and Sub_part NULL

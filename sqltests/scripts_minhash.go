@@ -35,6 +35,31 @@ var MinHashScripts = []ScriptTest{
 		},
 	},
 	{
+		// Regression: MODIFY of a minhash-indexed column to BLOB was 1170
+		// "BLOB/TEXT column 'sig' used in key specification without a key
+		// length" (catalog/compat_modify_custom_index.go); the index reads
+		// whole values, so it is kept and still answers.
+		Name: "MODIFY of a signature column with a minhash index",
+		SetUpScript: []string{
+			"CREATE TABLE mb (id INT PRIMARY KEY, body TEXT, sig VARBINARY(2000), KEY ms (sig) COMMENT 'minhash t=0.8')",
+			"INSERT INTO mb VALUES (1, 'the quick brown fox jumps', minhash('the quick brown fox jumps')), (2, 'lorem ipsum dolor sit', minhash('lorem ipsum dolor sit')), (3, 'the quick brown fox jumps', minhash('the quick brown fox jumps'))",
+			"CREATE TABLE hb (id INT PRIMARY KEY, fp BIGINT UNSIGNED, KEY hk (fp) COMMENT 'simhash k=3')",
+			"SET @q = minhash('the quick brown fox jumps')",
+		},
+		Assertions: []Assertion{
+			{Query: "ALTER TABLE mb MODIFY sig BLOB"},
+			{Query: "SELECT data_type FROM information_schema.columns WHERE table_name = 'mb' AND column_name = 'sig'", Expected: []Row{{"blob"}}},
+			{Query: "SELECT id FROM mb WHERE minhash_jaccard(sig, @q) >= 0.8 ORDER BY id", Expected: []Row{{1}, {3}}, ExpectedIndexes: []string{"minhash index ms"}},
+			{Query: "SELECT id FROM mb IGNORE INDEX (ms) WHERE minhash_jaccard(sig, @q) >= 0.8 ORDER BY id", Expected: []Row{{1}, {3}}, ExpectedIndexes: []string{"mb.id"}},
+			{Query: "ALTER TABLE mb CHANGE sig sig MEDIUMBLOB"},
+			{Query: "INSERT INTO mb VALUES (4, 'x', minhash('the quick brown fox jumps'))"},
+			{Query: "SELECT id FROM mb WHERE minhash_jaccard(sig, @q) >= 0.8 ORDER BY id", Expected: []Row{{1}, {3}, {4}}, ExpectedIndexes: []string{"minhash index ms"}},
+			// A type the kind does not take is its clear error, as before.
+			{Query: "ALTER TABLE mb MODIFY sig TEXT", ExpectedErr: "a signature column is VARBINARY or BLOB", ExpectedErrCode: 1167},
+			{Query: "ALTER TABLE hb MODIFY fp BLOB", ExpectedErr: "a fingerprint column is BIGINT UNSIGNED or BIGINT", ExpectedErrCode: 1167},
+		},
+	},
+	{
 		Name: "minhash index maintenance and refused values",
 		SetUpScript: []string{
 			"CREATE TABLE d (id INT PRIMARY KEY, body TEXT, sig VARBINARY(1038) AS (minhash(body)) STORED, KEY sig_j80 (sig) COMMENT 'minhash t=0.8')",

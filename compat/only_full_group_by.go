@@ -1,0 +1,309 @@
+package compat
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/analyzer"
+	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/transform"
+	"github.com/dolthub/vitess/go/mysql"
+)
+
+// Fault (go-mysql-server v0.20.0, analyzer.validateGroupBy): under
+// sql_mode ONLY_FULL_GROUP_BY (in simsql's default, as in MySQL 8's),
+// SELECT a, COUNT(*) FROM t GROUP BY b answered with an arbitrary a of
+// each group: the rule skips every GROUP BY under a projection, a sort or
+// HAVING, which is all of them. MySQL 8 refuses it with 1055 / 42000
+// "Expression #1 of SELECT list is not in GROUP BY clause and contains
+// nonaggregated column 'db.t.a' which is not functionally dependent on
+// columns in GROUP BY clause; this is incompatible with
+// sql_mode=only_full_group_by", and the same "of ORDER BY clause" for an
+// ORDER BY; MariaDB 10.11 gives 1055 too ("'db.t.a' isn't in GROUP BY"),
+// without MySQL's functional dependencies.
+//
+// onlyFullGroupBy gives MySQL's error where it is sure of it: a column
+// of a base table of the GROUP BY's FROM, outside any aggregate and
+// ANY_VALUE, that is not grouped, whose table has no primary key or NOT
+// NULL unique key of grouped columns, and that no equality of the
+// statement's WHERE or ON names (MySQL derives dependencies from those).
+// A column of a derived table, a view or an outer query is left alone.
+// go-mysql-server's own rule, which refused valid queries after its
+// analysis had removed the projection (SELECT id, a FROM t GROUP BY id,
+// id the primary key, was 1105 "expression 't.a' doesn't appear in the
+// group by expressions"), is removed (ReplacedValidationRules).
+// Pinned by CompatFaultScripts "ONLY_FULL_GROUP_BY: a column not in GROUP
+// BY is 1055" (also on MariaDB) and CompatMySQLScripts "ONLY_FULL_GROUP_BY
+// follows sql_mode and functional dependencies".
+
+// ruleOnlyFullGroupBy is the id of onlyFullGroupBy.
+const ruleOnlyFullGroupBy analyzer.RuleId = 10_212
+
+// ReplacedValidationRules returns the ids of go-mysql-server's validation
+// rules that this package's rules replace, for
+// analyzer.Builder.RemoveValidationRule: validateGroupBy, replaced by
+// onlyFullGroupBy. go-mysql-server does not export the ids; they are
+// found by name.
+func ReplacedValidationRules() []analyzer.RuleId {
+	var out []analyzer.RuleId
+	for _, r := range analyzer.DefaultValidationRules {
+		if r.Id.String() == "validateGroupBy" {
+			out = append(out, r.Id)
+		}
+	}
+	return out
+}
+
+// erWrongFieldWithGroup is MySQL's ER_WRONG_FIELD_WITH_GROUP.
+const erWrongFieldWithGroup = 1055
+
+// onlyFullGroupBy refuses a grouped query whose select list or ORDER BY
+// reads a column that is not functionally dependent on the GROUP BY.
+func onlyFullGroupBy(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope, _ analyzer.RuleSelector, qFlags *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+	if qFlags != nil && !qFlags.IsSet(sql.QFlagAggregation) {
+		return n, transform.SameTree, nil
+	}
+	if ctx == nil || ctx.Session == nil || !sql.LoadSqlMode(ctx).ModeEnabled(sql.OnlyFullGroupBy) {
+		return n, transform.SameTree, nil
+	}
+	return n, transform.SameTree, checkGroupBys(ctx, n)
+}
+
+// checkGroupBys checks each projection over a GROUP BY in n, in
+// subqueries too.
+func checkGroupBys(ctx *sql.Context, n sql.Node) error {
+	var err error
+	transform.Inspect(n, func(n sql.Node) bool {
+		if err != nil {
+			return false
+		}
+		if p, ok := n.(*plan.Project); ok {
+			err = checkProject(ctx, p)
+		}
+		if ex, ok := n.(sql.Expressioner); ok {
+			for _, e := range ex.Expressions() {
+				sql.Inspect(e, func(e sql.Expression) bool {
+					if sq, ok := e.(*plan.Subquery); ok && err == nil {
+						err = checkGroupBys(ctx, sq.Query)
+					}
+					return err == nil
+				})
+			}
+		}
+		return err == nil
+	})
+	return err
+}
+
+// checkProject checks p when it projects a GROUP BY (through ORDER BY,
+// HAVING, LIMIT or DISTINCT).
+func checkProject(ctx *sql.Context, p *plan.Project) error {
+	var sorts []*plan.Sort
+	child := p.Child
+	var gb *plan.GroupBy
+	for gb == nil {
+		switch c := child.(type) {
+		case *plan.Sort:
+			sorts = append(sorts, c)
+			child = c.Child
+		case *plan.Having:
+			child = c.Child
+		case *plan.Limit:
+			child = c.Child
+		case *plan.Offset:
+			child = c.Child
+		case *plan.Distinct:
+			child = c.Child
+		case *plan.GroupBy:
+			gb = c
+		default:
+			return nil
+		}
+	}
+	if len(gb.GroupByExprs) == 0 {
+		return nil
+	}
+	g, err := newGroupCheck(ctx, gb)
+	if err != nil || g == nil {
+		return err
+	}
+	for i, e := range p.Projections {
+		if col := g.ungrouped(e); col != "" {
+			return groupByError(i+1, "SELECT list", col)
+		}
+	}
+	for _, s := range sorts {
+		for i, f := range s.SortFields {
+			if col := g.ungrouped(f.Column); col != "" {
+				return groupByError(i+1, "ORDER BY clause", col)
+			}
+		}
+	}
+	return nil
+}
+
+// groupByError is MySQL's 1055 for expression number i of clause, which
+// reads column col.
+func groupByError(i int, clause, col string) error {
+	return mysql.NewSQLError(erWrongFieldWithGroup, mysql.SSClientError,
+		"Expression #%d of %s is not in GROUP BY clause and contains nonaggregated column '%s' which is not functionally dependent on columns in GROUP BY clause; this is incompatible with sql_mode=only_full_group_by",
+		i, clause, col)
+}
+
+// groupCheck knows what a GROUP BY determines.
+type groupCheck struct {
+	// exprs are the GROUP BY's expressions, as text.
+	exprs map[string]bool
+	// grouped are the grouped columns, and those determined by a key of
+	// grouped columns or named by an equality: table id, lower-case name.
+	grouped map[colKey]bool
+	// tables are the base tables of the FROM, by id, with their
+	// databases; sources all its table ids (derived tables too).
+	tables  map[sql.TableId]*plan.ResolvedTable
+	sources map[sql.TableId]bool
+}
+
+type colKey struct {
+	table sql.TableId
+	name  string
+}
+
+// newGroupCheck returns the check of gb, nil when its FROM is beyond it.
+func newGroupCheck(ctx *sql.Context, gb *plan.GroupBy) (*groupCheck, error) {
+	g := &groupCheck{exprs: map[string]bool{}, grouped: map[colKey]bool{}, tables: map[sql.TableId]*plan.ResolvedTable{}, sources: map[sql.TableId]bool{}}
+	for _, e := range gb.GroupByExprs {
+		g.exprs[e.String()] = true
+		if gf, ok := e.(*expression.GetField); ok {
+			g.grouped[colKey{gf.TableId(), strings.ToLower(gf.Name())}] = true
+		}
+	}
+	unknown := false
+	transform.Inspect(gb.Child, func(n sql.Node) bool {
+		switch x := n.(type) {
+		case *plan.TableAlias:
+			if rt, ok := x.Child.(*plan.ResolvedTable); ok {
+				g.tables[x.Id()] = rt
+			}
+			g.sources[x.Id()] = true
+			return false
+		case *plan.ResolvedTable:
+			g.tables[x.Id()] = x
+			g.sources[x.Id()] = true
+			return false
+		case plan.TableIdNode:
+			g.sources[x.Id()] = true
+			return false
+		case *plan.Filter:
+			g.equalities(x.Expression)
+		case *plan.JoinNode:
+			g.equalities(x.Filter)
+		case *plan.GroupBy, *plan.Window:
+			unknown = true
+		}
+		return true
+	})
+	if unknown {
+		return nil, nil
+	}
+	for id, rt := range g.tables {
+		if err := g.keys(ctx, id, rt); err != nil {
+			return nil, err
+		}
+	}
+	return g, nil
+}
+
+// equalities counts the columns that an equality of e names as grouped:
+// MySQL derives functional dependencies from them, which this check does
+// not attempt.
+func (g *groupCheck) equalities(e sql.Expression) {
+	if e == nil {
+		return
+	}
+	sql.Inspect(e, func(e sql.Expression) bool {
+		if eq, ok := e.(*expression.Equals); ok {
+			for _, side := range []sql.Expression{eq.Left(), eq.Right()} {
+				if gf, ok := side.(*expression.GetField); ok {
+					g.grouped[colKey{gf.TableId(), strings.ToLower(gf.Name())}] = true
+				}
+			}
+		}
+		if _, ok := e.(*expression.NullSafeEquals); ok {
+			sql.Inspect(e, func(e sql.Expression) bool {
+				if gf, ok := e.(*expression.GetField); ok {
+					g.grouped[colKey{gf.TableId(), strings.ToLower(gf.Name())}] = true
+				}
+				return true
+			})
+		}
+		return true
+	})
+}
+
+// keys counts every column of table id as grouped when the grouped
+// columns hold its primary key or a unique key of NOT NULL columns.
+func (g *groupCheck) keys(ctx *sql.Context, id sql.TableId, rt *plan.ResolvedTable) error {
+	it, ok := rt.UnderlyingTable().(sql.IndexAddressable)
+	if !ok {
+		return nil
+	}
+	idxs, err := it.GetIndexes(ctx)
+	if err != nil {
+		return err
+	}
+	sch := rt.Schema()
+	for _, idx := range idxs {
+		if !idx.IsUnique() || len(idx.PrefixLengths()) > 0 {
+			continue
+		}
+		covered := true
+		for _, e := range idx.Expressions() {
+			name := strings.ToLower(e[strings.LastIndexByte(e, '.')+1:])
+			o := sch.IndexOfColName(name)
+			if o < 0 || sch[o].Nullable || !g.grouped[colKey{id, name}] {
+				covered = false
+				break
+			}
+		}
+		if covered {
+			for _, c := range sch {
+				g.grouped[colKey{id, strings.ToLower(c.Name)}] = true
+			}
+			return nil
+		}
+	}
+	return nil
+}
+
+// ungrouped returns the first column of e, as MySQL names it
+// ('db.t.a'), that is outside an aggregate and not determined by the
+// GROUP BY; "" if there is none.
+func (g *groupCheck) ungrouped(e sql.Expression) string {
+	found := ""
+	sql.Inspect(e, func(e sql.Expression) bool {
+		if found != "" {
+			return false
+		}
+		switch x := e.(type) {
+		case sql.Aggregation, *plan.Subquery:
+			return false
+		case sql.FunctionExpression:
+			if strings.EqualFold(x.FunctionName(), "any_value") {
+				return false
+			}
+		case *expression.GetField:
+			key := colKey{x.TableId(), strings.ToLower(x.Name())}
+			if _, base := g.tables[x.TableId()]; base && !g.grouped[key] && !g.exprs[x.String()] {
+				found = fmt.Sprintf("%s.%s.%s", x.Database(), x.Table(), x.Name())
+				if x.Database() == "" {
+					found = fmt.Sprintf("%s.%s.%s", g.tables[x.TableId()].Database().Name(), x.Table(), x.Name())
+				}
+			}
+			return false
+		}
+		return !g.exprs[e.String()]
+	})
+	return found
+}
