@@ -173,6 +173,11 @@ func topKPlan(ctx *sql.Context, lim *plan.Limit) (sql.Node, transform.TreeIdenti
 	if len(levels) == 0 {
 		return lim, transform.SameTree, nil
 	}
+	if q, ok := levels[0].query.(hammingQuery); ok && !nullsExcluded(t.Schema(), name, q.column, filter) {
+		// hamming(NULL, E) is NULL, which an ascending ORDER BY puts
+		// first, and the index holds no entry for a NULL fingerprint.
+		return lim, transform.SameTree, nil
+	}
 	src := &topKSource{ResolvedTable: rt, table: t, levels: levels, limit: count, order: desc}
 	if filter != nil {
 		var ok bool
@@ -193,6 +198,49 @@ func topKPlan(ctx *sql.Context, lim *plan.Limit) (sql.Node, transform.TreeIdenti
 		return nil, transform.SameTree, err
 	}
 	return rebuilt, transform.NewTree, nil
+}
+
+// nullsExcluded reports whether no row of the query can have a NULL in
+// column of table (schema sch, known as name in the query): the column is
+// NOT NULL, or a conjunct of the WHERE clause is false or NULL when it is
+// NULL (column IS NOT NULL, a comparison other than <=> of the column or of
+// a hamming() of it, column IN (…), column BETWEEN …).
+func nullsExcluded(sch sql.Schema, name, column string, filter *plan.Filter) bool {
+	if i := sch.IndexOfColName(column); i >= 0 && !sch[i].Nullable {
+		return true
+	}
+	if filter == nil {
+		return false
+	}
+	// nullWith reports whether e is NULL whenever the column is.
+	var nullWith func(e sql.Expression) bool
+	nullWith = func(e sql.Expression) bool {
+		switch x := e.(type) {
+		case *expression.GetField:
+			return strings.EqualFold(x.Table(), name) && strings.EqualFold(x.Name(), column)
+		case *functions.Hamming:
+			return slices.ContainsFunc(x.Children(), nullWith)
+		}
+		return false
+	}
+	for _, c := range expression.SplitConjunction(filter.Expression) {
+		switch x := c.(type) {
+		case *expression.Not:
+			if isNull, ok := x.Child.(*expression.IsNull); ok && nullWith(isNull.Child) {
+				return true
+			}
+		case *expression.NullSafeEquals:
+		case *expression.Between:
+			if nullWith(x.Val) {
+				return true
+			}
+		case expression.Comparer:
+			if nullWith(x.Left()) || nullWith(x.Right()) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // onTableRow returns e with its columns read by position from a row of a

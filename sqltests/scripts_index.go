@@ -166,6 +166,40 @@ var IndexScripts = []ScriptTest{
 		},
 	},
 	{
+		// ORDER BY hamming(fp, E) LIMIT n read through the index left out the
+		// rows whose fingerprint is NULL (the index holds no entry for them),
+		// which an ascending ORDER BY puts first, as in MySQL and MariaDB:
+		// 11, 8, 1 here, where simsql gave 8, 1, 2. The top-k path now takes
+		// a column that is NOT NULL or a WHERE clause that excludes NULLs;
+		// otherwise the rows are sorted after a scan.
+		Name: "simhash top-k puts NULL fingerprints first",
+		SetUpScript: []string{
+			"CREATE TABLE e (id INT PRIMARY KEY, fp BIGINT UNSIGNED, KEY fp_k3 (fp) COMMENT 'simhash k=3')",
+			// fp = id % 8 (3-bit values, all within 3 bits of each other), id 11 NULL.
+			"INSERT INTO e VALUES (1,1),(2,2),(3,3),(4,4),(5,5),(6,6),(7,7),(8,0),(9,1),(10,2),(11,NULL)",
+			"CREATE TABLE n (id INT PRIMARY KEY, fp BIGINT UNSIGNED NOT NULL, KEY fp_k3 (fp) COMMENT 'simhash k=3')",
+			"INSERT INTO n SELECT id, fp FROM e WHERE fp IS NOT NULL",
+		},
+		Assertions: []Assertion{
+			{Query: "SELECT id FROM e IGNORE INDEX (fp_k3) ORDER BY hamming(fp, 0), id LIMIT 3", Expected: []Row{{11}, {8}, {1}}, ExpectedIndexes: []string{}},
+			{Query: "SELECT id FROM e ORDER BY hamming(fp, 0), id LIMIT 3", Expected: []Row{{11}, {8}, {1}}, ExpectedIndexes: []string{}},
+			{Query: "SELECT id FROM e ORDER BY hamming(fp, 0) LIMIT 1", Expected: []Row{{11}}},
+			{Query: "SELECT id FROM e ORDER BY hamming(fp, 0), id LIMIT 2 OFFSET 1", Expected: []Row{{8}, {1}}},
+			{Query: "SELECT id FROM e WHERE id > 5 ORDER BY hamming(0, fp), id LIMIT 2", Expected: []Row{{11}, {8}}},
+			{Query: "SELECT id, hamming(fp, 0) AS d FROM e ORDER BY d, id LIMIT 2", Expected: []Row{{11, nil}, {8, 0}}},
+			{Query: "SELECT id FROM e ORDER BY hamming(fp, 0) DESC, id LIMIT 2", Expected: []Row{{7}, {3}}},
+			// A WHERE clause that excludes NULL fingerprints, or a NOT NULL
+			// column, keeps the index.
+			{Query: "SELECT id FROM e WHERE fp IS NOT NULL ORDER BY hamming(fp, 0), id LIMIT 3", Expected: []Row{{8}, {1}, {2}}, ExpectedIndexes: []string{"simhash index fp_k3"}},
+			{Query: "SELECT id FROM e IGNORE INDEX (fp_k3) WHERE fp IS NOT NULL ORDER BY hamming(fp, 0), id LIMIT 3", Expected: []Row{{8}, {1}, {2}}, ExpectedIndexes: []string{}},
+			{Query: "SELECT id FROM e WHERE fp < 6 ORDER BY hamming(fp, 0), id LIMIT 3", Expected: []Row{{8}, {1}, {2}}, ExpectedIndexes: []string{"simhash index fp_k3"}},
+			{Query: "SELECT id FROM e WHERE hamming(fp, 7) >= 1 ORDER BY hamming(fp, 0), id LIMIT 3", Expected: []Row{{8}, {1}, {2}}},
+			{Query: "SELECT id FROM e WHERE fp <=> fp ORDER BY hamming(fp, 0), id LIMIT 3", Expected: []Row{{11}, {8}, {1}}, ExpectedIndexes: []string{}},
+			{Query: "SELECT id FROM n ORDER BY hamming(fp, 0), id LIMIT 3", Expected: []Row{{8}, {1}, {2}}, ExpectedIndexes: []string{"simhash index fp_k3"}},
+			{Query: "SELECT id FROM n IGNORE INDEX (fp_k3) ORDER BY hamming(fp, 0), id LIMIT 3", Expected: []Row{{8}, {1}, {2}}, ExpectedIndexes: []string{}},
+		},
+	},
+	{
 		Name: "near_duplicates through a simhash index",
 		SetUpScript: []string{
 			"CREATE TABLE v (name VARCHAR(20) COLLATE utf8mb4_0900_ai_ci PRIMARY KEY, fp BIGINT, KEY fp_k2 (fp) COMMENT 'simhash k=2')",
