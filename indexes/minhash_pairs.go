@@ -114,7 +114,8 @@ type indexItems struct {
 }
 
 // fromEither finds the pairs from the index, by its signature entries
-// (format 1) or its bands' runs (format 2).
+// (format 1) or its bands' runs (format 2), with the similarity of any
+// two of the items read (measured for a group's diameter).
 func (p *similarityPairs) fromEither(ctx *sql.Context, r *catalog.IndexReader) (indexItems, []simPair, func(i, j int32) float64, error) {
 	if minhashOf(p.index).sigEntry {
 		return p.fromIndex(ctx, r)
@@ -624,27 +625,28 @@ func (p *similarityPairs) fromIndex(ctx *sql.Context, r *catalog.IndexReader) (i
 		a, b := int(at[i])*nv, int(at[j])*nv
 		return agree(vals[a:a+nv], vals[b:b+nv])
 	}
+	// measure is the similarity of two items read, whatever their slots:
+	// a group's diameter is measured on pairs that are not candidates.
+	var measure func(i, j int32) float64
 	var full func(i, j int32) (float64, bool)
 	if p.text {
+		measure = func(i, j int32) float64 { return textsim.JaccardCounts(texts[at[i]], texts[at[j]]) }
 		// The floor again on the full slots (the low bits may agree where
 		// the slots do not), as a lookup checks its candidates.
 		full = func(i, j int32) (float64, bool) {
-			a, b := texts[at[i]], texts[at[j]]
-			if a == nil || b == nil || agreeing(i, j) < p.floor {
+			if texts[at[i]] == nil || texts[at[j]] == nil || agreeing(i, j) < p.floor {
 				return 0, false // NULL text, or too few slots agree
 			}
-			jc := textsim.JaccardCounts(a, b)
+			jc := measure(i, j)
 			return jc, jc >= p.t
 		}
 	} else {
+		measure = func(i, j int32) float64 { return float64(agreeing(i, j)) / float64(nv) }
 		m := pigeonhole.MinAgree(nv, p.t)
-		full = func(i, j int32) (float64, bool) {
-			ag := agreeing(i, j)
-			return float64(ag) / float64(nv), ag >= m
-		}
+		full = func(i, j int32) (float64, bool) { return measure(i, j), agreeing(i, j) >= m }
 	}
 	pairs, err := verifyPairs(ctx, cands, full)
-	return indexItems{ids, rowKey}, pairs, func(i, j int32) float64 { sim, _ := full(i, j); return sim }, err
+	return indexItems{ids, rowKey}, pairs, measure, err
 }
 
 // fromBands finds the pairs from an index without signature entries
@@ -718,16 +720,21 @@ func (p *similarityPairs) fromBands(ctx *sql.Context, r *catalog.IndexReader) (i
 	sameBand := func(e int, a, b []uint64) bool {
 		return slices.Equal(a[x.bands[e].Lo:x.bands[e].Hi], b[x.bands[e].Lo:x.bands[e].Hi])
 	}
+	// measure is the similarity of two items read, whatever their slots
+	// (as fromIndex's).
+	var measure func(i, j int32) float64
 	var full func(i, j int32) (float64, bool)
 	if p.text {
+		measure = func(i, j int32) float64 { return textsim.JaccardCounts(texts[i], texts[j]) }
 		full = func(i, j int32) (float64, bool) {
 			if texts[i] == nil || texts[j] == nil || agree(sigOf(i), sigOf(j)) < p.floor {
 				return 0, false
 			}
-			jc := textsim.JaccardCounts(texts[i], texts[j])
+			jc := measure(i, j)
 			return jc, jc >= p.t
 		}
 	} else {
+		measure = func(i, j int32) float64 { return float64(agree(sigOf(i), sigOf(j))) / float64(nv) }
 		m := pigeonhole.MinAgree(nv, p.t)
 		full = func(i, j int32) (float64, bool) {
 			ag := agree(sigOf(i), sigOf(j))
@@ -788,7 +795,7 @@ func (p *similarityPairs) fromBands(ctx *sql.Context, r *catalog.IndexReader) (i
 		pairs = append(pairs, f...)
 	}
 	rowKey := func(i int32) []byte { return []byte(keys[order[i]]) }
-	return indexItems{ids, rowKey}, pairs, func(i, j int32) float64 { sim, _ := full(i, j); return sim }, nil
+	return indexItems{ids, rowKey}, pairs, measure, nil
 }
 
 // readItems reads the rows of n items, the k-th under rowKey(k), as the

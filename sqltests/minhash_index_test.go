@@ -305,6 +305,26 @@ func TestMinHashScripts(t *testing.T) {
 	runScripts(t, MinHashScripts)
 }
 
+// TestNearDuplicateGroupsLayouts runs the MinHashScripts of
+// near_duplicate_groups' diameter in-process on minhash indexes of both
+// layouts: 1 (a signature entry per row) and 2 (band entries only), which
+// the search reads differently.
+func TestNearDuplicateGroupsLayouts(t *testing.T) {
+	n := 0
+	for _, s := range MinHashScripts {
+		if !strings.HasPrefix(s.Name, "near_duplicate_groups diameter") {
+			continue
+		}
+		n++
+		for _, layout := range []int{1, 2} {
+			t.Run(fmt.Sprintf("%s/layout=%d", s.Name, layout), func(t *testing.T) { runScript(t, newEngineConnLayout(t, layout), s) })
+		}
+	}
+	if n == 0 {
+		t.Fatal("no near_duplicate_groups diameter script in MinHashScripts")
+	}
+}
+
 // TestMinHashIndexLookups checks the query shapes that reach the minhash
 // index by lookups — joins either way round, LEFT, semi and anti joins,
 // correlated and scalar subqueries, user variables, jaccard() over the
