@@ -138,6 +138,24 @@ var MinHashScripts = []ScriptTest{
 		},
 	},
 	{
+		// NULL signatures in top-k: minhash_jaccard(NULL, E) is NULL, last in
+		// a descending ORDER BY (the cascade, then a scan when it falls
+		// short), first in an ascending one (a sort after a scan), as the
+		// scans under IGNORE INDEX give.
+		Name: "minhash top-k with NULL signatures",
+		SetUpScript: []string{
+			"CREATE TABLE m (id INT PRIMARY KEY, body TEXT, sig VARBINARY(1038) AS (minhash(body)) STORED, KEY j (sig) COMMENT 'minhash t=0.8')",
+			"INSERT INTO m (id, body) VALUES (1, 'a b c d e'), (2, 'a b c d e'), (3, 'x y z'), (4, NULL)",
+		},
+		Assertions: []Assertion{
+			{Query: "SELECT id FROM m ORDER BY minhash_jaccard(sig, 'a b c d e') DESC, id LIMIT 2", Expected: []Row{{1}, {2}}, ExpectedIndexes: []string{"minhash index j"}},
+			{Query: "SELECT id FROM m ORDER BY minhash_jaccard(sig, 'a b c d e') DESC, id LIMIT 4", Expected: []Row{{1}, {2}, {3}, {4}}},
+			{Query: "SELECT id FROM m IGNORE INDEX (j) ORDER BY minhash_jaccard(sig, 'a b c d e') DESC, id LIMIT 4", Expected: []Row{{1}, {2}, {3}, {4}}, ExpectedIndexes: []string{}},
+			{Query: "SELECT id FROM m ORDER BY minhash_jaccard(sig, 'a b c d e'), id LIMIT 2", Expected: []Row{{4}, {3}}, ExpectedIndexes: []string{}},
+			{Query: "SELECT id FROM m IGNORE INDEX (j) ORDER BY minhash_jaccard(sig, 'a b c d e') ASC, id LIMIT 2", Expected: []Row{{4}, {3}}},
+		},
+	},
+	{
 		// near_duplicate_groups over a text column through a minhash index
 		// gave min_similarity 0 when the group's furthest pair was below
 		// the index's candidate floor: 1 ~ 2 and 2 ~ 3 at J = 28/32, 1 and 3
