@@ -33,7 +33,7 @@ func TestForeignKeyScripts(t *testing.T) {
 		}
 	})
 	t.Run("mariadb", func(t *testing.T) {
-		m := startMariaDB(t)
+		m := sharedMariaDB(t)
 		for _, s := range ForeignKeyScripts {
 			t.Run(s.Name, func(t *testing.T) {
 				runScript(t, newErrConn(t, newMariaDBConn(t, m, mariaDBName(s.Name))), s)
