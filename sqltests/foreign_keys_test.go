@@ -149,6 +149,7 @@ func TestForeignKeyRestart(t *testing.T) {
 // tables in name order and loads their rows; afterwards the constraints
 // are there, identical, and enforced.
 func TestClientMariaDBDumpForeignKeys(t *testing.T) {
+	t.Parallel() // mostly waits on a client program (clients_test.go)
 	client := needClient(t, "mariadb")
 	dump := needClient(t, "mariadb-dump")
 	src := StartServer(t)
