@@ -24,6 +24,7 @@ import (
 // (Debian's python3-sqlalchemy) create_all with foreign keys, inspect()
 // reflection, Session commit and rollback, an orphan refused with 1452.
 func TestClientSQLAlchemy(t *testing.T) {
+	t.Parallel() // mostly waits on a client program (clients_test.go)
 	python := needClient(t, "/usr/bin/python3")
 	if err := exec.Command(python, "-c", "import sqlalchemy, pymysql").Run(); err != nil {
 		needClient(t, "/usr/lib/python3/dist-packages/sqlalchemy")
@@ -53,6 +54,7 @@ ok	drop_all
 // as MySQL names it), CRUD with includes, a rolled-back transaction, ON
 // DELETE CASCADE.
 func TestClientSequelize(t *testing.T) {
+	t.Parallel() // mostly waits on a client program (clients_test.go)
 	node := needClient(t, "node")
 	dir := filepath.Join(clientsDir(t), "node")
 	needClient(t, filepath.Join(dir, "node_modules", "sequelize", "package.json"))
@@ -110,6 +112,7 @@ func (gormComment) TableName() string { return "comments" }
 // place), the Migrator's reflection, CRUD with Preload, an orphan refused
 // with 1452, ON DELETE CASCADE, and a raw hamming() query.
 func TestClientGORM(t *testing.T) {
+	t.Parallel() // mostly waits on a client program (clients_test.go)
 	s := StartServer(t)
 	db, err := gorm.Open(gormmysql.Open(fmt.Sprintf("root@tcp(127.0.0.1:%d)/simsql?charset=utf8mb4&parseTime=True", s.Port)),
 		&gorm.Config{Logger: logger.Discard})

@@ -46,6 +46,12 @@ pair	1	2	0
 pair	3	4	2
 `
 
+// The tests that run a client program (a JVM, Python, mariadb-dump, …)
+// spend most of their time starting it and waiting for it, so they call
+// t.Parallel: after the package's other tests, go test runs them
+// -parallel (GOMAXPROCS) at a time. Each starts its own server; none sets
+// the environment or the working directory.
+
 // clientTimeout bounds every client run.
 const clientTimeout = 2 * time.Minute
 
@@ -119,6 +125,7 @@ func TestClientScripts(t *testing.T) {
 // mariadb command-line client: SQL PREPARE/EXECUTE with parameters (a
 // PREPARE used to give "Received malformed packet"), SHOW statements.
 func TestClientMariaDBCLI(t *testing.T) {
+	t.Parallel() // mostly waits on a client program (clients_test.go)
 	client := needClient(t, "mariadb")
 	script, err := os.ReadFile(filepath.Join(clientsDir(t), "mariadb", "scenario.sql"))
 	if err != nil {
@@ -158,6 +165,7 @@ const docsCreate = "CREATE TABLE `docs` (\n" +
 // TestClientPython runs clients/python/client.py with Debian's PyMySQL
 // (/usr/bin/python3: the Debian package is not on a pyenv python's path).
 func TestClientPython(t *testing.T) {
+	t.Parallel() // mostly waits on a client program (clients_test.go)
 	python := needClient(t, "/usr/bin/python3")
 	if err := exec.Command(python, "-c", "import pymysql").Run(); err != nil {
 		needClient(t, "/usr/lib/python3/dist-packages/pymysql")
@@ -184,6 +192,7 @@ explain	1	SIMPLE	docs	5
 // back (equal to the DataFrame), a query with bound parameters over
 // simhash, hamming and jaccard, and a temporary table.
 func TestClientPandas(t *testing.T) {
+	t.Parallel() // mostly waits on a client program (clients_test.go)
 	python := needClient(t, "/usr/bin/python3")
 	for _, module := range []string{"pandas", "sqlalchemy", "pymysql"} {
 		if err := exec.Command(python, "-c", "import "+module).Run(); err != nil {
@@ -212,6 +221,7 @@ func TestClientPandas(t *testing.T) {
 // (pinned in clients/node/package-lock.json; `npm ci` installs it): server-
 // side prepared statements (execute) and information_schema metadata.
 func TestClientNode(t *testing.T) {
+	t.Parallel() // mostly waits on a client program (clients_test.go)
 	node := needClient(t, "node")
 	dir := filepath.Join(clientsDir(t), "node")
 	needClient(t, filepath.Join(dir, "node_modules", "mysql2", "package.json"))
@@ -236,6 +246,7 @@ server	` + testServerVersion + `	false
 // prepared statements, ending with DatabaseMetaData calls. IS_GENERATEDCOLUMN
 // YES is the regression check of Extra for generated columns.
 func TestClientJDBC(t *testing.T) {
+	t.Parallel() // mostly waits on a client program (clients_test.go)
 	javac := needClient(t, "javac")
 	java := needClient(t, "java")
 	jar := needClient(t, "/usr/share/java/mariadb-java-client.jar")
@@ -283,6 +294,7 @@ index	fp_k3	fp	true	1
 // 65535: go-mysql-server's information_schema) and COLUMN_DEF of a
 // nullable column without a default (NULL, as MySQL 8; MariaDB 'NULL').
 func TestClientODBC(t *testing.T) {
+	t.Parallel() // mostly waits on a client program (clients_test.go)
 	driver := needClient(t, "/usr/lib/x86_64-linux-gnu/odbc/libmaodbc.so")
 	t.Run("isql", func(t *testing.T) {
 		isql := needClient(t, "isql")
@@ -486,6 +498,7 @@ func loadClientRows(t *testing.T) [][3]string {
 // simhash index with its COMMENT, rows, fingerprints, the view and
 // near_duplicates must come back the same.
 func TestClientMariaDBDump(t *testing.T) {
+	t.Parallel() // mostly waits on a client program (clients_test.go)
 	client := needClient(t, "mariadb")
 	dump := needClient(t, "mariadb-dump")
 	script, err := os.ReadFile(filepath.Join(clientsDir(t), "mariadb", "scenario.sql"))
@@ -541,6 +554,7 @@ func TestClientMariaDBDump(t *testing.T) {
 // drivers sent nothing, every INSERT autocommitted and rollback() undid
 // nothing.)
 func TestClientRollback(t *testing.T) {
+	t.Parallel() // mostly waits on a client program (clients_test.go)
 	python := needClient(t, "/usr/bin/python3")
 	s := StartServer(t)
 	dbapi := "autocommit\t0\nafter rollback\t0\ncommitted\t2\nautocommit\t1\nwith autocommit\t2\t4\n"

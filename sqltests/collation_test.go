@@ -88,7 +88,7 @@ func sqlQuote(s string) string {
 // 'a%' and '中文' LIKE '中%'; compat/like_range.go).
 func TestCollationDifferential(t *testing.T) {
 	srv := StartServer(t)
-	m := startMariaDB(t)
+	m := sharedMariaDB(t)
 	strs := collationStrings(400)
 	for pi, pair := range collationPairs {
 		t.Run(pair.simsql, func(t *testing.T) {

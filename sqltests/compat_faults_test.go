@@ -33,7 +33,7 @@ func TestSetAffectsNoRows(t *testing.T) {
 		}
 	}
 	t.Run("wire", func(t *testing.T) { check(t, StartServer(t).DB(t)) })
-	t.Run("mariadb", func(t *testing.T) { check(t, startMariaDB(t).DB(t)) })
+	t.Run("mariadb", func(t *testing.T) { check(t, sharedMariaDB(t).scratchDB(t)) })
 }
 
 // TestAlterRowsAffected checks the rows affected of ALTER TABLE over the
@@ -151,7 +151,7 @@ func checkRowsAffected(t *testing.T, setUp []string, cases []rowsAffected) {
 		}
 	}
 	t.Run("wire", func(t *testing.T) { check(t, StartServer(t).DB(t)) })
-	t.Run("mariadb", func(t *testing.T) { check(t, startMariaDB(t).DB(t)) })
+	t.Run("mariadb", func(t *testing.T) { check(t, sharedMariaDB(t).scratchDB(t)) })
 }
 
 func TestExistsDMLScripts(t *testing.T) {

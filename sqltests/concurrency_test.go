@@ -62,7 +62,7 @@ func waitRunning(t *testing.T, watcher *dbsql.Conn, id int64, q string, done <-c
 // installed, on MariaDB.
 func reference(t *testing.T, f func(t *testing.T, db *dbsql.DB)) {
 	t.Run("simsql", func(t *testing.T) { f(t, StartServer(t).DB(t)) })
-	t.Run("mariadb", func(t *testing.T) { f(t, startMariaDB(t).DB(t)) })
+	t.Run("mariadb", func(t *testing.T) { f(t, sharedMariaDB(t).scratchDB(t)) })
 }
 
 // TestSelectForUpdate increments a counter from two connections with

@@ -33,7 +33,7 @@ func TestForeignKeyScripts(t *testing.T) {
 		}
 	})
 	t.Run("mariadb", func(t *testing.T) {
-		m := startMariaDB(t)
+		m := sharedMariaDB(t)
 		for _, s := range ForeignKeyScripts {
 			t.Run(s.Name, func(t *testing.T) {
 				runScript(t, newErrConn(t, newMariaDBConn(t, m, mariaDBName(s.Name))), s)
@@ -149,6 +149,7 @@ func TestForeignKeyRestart(t *testing.T) {
 // tables in name order and loads their rows; afterwards the constraints
 // are there, identical, and enforced.
 func TestClientMariaDBDumpForeignKeys(t *testing.T) {
+	t.Parallel() // mostly waits on a client program (clients_test.go)
 	client := needClient(t, "mariadb")
 	dump := needClient(t, "mariadb-dump")
 	src := StartServer(t)

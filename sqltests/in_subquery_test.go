@@ -28,7 +28,7 @@ func TestInSubqueryScripts(t *testing.T) {
 // list) must return the same rows in-process as on MariaDB.
 func TestInSubqueryMatchesMariaDB(t *testing.T) {
 	const tables, queriesPerTable = 6, 60
-	m := newMariaDBConn(t, startMariaDB(t), "insubq")
+	m := newMariaDBConn(t, sharedMariaDB(t), "insubq")
 	c := newEngineConn(t)
 	for ti := range tables {
 		r := rand.New(rand.NewPCG(20261202, uint64(ti)))

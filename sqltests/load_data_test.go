@@ -297,7 +297,7 @@ func TestLoadDataMatchesMariaDB(t *testing.T) {
 		}
 	})
 	t.Run("mariadb", func(t *testing.T) {
-		m := startMariaDB(t)
+		m := sharedMariaDB(t)
 		for _, s := range scripts(true, t.TempDir(), true) {
 			t.Run(s.Name, func(t *testing.T) { runScript(t, newMariaDBConn(t, m, mariaDBName(s.Name)), s) })
 		}

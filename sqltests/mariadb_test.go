@@ -41,7 +41,7 @@ func startMariaDBTCP(tb testing.TB, extra ...string) *mariaDB {
 // startMariaDBOn starts mariadbd listening on 127.0.0.1:port, or on its
 // socket only when port is 0, with the options extra (mariadbtest.Start),
 // and creates the database simsql.
-func startMariaDBOn(tb testing.TB, port int, extra ...string) *mariaDB {
+func startMariaDBOn(tb mariadbtest.TB, port int, extra ...string) *mariaDB {
 	tb.Helper()
 	m := &mariaDB{mariadbtest.Start(tb, port, extra...)}
 	db, err := dbsql.Open("mysql", m.DSN(""))

@@ -311,8 +311,8 @@ func explainPlan(c conn, query string) (string, error) {
 	return plan.String(), nil
 }
 
-// runScripts runs every script in-process and over the wire, each on a
-// database of its own.
+// runScripts runs every script in-process and over the wire (on the
+// shared server), each on a database of its own.
 func runScripts(t *testing.T, scripts []ScriptTest) {
 	t.Run("engine", func(t *testing.T) {
 		for _, s := range scripts {
@@ -320,11 +320,11 @@ func runScripts(t *testing.T, scripts []ScriptTest) {
 		}
 	})
 	t.Run("wire", func(t *testing.T) {
-		srv := StartServer(t)
+		srv := sharedServer(t)
 		for i, s := range scripts {
 			t.Run(s.Name, func(t *testing.T) {
 				wc := newWireConn(t, srv)
-				useNewDatabase(t, wc, "script"+strconv.Itoa(i))
+				useScratchDatabase(t, srv, wc, "script"+strconv.Itoa(i))
 				runScript(t, wc, s)
 			})
 		}
@@ -332,11 +332,12 @@ func runScripts(t *testing.T, scripts []ScriptTest) {
 }
 
 // runScriptsAndMariaDB runs scripts in-process, over the wire and, when
-// mariadbd is installed, on MariaDB, whose answers they hold.
+// mariadbd is installed, on MariaDB (the shared ones), whose answers they
+// hold.
 func runScriptsAndMariaDB(t *testing.T, scripts []ScriptTest) {
 	runScriptsEngineAndWire(t, scripts)
 	t.Run("mariadb", func(t *testing.T) {
-		m := startMariaDB(t)
+		m := sharedMariaDB(t)
 		for _, s := range scripts {
 			t.Run(s.Name, func(t *testing.T) { runScript(t, newMariaDBConn(t, m, mariaDBName(s.Name)), s) })
 		}
@@ -353,9 +354,13 @@ func runScriptsEngineAndWire(t *testing.T, scripts []ScriptTest) {
 		}
 	})
 	t.Run("wire", func(t *testing.T) {
-		srv := StartServer(t)
+		srv := sharedServer(t)
 		for _, s := range scripts {
-			t.Run(s.Name, func(t *testing.T) { runScript(t, newScriptConn(t, srv, mariaDBName(s.Name)), s) })
+			t.Run(s.Name, func(t *testing.T) {
+				wc := newWireConn(t, srv)
+				useScratchDatabase(t, srv, wc, mariaDBName(s.Name))
+				runScript(t, wc, s)
+			})
 		}
 	})
 }

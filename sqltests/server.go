@@ -45,7 +45,8 @@ type Server struct {
 // followed by args, waits for its ready line and registers a cleanup that
 // stops it, failing the test if the server's stderr reports a data race.
 // The binary is built once per test process (about 70 s the
-// first time on a cold build cache). Flags in args override the defaults;
+// first time on a cold build cache), or once per run by scripts/test.sh
+// (Binary). Flags in args override the defaults;
 // --host must stay 127.0.0.1.
 func StartServer(tb testing.TB, args ...string) *Server {
 	tb.Helper()
@@ -57,14 +58,31 @@ func StartServer(tb testing.TB, args ...string) *Server {
 // simsql_test_panic(x) (cmd/simsql/testhooks.go).
 func StartTestHookServer(tb testing.TB, args ...string) *Server {
 	tb.Helper()
-	hookBuild.once.Do(func() { hookBuild.path, hookBuild.err = buildBinary("simsql-testhooks", "-tags", "simsql_testhooks") })
+	hookBuild.once.Do(func() {
+		if hookBuild.path, hookBuild.err = simsqltest.Prebuilt("SIMSQL_TEST_HOOK_BINARY"); hookBuild.path == "" && hookBuild.err == nil {
+			hookBuild.path, hookBuild.err = buildBinary("simsql-testhooks", "-tags", "simsql_testhooks")
+		}
+	})
 	if hookBuild.err != nil {
 		tb.Fatal(hookBuild.err)
 	}
 	return startServer(tb, hookBuild.path, args)
 }
 
-func startServer(tb testing.TB, bin string, args []string) *Server {
+// serverTB is the part of testing.TB that startServer uses: a test's, or
+// the test process's for the server the script tests share (sharedServer).
+type serverTB interface {
+	Helper()
+	TempDir() string
+	Cleanup(func())
+	Fatal(args ...any)
+	Fatalf(format string, args ...any)
+	Errorf(format string, args ...any)
+	Failed() bool
+	Logf(format string, args ...any)
+}
+
+func startServer(tb serverTB, bin string, args []string) *Server {
 	tb.Helper()
 	full := append([]string{"serve", "--port", "0", "--data-dir", tb.TempDir()}, engineArgs()...)
 	full = append(full, args...)
@@ -247,11 +265,16 @@ var build, hookBuild struct {
 	err  error
 }
 
-// Binary builds the simsql command once per test process and returns the
-// path of the binary.
+// Binary returns the path of the simsql binary the tests run: the one
+// scripts/test.sh built for every test process ($SIMSQL_TEST_BINARY,
+// simsqltest.Prebuilt), else cmd/simsql built once per test process.
 func Binary(tb testing.TB) string {
 	tb.Helper()
-	build.once.Do(func() { build.path, build.err = buildBinary("simsql") })
+	build.once.Do(func() {
+		if build.path, build.err = simsqltest.Prebuilt("SIMSQL_TEST_BINARY"); build.path == "" && build.err == nil {
+			build.path, build.err = buildBinary("simsql")
+		}
+	})
 	if build.err != nil {
 		tb.Fatal(build.err)
 	}

@@ -109,7 +109,7 @@ func TestTemporarySessions(t *testing.T) {
 		run(t, a, b, again)
 	})
 	t.Run("mariadb", func(t *testing.T) {
-		m := startMariaDB(t)
+		m := sharedMariaDB(t)
 		name := mariaDBName("temporary sessions")
 		b := newMariaDBConn(t, m, name)
 		a, again := newMariaDBConn(t, m, name+"_a"), newMariaDBConn(t, m, name+"_c")

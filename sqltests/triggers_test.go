@@ -72,7 +72,7 @@ func TestLoadDataTriggerScripts(t *testing.T) {
 		}
 	})
 	t.Run("mariadb", func(t *testing.T) {
-		m := startMariaDB(t)
+		m := sharedMariaDB(t)
 		for _, s := range loadDataTriggerScripts(file, true) {
 			t.Run(s.Name, func(t *testing.T) { runScript(t, newMariaDBConn(t, m, mariaDBName(s.Name)), s) })
 		}

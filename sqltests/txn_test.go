@@ -192,7 +192,7 @@ func TestIsolationLevels(t *testing.T) {
 		}
 	})
 	t.Run("mariadb", func(t *testing.T) {
-		m := startMariaDB(t)
+		m := sharedMariaDB(t)
 		for _, level := range isolationLevels {
 			t.Run(level, func(t *testing.T) {
 				name := mariaDBName("iso " + level)

@@ -38,7 +38,8 @@ func smokeCorpora(t *testing.T) string {
 	return dir
 }
 
-// TestSmoke runs the whole harness at smoke sizes: builds simsql, starts
+// TestSmoke runs the whole harness at smoke sizes: builds simsql (or runs
+// the one scripts/test.sh built, $SIMSQL_TEST_BINARY), starts
 // simsql, MariaDB and PostgreSQL, runs every workload and writes
 // BENCHMARKS.md with its charts into a temporary directory. It skips when a
 // peer is missing, unless SIMSQL_REQUIRE_PEERS=1 (CI), where that fails.
@@ -58,7 +59,11 @@ func TestSmoke(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
 	dir := t.TempDir()
-	path, err := run(ctx, cfg, "", dir)
+	bin, err := simsqltest.Prebuilt("SIMSQL_TEST_BINARY") // "": run builds it
+	if err != nil {
+		t.Fatal(err)
+	}
+	path, err := run(ctx, cfg, bin, dir)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -80,6 +80,23 @@ func Build(ctx context.Context, bin string, flags ...string) error {
 	return nil
 }
 
+// Prebuilt returns the simsql binary named by the environment variable
+// env (SIMSQL_TEST_BINARY, or SIMSQL_TEST_HOOK_BINARY for one built with
+// -tags simsql_testhooks), which scripts/test.sh builds once for all the
+// test processes of a run instead of each building its own: "" when env is
+// unset or SIMSQL_RACE_SERVER=1 asks for a -race build, an error when it
+// names no executable file.
+func Prebuilt(env string) (string, error) {
+	bin := os.Getenv(env)
+	if bin == "" || os.Getenv("SIMSQL_RACE_SERVER") == "1" {
+		return "", nil
+	}
+	if fi, err := os.Stat(bin); err != nil || !fi.Mode().IsRegular() || fi.Mode()&0o111 == 0 {
+		return "", fmt.Errorf("%s=%s: not an executable file (%v)", env, bin, err)
+	}
+	return bin, nil
+}
+
 // Buffer is a bytes.Buffer safe for one writer and concurrent readers: a
 // child process's standard error, read while it runs.
 type Buffer struct {
