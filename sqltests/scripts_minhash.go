@@ -154,7 +154,9 @@ var MinHashScripts = []ScriptTest{
 		},
 	},
 	{
-		// a.sig = b.sig and a.sig <=> b.sig failed with 1105
+		// The self-join plan's filter lost the equality a lookup join's
+		// primary key had taken out of the condition (a.id <=> b.id: 5 pairs
+		// instead of 3); a.sig = b.sig and a.sig <=> b.sig failed with 1105
 		// "failed to replan join: indexable table does not support given
 		// lookup" (compat_lookup_join_zero_key.go). IGNORE INDEX: the
 		// scan's answer.
@@ -165,6 +167,9 @@ var MinHashScripts = []ScriptTest{
 		},
 		Assertions: []Assertion{
 			{Query: "SELECT COUNT(*) FROM m a JOIN m b ON minhash_jaccard(a.sig, b.sig) >= 0.8", Expected: []Row{{5}}, ExpectedIndexes: []string{"minhash index j"}},
+			{Query: "SELECT COUNT(*) FROM m a JOIN m b ON minhash_jaccard(a.sig, b.sig) >= 0.8 AND a.id <=> b.id", Expected: []Row{{3}}},
+			{Query: "SELECT COUNT(*) FROM m a IGNORE INDEX (j) JOIN m b IGNORE INDEX (j) ON minhash_jaccard(a.sig, b.sig) >= 0.8 AND a.id <=> b.id", Expected: []Row{{3}}},
+			{Query: "SELECT COUNT(*) FROM m a JOIN m b ON jaccard(a.body, b.body) >= 0.8 AND a.id <=> b.id", Expected: []Row{{3}}},
 			{Query: "SELECT COUNT(*) FROM m a JOIN m b ON a.sig = b.sig", Expected: []Row{{5}}},
 			{Query: "SELECT COUNT(*) FROM m a IGNORE INDEX (j) JOIN m b IGNORE INDEX (j) ON a.sig = b.sig", Expected: []Row{{5}}},
 			{Query: "SELECT COUNT(*) FROM m a JOIN m b ON a.sig <=> b.sig", Expected: []Row{{6}}},
