@@ -469,9 +469,14 @@ func (t *Table) newKindIndex(ix *indexMeta) *kindIndex {
 // information_schema.STATISTICS show it (SIMHASH, MINHASH).
 func (k *kindIndex) IndexType() string { return strings.ToUpper(k.meta.Kind) }
 
-// CanSupport implements sql.Index: points only, for kinds that answer
-// equality.
+// CanSupport implements sql.Index: the points its kind answers exactly
+// (EqualQuery), and the placeholder lookup go-mysql-server makes of a
+// lookup join's key (zeroKeyLookup); that join's own lookups, a point or
+// NULL, are all served (lookupEqual).
 func (k *kindIndex) CanSupport(_ *sql.Context, ranges ...sql.Range) bool {
+	if len(ranges) == 1 && zeroKeyLookup(ranges[0]) {
+		return true
+	}
 	if k.sk == nil || k.ci == nil {
 		return false
 	}
@@ -484,25 +489,38 @@ func (k *kindIndex) CanSupport(_ *sql.Context, ranges ...sql.Range) bool {
 	return true
 }
 
-// lookupEqual returns the partitions of a lookup of equal values (=, IN)
-// through a custom index: one exact Scan per distinct value.
+// lookupEqual returns the partitions of a lookup of equal values (=, IN,
+// <=>) through a custom index: one exact Scan per distinct value its kind
+// answers (EqualQuery), and for a value it does not, NULL (<=> NULL) or
+// every value ((NULL, ∞): a lookup join's placeholder, or IS NOT NULL) a
+// scan of the table that keeps the rows whose column is that value
+// (columnScanPartition).
 func (it *indexedTable) lookupEqual(ctx *sql.Context, k *kindIndex, lookup sql.IndexLookup) (sql.PartitionIter, error) {
 	pl := &partitionList{}
-	if lookup.IsEmptyRange {
+	if emptyLookup(lookup) {
 		return pl, nil
 	}
 	ranges, ok := lookup.Ranges.(sql.MySQLRangeCollection)
 	if !ok {
 		return nil, fmt.Errorf("catalog: unsupported range collection %T", lookup.Ranges)
 	}
-	if k.sk == nil || k.ci == nil {
-		return nil, fmt.Errorf("catalog: index %s cannot answer lookups", k.meta.Name)
-	}
+	ord := it.Table.indexOrdinals(k.meta)[0]
 	var seen []any
+	nullSeen := false
 	for _, r := range ranges {
 		key, ok := pointKey(r)
 		if !ok {
-			return nil, fmt.Errorf("catalog: index %s answers only lookups of equal values, not %s", k.meta.Name, r.String())
+			switch {
+			case len(r) == 1 && isNullRange(r[0]) && !nullSeen:
+				nullSeen = true
+				pl.parts = append(pl.parts, columnScanPartition{ord: ord, typ: r[0].Typ, null: true})
+			case len(r) == 1 && isNullRange(r[0]):
+			case len(ranges) == 1 && zeroKeyLookup(r):
+				pl.parts = append(pl.parts, columnScanPartition{ord: ord, typ: r[0].Typ, notNull: true})
+			default:
+				return nil, fmt.Errorf("catalog: index %s answers only lookups of equal values, not %s", k.meta.Name, r.String())
+			}
+			continue
 		}
 		dup := false
 		for _, s := range seen {
@@ -514,11 +532,82 @@ func (it *indexedTable) lookupEqual(ctx *sql.Context, k *kindIndex, lookup sql.I
 			continue
 		}
 		seen = append(seen, key)
-		s := &searchIndex{kindIndex: k, query: k.sk.EqualQuery(k.ci, key)}
-		pl.parts = append(pl.parts, searchPartition{idx: s})
+		var query any
+		if k.sk != nil && k.ci != nil {
+			query = k.sk.EqualQuery(k.ci, key)
+		}
+		if query == nil {
+			pl.parts = append(pl.parts, columnScanPartition{ord: ord, typ: r[0].Typ, value: key})
+			continue
+		}
+		pl.parts = append(pl.parts, searchPartition{idx: &searchIndex{kindIndex: k, query: query}})
 	}
 	return pl, nil
 }
+
+// isNullRange reports whether col admits NULL only ([NULL, NULL]).
+func isNullRange(col sql.MySQLRangeColumnExpr) bool {
+	_, lo := col.LowerBound.(sql.BelowNull)
+	_, hi := col.UpperBound.(sql.AboveNull)
+	return lo && hi
+}
+
+// columnScanPartition is a lookup through a custom index that its kind
+// does not answer, read by a scan of the table: the rows whose indexed
+// column (ordinal ord, of type typ) is NULL (null), not NULL (notNull), or
+// else equal to value.
+type columnScanPartition struct {
+	ord           int
+	typ           sql.Type
+	value         any
+	null, notNull bool
+}
+
+func (columnScanPartition) Key() []byte { return []byte("column scan") }
+
+// columnScanRows returns the rows of p.
+func (it *indexedTable) columnScanRows(ctx *sql.Context, p columnScanPartition) (sql.RowIter, error) {
+	rows, err := it.Table.PartitionRows(ctx, nil)
+	if err != nil {
+		return nil, err
+	}
+	return &columnScanIter{rows: rows, p: p}, nil
+}
+
+// columnScanIter keeps the rows of a scan that a columnScanPartition
+// admits.
+type columnScanIter struct {
+	rows sql.RowIter
+	p    columnScanPartition
+}
+
+func (c *columnScanIter) Next(ctx *sql.Context) (sql.Row, error) {
+	for {
+		row, err := c.rows.Next(ctx)
+		if err != nil {
+			return nil, err
+		}
+		v := row[c.p.ord]
+		switch {
+		case c.p.null || v == nil:
+			if c.p.null == (v == nil) {
+				return row, nil
+			}
+		case c.p.notNull:
+			return row, nil
+		default:
+			cmp, err := c.p.typ.Compare(ctx, v, c.p.value)
+			if err != nil {
+				return nil, err
+			}
+			if cmp == 0 {
+				return row, nil
+			}
+		}
+	}
+}
+
+func (c *columnScanIter) Close(ctx *sql.Context) error { return c.rows.Close(ctx) }
 
 // JoinIndex returns index as an sql.Index for a lookup join
 // (plan.NewLookupBuilder with one key expression): each point lookup on it
@@ -666,4 +755,11 @@ func (it *indexedTable) lookupSearch(s *searchIndex) (sql.PartitionIter, error) 
 // searchRows returns the rows of a custom lookup partition.
 func (it *indexedTable) searchRows(ctx *sql.Context, p searchPartition) (sql.RowIter, error) {
 	return p.idx.sk.Scan(ctx, it.Table, p.idx.ci, p.idx.query)
+}
+
+// IsJoinIndex reports whether idx is an index made by JoinIndex, whose
+// lookups take no condition out of their join: it stays above them whole.
+func IsJoinIndex(idx sql.Index) bool {
+	_, ok := idx.(*joinIndex)
+	return ok
 }

@@ -151,7 +151,7 @@ func (it *indexedTable) LookupPartitions(ctx *sql.Context, lookup sql.IndexLooku
 		return nil, fmt.Errorf("catalog: %s cannot use index %s", it.Table.meta.Name, lookup.Index.ID())
 	}
 	var parts []sql.Partition
-	if !lookup.IsEmptyRange {
+	if !emptyLookup(lookup) {
 		ranges, ok := lookup.Ranges.(sql.MySQLRangeCollection)
 		if !ok {
 			return nil, fmt.Errorf("catalog: unsupported range collection %T", lookup.Ranges)
@@ -184,6 +184,9 @@ func (it *indexedTable) Partitions(ctx *sql.Context) (sql.PartitionIter, error) 
 func (it *indexedTable) PartitionRows(ctx *sql.Context, p sql.Partition) (sql.RowIter, error) {
 	if sp, ok := p.(searchPartition); ok {
 		return it.searchRows(ctx, sp)
+	}
+	if cp, ok := p.(columnScanPartition); ok {
+		return it.columnScanRows(ctx, cp)
 	}
 	rp, ok := p.(*rangePartition)
 	if !ok {

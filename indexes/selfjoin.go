@@ -32,7 +32,10 @@ import (
 // for simhash; the band search of near_duplicates for minhash), and
 // returns the joined rows of every ordered pair it finds — (x, y) and
 // (y, x), and (x, x) for every row unless the condition rules out a row
-// paired with itself — under a filter holding the join's whole condition,
+// paired with itself — under a filter holding the join's whole condition
+// (its ON and WHERE, and the equalities a lookup join's index had taken
+// out of them: withLookupConditions; a join whose lookups it cannot
+// restate keeps its plan),
 // so the answer is the join's, row for row, wherever the search finds
 // every pair the conjunct holds for (simhash; minhash_jaccard over an
 // exact index) and the lookup plan's where the lookups are approximate
@@ -205,19 +208,105 @@ func selfJoinPlan(ctx *sql.Context, op plan.JoinType, left, right sql.Node, cond
 		!strings.EqualFold(lt.Database(), rt.Database()) {
 		return nil
 	}
-	conjuncts := expression.SplitConjunction(cond)
-	for _, c := range conjuncts {
+	if isLookup(left) {
+		return nil // its keys read a row from outside the join
+	}
+	for _, c := range expression.SplitConjunction(cond) {
 		for _, match := range selfJoinMatchers {
 			search, ok := match(ctx, lt, rt, c, la, ra)
 			if !ok {
 				continue
 			}
+			// The pairs replace both sides, so the filter above must hold
+			// every condition of the join: cond, and those the right
+			// side's lookup took out of it.
+			full, ok := withLookupConditions(cond, right, ra, sideColumn(c, ra))
+			if !ok {
+				return nil
+			}
 			n := &selfJoinPairs{left: left, right: right, names: [2]string{la, ra}, table: lt, search: search, cond: c.String(),
-				selfPairs: !excludesSelfPairs(conjuncts, la, ra)}
-			return plan.NewFilter(cond, n)
+				selfPairs: !excludesSelfPairs(expression.SplitConjunction(full), la, ra)}
+			return plan.NewFilter(full, n)
 		}
 	}
 	return nil
+}
+
+// sideColumn returns a column of side name (lower case) that e reads, or
+// nil.
+func sideColumn(e sql.Expression, name string) *expression.GetField {
+	var col *expression.GetField
+	transform.InspectExpr(e, func(e sql.Expression) bool {
+		if gf, ok := e.(*expression.GetField); ok && strings.EqualFold(gf.Table(), name) {
+			col = gf
+		}
+		return col != nil
+	})
+	return col
+}
+
+// isLookup reports whether side n (under a hash join's build or an alias)
+// is read by a lookup join's keys.
+func isLookup(n sql.Node) bool {
+	return lookupAccess(n) != nil
+}
+
+// lookupAccess returns the table access of side n if a lookup join's keys
+// read it (a table under an alias or a hash join's build side), or nil.
+func lookupAccess(n sql.Node) *plan.IndexedTableAccess {
+	if h, ok := n.(*plan.HashLookup); ok {
+		n = h.Child
+	}
+	if a, ok := n.(*plan.TableAlias); ok {
+		n = a.Child
+	}
+	if ita, ok := n.(*plan.IndexedTableAccess); ok && !ita.IsStatic() {
+		return ita
+	}
+	return nil
+}
+
+// withLookupConditions returns cond with the equalities that the lookup of
+// side right (named name) answers, if it is read by a lookup join's keys:
+// go-mysql-server takes those out of the join's condition (addLookupJoins
+// keeps only the filters the lookup did not match), keyᵢ = columnᵢ of the
+// lookup's index (<=> under its null mask). A lookup through a custom
+// index made by hammingLookups (catalog.JoinIndex) takes nothing: the
+// join's condition stays whole. col is a column of right in the joined
+// row, which places right's columns. ok is false if a key cannot be
+// restated (an index column not among right's).
+func withLookupConditions(cond sql.Expression, right sql.Node, name string, col *expression.GetField) (sql.Expression, bool) {
+	ita := lookupAccess(right)
+	if ita == nil || catalog.IsJoinIndex(ita.Index()) {
+		return cond, true
+	}
+	sch := right.Schema()
+	if col == nil || sch.IndexOfColName(col.Name()) < 0 {
+		return nil, false
+	}
+	base := col.Index() - sch.IndexOfColName(col.Name())
+	keys, nullMask, columns := ita.Expressions(), ita.NullMask(), ita.Index().Expressions()
+	if len(keys) > len(columns) || len(nullMask) != len(keys) {
+		return nil, false
+	}
+	for i, key := range keys {
+		colName := columns[i]
+		if dot := strings.LastIndexByte(colName, '.'); dot >= 0 {
+			colName = colName[dot+1:]
+		}
+		o := sch.IndexOfColName(colName)
+		if o < 0 {
+			return nil, false
+		}
+		c := sch[o]
+		gf := expression.NewGetFieldWithTable(base+o, int(col.TableId()), c.Type, col.Database(), name, c.Name, c.Nullable)
+		var eq sql.Expression = expression.NewEquals(key, gf)
+		if nullMask[i] {
+			eq = expression.NewNullSafeEquals(key, gf)
+		}
+		cond = expression.NewAnd(cond, eq)
+	}
+	return cond, true
 }
 
 // wholeTable returns the catalog table that n reads whole, and the name its
