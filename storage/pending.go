@@ -105,13 +105,12 @@ func (p *pendingList) key(w pendingWrite) []byte { return p.Bytes(w.key) }
 func (p *pendingList) value(w pendingWrite) []byte { return p.Bytes(w.value) }
 
 // sorted returns the list's writes in key order, the last write of each
-// key only, with the keys copied end to end in that order (so that the
-// writes are then read in the order of their bytes). The writes are first
-// dealt out by the top 16 bits of their keys (an index's keys start with
-// a small number: the MinHash index's band, the SimHash index's block),
-// then each part is sorted on its own (sortPart), its keys copied beside
-// each other first, so that what a part's sort touches lies near
-// together, not across the whole list.
+// key only. The writes are first dealt out by the top 16 bits of their
+// keys (an index's keys start with a small number: the MinHash index's
+// band, the SimHash index's block), then each part is sorted on its own
+// (sortPart), its keys copied beside each other first, so that what a
+// part's sort, and then the part's reader, touches lies near together,
+// not across the whole list.
 func (p *pendingList) sorted() *pendingList {
 	n := len(p.ws)
 	if n < radixMin {
@@ -155,27 +154,18 @@ func (p *pendingList) sorted() *pendingList {
 }
 
 // compact returns the sorted writes parts of p without the earlier writes
-// of a key, with their keys copied end to end in order.
+// of a key. The keys stay where they are (copying them in order cost more
+// than the reads of them it saved).
 func (p *pendingList) compact(parts []pendingWrite) *pendingList {
 	n := len(parts)
-	keyBytes := 0
-	for _, w := range parts {
-		keyBytes += int(w.key.n)
-	}
-	keys := make([]byte, keyBytes)
-	arena, chunk := p.with(keys)
 	out := parts[:0]
-	off := 0
 	for i, w := range parts {
 		if i+1 < n && parts[i+1].pre == w.pre && bytes.Equal(p.key(parts[i+1]), p.key(w)) {
 			continue // a later write of the key wins
 		}
-		n := copy(keys[off:], p.key(w))
-		w.key = Span{chunk: chunk, off: uint32(off), n: w.key.n}
-		off += n
 		out = append(out, w)
 	}
-	return &pendingList{ws: out, Arena: arena}
+	return &pendingList{ws: out, Arena: p.Arena}
 }
 
 // radixMin is the smallest part sortPart sorts by radix.
