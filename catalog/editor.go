@@ -229,8 +229,9 @@ func (e *editor) write(ctx *sql.Context) error {
 		}
 		var row sql.Row
 		if needRow {
+			// v stays in b's arena: the row's bytes values may share it.
 			var err error
-			if row, err = storage.DecodeRow(v, e.t.sch.Schema); err != nil {
+			if row, err = storage.DecodeRowShared(v, e.t.sch.Schema); err != nil {
 				return err
 			}
 		}
