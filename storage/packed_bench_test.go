@@ -229,3 +229,23 @@ func packedLayoutHash(t *testing.T) string {
 	}
 	return hex.EncodeToString(h.Sum(nil))
 }
+
+// TestCompareKeys: compareKeys orders keys as bytes.Compare does, for keys
+// shorter than, as long as and longer than its 8-byte first step, equal
+// heads with different tails among them.
+func TestCompareKeys(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	key := func() []byte {
+		k := make([]byte, rng.IntN(12))
+		for i := range k {
+			k[i] = byte(rng.IntN(3)) * 0x7F // 0x00, 0x7F, 0xFE: few values, many ties
+		}
+		return k
+	}
+	for range 20000 {
+		a, b := key(), key()
+		if got, want := compareKeys(a, b), bytes.Compare(a, b); got != want {
+			t.Fatalf("compareKeys(%x, %x) = %d, want %d", a, b, got, want)
+		}
+	}
+}
