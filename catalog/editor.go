@@ -168,14 +168,21 @@ func (e *editor) write(ctx *sql.Context) error {
 		return err
 	}
 	rows := rowsBucket(e.t.meta.rowsID())
-	// Collect every write (the old index entries of changed rows go, the
-	// new rows and their entries come), then apply them sorted by bucket and
-	// key: bbolt splits pages only at commit, so random-order puts into a
-	// large transaction cost more and more, sorted ones do not. The
-	// entries' bytes live in one arena until the transaction commits.
+	// Index entries (and a keyless table's hidden entries, when
+	// deferredBucket says so) are handed to the transaction's deferred
+	// writes as they are made (storage.Txn.Defer copies them; they are
+	// applied in key order when the index is read or at commit): the old
+	// entries of changed rows first, then the new rows' entries, so that
+	// the last write of a key wins. Every other write (rows, hidden row
+	// ids) is collected and applied sorted by bucket and key (applySorted):
+	// bbolt splits pages only at commit, so random-order puts into a large
+	// transaction cost more and more, sorted ones do not. An error part of
+	// the way leaves some entries deferred: the statement fails, and its
+	// rollback drops them (storage.Txn.RollbackStatement).
 	var ops []writeOp
-	var keys arena
+	var keys arena // an entry's bytes until Defer copies them: reused row by row
 	var scratch []entry
+	deferred := deferredBucket(tr)
 	var dRows, dBytes int64     // the statement's change to the table's statistics
 	counters := counterDeltas{} // the statement's change to counting indexes
 	// The rows are decoded only for their index entries and counters.
@@ -196,8 +203,13 @@ func (e *editor) write(ctx *sql.Context) error {
 		if err != nil {
 			return err
 		}
+		keys.buf = keys.buf[:0]
 		err = e.indexEntries(oldRow, k, old, &keys, &scratch, func(bucket, key, _ []byte) {
-			ops = append(ops, writeOp{bucket: bucket, key: key, del: true})
+			if deferred(bucket) {
+				tr.kv.Defer(bucket, key, nil, true)
+			} else {
+				ops = append(ops, writeOp{bucket: bucket, key: key, del: true})
+			}
 		})
 		if err != nil {
 			return err
@@ -206,6 +218,7 @@ func (e *editor) write(ctx *sql.Context) error {
 			return err
 		}
 	}
+	var first []bucketCount // the first row's deferred writes, by bucket
 	for n := range b.rows {
 		// The keys and values stay in b's arena until the transaction
 		// ends (reset drops the arena, never reuses it).
@@ -216,8 +229,9 @@ func (e *editor) write(ctx *sql.Context) error {
 		}
 		var row sql.Row
 		if needRow {
+			// v stays in b's arena: the row's bytes values may share it.
 			var err error
-			if row, err = storage.DecodeRow(v, e.t.sch.Schema); err != nil {
+			if row, err = storage.DecodeRowShared(v, e.t.sch.Schema); err != nil {
 				return err
 			}
 		}
@@ -225,11 +239,19 @@ func (e *editor) write(ctx *sql.Context) error {
 		ops = append(ops, writeOp{bucket: rows, key: k, value: v, fresh: b.rows[n].fresh})
 		dRows++
 		dBytes += int64(len(v))
+		keys.buf = keys.buf[:0]
 		err := e.indexEntries(row, k, v, &keys, &scratch, func(bucket, key, value []byte) {
 			if value == nil {
 				value = []byte{}
 			}
-			ops = append(ops, writeOp{bucket: bucket, key: key, value: value})
+			if !deferred(bucket) {
+				ops = append(ops, writeOp{bucket: bucket, key: key, value: value})
+				return
+			}
+			if n == 0 {
+				first = countBucket(first, bucket)
+			}
+			tr.kv.Defer(bucket, key, value, false)
 		})
 		if err != nil {
 			return err
@@ -237,6 +259,9 @@ func (e *editor) write(ctx *sql.Context) error {
 		if n == 0 {
 			// Room for the other rows' writes, as many as the first's.
 			ops = slices.Grow(ops, (len(ops)-before)*(b.len()-1))
+			for _, c := range first {
+				tr.kv.Reserve(c.bucket, c.n*(b.len()-1))
+			}
 		}
 		if err := counters.count(e.t, row, 1); err != nil {
 			return err
@@ -258,50 +283,48 @@ type writeOp struct {
 	fresh              bool // a put of a key known to be absent
 }
 
-// applySorted applies ops: index entries are deferred (Transaction's
-// pending writes, applied in key order when the index is read or at
-// commit; ops has an entry's deletion before its new put, and the last
-// write of a key wins); rows and hidden row ids are written now, ordered by
-// key, so that bbolt appends them in order. (No two row ops have the same
-// bucket and key.)
-func applySorted(tr *Transaction, ops []writeOp) error {
-	direct := ops[:0:0]
-	// A keyless table's hidden entries are covered by their row's lock, as
-	// index entries are; in exclusive mode they are written at once, since
-	// keyOf reads them without a Flush.
+// deferredBucket returns whether a write to a bucket is deferred
+// (storage.Txn.Defer) in tr: index entries always; a keyless table's
+// hidden entries in concurrent mode, where their row's lock covers them
+// as it covers index entries (in exclusive mode they are written at once,
+// since keyOf reads them without a Flush).
+func deferredBucket(tr *Transaction) func(bucket []byte) bool {
 	coverHidden := tr.kv.Writing() && !tr.kv.Exclusive()
-	deferred := func(op writeOp) bool {
-		return op.bucket[0] == 'x' || storage.PackedHead(op.bucket) > 0 || op.bucket[0] == 'h' && coverHidden
+	return func(bucket []byte) bool {
+		return bucket[0] == 'x' || storage.PackedHead(bucket) > 0 || bucket[0] == 'h' && coverHidden
 	}
-	// Room for the deferred writes, bucket by bucket (a statement writes
-	// to a few).
-	type room struct {
-		bucket []byte
-		n      int
+}
+
+// bucketCount is a number of writes to one bucket.
+type bucketCount struct {
+	bucket []byte
+	n      int
+}
+
+// countBucket counts one more write to bucket in counts (a statement
+// writes to a few buckets).
+func countBucket(counts []bucketCount, bucket []byte) []bucketCount {
+	i := slices.IndexFunc(counts, func(c bucketCount) bool { return bytes.Equal(c.bucket, bucket) })
+	if i < 0 {
+		i = len(counts)
+		counts = append(counts, bucketCount{bucket: bucket})
 	}
-	var rooms []room
-	nDirect, nFresh := 0, 0
+	counts[i].n++
+	return counts
+}
+
+// applySorted applies ops, the writes that are not deferred
+// (deferredBucket): rows and hidden row ids, ordered by key, so that bbolt
+// appends them in order. (No two ops have the same bucket and key.)
+func applySorted(tr *Transaction, ops []writeOp) error {
+	nFresh := 0
 	for _, op := range ops {
-		if !deferred(op) {
-			nDirect++
-			if op.fresh {
-				nFresh++
-			}
-			continue
+		if op.fresh {
+			nFresh++
 		}
-		i := slices.IndexFunc(rooms, func(r room) bool { return bytes.Equal(r.bucket, op.bucket) })
-		if i < 0 {
-			i = len(rooms)
-			rooms = append(rooms, room{bucket: op.bucket})
-		}
-		rooms[i].n++
 	}
-	for _, r := range rooms {
-		tr.kv.Reserve(r.bucket, r.n)
-	}
-	direct = slices.Grow(direct, nDirect)
 	if nFresh > 0 && !tr.kv.Exclusive() {
-		// PutNew defers them (storage.Txn.PutNew): room for them too. (A
+		// PutNew defers them (storage.Txn.PutNew): room for them. (A
 		// statement's fresh puts are all of one table's rows.)
 		for _, op := range ops {
 			if op.fresh {
@@ -310,23 +333,16 @@ func applySorted(tr *Transaction, ops []writeOp) error {
 			}
 		}
 	}
-	for _, op := range ops {
-		if deferred(op) {
-			tr.kv.Defer(op.bucket, op.key, op.value, op.del)
-		} else {
-			direct = append(direct, op)
-		}
-	}
 	byKey := func(a, b writeOp) int {
 		if c := bytes.Compare(a.bucket, b.bucket); c != 0 {
 			return c
 		}
 		return bytes.Compare(a.key, b.key)
 	}
-	if !slices.IsSortedFunc(direct, byKey) { // a load in key order is
-		slices.SortFunc(direct, byKey)
+	if !slices.IsSortedFunc(ops, byKey) { // a load in key order is
+		slices.SortFunc(ops, byKey)
 	}
-	for _, op := range direct {
+	for _, op := range ops {
 		var err error
 		switch {
 		case op.del:

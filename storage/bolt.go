@@ -98,6 +98,8 @@ type boltTx struct {
 	open map[string]*openBlock
 	// spare is an openBlock written back, kept for the next block opened.
 	spare *openBlock
+	// blocks is the scratch of a packed block's write-back.
+	blocks blockBuf
 	// failed is the error of merging a packed block's writes before a
 	// read (a cursor or a count), which has no error to return: the
 	// commit returns it.

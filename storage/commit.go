@@ -188,6 +188,13 @@ func (s *Store) applyBatch(batch []*commitReq) (wait func() error) {
 	return nil
 }
 
+// listWriter is an engine transaction that writes a sorted pending list
+// to a packed keyspace at once (bbolt's: boltTx.packedWriteList), as put
+// and delete of each write in turn would.
+type listWriter interface {
+	packedWriteList(ks []byte, p *pendingList) error
+}
+
 // apply writes the commit into tx: keyspaces dropped and created, then
 // the writes in key order, then counter deltas, sequences and counters
 // merged into the latest values.
@@ -235,6 +242,12 @@ func (r *commitReq) apply(tx engineTx) error {
 	slices.Sort(pks)
 	for _, ks := range pks {
 		p := r.pending[ks]
+		if lw, ok := tx.(listWriter); ok && PackedHead([]byte(ks)) > 0 {
+			if err := lw.packedWriteList([]byte(ks), p); err != nil {
+				return err
+			}
+			continue
+		}
 		for _, w := range p.ws {
 			if w.del {
 				err = tx.delete([]byte(ks), p.key(w))

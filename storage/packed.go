@@ -158,6 +158,23 @@ func readNibbles(d []byte, p int) (x, y, next int, ok bool) {
 	return x, y, p, true
 }
 
+// compareKeys is bytes.Compare, with the first 8 bytes of keys at least
+// that long compared as one number first: an index key's head, which
+// mostly decides.
+func compareKeys(a, b []byte) int {
+	if len(a) >= 8 && len(b) >= 8 {
+		x, y := binary.BigEndian.Uint64(a), binary.BigEndian.Uint64(b)
+		switch {
+		case x < y:
+			return -1
+		case x > y:
+			return 1
+		}
+		return bytes.Compare(a[8:], b[8:])
+	}
+	return bytes.Compare(a, b)
+}
+
 func commonPrefix(a, b []byte) int {
 	n := min(len(a), len(b))
 	for i := range n {
@@ -316,6 +333,45 @@ func decodeBlock(ks, bkey, data []byte, headLen int) *pblock {
 // mergeBlock and cutBlocks make, for finishBlock's header.
 const blockRoom = 1 + binary.MaxVarintLen64
 
+// blockBuf is a block's entries as mergeBlock makes them: their
+// encoding, after blockRoom bytes of room (body), where each begins
+// (offs, with len(body) last) and their keys end to end (keys; kends[i]
+// is where key i ends), so that cutting the block in pieces decodes
+// nothing again. A write transaction reuses one for every block.
+type blockBuf struct {
+	body  []byte
+	offs  []int32
+	keys  []byte
+	kends []int32
+}
+
+// len returns the number of entries.
+func (bb *blockBuf) len() int { return len(bb.kends) }
+
+// key returns key i (valid until the next merge).
+func (bb *blockBuf) key(i int) []byte {
+	start := int32(0)
+	if i > 0 {
+		start = bb.kends[i-1]
+	}
+	return bb.keys[start:bb.kends[i]:bb.kends[i]]
+}
+
+// value returns the value of entry i (the last bytes of its encoding).
+func (bb *blockBuf) value(i int) []byte {
+	_, _, p, _ := readNibbles(bb.body, int(bb.offs[i]))
+	_, vl, _, _ := readNibbles(bb.body, p)
+	end := int(bb.offs[i+1])
+	return bb.body[end-vl : end : end]
+}
+
+// add records an entry whose encoding begins at off.
+func (bb *blockBuf) add(off int, key []byte) {
+	bb.offs = append(bb.offs, int32(off))
+	bb.keys = append(bb.keys, key...)
+	bb.kends = append(bb.kends, int32(len(bb.keys)))
+}
+
 // mergeBlock merges changes (in key order, one per key) into the block
 // data stored under bkey (nil: none) and returns the first key, the
 // entries' encoding (after blockRoom bytes of room) and their number (0:
@@ -323,12 +379,25 @@ const blockRoom = 1 + binary.MaxVarintLen64
 // predecessor stays the same is copied as it is encoded; only those after
 // a change are encoded again. err is ErrDamagedBlock.
 func mergeBlock(ks, bkey, data []byte, changes []pentry, headLen int) (first, body []byte, n int, err error) {
+	var bb blockBuf
+	if err := bb.merge(ks, bkey, data, changes, headLen); err != nil {
+		return nil, nil, 0, err
+	}
+	if bb.len() > 0 {
+		first = bytes.Clone(bb.key(0))
+	}
+	return first, bb.body, bb.len(), nil
+}
+
+// merge is mergeBlock into bb, whose body is a new array (the caller may
+// keep it) and whose other parts are reused.
+func (bb *blockBuf) merge(ks, bkey, data []byte, changes []pentry, headLen int) error {
 	var it blockIter
 	base := false
 	if bkey != nil {
 		var ok bool
 		if it, ok = newBlockIter(bkey, data, headLen); !ok {
-			return nil, nil, 0, damaged(ks, bkey)
+			return damaged(ks, bkey)
 		}
 		base = it.next()
 	}
@@ -336,25 +405,25 @@ func mergeBlock(ks, bkey, data []byte, changes []pentry, headLen int) (first, bo
 	for _, c := range changes {
 		size += len(c.key) + len(c.value) + 4
 	}
-	body = make([]byte, blockRoom, blockRoom+size)
-	var prev []byte // the last key written
-	chain := false  // it was the base entry before it.key
+	bb.body = make([]byte, blockRoom, blockRoom+size)
+	bb.offs, bb.keys, bb.kends = bb.offs[:0], bb.keys[:0], bb.kends[:0]
+	chain := false // it was the base entry before it.key
 	write := func(key, value []byte) {
-		ref := prev
-		if n == 0 {
-			first, ref = bytes.Clone(key), key
+		ref := key // the first entry is encoded against itself
+		if n := bb.len(); n > 0 {
+			ref = bb.key(n - 1)
 		}
-		body = appendEntry(body, ref, key, value, headLen)
-		prev = append(prev[:0], key...)
-		n++
+		off := len(bb.body)
+		bb.body = appendEntry(bb.body, ref, key, value, headLen)
+		bb.add(off, key)
 	}
 	j := 0
 	for base || j < len(changes) {
-		if base && (j == len(changes) || bytes.Compare(it.key, changes[j].key) < 0) {
+		if base && (j == len(changes) || compareKeys(it.key, changes[j].key) < 0) {
 			if chain {
-				body = append(body, it.data[it.start:it.pos]...)
-				prev = append(prev[:0], it.key...)
-				n++
+				off := len(bb.body)
+				bb.body = append(bb.body, it.data[it.start:it.pos]...)
+				bb.add(off, it.key)
 			} else {
 				write(it.key, it.value)
 			}
@@ -373,9 +442,10 @@ func mergeBlock(ks, bkey, data []byte, changes []pentry, headLen int) (first, bo
 		}
 	}
 	if it.damaged() {
-		return nil, nil, 0, damaged(ks, bkey)
+		return damaged(ks, bkey)
 	}
-	return first, body, n, nil
+	bb.offs = append(bb.offs, int32(len(bb.body)))
+	return nil
 }
 
 // cutBlocks returns the blocks of n entries encoded in body, the first
@@ -383,30 +453,52 @@ func mergeBlock(ks, bkey, data []byte, changes []pentry, headLen int) (first, bo
 // as many as needed, of about equal size. Each block's first entry is
 // encoded again (against itself); the others are copied.
 func cutBlocks(first, body []byte, n, headLen int) (keys, vals [][]byte) {
-	size := len(body) - blockRoom
+	bb := blockBuf{body: body}
+	it := blockIter{data: body, pos: blockRoom, n: n, headLen: headLen, key: append(make([]byte, 0, len(first)+16), first...)}
+	for it.next() {
+		bb.add(it.start, it.key)
+	}
+	bb.offs = append(bb.offs, int32(len(body)))
+	keys, vals = bb.cut(headLen)
+	for i, k := range keys {
+		keys[i] = bytes.Clone(k)
+	}
+	return keys, vals
+}
+
+// cut is cutBlocks of bb's entries (at least one); the keys are bb's
+// (valid until its next merge), the values new arrays, or bb.body itself
+// if it is one block.
+func (bb *blockBuf) cut(headLen int) (keys, vals [][]byte) {
+	n := bb.len()
+	size := len(bb.body) - blockRoom
 	if size <= packedBlockMax {
-		return [][]byte{first}, [][]byte{finishBlock(body, n)}
+		return [][]byte{bb.key(0)}, [][]byte{finishBlock(bb.body, n)}
 	}
 	pieces := (size + packedBlockMax - 1) / packedBlockMax
 	target := (size + pieces - 1) / pieces
-	it := blockIter{data: body, pos: blockRoom, n: n, headLen: headLen, key: append(make([]byte, 0, len(first)+16), first...)}
-	var cur []byte
-	curN := 0
-	for it.next() {
-		if curN > 0 && len(cur)-blockRoom >= target && len(keys) < pieces {
-			vals = append(vals, finishBlock(cur, curN))
-			cur, curN = nil, 0
-		}
-		if curN == 0 {
-			keys = append(keys, bytes.Clone(it.key))
-			cur = make([]byte, blockRoom, blockRoom+target+64)
-			cur = appendEntry(cur, it.key, it.key, it.value, headLen)
-		} else {
-			cur = append(cur, it.data[it.start:it.pos]...)
-		}
-		curN++
+	// piece returns the block of entries from to end-1.
+	piece := func(from, end int) []byte {
+		k, v := bb.key(from), bb.value(from)
+		rest := bb.body[bb.offs[from+1]:bb.offs[end]]
+		cur := make([]byte, blockRoom, blockRoom+entrySize(k, k, v, headLen)+len(rest))
+		cur = appendEntry(cur, k, k, v, headLen)
+		return finishBlock(append(cur, rest...), end-from)
 	}
-	return keys, append(vals, finishBlock(cur, curN))
+	from, curLen := 0, 0 // the piece's first entry, and its bytes so far
+	for i := range n {
+		if i > from && curLen >= target && len(keys)+1 < pieces {
+			keys, vals = append(keys, bb.key(from)), append(vals, piece(from, i))
+			from = i
+		}
+		if i == from {
+			k := bb.key(i)
+			curLen = entrySize(k, k, bb.value(i), headLen)
+		} else {
+			curLen += int(bb.offs[i+1] - bb.offs[i])
+		}
+	}
+	return append(keys, bb.key(from)), append(vals, piece(from, n))
 }
 
 // finishBlock returns a block's value: the format byte, the entry count n
@@ -567,6 +659,58 @@ func (t *boltTx) packedWrite(ks, key, value []byte, del bool) error {
 	return nil
 }
 
+// packedWriteList is packedWrite of each write of p, a sorted pending
+// list (one write per key, in key order), leaving the same blocks: the
+// bucket and the open block are found once for the list, not once per
+// write, a key is compared with the block's end only (the keys after the
+// first that the block covers are above its start), and the changes hold
+// p's keys, which live until the transaction ends, without copying them.
+func (t *boltTx) packedWriteList(ks []byte, p *pendingList) error {
+	b, headLen, err := t.packedBucket(ks)
+	if err != nil {
+		return err
+	}
+	o := t.open[string(ks)]
+	delete(t.open, string(ks))
+	checked := false // o covers the keys from its start on: only hi is compared
+	for _, w := range p.ws {
+		key := p.key(w)
+		if len(key) < headLen {
+			return fmt.Errorf("%w %q: %d bytes, head %d", errPackedKey, ks, len(key), headLen)
+		}
+		if o != nil && (checked && o.hi != nil && compareKeys(key, o.hi) >= 0 || !checked && !o.covers(key)) {
+			if err := t.writeBack(ks, b, o); err != nil {
+				return err
+			}
+			o = nil
+		}
+		if o == nil {
+			o = t.openAt(ks, b, key, headLen)
+		} else if !checked && len(o.changes) > 0 && o.sorted && bytes.Compare(o.changes[len(o.changes)-1].key, key) > 0 {
+			o.sorted = false // o was open before the list
+		}
+		checked = true
+		var value []byte
+		if !w.del {
+			value = p.value(w)
+		}
+		o.changes = append(o.changes, pentry{key: key, value: value, del: w.del})
+		if len(o.changes) >= packedMaxChanges {
+			if err := t.writeBack(ks, b, o); err != nil {
+				return err
+			}
+			o = nil
+		}
+	}
+	if o != nil {
+		if t.open == nil {
+			t.open = map[string]*openBlock{}
+		}
+		t.open[string(ks)] = o
+	}
+	return nil
+}
+
 // openAt returns the block of b that covers key, opened for writing (in
 // the spare openBlock, if there is one).
 func (t *boltTx) openAt(ks []byte, b *bbolt.Bucket, key []byte, headLen int) *openBlock {
@@ -631,13 +775,13 @@ func (t *boltTx) writeBack(ks []byte, b *bbolt.Bucket, o *openBlock) error {
 	if len(o.changes) == 0 {
 		return nil
 	}
-	first, body, n, err := mergeBlock(ks, o.bkey, o.data, o.sortedChanges(), o.headLen)
-	if err != nil {
+	bb := &t.blocks
+	if err := bb.merge(ks, o.bkey, o.data, o.sortedChanges(), o.headLen); err != nil {
 		return err
 	}
 	var keys, vals [][]byte
-	if n > 0 {
-		keys, vals = cutBlocks(first, body, n, o.headLen)
+	if bb.len() > 0 {
+		keys, vals = bb.cut(o.headLen) // bbolt's Put copies the keys
 	}
 	if o.bkey != nil && (len(keys) == 0 || !bytes.Equal(keys[0], o.bkey)) {
 		if err := b.Delete(o.bkey); err != nil {

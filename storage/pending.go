@@ -105,13 +105,12 @@ func (p *pendingList) key(w pendingWrite) []byte { return p.Bytes(w.key) }
 func (p *pendingList) value(w pendingWrite) []byte { return p.Bytes(w.value) }
 
 // sorted returns the list's writes in key order, the last write of each
-// key only, with the keys copied end to end in that order (so that the
-// writes are then read in the order of their bytes). The writes are first
-// dealt out by the top 16 bits of their keys (an index's keys start with
-// a small number: the MinHash index's band, the SimHash index's block),
-// then each part is sorted on its own (sortPart), its keys copied beside
-// each other first, so that what a part's sort touches lies near
-// together, not across the whole list.
+// key only. The writes are first dealt out by the top 16 bits of their
+// keys (an index's keys start with a small number: the MinHash index's
+// band, the SimHash index's block), then each part is sorted on its own
+// (sortPart), its keys copied beside each other first, so that what a
+// part's sort, and then the part's reader, touches lies near together,
+// not across the whole list.
 func (p *pendingList) sorted() *pendingList {
 	n := len(p.ws)
 	if n < radixMin {
@@ -155,27 +154,18 @@ func (p *pendingList) sorted() *pendingList {
 }
 
 // compact returns the sorted writes parts of p without the earlier writes
-// of a key, with their keys copied end to end in order.
+// of a key. The keys stay where they are (copying them in order cost more
+// than the reads of them it saved).
 func (p *pendingList) compact(parts []pendingWrite) *pendingList {
 	n := len(parts)
-	keyBytes := 0
-	for _, w := range parts {
-		keyBytes += int(w.key.n)
-	}
-	keys := make([]byte, keyBytes)
-	arena, chunk := p.with(keys)
 	out := parts[:0]
-	off := 0
 	for i, w := range parts {
 		if i+1 < n && parts[i+1].pre == w.pre && bytes.Equal(p.key(parts[i+1]), p.key(w)) {
 			continue // a later write of the key wins
 		}
-		n := copy(keys[off:], p.key(w))
-		w.key = Span{chunk: chunk, off: uint32(off), n: w.key.n}
-		off += n
 		out = append(out, w)
 	}
-	return &pendingList{ws: out, Arena: arena}
+	return &pendingList{ws: out, Arena: p.Arena}
 }
 
 // radixMin is the smallest part sortPart sorts by radix.
@@ -183,58 +173,80 @@ const radixMin = 512
 
 // sortPart sorts a part of the writes, whose keys share their top 16 bits
 // and which are in the order made, by key and then that order. A large
-// part is sorted by the other 48 bits of the keys' prefixes, a least
-// significant digit first radix sort in three stable passes of 16 bits
-// (tmp, grown as needed and returned, is its scratch), then each run of
-// equal prefixes by whole keys, stably; a small part by comparisons.
+// part is sorted by the other 48 bits of the keys' prefixes, most
+// significant 16 first (msd), a small one by comparisons; tmp, grown as
+// needed and returned, is the radix sort's scratch.
 func (p *pendingList) sortPart(part, tmp []pendingWrite) []pendingWrite {
-	byKey := func(a, b pendingWrite) int {
-		if a.pre != b.pre {
-			if a.pre < b.pre {
-				return -1
-			}
-			return 1
-		}
-		return bytes.Compare(p.key(a), p.key(b))
-	}
 	if len(part) < radixMin {
-		slices.SortStableFunc(part, byKey)
+		slices.SortStableFunc(part, p.byKey)
 		return tmp
 	}
 	if cap(tmp) < len(part) {
 		tmp = make([]pendingWrite, len(part))
 	}
-	src, dst := part, tmp[:len(part)]
-	var counts [1 << 16]int32
-	for shift := uint(0); shift < 48; shift += 16 {
-		clear(counts[:])
-		for _, w := range src {
-			counts[w.pre>>shift&0xFFFF]++
-		}
-		sum := int32(0)
-		for d, c := range counts {
-			counts[d] = sum
-			sum += c
-		}
-		for _, w := range src {
-			d := w.pre >> shift & 0xFFFF
-			dst[counts[d]] = w
-			counts[d]++
-		}
-		src, dst = dst, src
-	}
-	copy(part, src) // three passes: the result is in tmp
-	for lo := 0; lo < len(part); {
-		hi := lo + 1
-		for hi < len(part) && part[hi].pre == part[lo].pre {
-			hi++
-		}
-		if hi-lo > 1 {
-			slices.SortStableFunc(part[lo:hi], byKey)
-		}
-		lo = hi
-	}
+	var counts [3][]int32
+	p.msd(part, tmp[:len(part)], 32, &counts)
 	return tmp
+}
+
+// byKey orders writes by key (their prefixes first).
+func (p *pendingList) byKey(a, b pendingWrite) int {
+	if a.pre != b.pre {
+		if a.pre < b.pre {
+			return -1
+		}
+		return 1
+	}
+	return bytes.Compare(p.key(a), p.key(b))
+}
+
+// msd sorts part, whose prefixes agree above bit shift+16 and which is in
+// the order made, by key and then that order: one stable counting pass
+// deals it out by the prefixes' bits shift to shift+15 (through tmp, as
+// long), then each run of equal digits is sorted the same way by the next
+// 16 bits if it is large, else by comparisons. One pass where three
+// least-significant-digit passes each scattered every write at random
+// over 65,536 places: an index's keys (a band or block, then hash bits)
+// leave a few writes per digit. counts holds a count table per level,
+// made on first use.
+func (p *pendingList) msd(part, tmp []pendingWrite, shift uint, counts *[3][]int32) {
+	level := shift / 16
+	if counts[level] == nil {
+		counts[level] = make([]int32, 1<<16+1)
+	}
+	c := counts[level]
+	clear(c)
+	for _, w := range part {
+		c[w.pre>>shift&0xFFFF+1]++
+	}
+	for d := 1; d < len(c); d++ {
+		c[d] += c[d-1]
+	}
+	next := c[:1<<16] // where each digit's next write goes
+	ends := make([]int32, 0, 64)
+	for _, w := range part {
+		d := w.pre >> shift & 0xFFFF
+		tmp[next[d]] = w
+		next[d]++
+	}
+	copy(part, tmp)
+	// next[d] is now where digit d's run ends; runs are walked in order.
+	lo := int32(0)
+	for d := range 1 << 16 {
+		hi := next[d]
+		if hi-lo > 1 {
+			ends = append(ends, lo, hi)
+		}
+		lo = max(lo, hi)
+	}
+	for i := 0; i < len(ends); i += 2 {
+		lo, hi := ends[i], ends[i+1]
+		if shift > 0 && hi-lo >= radixMin {
+			p.msd(part[lo:hi], tmp[lo:hi], shift-16, counts)
+		} else {
+			slices.SortStableFunc(part[lo:hi], p.byKey)
+		}
+	}
 }
 
 // search returns the index of the write of key in a sorted list, and

@@ -26,6 +26,12 @@ func TestPendingSorted(t *testing.T) {
 		{"a few parts, prefixes tie", 3000, func(int) []byte {
 			return fmt.Appendf([]byte{0, byte(rng.IntN(3))}, "tietie%d", rng.IntN(400))
 		}},
+		{"one large part, prefixes share 48 bits", 4000, func(int) []byte {
+			return fmt.Appendf([]byte{0, 7, 1, 2, 3, 4, byte(rng.IntN(2)), byte(rng.IntN(256))}, "%d", rng.IntN(9))
+		}},
+		{"row keys in order, 256 to a prefix", 3000, func(i int) []byte {
+			return []byte{0x80, 0, 0, 0, 0, 0, 0, byte(i >> 8), byte(i)}
+		}},
 		{"short keys, many parts", 2000, func(int) []byte {
 			return []byte(fmt.Sprint(rng.IntN(700)))
 		}},

@@ -123,7 +123,16 @@ func EncodeRow(dst []byte, sch sql.Schema, row sql.Row) ([]byte, error) {
 // values. A row written with fewer columns than sch (before ALTER TABLE ADD COLUMN) reads
 // the missing trailing columns as NULL. Errors: ErrCorrupt for bytes that are not a row
 // of sch (including one with more columns than sch); ErrUnsupportedType.
-func DecodeRow(b []byte, sch sql.Schema) (sql.Row, error) {
+func DecodeRow(b []byte, sch sql.Schema) (sql.Row, error) { return decodeRow(b, sch, false) }
+
+// DecodeRowShared is DecodeRow, except that []byte values are slices of b
+// (their capacity ends with them), not copies: for a caller that reads the
+// row only while b stays unchanged, such as a statement computing the
+// index entries of the rows it wrote, whose 1 KB signatures DecodeRow
+// copied once each.
+func DecodeRowShared(b []byte, sch sql.Schema) (sql.Row, error) { return decodeRow(b, sch, true) }
+
+func decodeRow(b []byte, sch sql.Schema, share bool) (sql.Row, error) {
 	n, m := binary.Uvarint(b)
 	if m <= 0 {
 		return nil, corrupt("bad row header")
@@ -230,7 +239,11 @@ func DecodeRow(b []byte, sch sql.Schema) (sql.Row, error) {
 			case kindText:
 				row[i] = string(p)
 			case kindBytes:
-				row[i] = append([]byte{}, p...)
+				if share {
+					row[i] = p[:len(p):len(p)]
+				} else {
+					row[i] = append([]byte{}, p...)
+				}
 			case kindJSON:
 				// Convert parses []byte with encoding/json, as GMS does a JSON string literal.
 				if row[i], _, err = types.JSON.Convert(context.Background(), append([]byte{}, p...)); err != nil {

@@ -325,3 +325,35 @@ func BenchmarkBulkPut(b *testing.B) {
 	b.ReportMetric(perRow, "ns/row")
 	b.ReportMetric(1e9/perRow, "rows/s")
 }
+
+// TestDecodeRowShared: DecodeRowShared gives DecodeRow's values, its
+// []byte values slices of the encoding (capacity ending with them, so an
+// append copies), DecodeRow's copies.
+func TestDecodeRowShared(t *testing.T) {
+	sch := sql.Schema{col("id", types.Int64), col("sig", types.MustCreateBinary(sqltypes.VarBinary, 1038)), col("note", types.Text), col("b", types.Blob)}
+	enc, err := EncodeRow(nil, sch, sql.Row{int64(7), []byte{1, 2, 3}, "x", []byte{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	shared, err := DecodeRowShared(enc, sch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	copied, err := DecodeRow(enc, sch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(shared, copied) {
+		t.Fatalf("DecodeRowShared %v, DecodeRow %v", shared, copied)
+	}
+	sig := shared[1].([]byte)
+	if &sig[0] != &enc[bytes.Index(enc, []byte{1, 2, 3})] || cap(sig) != len(sig) {
+		t.Errorf("DecodeRowShared's []byte is not a slice of the encoding ending with it (cap %d)", cap(sig))
+	}
+	if b := shared[3].([]byte); b == nil {
+		t.Error("an empty []byte decoded as nil")
+	}
+	if c := copied[1].([]byte); &c[0] == &sig[0] {
+		t.Error("DecodeRow's []byte shares the encoding")
+	}
+}
