@@ -1,6 +1,9 @@
 package catalog
 
-import "github.com/dolthub/go-mysql-server/sql"
+import (
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/plan"
+)
 
 // Fault (go-mysql-server v0.20.0, plan.NewIndexedAccessForTableNode): to
 // plan a lookup join through an index, go-mysql-server builds the lookup
@@ -36,4 +39,50 @@ func zeroKeyLookup(r sql.Range) bool {
 	}
 	c, err := col.Typ.Compare(sql.NewEmptyContext(), v, col.Typ.Zero())
 	return err == nil && c == 0
+}
+
+// NotNullScan returns the table under n when n is a static IndexedTableAccess
+// of a custom index (simhash, minhash, …) whose lookup is the not-NULL
+// range (NULL, ∞): since a custom index accepts that range for lookup
+// joins (zeroKeyLookup), go-mysql-server v0.20.0 also pushes a plain
+// `fp IS NOT NULL` into it, and the partitions are a scan of the table
+// (columnScanPartition) that the Filter above repeats. The top-k rule reads
+// such a node as the table it scans (indexes/topk.go), so that `WHERE fp IS
+// NOT NULL ORDER BY hamming(fp, E) LIMIT n` still reads the simhash index.
+// ok is false for anything else.
+func NotNullScan(ctx *sql.Context, n sql.Node) (sql.TableNode, bool) {
+	ita, ok := n.(*plan.IndexedTableAccess)
+	if !ok || !ita.IsStatic() {
+		return nil, false
+	}
+	if _, ok := ita.Index().(*kindIndex); !ok {
+		return nil, false
+	}
+	lookup, err := ita.GetLookup(ctx, nil)
+	if err != nil {
+		return nil, false
+	}
+	ranges, ok := lookup.Ranges.(sql.MySQLRangeCollection)
+	if !ok || len(ranges) != 1 || len(ranges[0]) != 1 {
+		return nil, false
+	}
+	col := ranges[0][0]
+	if _, ok := col.LowerBound.(sql.AboveNull); !ok {
+		return nil, false
+	}
+	if _, ok := col.UpperBound.(sql.AboveAll); !ok {
+		return nil, false
+	}
+	rt, ok := ita.TableNode.(*plan.ResolvedTable)
+	if !ok {
+		return nil, false
+	}
+	if it, ok := rt.UnderlyingTable().(*indexedTable); ok {
+		plain, err := rt.WithTable(it.Table)
+		if err != nil {
+			return nil, false
+		}
+		return plain, true
+	}
+	return rt, true
 }
