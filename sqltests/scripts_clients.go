@@ -21,13 +21,13 @@ var ClientScripts = []ScriptTest{
 				{"n", "int", "YES", "", nil, "VIRTUAL GENERATED"},
 				{"d", "int", "YES", "", "3", ""},
 			}},
-			{Query: "SELECT column_name, extra FROM information_schema.columns WHERE table_name = 'g' ORDER BY ordinal_position", Expected: []Row{
+			{Query: "SELECT column_name, extra FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name = 'g' ORDER BY ordinal_position", Expected: []Row{
 				{"id", "auto_increment"}, {"body", ""}, {"fp", "STORED GENERATED"}, {"n", "VIRTUAL GENERATED"}, {"d", ""},
 			}},
 			// ALTER TABLE rewrites the metadata; Extra is derived, not stored.
 			{Query: "ALTER TABLE g ADD COLUMN t VARCHAR(10)", Expected: nil},
 			{Query: "ALTER TABLE g MODIFY COLUMN n INT", Expected: nil},
-			{Query: "SELECT column_name, extra FROM information_schema.columns WHERE table_name = 'g' ORDER BY ordinal_position", Expected: []Row{
+			{Query: "SELECT column_name, extra FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name = 'g' ORDER BY ordinal_position", Expected: []Row{
 				{"id", "auto_increment"}, {"body", ""}, {"fp", "STORED GENERATED"}, {"n", ""}, {"d", ""}, {"t", ""},
 			}},
 		},
