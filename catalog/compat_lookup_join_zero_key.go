@@ -30,8 +30,7 @@ func zeroKeyLookup(r sql.Range) bool {
 	}
 	col := mr[0]
 	if _, ok := col.LowerBound.(sql.AboveNull); ok {
-		_, all := col.UpperBound.(sql.AboveAll)
-		return all
+		return isNotNullRange(col)
 	}
 	v, ok := pointKey(r)
 	if !ok {
@@ -66,11 +65,7 @@ func NotNullScan(ctx *sql.Context, n sql.Node) (sql.TableNode, bool) {
 	if !ok || len(ranges) != 1 || len(ranges[0]) != 1 {
 		return nil, false
 	}
-	col := ranges[0][0]
-	if _, ok := col.LowerBound.(sql.AboveNull); !ok {
-		return nil, false
-	}
-	if _, ok := col.UpperBound.(sql.AboveAll); !ok {
+	if !isNotNullRange(ranges[0][0]) {
 		return nil, false
 	}
 	rt, ok := ita.TableNode.(*plan.ResolvedTable)

@@ -552,6 +552,13 @@ func isNullRange(col sql.MySQLRangeColumnExpr) bool {
 	return lo && hi
 }
 
+// isNotNullRange reports whether col admits every value but NULL ((NULL, ∞)).
+func isNotNullRange(col sql.MySQLRangeColumnExpr) bool {
+	_, lo := col.LowerBound.(sql.AboveNull)
+	_, hi := col.UpperBound.(sql.AboveAll)
+	return lo && hi
+}
+
 // columnScanPartition is a lookup through a custom index that its kind
 // does not answer, read by a scan of the table: the rows whose indexed
 // column (ordinal ord, of type typ) is NULL (null), not NULL (notNull), or
