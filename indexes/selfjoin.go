@@ -208,7 +208,7 @@ func selfJoinPlan(ctx *sql.Context, op plan.JoinType, left, right sql.Node, cond
 		!strings.EqualFold(lt.Database(), rt.Database()) {
 		return nil
 	}
-	if isLookup(left) {
+	if lookupAccess(left) != nil {
 		return nil // its keys read a row from outside the join
 	}
 	for _, c := range expression.SplitConjunction(cond) {
@@ -243,12 +243,6 @@ func sideColumn(e sql.Expression, name string) *expression.GetField {
 		return col != nil
 	})
 	return col
-}
-
-// isLookup reports whether side n (under a hash join's build or an alias)
-// is read by a lookup join's keys.
-func isLookup(n sql.Node) bool {
-	return lookupAccess(n) != nil
 }
 
 // lookupAccess returns the table access of side n if a lookup join's keys
