@@ -24,6 +24,24 @@ var IndexScripts = []ScriptTest{
 			{Query: "CREATE UNIQUE INDEX bad ON d (fp) COMMENT 'simhash k=3'", ExpectedErr: "cannot be UNIQUE"},
 			{Query: "CREATE INDEX bad ON d (fp) COMMENT 'simhash k=3 k=4'", ExpectedErr: "k is given twice"},
 			{Query: "CREATE INDEX tab_k2 ON d (fp) COMMENT 'simhash\tk=2'", Expected: nil}, // any white space separates
+			// A comment with a word that is or begins with a kind's name is
+			// an index-kind specification and must parse whole: these were
+			// a B-tree ('simhashy k=3') and a simhash index ('simhash k=3,').
+			{Query: "CREATE INDEX bad ON d (fp) COMMENT 'simhashy k=3'", ExpectedErr: `names the simhash index kind (the word "simhashy") but does not begin with the word simhash`, ExpectedErrCode: 1210},
+			{Query: "CREATE INDEX bad ON d (fp) COMMENT 'simhash k=3,'", ExpectedErr: `k must be an integer from 0 to 16, got "3,"`, ExpectedErrCode: 1210},
+			{Query: "CREATE INDEX bad ON d (fp) COMMENT 'simhash k=3, k=4'", ExpectedErr: `got "3,"`, ExpectedErrCode: 1210},
+			{Query: "CREATE INDEX bad ON d (fp) COMMENT 'simhash: k=3'", ExpectedErr: "names the simhash index kind", ExpectedErrCode: 1210},
+			{Query: "CREATE INDEX bad ON d (fp) COMMENT 'simhash,k=3'", ExpectedErr: "names the simhash index kind", ExpectedErrCode: 1210},
+			{Query: "CREATE INDEX bad ON d (fp) COMMENT 'fast lookups via simhash k=3'", ExpectedErr: "names the simhash index kind", ExpectedErrCode: 1210},
+			{Query: "CREATE TABLE bad (id INT PRIMARY KEY, fp BIGINT UNSIGNED, KEY (fp) COMMENT 'SimHashes')", ExpectedErr: "names the simhash index kind", ExpectedErrCode: 1210},
+			{Query: "ALTER TABLE d ADD INDEX bad (fp) COMMENT 'simhash k=3,'", ExpectedErr: `got "3,"`, ExpectedErrCode: 1210},
+			// Case and runs of white space are free; a word that only
+			// contains a kind's name is an ordinary comment (a B-tree).
+			{Query: "CREATE INDEX up_k2 ON d (fp) COMMENT 'SimHash  K=2'", Expected: nil},
+			{Query: "CREATE INDEX plain ON d (fp) COMMENT 'not a nosimhash index'", Expected: nil},
+			{Query: "SELECT index_name, index_type FROM information_schema.statistics WHERE table_schema = DATABASE() AND table_name = 'd' AND index_name IN ('up_k2', 'plain', 'bad') ORDER BY index_name", Expected: []Row{{"plain", "BTREE"}, {"up_k2", "SIMHASH"}}},
+			{Query: "DROP INDEX up_k2 ON d", Expected: nil},
+			{Query: "DROP INDEX plain ON d", Expected: nil},
 			{Query: "SELECT COUNT(*) FROM d WHERE hamming(fp, 0) <= 2", Expected: []Row{{0}}},
 			{Query: "DROP INDEX tab_k2 ON d", Expected: nil},
 			// An ALTER that the index would refuse is refused; a primary key

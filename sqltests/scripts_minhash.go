@@ -26,9 +26,18 @@ var MinHashScripts = []ScriptTest{
 			{Query: "CREATE UNIQUE INDEX bad ON d (sig) COMMENT 'minhash t=0.8'", ExpectedErr: "cannot be UNIQUE", ExpectedErrCode: 1210},
 			// A comment that names a kind but does not ask for it is refused,
 			// not silently made a B-tree.
-			{Query: "CREATE INDEX bad ON d (sig) COMMENT 'minhash: t=0.8'", ExpectedErr: "names the minhash index kind but does not begin with it"},
-			{Query: "CREATE INDEX bad ON d (sig) COMMENT 'fast lookups via simhash k=3'", ExpectedErr: "names the simhash index kind"},
-			{Query: "CREATE INDEX bad ON d (sig) COMMENT 'simhash,k=3'", ExpectedErr: "names the simhash index kind"},
+			{Query: "CREATE INDEX bad ON d (sig) COMMENT 'minhash: t=0.8'", ExpectedErr: "names the minhash index kind (the word \"minhash\") but does not begin with the word minhash", ExpectedErrCode: 1210},
+			{Query: "CREATE INDEX bad ON d (sig) COMMENT 'fast lookups via simhash k=3'", ExpectedErr: "names the simhash index kind", ExpectedErrCode: 1210},
+			{Query: "CREATE INDEX bad ON d (sig) COMMENT 'simhash,k=3'", ExpectedErr: "names the simhash index kind", ExpectedErrCode: 1210},
+			{Query: "CREATE INDEX bad ON d (sig) COMMENT 'fast lookups via minhash t=0.8'", ExpectedErr: "names the minhash index kind", ExpectedErrCode: 1210},
+			// A word beginning with a kind's name counts too: these were B-trees.
+			{Query: "CREATE INDEX bad ON d (sig) COMMENT 'minhashx t=0.8'", ExpectedErr: "names the minhash index kind (the word \"minhashx\")", ExpectedErrCode: 1210},
+			{Query: "CREATE INDEX bad ON d (body(10)) COMMENT 'tfidfs'", ExpectedErr: "names the tfidf index kind", ExpectedErrCode: 1210},
+			// The rest must parse whole.
+			{Query: "CREATE INDEX bad ON d (sig) COMMENT 'minhash t=0.8,'", ExpectedErr: `t must be a number greater than 0 and at most 1, got "0.8,"`, ExpectedErrCode: 1210},
+			{Query: "CREATE INDEX bad ON d (sig) COMMENT 'minhash t=0.8 bands='", ExpectedErr: `unknown parameter "bands="`, ExpectedErrCode: 1210},
+			{Query: "CREATE INDEX mh_case ON d (sig) COMMENT 'MinHash  T=0.8'", Expected: nil},
+			{Query: "DROP INDEX mh_case ON d", Expected: nil},
 			{Query: "ALTER TABLE d MODIFY sig INT", ExpectedErr: "minhash index sig_j80: column sig is int; a signature column is VARBINARY or BLOB"},
 			{Query: "DROP INDEX sig_j90 ON d", Expected: nil},
 			{Query: "SELECT COUNT(*) FROM information_schema.statistics WHERE table_schema = DATABASE() AND table_name = 'd' AND index_name = 'sig_j90'", Expected: []Row{{0}}},
