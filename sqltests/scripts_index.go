@@ -272,6 +272,36 @@ var IndexScripts = []ScriptTest{
 		},
 	},
 	{
+		// k above every index's k is answered by a scan, exactly (k from
+		// 0 to 64); a column a simhash index would refuse is refused too:
+		// INT and TINYINT were read sign-extended (TINYINT -1 as 64 one
+		// bits), DECIMAL and BIT as their integers.
+		Name: "near_duplicates k beyond the index and fingerprint column types",
+		SetUpScript: []string{
+			"CREATE TABLE nk (id INT PRIMARY KEY, fp BIGINT UNSIGNED, sfp BIGINT, fi INT, fu INT UNSIGNED, ft TINYINT, fd DECIMAL(30,0), fb BIT(64), fr DOUBLE, KEY fp_k3 (fp) COMMENT 'simhash k=3', KEY sfp_k3 (sfp) COMMENT 'simhash k=3')",
+			// 2 is 17 bits from 1, 16 from 3; 4 is 64 bits from 1.
+			"INSERT INTO nk VALUES (1, 0, 0, 0, 0, 0, 0, 0, 0), (2, 131071, 131071, 131071, 131071, 1, 131071, 131071, 1), (3, 1, 1, 1, 1, -1, 1, 1, 2), (4, 18446744073709551615, -1, -1, 4294967295, -1, 18446744073709551615, 18446744073709551615, 3)",
+		},
+		Assertions: []Assertion{
+			{Query: "SELECT * FROM near_duplicates('nk', 'fp', 17)", Expected: []Row{{1, 2, 17}, {1, 3, 1}, {2, 3, 16}}, ExpectedIndexes: []string{}},
+			{Query: "SELECT * FROM near_duplicates('nk', 'fp', 3)", Expected: []Row{{1, 3, 1}}, ExpectedIndexes: []string{"simhash index fp_k3"}},
+			{Query: "SELECT * FROM near_duplicates('nk', 'sfp', 17)", Expected: []Row{{1, 2, 17}, {1, 3, 1}, {2, 3, 16}}, ExpectedIndexes: []string{}},
+			{Query: "SELECT COUNT(*) FROM near_duplicates('nk', 'sfp', 64)", Expected: []Row{{6}}},
+			{Query: "SELECT id, group_id, max_distance FROM near_duplicate_groups('nk', 'fp', 16)", Expected: []Row{{1, 1, 17}, {2, 1, 17}, {3, 1, 17}}},
+			{Query: "SELECT * FROM near_duplicates('nk', 'fp', -1)", ExpectedErr: "want ('table', 'fp', k) with k from 0 to 64", ExpectedErrCode: 1210},
+			{Query: "SELECT * FROM near_duplicates('nk', 'fp', NULL)", ExpectedErr: "k from 0 to 64", ExpectedErrCode: 1210},
+			{Query: "SELECT * FROM near_duplicates('nk', 'fi', 3)", ExpectedErr: "column fi of nk is int; a fingerprint column is BIGINT UNSIGNED or BIGINT", ExpectedErrCode: 1210},
+			{Query: "SELECT * FROM near_duplicates('nk', 'fu', 3)", ExpectedErr: "column fu of nk is int unsigned", ExpectedErrCode: 1210},
+			{Query: "SELECT * FROM near_duplicate_groups('nk', 'ft', 3)", ExpectedErr: "column ft of nk is tinyint", ExpectedErrCode: 1210},
+			{Query: "SELECT * FROM near_duplicates('nk', 'fd', 3)", ExpectedErr: "column fd of nk is decimal(30,0)", ExpectedErrCode: 1210},
+			{Query: "SELECT * FROM near_duplicates('nk', 'fb', 3)", ExpectedErr: "column fb of nk is bit(64)", ExpectedErrCode: 1210},
+			{Query: "SELECT * FROM near_duplicates('nk', 'fr', 3)", ExpectedErr: "column fr of nk is double", ExpectedErrCode: 1210},
+			{Query: "SELECT * FROM near_duplicates('nk', 'id', 3)", ExpectedErr: "column id of nk is int", ExpectedErrCode: 1210},
+			// hamming() itself reads any integer as a 64-bit pattern, as documented.
+			{Query: "SELECT hamming(fi, fp), hamming(ft, 0) FROM nk WHERE id = 3", Expected: []Row{{0, 64}}},
+		},
+	},
+	{
 		Name: "near_duplicates through a simhash index",
 		SetUpScript: []string{
 			"CREATE TABLE v (name VARCHAR(20) COLLATE utf8mb4_0900_ai_ci PRIMARY KEY, fp BIGINT, KEY fp_k2 (fp) COMMENT 'simhash k=2')",

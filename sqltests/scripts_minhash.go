@@ -126,7 +126,14 @@ var MinHashScripts = []ScriptTest{
 			{Query: "SELECT left_id, right_id, ROUND(similarity, 4) FROM near_duplicates('d', 'body', 0.7)", Expected: []Row{{1, 2, 0.8182}, {1, 5, 1.0}, {2, 5, 0.8182}, {3, 6, 0.75}}},
 			{Query: "SELECT * FROM near_duplicate_groups('d', 'sig', 0.9)", Expected: []Row{{1, 1, 1.0, 1}, {5, 1, 1.0, 1}}},
 			{Query: "SELECT * FROM near_duplicate_groups('d', 'sig', 0.7)", Expected: []Row{{1, 1, 0.796875, 1}, {2, 1, 0.796875, 1}, {5, 1, 0.796875, 1}}},
-			{Query: "SELECT * FROM near_duplicates('d', 'sig', 1.5)", ExpectedErr: "the Jaccard threshold t greater than 0 and at most 1"},
+			// Below every index's threshold: a scan, the same pairs as brute force.
+			{Query: "SELECT * FROM near_duplicates('d', 'sig', 0.6)", Expected: []Row{{1, 2, 0.796875}, {1, 5, 1.0}, {2, 5, 0.796875}, {3, 6, 0.6484375}}, ExpectedIndexes: []string{}},
+			{Query: "SELECT a.id, b.id, minhash_jaccard(a.sig, b.sig) FROM d a JOIN d b ON a.id < b.id WHERE minhash_jaccard(a.sig, b.sig) >= 0.6 ORDER BY 1, 2", Expected: []Row{{1, 2, 0.796875}, {1, 5, 1.0}, {2, 5, 0.796875}, {3, 6, 0.6484375}}},
+			{Query: "SELECT * FROM near_duplicates('d', 'sig', 0.7)", Expected: []Row{{1, 2, 0.796875}, {1, 5, 1.0}, {2, 5, 0.796875}}, ExpectedIndexes: []string{"minhash index sig_j70"}},
+			{Query: "SELECT * FROM near_duplicates('d', 'sig', 1.5)", ExpectedErr: "the Jaccard threshold t greater than 0 and at most 1", ExpectedErrCode: 1210},
+			{Query: "SELECT * FROM near_duplicates('d', 'sig', 0)", ExpectedErr: "the Jaccard threshold t greater than 0 and at most 1", ExpectedErrCode: 1210},
+			{Query: "SELECT * FROM near_duplicate_groups('d', 'body', -0.5)", ExpectedErr: "the Jaccard threshold t greater than 0 and at most 1", ExpectedErrCode: 1210},
+			{Query: "SELECT * FROM near_duplicates('d', 'sig', NULL)", ExpectedErrCode: 1210},
 			// A numeric string is converted, as MySQL converts a string
 			// argument (it was 1210); a string that is no number is not.
 			{Query: "SELECT * FROM near_duplicates('d', 'sig', '0.7')", Expected: []Row{{1, 2, 0.796875}, {1, 5, 1.0}, {2, 5, 0.796875}}},
