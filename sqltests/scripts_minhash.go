@@ -33,6 +33,11 @@ var MinHashScripts = []ScriptTest{
 			// A word beginning with a kind's name counts too: these were B-trees.
 			{Query: "CREATE INDEX bad ON d (sig) COMMENT 'minhashx t=0.8'", ExpectedErr: "names the minhash index kind (the word \"minhashx\")", ExpectedErrCode: 1210},
 			{Query: "CREATE INDEX bad ON d (body(10)) COMMENT 'tfidfs'", ExpectedErr: "names the tfidf index kind", ExpectedErrCode: 1210},
+			// On a TEXT column without a length too (it was 1170, a length missing).
+			{Query: "CREATE INDEX bad ON d (body) COMMENT 'tfidfs'", ExpectedErr: "names the tfidf index kind", ExpectedErrCode: 1210},
+			{Query: "CREATE INDEX bad ON d (body) COMMENT 'my tfidf index'", ExpectedErr: "names the tfidf index kind", ExpectedErrCode: 1210},
+			{Query: "CREATE TABLE bad (id INT PRIMARY KEY, body TEXT, KEY (body) COMMENT 'tfidf:')", ExpectedErr: "names the tfidf index kind", ExpectedErrCode: 1210},
+			{Query: "CREATE INDEX bad ON d (body) COMMENT 'just words'", ExpectedErrCode: 1170}, // a B-tree needs a length, as in MySQL
 			// The rest must parse whole.
 			{Query: "CREATE INDEX bad ON d (sig) COMMENT 'minhash t=0.8,'", ExpectedErr: `t must be a number greater than 0 and at most 1, got "0.8,"`, ExpectedErrCode: 1210},
 			{Query: "CREATE INDEX bad ON d (sig) COMMENT 'minhash t=0.8 bands='", ExpectedErr: `unknown parameter "bands="`, ExpectedErrCode: 1210},
