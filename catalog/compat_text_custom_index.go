@@ -67,9 +67,11 @@ func (w *wiring) textCustomIndex(_ *sql.Context, _ *analyzer.Analyzer, n sql.Nod
 }
 
 // wholeColumns returns cols with wholeColumn as the length of each TEXT or
-// BLOB column given none, when comment names a custom index kind.
+// BLOB column given none, when comment names a custom index kind, also
+// one it refuses ('tfidfs', 'my tfidf index'): CreateIndex then gives the
+// kind's error (1210), not go-mysql-server's 1170 for a missing length.
 func (w *wiring) wholeColumns(comment string, cols []sql.IndexColumn, sch sql.Schema) ([]sql.IndexColumn, bool) {
-	if _, isKind, err := w.kindOf(comment); !isKind || err != nil {
+	if _, isKind, err := w.kindOf(comment); !isKind && err == nil {
 		return cols, false
 	}
 	out, changed := cols, false

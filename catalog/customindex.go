@@ -71,6 +71,12 @@ type IndexSpec struct {
 	// a kind may answer with other entries: the minhash kind writes no
 	// signature entry in layout 2.
 	Layout int
+	// New reports that the index is being made now (CREATE INDEX, ALTER
+	// TABLE … ADD INDEX, CREATE TABLE), not read from stored metadata: a
+	// kind refuses there the looser COMMENT forms that earlier versions
+	// accepted and that it still reads in stored metadata (a simhash
+	// comment's commas).
+	New bool
 }
 
 // CustomIndex is an index of a custom kind on a table, compiled.
@@ -108,11 +114,14 @@ type SearchableKind interface {
 // digits and '_'.
 var commentWords = regexp.MustCompile(`[A-Za-z0-9_]+`)
 
-// kindOf returns the kind of w a COMMENT asks for: its first
-// white-space separated word, if that names a kind. A comment that names a
-// kind anywhere else, or glued to other characters ('simhash: k=3',
-// 'simhash,k=3', 'fast lookups via simhash k=3'), is an error rather than
-// a silent B-tree.
+// kindOf returns the kind of w a COMMENT asks for. The rule
+// (docs/storage.md): a COMMENT with a word that is, or begins with, the
+// name of a kind (case ignored: 'simhash', 'SimHashes', 'minhash_idx') is
+// an index-kind specification. Its first white-space separated word must
+// then be the kind's name exactly, and the kind's Compile parses the rest
+// whole; anything else ('simhash: k=3', 'simhashy k=3', 'fast lookups via
+// simhash k=3') is error 1210 rather than a silent B-tree. A COMMENT
+// without such a word is an ordinary comment of a B-tree index.
 func (w *wiring) kindOf(comment string) (IndexKind, bool, error) {
 	if fields := strings.Fields(comment); len(fields) > 0 {
 		if k, ok := w.kinds[strings.ToLower(fields[0])]; ok {
@@ -120,9 +129,11 @@ func (w *wiring) kindOf(comment string) (IndexKind, bool, error) {
 		}
 	}
 	for _, word := range commentWords.FindAllString(comment, -1) {
-		if k, ok := w.kinds[strings.ToLower(word)]; ok {
-			return nil, false, fmt.Errorf("index comment %q names the %s index kind but does not begin with it: write it as '%s …' (for example %s), or leave the word out for a B-tree index",
-				comment, k.Name(), k.Name(), k.Example())
+		for name, k := range w.kinds {
+			if strings.HasPrefix(strings.ToLower(word), name) {
+				return nil, false, IndexParameterError("index comment %q names the %s index kind (the word %q) but does not begin with the word %s: write it as '%s …' (for example %s), or leave the word out for a B-tree index",
+					comment, k.Name(), word, k.Name(), k.Name(), k.Example())
+			}
 		}
 	}
 	return nil, false, nil
@@ -148,6 +159,7 @@ func (t *Table) compileIndex(w *wiring, ix *indexMeta) (*CustomIndex, error) {
 		return nil, fmt.Errorf("catalog: index %s is of kind %s, which this binary does not know", ix.Name, ix.Kind)
 	}
 	spec := t.indexSpec(ix)
+	spec.New = ix.made
 	c, err := k.Compile(spec)
 	if err != nil {
 		return nil, err

@@ -256,16 +256,17 @@ func TestCustomIndexSurface(t *testing.T) {
 	if got := rows[1][10]; got != "FIRSTLETTER" {
 		t.Errorf("SHOW INDEX: Index_type %v, want FIRSTLETTER", got)
 	}
-	for _, comment := range []string{"firstletter: x", "firstletter,x", "fast lookups via firstletter", "(firstletter)"} {
+	for _, comment := range []string{"firstletter: x", "firstletter,x", "fast lookups via firstletter", "(firstletter)", "firstletters", "FirstLetter_idx x"} {
 		_, iter, _, err := e.Query(ctx, "CREATE INDEX bad ON w (word) COMMENT '"+comment+"'")
 		if err == nil {
 			_, err = sql.RowIterToRows(ctx, iter)
 		}
-		if err == nil || !strings.Contains(err.Error(), "names the firstletter index kind but does not begin with it") {
+		if err == nil || !strings.Contains(err.Error(), "names the firstletter index kind") || !strings.Contains(err.Error(), "does not begin with the word firstletter") {
 			t.Errorf("COMMENT %q: %v, want an error", comment, err)
 		}
 	}
-	query(t, e.Query, ctx, "CREATE INDEX plain ON w (word) COMMENT 'first letters'") // no kind named: a B-tree
+	query(t, e.Query, ctx, "CREATE INDEX plain ON w (word) COMMENT 'first letters'")  // no kind named: a B-tree
+	query(t, e.Query, ctx, "CREATE INDEX plain2 ON w (word) COMMENT 'nofirstletter'") // the name inside a word, not its prefix: a B-tree
 	_, iter, _, err := e.Query(ctx, "INSERT INTO w VALUES (9, 'poison')")
 	if err == nil {
 		_, err = sql.RowIterToRows(ctx, iter)

@@ -476,7 +476,7 @@ func (t *Table) CreateIndex(ctx *sql.Context, def sql.IndexDef) error {
 		if ix.Unique {
 			return IndexParameterError("a %s index cannot be UNIQUE", kind.Name())
 		}
-		ix.Kind, ix.Values = strings.ToLower(kind.Name()), true
+		ix.Kind, ix.Values, ix.made = strings.ToLower(kind.Name()), true, true
 		if err := t.chooseLayout(&ix); err != nil {
 			return err
 		}

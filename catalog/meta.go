@@ -95,6 +95,7 @@ type indexMeta struct {
 	Layout int `json:"layout,omitempty"`
 
 	compiled *CustomIndex // custom kinds: compiled when the metadata loaded (nil while DDL changes it)
+	made     bool         // custom kinds: being made by this statement (IndexSpec.New)
 }
 
 type indexColumn struct {

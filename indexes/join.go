@@ -33,7 +33,15 @@ const ruleHammingLookups = catalog.FirstRuleID + 1
 //   - a filter hamming(fp, E) <= k on such a table, with E a scalar
 //     subquery or a column of an outer query (a correlated subquery),
 //     reads the rows within k' of E's value through the index.
+//
+// First, a plain `fp IS NOT NULL` that go-mysql-server pushed into a
+// custom index is put back as the table scan it is
+// (catalog.NotNullScansAsTables).
 func hammingLookups(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+	n, same0, err := catalog.NotNullScansAsTables(ctx, n)
+	if err != nil {
+		return nil, transform.SameTree, err
+	}
 	n, same, err := selfJoins(ctx, n)
 	if err != nil {
 		return nil, transform.SameTree, err
@@ -73,7 +81,7 @@ func hammingLookups(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.
 		}
 		return n, transform.SameTree, nil
 	})
-	return n, same && same2, err
+	return n, same0 && same && same2, err
 }
 
 // lookupJoins maps the joins that a lookup through the right side can

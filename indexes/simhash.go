@@ -42,9 +42,10 @@ func (SimHashKind) Name() string { return "simhash" }
 func (SimHashKind) Example() string { return "'simhash k=3'" }
 
 // ParseK returns k from a simhash index COMMENT: "simhash k=N", N in
-// [0, MaxK].
+// [0, MaxK], words separated by white space, case ignored; anything else
+// in the comment is an error.
 func ParseK(comment string) (int, error) {
-	fields := strings.Fields(strings.ReplaceAll(comment, ",", " "))
+	fields := strings.Fields(comment)
 	if len(fields) == 0 || !strings.EqualFold(fields[0], "simhash") {
 		return 0, fmt.Errorf("not a simhash index comment: %q", comment)
 	}
@@ -81,7 +82,13 @@ type simhashIndex struct {
 // Compile implements catalog.IndexKind: one BIGINT or BIGINT UNSIGNED
 // column and a comment "simhash k=N".
 func (SimHashKind) Compile(spec catalog.IndexSpec) (catalog.CompiledIndex, error) {
-	k, err := ParseK(spec.Comment)
+	comment := spec.Comment
+	if !spec.New {
+		// Stored metadata: before 2026-12-03 a comma separated words too
+		// ('simhash k=3,'); such indexes stay readable.
+		comment = strings.ReplaceAll(comment, ",", " ")
+	}
+	k, err := ParseK(comment)
 	if err != nil {
 		return nil, err
 	}

@@ -14,7 +14,8 @@ import (
 )
 
 // TestParseK is the COMMENT grammar of the simhash kind: "simhash k=N",
-// N from 0 to MaxK, words split by any space or a comma, case ignored.
+// N from 0 to MaxK, words split by white space, case ignored, nothing
+// else accepted (a comma was, until 2026-12-03).
 func TestParseK(t *testing.T) {
 	for _, tc := range []struct {
 		comment string
@@ -23,7 +24,11 @@ func TestParseK(t *testing.T) {
 	}{
 		{"simhash k=3", 3, ""},
 		{"SIMHASH\tK=0", 0, ""},
-		{"simhash, k=16", 16, ""},
+		{"SimHash  K=16 ", 16, ""},
+		{"simhash k=3,", 0, `k must be an integer from 0 to 16, got "3,"`},
+		{"simhash, k=16", 0, "not a simhash index comment"},
+		{"simhash ,k=3", 0, `unknown parameter ",k=3"`},
+		{"simhash k=", 0, `k must be an integer from 0 to 16, got ""`},
 		{"simhash k=17", 0, "k must be an integer from 0 to 16"},
 		{"simhash k=-1", 0, "k must be an integer from 0 to 16"},
 		{"simhash k=x", 0, "k must be an integer from 0 to 16"},
@@ -80,6 +85,17 @@ func TestSimHashCompile(t *testing.T) {
 		case c.KeyLength() != tc.keyLen:
 			t.Errorf("%q: key length %d, want %d", tc.comment, c.KeyLength(), tc.keyLen)
 		}
+	}
+	// A comma was accepted as a separator before 2026-12-03: an index
+	// being made refuses it, one read from stored metadata keeps working.
+	spec := simhashSpec("simhash k=3,", true, types.Uint64)
+	spec.New = true
+	if _, err := (SimHashKind{}).Compile(spec); err == nil || !strings.Contains(err.Error(), `got "3,"`) {
+		t.Errorf("new index, 'simhash k=3,': %v, want the k error", err)
+	}
+	spec.New = false
+	if c, err := (SimHashKind{}).Compile(spec); err != nil || c.(*simhashIndex).k != 3 {
+		t.Errorf("stored index, 'simhash k=3,': %v, want k = 3", err)
 	}
 }
 

@@ -15,6 +15,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/types"
+	"github.com/dolthub/vitess/go/sqltypes"
 
 	"github.com/simsql/simsql/catalog"
 	"github.com/simsql/simsql/functions"
@@ -155,6 +156,12 @@ func (n *NearDuplicates) NewInstance(ctx *sql.Context, db sql.Database, args []s
 		}
 		nd.sim = newSimilarityPairs(ctx, t, column, !types.IsBinaryType(typ), th)
 		return nd, nil
+	}
+	if typ := t.Schema()[col].Type.Type(); typ != sqltypes.Int64 && typ != sqltypes.Uint64 {
+		// What a simhash index takes: a narrower integer sign-extends
+		// (TINYINT -1 is 64 one bits), other types hold no fingerprint.
+		return nil, functions.ErrIncorrectArguments.New(n.Name(), fmt.Sprintf("column %s of %s is %s; a fingerprint column is BIGINT UNSIGNED or BIGINT (a signature or text column takes a Jaccard threshold)",
+			column, tableName, t.Schema()[col].Type.String()))
 	}
 	k, ok := constInt(ctx, args[2]) // '3' too
 	if !ok || k < 0 || k > 64 {

@@ -156,7 +156,6 @@ func topKPlan(ctx *sql.Context, lim *plan.Limit) (sql.Node, transform.TreeIdenti
 		filter, n = f, f.Child
 	}
 	orig := n // the node replaceTable replaces
-	n = notNullScanTable(ctx, n)
 	rt, alias := tableNode(n)
 	if rt == nil {
 		return lim, transform.SameTree, nil
@@ -200,23 +199,6 @@ func topKPlan(ctx *sql.Context, lim *plan.Limit) (sql.Node, transform.TreeIdenti
 		return nil, transform.SameTree, err
 	}
 	return rebuilt, transform.NewTree, nil
-}
-
-// notNullScanTable returns n, or the table under it when n (or the alias
-// n is) reads a custom index's not-NULL range, which is a scan of the
-// table under the Filter that holds `fp IS NOT NULL` (catalog.NotNullScan).
-func notNullScanTable(ctx *sql.Context, n sql.Node) sql.Node {
-	if tn, ok := catalog.NotNullScan(ctx, n); ok {
-		return tn
-	}
-	if ta, ok := n.(*plan.TableAlias); ok {
-		if tn, ok := catalog.NotNullScan(ctx, ta.Child); ok {
-			if m, err := ta.WithChildren(tn); err == nil {
-				return m
-			}
-		}
-	}
-	return n
 }
 
 // nullsExcluded reports whether no row of the query can have a NULL in

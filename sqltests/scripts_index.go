@@ -24,6 +24,24 @@ var IndexScripts = []ScriptTest{
 			{Query: "CREATE UNIQUE INDEX bad ON d (fp) COMMENT 'simhash k=3'", ExpectedErr: "cannot be UNIQUE"},
 			{Query: "CREATE INDEX bad ON d (fp) COMMENT 'simhash k=3 k=4'", ExpectedErr: "k is given twice"},
 			{Query: "CREATE INDEX tab_k2 ON d (fp) COMMENT 'simhash\tk=2'", Expected: nil}, // any white space separates
+			// A comment with a word that is or begins with a kind's name is
+			// an index-kind specification and must parse whole: these were
+			// a B-tree ('simhashy k=3') and a simhash index ('simhash k=3,').
+			{Query: "CREATE INDEX bad ON d (fp) COMMENT 'simhashy k=3'", ExpectedErr: `names the simhash index kind (the word "simhashy") but does not begin with the word simhash`, ExpectedErrCode: 1210},
+			{Query: "CREATE INDEX bad ON d (fp) COMMENT 'simhash k=3,'", ExpectedErr: `k must be an integer from 0 to 16, got "3,"`, ExpectedErrCode: 1210},
+			{Query: "CREATE INDEX bad ON d (fp) COMMENT 'simhash k=3, k=4'", ExpectedErr: `got "3,"`, ExpectedErrCode: 1210},
+			{Query: "CREATE INDEX bad ON d (fp) COMMENT 'simhash: k=3'", ExpectedErr: "names the simhash index kind", ExpectedErrCode: 1210},
+			{Query: "CREATE INDEX bad ON d (fp) COMMENT 'simhash,k=3'", ExpectedErr: "names the simhash index kind", ExpectedErrCode: 1210},
+			{Query: "CREATE INDEX bad ON d (fp) COMMENT 'fast lookups via simhash k=3'", ExpectedErr: "names the simhash index kind", ExpectedErrCode: 1210},
+			{Query: "CREATE TABLE bad (id INT PRIMARY KEY, fp BIGINT UNSIGNED, KEY (fp) COMMENT 'SimHashes')", ExpectedErr: "names the simhash index kind", ExpectedErrCode: 1210},
+			{Query: "ALTER TABLE d ADD INDEX bad (fp) COMMENT 'simhash k=3,'", ExpectedErr: `got "3,"`, ExpectedErrCode: 1210},
+			// Case and runs of white space are free; a word that only
+			// contains a kind's name is an ordinary comment (a B-tree).
+			{Query: "CREATE INDEX up_k2 ON d (fp) COMMENT 'SimHash  K=2'", Expected: nil},
+			{Query: "CREATE INDEX plain ON d (fp) COMMENT 'not a nosimhash index'", Expected: nil},
+			{Query: "SELECT index_name, index_type FROM information_schema.statistics WHERE table_schema = DATABASE() AND table_name = 'd' AND index_name IN ('up_k2', 'plain', 'bad') ORDER BY index_name", Expected: []Row{{"plain", "BTREE"}, {"up_k2", "SIMHASH"}}},
+			{Query: "DROP INDEX up_k2 ON d", Expected: nil},
+			{Query: "DROP INDEX plain ON d", Expected: nil},
 			{Query: "SELECT COUNT(*) FROM d WHERE hamming(fp, 0) <= 2", Expected: []Row{{0}}},
 			{Query: "DROP INDEX tab_k2 ON d", Expected: nil},
 			// An ALTER that the index would refuse is refused; a primary key
@@ -166,6 +184,31 @@ var IndexScripts = []ScriptTest{
 		},
 	},
 	{
+		// A plain IS NOT NULL on a custom-indexed column is a scan of the
+		// table (catalog/compat_lookup_join_zero_key.go), which EXPLAIN
+		// showed as a read of the index: type range, key fp_k3. It is now
+		// the table scan with its filter, as MySQL shows a non-selective
+		// IS NOT NULL; with ORDER BY hamming(fp, E) LIMIT n the top-k path
+		// still reads the index.
+		Name: "EXPLAIN of fp IS NOT NULL is a table scan",
+		SetUpScript: []string{
+			"CREATE TABLE nn (id INT PRIMARY KEY, fp BIGINT UNSIGNED, sig VARBINARY(2000), KEY fp_k3 (fp) COMMENT 'simhash k=3', KEY sig_j80 (sig) COMMENT 'minhash t=0.8')",
+			"INSERT INTO nn VALUES (1, 0, minhash('a b')), (2, 131071, NULL), (3, 1, minhash('a b c')), (4, NULL, NULL)",
+		},
+		Assertions: []Assertion{
+			{Query: "EXPLAIN SELECT id FROM nn WHERE fp IS NOT NULL", Expected: []Row{{1, "SIMPLE", "nn", nil, "ALL", nil, nil, nil, nil, 4, 100.0, "Using where"}}},
+			{Query: "SELECT id FROM nn WHERE fp IS NOT NULL ORDER BY id", Expected: []Row{{1}, {2}, {3}}, ExpectedIndexes: []string{}},
+			{Query: "SELECT x.id FROM nn x WHERE x.fp IS NOT NULL ORDER BY x.id", Expected: []Row{{1}, {2}, {3}}, ExpectedIndexes: []string{}},
+			{Query: "EXPLAIN SELECT id FROM nn WHERE sig IS NOT NULL", Expected: []Row{{1, "SIMPLE", "nn", nil, "ALL", nil, nil, nil, nil, 4, 100.0, "Using where"}}},
+			{Query: "SELECT id FROM nn WHERE sig IS NOT NULL ORDER BY id", Expected: []Row{{1}, {3}}, ExpectedIndexes: []string{}},
+			{Query: "SELECT id FROM nn WHERE fp IS NOT NULL ORDER BY hamming(fp, 0), id LIMIT 2", Expected: []Row{{1}, {3}}, ExpectedIndexes: []string{"simhash index fp_k3"}},
+			{Query: "SELECT id FROM nn WHERE fp IS NOT NULL ORDER BY hamming(fp, 0), id LIMIT 3", Expected: []Row{{1}, {3}, {2}}, ExpectedIndexes: []string{"simhash index fp_k3"}},
+			// Joins and equalities through the index are as before.
+			{Query: "SELECT COUNT(*) FROM nn a JOIN nn b ON a.fp <=> b.fp", Expected: []Row{{4}}},
+			{Query: "SELECT id FROM nn WHERE fp = 1", Expected: []Row{{3}}, ExpectedIndexes: []string{"nn.fp"}}, // go-mysql-server's own lookup of the index
+		},
+	},
+	{
 		// ORDER BY hamming(fp, E) LIMIT n read through the index left out the
 		// rows whose fingerprint is NULL (the index holds no entry for them),
 		// which an ascending ORDER BY puts first, as in MySQL and MariaDB:
@@ -251,6 +294,36 @@ var IndexScripts = []ScriptTest{
 			{Query: "SELECT COUNT(*) FROM e a IGNORE INDEX (g) JOIN e b IGNORE INDEX (g) ON a.g <=> b.g", Expected: []Row{{35}}},
 			{Query: "SELECT COUNT(*) FROM e WHERE fp IS NOT NULL", Expected: []Row{{10}}},
 			{Query: "SELECT id FROM e WHERE fp <=> NULL", Expected: []Row{{11}}},
+		},
+	},
+	{
+		// k above every index's k is answered by a scan, exactly (k from
+		// 0 to 64); a column a simhash index would refuse is refused too:
+		// INT and TINYINT were read sign-extended (TINYINT -1 as 64 one
+		// bits), DECIMAL and BIT as their integers.
+		Name: "near_duplicates k beyond the index and fingerprint column types",
+		SetUpScript: []string{
+			"CREATE TABLE nk (id INT PRIMARY KEY, fp BIGINT UNSIGNED, sfp BIGINT, fi INT, fu INT UNSIGNED, ft TINYINT, fd DECIMAL(30,0), fb BIT(64), fr DOUBLE, KEY fp_k3 (fp) COMMENT 'simhash k=3', KEY sfp_k3 (sfp) COMMENT 'simhash k=3')",
+			// 2 is 17 bits from 1, 16 from 3; 4 is 64 bits from 1.
+			"INSERT INTO nk VALUES (1, 0, 0, 0, 0, 0, 0, 0, 0), (2, 131071, 131071, 131071, 131071, 1, 131071, 131071, 1), (3, 1, 1, 1, 1, -1, 1, 1, 2), (4, 18446744073709551615, -1, -1, 4294967295, -1, 18446744073709551615, 18446744073709551615, 3)",
+		},
+		Assertions: []Assertion{
+			{Query: "SELECT * FROM near_duplicates('nk', 'fp', 17)", Expected: []Row{{1, 2, 17}, {1, 3, 1}, {2, 3, 16}}, ExpectedIndexes: []string{}},
+			{Query: "SELECT * FROM near_duplicates('nk', 'fp', 3)", Expected: []Row{{1, 3, 1}}, ExpectedIndexes: []string{"simhash index fp_k3"}},
+			{Query: "SELECT * FROM near_duplicates('nk', 'sfp', 17)", Expected: []Row{{1, 2, 17}, {1, 3, 1}, {2, 3, 16}}, ExpectedIndexes: []string{}},
+			{Query: "SELECT COUNT(*) FROM near_duplicates('nk', 'sfp', 64)", Expected: []Row{{6}}},
+			{Query: "SELECT id, group_id, max_distance FROM near_duplicate_groups('nk', 'fp', 16)", Expected: []Row{{1, 1, 17}, {2, 1, 17}, {3, 1, 17}}},
+			{Query: "SELECT * FROM near_duplicates('nk', 'fp', -1)", ExpectedErr: "want ('table', 'fp', k) with k from 0 to 64", ExpectedErrCode: 1210},
+			{Query: "SELECT * FROM near_duplicates('nk', 'fp', NULL)", ExpectedErr: "k from 0 to 64", ExpectedErrCode: 1210},
+			{Query: "SELECT * FROM near_duplicates('nk', 'fi', 3)", ExpectedErr: "column fi of nk is int; a fingerprint column is BIGINT UNSIGNED or BIGINT", ExpectedErrCode: 1210},
+			{Query: "SELECT * FROM near_duplicates('nk', 'fu', 3)", ExpectedErr: "column fu of nk is int unsigned", ExpectedErrCode: 1210},
+			{Query: "SELECT * FROM near_duplicate_groups('nk', 'ft', 3)", ExpectedErr: "column ft of nk is tinyint", ExpectedErrCode: 1210},
+			{Query: "SELECT * FROM near_duplicates('nk', 'fd', 3)", ExpectedErr: "column fd of nk is decimal(30,0)", ExpectedErrCode: 1210},
+			{Query: "SELECT * FROM near_duplicates('nk', 'fb', 3)", ExpectedErr: "column fb of nk is bit(64)", ExpectedErrCode: 1210},
+			{Query: "SELECT * FROM near_duplicates('nk', 'fr', 3)", ExpectedErr: "column fr of nk is double", ExpectedErrCode: 1210},
+			{Query: "SELECT * FROM near_duplicates('nk', 'id', 3)", ExpectedErr: "column id of nk is int", ExpectedErrCode: 1210},
+			// hamming() itself reads any integer as a 64-bit pattern, as documented.
+			{Query: "SELECT hamming(fi, fp), hamming(ft, 0) FROM nk WHERE id = 3", Expected: []Row{{0, 64}}},
 		},
 	},
 	{

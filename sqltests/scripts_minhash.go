@@ -26,9 +26,23 @@ var MinHashScripts = []ScriptTest{
 			{Query: "CREATE UNIQUE INDEX bad ON d (sig) COMMENT 'minhash t=0.8'", ExpectedErr: "cannot be UNIQUE", ExpectedErrCode: 1210},
 			// A comment that names a kind but does not ask for it is refused,
 			// not silently made a B-tree.
-			{Query: "CREATE INDEX bad ON d (sig) COMMENT 'minhash: t=0.8'", ExpectedErr: "names the minhash index kind but does not begin with it"},
-			{Query: "CREATE INDEX bad ON d (sig) COMMENT 'fast lookups via simhash k=3'", ExpectedErr: "names the simhash index kind"},
-			{Query: "CREATE INDEX bad ON d (sig) COMMENT 'simhash,k=3'", ExpectedErr: "names the simhash index kind"},
+			{Query: "CREATE INDEX bad ON d (sig) COMMENT 'minhash: t=0.8'", ExpectedErr: "names the minhash index kind (the word \"minhash\") but does not begin with the word minhash", ExpectedErrCode: 1210},
+			{Query: "CREATE INDEX bad ON d (sig) COMMENT 'fast lookups via simhash k=3'", ExpectedErr: "names the simhash index kind", ExpectedErrCode: 1210},
+			{Query: "CREATE INDEX bad ON d (sig) COMMENT 'simhash,k=3'", ExpectedErr: "names the simhash index kind", ExpectedErrCode: 1210},
+			{Query: "CREATE INDEX bad ON d (sig) COMMENT 'fast lookups via minhash t=0.8'", ExpectedErr: "names the minhash index kind", ExpectedErrCode: 1210},
+			// A word beginning with a kind's name counts too: these were B-trees.
+			{Query: "CREATE INDEX bad ON d (sig) COMMENT 'minhashx t=0.8'", ExpectedErr: "names the minhash index kind (the word \"minhashx\")", ExpectedErrCode: 1210},
+			{Query: "CREATE INDEX bad ON d (body(10)) COMMENT 'tfidfs'", ExpectedErr: "names the tfidf index kind", ExpectedErrCode: 1210},
+			// On a TEXT column without a length too (it was 1170, a length missing).
+			{Query: "CREATE INDEX bad ON d (body) COMMENT 'tfidfs'", ExpectedErr: "names the tfidf index kind", ExpectedErrCode: 1210},
+			{Query: "CREATE INDEX bad ON d (body) COMMENT 'my tfidf index'", ExpectedErr: "names the tfidf index kind", ExpectedErrCode: 1210},
+			{Query: "CREATE TABLE bad (id INT PRIMARY KEY, body TEXT, KEY (body) COMMENT 'tfidf:')", ExpectedErr: "names the tfidf index kind", ExpectedErrCode: 1210},
+			{Query: "CREATE INDEX bad ON d (body) COMMENT 'just words'", ExpectedErrCode: 1170}, // a B-tree needs a length, as in MySQL
+			// The rest must parse whole.
+			{Query: "CREATE INDEX bad ON d (sig) COMMENT 'minhash t=0.8,'", ExpectedErr: `t must be a number greater than 0 and at most 1, got "0.8,"`, ExpectedErrCode: 1210},
+			{Query: "CREATE INDEX bad ON d (sig) COMMENT 'minhash t=0.8 bands='", ExpectedErr: `unknown parameter "bands="`, ExpectedErrCode: 1210},
+			{Query: "CREATE INDEX mh_case ON d (sig) COMMENT 'MinHash  T=0.8'", Expected: nil},
+			{Query: "DROP INDEX mh_case ON d", Expected: nil},
 			{Query: "ALTER TABLE d MODIFY sig INT", ExpectedErr: "minhash index sig_j80: column sig is int; a signature column is VARBINARY or BLOB"},
 			{Query: "DROP INDEX sig_j90 ON d", Expected: nil},
 			{Query: "SELECT COUNT(*) FROM information_schema.statistics WHERE table_schema = DATABASE() AND table_name = 'd' AND index_name = 'sig_j90'", Expected: []Row{{0}}},
@@ -117,7 +131,14 @@ var MinHashScripts = []ScriptTest{
 			{Query: "SELECT left_id, right_id, ROUND(similarity, 4) FROM near_duplicates('d', 'body', 0.7)", Expected: []Row{{1, 2, 0.8182}, {1, 5, 1.0}, {2, 5, 0.8182}, {3, 6, 0.75}}},
 			{Query: "SELECT * FROM near_duplicate_groups('d', 'sig', 0.9)", Expected: []Row{{1, 1, 1.0, 1}, {5, 1, 1.0, 1}}},
 			{Query: "SELECT * FROM near_duplicate_groups('d', 'sig', 0.7)", Expected: []Row{{1, 1, 0.796875, 1}, {2, 1, 0.796875, 1}, {5, 1, 0.796875, 1}}},
-			{Query: "SELECT * FROM near_duplicates('d', 'sig', 1.5)", ExpectedErr: "the Jaccard threshold t greater than 0 and at most 1"},
+			// Below every index's threshold: a scan, the same pairs as brute force.
+			{Query: "SELECT * FROM near_duplicates('d', 'sig', 0.6)", Expected: []Row{{1, 2, 0.796875}, {1, 5, 1.0}, {2, 5, 0.796875}, {3, 6, 0.6484375}}, ExpectedIndexes: []string{}},
+			{Query: "SELECT a.id, b.id, minhash_jaccard(a.sig, b.sig) FROM d a JOIN d b ON a.id < b.id WHERE minhash_jaccard(a.sig, b.sig) >= 0.6 ORDER BY 1, 2", Expected: []Row{{1, 2, 0.796875}, {1, 5, 1.0}, {2, 5, 0.796875}, {3, 6, 0.6484375}}},
+			{Query: "SELECT * FROM near_duplicates('d', 'sig', 0.7)", Expected: []Row{{1, 2, 0.796875}, {1, 5, 1.0}, {2, 5, 0.796875}}, ExpectedIndexes: []string{"minhash index sig_j70"}},
+			{Query: "SELECT * FROM near_duplicates('d', 'sig', 1.5)", ExpectedErr: "the Jaccard threshold t greater than 0 and at most 1", ExpectedErrCode: 1210},
+			{Query: "SELECT * FROM near_duplicates('d', 'sig', 0)", ExpectedErr: "the Jaccard threshold t greater than 0 and at most 1", ExpectedErrCode: 1210},
+			{Query: "SELECT * FROM near_duplicate_groups('d', 'body', -0.5)", ExpectedErr: "the Jaccard threshold t greater than 0 and at most 1", ExpectedErrCode: 1210},
+			{Query: "SELECT * FROM near_duplicates('d', 'sig', NULL)", ExpectedErrCode: 1210},
 			// A numeric string is converted, as MySQL converts a string
 			// argument (it was 1210); a string that is no number is not.
 			{Query: "SELECT * FROM near_duplicates('d', 'sig', '0.7')", Expected: []Row{{1, 2, 0.796875}, {1, 5, 1.0}, {2, 5, 0.796875}}},
