@@ -166,6 +166,29 @@ var CompatFaultScripts = []ScriptTest{
 		},
 	},
 	{
+		// Regression: go-mysql-server 0.20 answered an aggregate beside a
+		// plain column without GROUP BY under ONLY_FULL_GROUP_BY with the
+		// first row's value; MySQL 8 and MariaDB refuse it with 1140
+		// (compat/only_full_group_by.go).
+		Name: "ONLY_FULL_GROUP_BY: a column beside an aggregate without GROUP BY is 1140",
+		SetUpScript: []string{"CREATE TABLE gn (id INT PRIMARY KEY, a INT, b INT)", "INSERT INTO gn VALUES (1, 1, 1), (2, 1, 1), (3, 3, 2)",
+			"SET SESSION sql_mode = 'ONLY_FULL_GROUP_BY,STRICT_TRANS_TABLES'"},
+		Assertions: []Assertion{
+			{Query: "SELECT a, COUNT(*) FROM gn", ExpectedErrCode: 1140},
+			{Query: "SELECT COUNT(*), a + 1 FROM gn", ExpectedErrCode: 1140},
+			{Query: "SELECT MAX(a), id FROM gn WHERE b > 0", ExpectedErrCode: 1140},
+			{Query: "SELECT x.a, COUNT(*) FROM gn x JOIN gn y ON x.id < y.id", ExpectedErrCode: 1140},
+			{Query: "SELECT (SELECT a + COUNT(*) FROM gn)", ExpectedErrCode: 1140},
+			{Query: "SELECT * FROM (SELECT a, SUM(b) FROM gn) d", ExpectedErrCode: 1140},
+			// Aggregates and constants alone, and a column of the outer query.
+			{Query: "SELECT COUNT(*), MAX(a) + 1, 'x', 2 FROM gn", Expected: []Row{{3, 4, "x", 2}}},
+			{Query: "SELECT id, (SELECT COUNT(*) + x.b FROM gn WHERE gn.id <= x.id) FROM gn x ORDER BY id", Expected: []Row{{1, 2}, {2, 3}, {3, 5}}},
+			{Query: "SET SESSION sql_mode = 'STRICT_TRANS_TABLES'"},
+			{Query: "SELECT COUNT(*), MAX(b) FROM gn WHERE a = 3", Expected: []Row{{1, 2}}},
+			{Query: "SELECT a, COUNT(*) FROM gn WHERE id = 3", Expected: []Row{{3, 1}}},
+		},
+	},
+	{
 		// Regression: go-mysql-server 0.20 grouped by the first table's a
 		// where two tables have one; MySQL 8 and MariaDB refuse it with
 		// 1052 (compat/group_by_ambiguous.go).
@@ -230,6 +253,24 @@ var CompatMySQLScripts = []ScriptTest{
 			{Query: "SELECT a, b FROM gk WHERE a = 1 GROUP BY b", Expected: []Row{{1, 1}}},
 			{Query: "SET SESSION sql_mode = 'STRICT_TRANS_TABLES'"},
 			{Query: "SELECT b, COUNT(*) FROM gk GROUP BY b ORDER BY a", Expected: []Row{{1, 2}, {2, 1}}},
+		},
+	},
+	{
+		// Regression (compat/only_full_group_by.go): MySQL 8's words for
+		// 1140, which it gives unless an equality of the WHERE makes the
+		// column constant (MariaDB: "Mixing of GROUP columns …", and
+		// refuses that too).
+		Name:        "ONLY_FULL_GROUP_BY without GROUP BY: MySQL's 1140",
+		SetUpScript: []string{"CREATE TABLE gm (id INT PRIMARY KEY, a INT, b INT)", "INSERT INTO gm VALUES (1, 1, 1), (2, 1, 1), (3, 3, 2)"},
+		Assertions: []Assertion{
+			{Query: "SELECT b, COUNT(*) FROM gm",
+				ExpectedErr:     "In aggregated query without GROUP BY, expression #1 of SELECT list contains nonaggregated column '",
+				ExpectedErrCode: 1140},
+			{Query: "SELECT COUNT(*), a + 1 FROM gm",
+				ExpectedErr:     ".gm.a'; this is incompatible with sql_mode=only_full_group_by",
+				ExpectedErrCode: 1140},
+			{Query: "SELECT a, COUNT(*) FROM gm WHERE a = 1", Expected: []Row{{1, 2}}},
+			{Query: "SELECT ANY_VALUE(b), COUNT(*) FROM gm WHERE a = 3", Expected: []Row{{2, 1}}},
 		},
 	},
 	{
