@@ -86,7 +86,10 @@ func parseText(query string, noBackslashEscapes bool, parse func(string) error, 
 		text = edited.text
 	}
 	var err error
-	if typed := typedLiterals(text, noBackslashEscapes); typed != nil && parse(typed.text) == nil {
+	if typed, invalid := typedLiterals(text, noBackslashEscapes); typed != nil && parse(typed.text) == nil {
+		if invalid != nil {
+			return invalid
+		}
 		edited, text = edited.then(typed), typed.text
 	} else {
 		err = parse(text)

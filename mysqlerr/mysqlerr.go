@@ -88,6 +88,14 @@ type mapping struct {
 // matters only where two patterns match one message.
 var table = []*mapping{
 	// Statements.
+	// An error of simsql's parser (compat's typed literals: 1525), which
+	// go-mysql-server v0.20.0's planner wraps as a syntax error in its
+	// text ("… (errno 1525) (sqlstate HY000)"): the error it was.
+	{kind: sql.ErrSyntaxError, num: mysql.ERParseError, pattern: `(?s)^(.*) \(errno (\d+)\) \(sqlstate (\w{5})\)$`,
+		convert: func(m []string, _, _ string) *mysql.SQLError {
+			num, _ := strconv.Atoi(m[2])
+			return &mysql.SQLError{Num: num, State: m[3], Message: m[1]}
+		}},
 	{kind: sql.ErrSyntaxError, num: mysql.ERParseError, state: mysql.SSClientError,
 		pattern: `(?s)^syntax error at position (\d+)(?: near '(.*)')?$`, message: syntaxError},
 	{kind: sql.ErrUnknownSystemVariable, num: mysql.ERUnknownSystemVariable, state: mysql.SSUnknownSQLState,

@@ -76,6 +76,28 @@ var CompatFaultScripts = []ScriptTest{
 		},
 	},
 	{
+		// Regression: an invalid typed literal was NULL with warning 1292
+		// (the CAST it is rewritten to); MySQL 8 and MariaDB refuse it
+		// with 1525 (compat/typed_literals.go).
+		Name: "an invalid typed literal is 1525",
+		Assertions: []Assertion{
+			{Query: "SELECT DATE '2020-13-01'", ExpectedErr: "Incorrect DATE value: '2020-13-01'", ExpectedErrCode: 1525},
+			{Query: "SELECT DATE '2020-02-30' IS NULL", ExpectedErr: "Incorrect DATE value: '2020-02-30'", ExpectedErrCode: 1525},
+			{Query: "SELECT DATE '2020-01-01 10:00:00'", ExpectedErr: "Incorrect DATE value: '2020-01-01 10:00:00'", ExpectedErrCode: 1525},
+			{Query: "SELECT TIME '25:99'", ExpectedErr: "Incorrect TIME value: '25:99'", ExpectedErrCode: 1525},
+			{Query: "SELECT TIME '839:00:00'", ExpectedErr: "Incorrect TIME value: '839:00:00'", ExpectedErrCode: 1525},
+			{Query: "SELECT TIMESTAMP 'x'", ExpectedErr: "Incorrect DATETIME value: 'x'", ExpectedErrCode: 1525},
+			{Query: "SELECT TIMESTAMP '2020-01-01'", ExpectedErr: "Incorrect DATETIME value: '2020-01-01'", ExpectedErrCode: 1525},
+			{Query: "SELECT 1 FROM dual WHERE TIMESTAMP '2020-01-01 25:00:00' > 0", ExpectedErr: "Incorrect DATETIME value: '2020-01-01 25:00:00'", ExpectedErrCode: 1525},
+			// Valid ones, and CAST, which stays NULL with a warning.
+			{Query: "SELECT DATE '2020-1-5' = '2020-01-05', DATE '20200105' = '2020-01-05', SECOND(TIME '10') = 10, TIME '838:59:59' > TIME '837:00:00', " +
+				"TIMESTAMP '2020-01-01 10:00:00' = '2020-01-01 10:00:00'",
+				Expected: []Row{{1, 1, 1, 1, 1}}},
+			{Query: "SELECT CAST('2020-13-01' AS DATE)", Expected: []Row{{nil}}},
+			{Query: "SELECT 'DATE ''2020-13-01''' AS date", Expected: []Row{{"DATE '2020-13-01'"}}},
+		},
+	},
+	{
 		// Regression: arithmetic on a string that is not a number gave no
 		// warning; MySQL 8 (and MariaDB) compute as DOUBLE with warning
 		// 1292, a constant's once, a column's once a row
