@@ -76,6 +76,21 @@ var CompatFaultScripts = []ScriptTest{
 		},
 	},
 	{
+		// Regression: CAST(… AS CHAR) printed a DATE as a DATETIME and made
+		// a TIME NULL or error 1105; MySQL 8 and MariaDB give the value's
+		// text (compat/cast_char.go).
+		Name:        "CAST of a DATE or a TIME AS CHAR",
+		SetUpScript: []string{"CREATE TABLE cc (id INT PRIMARY KEY, d DATE, t TIME, dt DATETIME, s VARCHAR(10))", "INSERT INTO cc VALUES (1, '2020-01-01', '10:00:00', '2020-01-01 12:30:00', 'abc'), (2, NULL, '-838:59:59', NULL, NULL)"},
+		Assertions: []Assertion{
+			{Query: "SELECT CAST(DATE '2020-01-01' + INTERVAL 1 DAY AS CHAR), CAST(DATE '2020-01-01' AS CHAR), CONVERT(DATE '2020-01-01', CHAR), CAST(DATE_ADD(DATE '2020-01-01', INTERVAL 1 DAY) AS CHAR(7))",
+				Expected: []Row{{"2020-01-02", "2020-01-01", "2020-01-01", "2020-01"}}},
+			{Query: "SELECT LENGTH(CAST(CURDATE() AS CHAR)), LENGTH(CAST(DATE(NOW()) AS CHAR)), CAST(CURDATE() AS CHAR) = CURDATE()", Expected: []Row{{10, 10, 1}}},
+			{Query: "SELECT CAST(TIME '10:00:00' AS CHAR), CAST(CAST('10:00' AS TIME) AS CHAR), CAST(TIME '-01:02:03' AS NCHAR)", Expected: []Row{{"10:00:00", "10:00:00", "-01:02:03"}}},
+			{Query: "SELECT id, CAST(d AS CHAR), CAST(t AS CHAR), CAST(dt AS CHAR), CAST(s AS CHAR(2)), CAST(id AS CHAR) FROM cc ORDER BY id",
+				Expected: []Row{{1, "2020-01-01", "10:00:00", "2020-01-01 12:30:00", "ab", "1"}, {2, nil, "-838:59:59", nil, nil, "2"}}},
+		},
+	},
+	{
 		// Regression: an invalid typed literal was NULL with warning 1292
 		// (the CAST it is rewritten to); MySQL 8 and MariaDB refuse it
 		// with 1525 (compat/typed_literals.go).
