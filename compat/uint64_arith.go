@@ -204,6 +204,10 @@ func (e *arith) exactEval(ctx *sql.Context, row sql.Row) (any, error) {
 	case kInt, kUint:
 		v, err = e.intOp(ctx, a, b)
 	case kDecimal:
+		if e.decimalDiv { // 'a' DIV 2 (div.go words + - * / % as DOUBLE)
+			e.truncated.checkAs(ctx, 0, a, "DECIMAL")
+			e.truncated.checkAs(ctx, 1, b, "DECIMAL")
+		}
 		v, err = e.decimalOp(ctx, a, b)
 	default:
 		e.truncated.check(ctx, 0, a)

@@ -116,8 +116,9 @@ var CompatFaultScripts = []ScriptTest{
 		// Regression: arithmetic on a string that is not a number gave no
 		// warning; MySQL 8 (and MariaDB) compute as DOUBLE with warning
 		// 1292, a constant's once, a column's once a row
-		// (compat/compare_truncated.go). MariaDB also notes ' 4 ', MySQL
-		// not: left out.
+		// (compat/compare_truncated.go); DIV as DECIMAL, with "DECIMAL
+		// value" (uint64_arith.go). MariaDB also notes ' 4 ', MySQL not:
+		// left out.
 		Name:        "arithmetic on a string that is not a number: warning 1292",
 		SetUpScript: []string{"CREATE TABLE ar (id INT PRIMARY KEY, s VARCHAR(5))", "INSERT INTO ar VALUES (1, '1a'), (2, '2'), (3, 'x')"},
 		Assertions: []Assertion{
@@ -131,6 +132,13 @@ var CompatFaultScripts = []ScriptTest{
 				{"Warning", 1292, "Truncated incorrect DOUBLE value: 'b'"}, {"Warning", 1365, "Division by 0"}}},
 			{Query: "SELECT id, s + 1 FROM ar ORDER BY id", Expected: []Row{{1, 2.0}, {2, 3.0}, {3, 1.0}}, ExpectedWarnings: []Row{
 				{"Warning", 1292, "Truncated incorrect DOUBLE value: '1a'"}, {"Warning", 1292, "Truncated incorrect DOUBLE value: 'x'"}}},
+			// DIV divides strings as DECIMAL, and says so (it gave no warning).
+			{Query: "SELECT 'a' DIV 2, 7 DIV '2x', '9' DIV 2", Expected: []Row{{0, 3, 4}}, ExpectedWarnings: []Row{
+				{"Warning", 1292, "Truncated incorrect DECIMAL value: 'a'"}, {"Warning", 1292, "Truncated incorrect DECIMAL value: '2x'"}}},
+			{Query: "SELECT 5 DIV 'x'", Expected: []Row{{nil}}, ExpectedWarnings: []Row{
+				{"Warning", 1292, "Truncated incorrect DECIMAL value: 'x'"}, {"Warning", 1365, "Division by 0"}}},
+			{Query: "SELECT id, s DIV 1 FROM ar ORDER BY id", Expected: []Row{{1, 1}, {2, 2}, {3, 0}}, ExpectedWarnings: []Row{
+				{"Warning", 1292, "Truncated incorrect DECIMAL value: '1a'"}, {"Warning", 1292, "Truncated incorrect DECIMAL value: 'x'"}}},
 		},
 	},
 	{
