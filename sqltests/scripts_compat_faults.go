@@ -76,6 +76,20 @@ var CompatFaultScripts = []ScriptTest{
 		},
 	},
 	{
+		// Regression: a CHAR or BINARY longer than 255 was 1105 "length is
+		// 256 but max allowed is 255"; MySQL 8 and MariaDB give 1074
+		// (mysqlerr; its TestTable pins the words, "Column length too big
+		// for column 'c' (max = 255); use BLOB or TEXT instead").
+		Name:        "a CHAR or BINARY column over 255 is 1074",
+		SetUpScript: []string{"CREATE TABLE lb (a INT)"},
+		Assertions: []Assertion{
+			{Query: "CREATE TABLE lb1 (b BINARY(1038))", ExpectedErr: "255", ExpectedErrCode: 1074},
+			{Query: "CREATE TABLE lb2 (id INT PRIMARY KEY, c CHAR(256))", ExpectedErr: "255", ExpectedErrCode: 1074},
+			{Query: "ALTER TABLE lb ADD COLUMN c CHAR(300)", ExpectedErr: "255", ExpectedErrCode: 1074},
+			{Query: "CREATE TABLE lb3 (c CHAR(255), b BINARY(255))"},
+		},
+	},
+	{
 		// Regression: CAST(… AS CHAR) printed a DATE as a DATETIME and made
 		// a TIME NULL or error 1105; MySQL 8 and MariaDB give the value's
 		// text (compat/cast_char.go).
@@ -298,6 +312,17 @@ var CompatMySQLScripts = []ScriptTest{
 			{Query: "SELECT a, b FROM gk WHERE a = 1 GROUP BY b", Expected: []Row{{1, 1}}},
 			{Query: "SET SESSION sql_mode = 'STRICT_TRANS_TABLES'"},
 			{Query: "SELECT b, COUNT(*) FROM gk GROUP BY b ORDER BY a", Expected: []Row{{1, 2}, {2, 1}}},
+		},
+	},
+	{
+		// Regression (mysqlerr): MySQL 8's 1074 for a VARCHAR or VARBINARY
+		// beyond 65,535 bytes: the maximum is in characters, 16,383 of
+		// utf8mb4 (MariaDB says 65,532 for both). Left: VARBINARY(65533),
+		// MySQL's 1118 (row size too large), is created.
+		Name: "a VARCHAR or VARBINARY column too long is 1074",
+		Assertions: []Assertion{
+			{Query: "CREATE TABLE lv1 (v VARBINARY(70000))", ExpectedErr: "65535", ExpectedErrCode: 1074},
+			{Query: "CREATE TABLE lv2 (id INT, v VARCHAR(70000))", ExpectedErr: "16383", ExpectedErrCode: 1074},
 		},
 	},
 	{
