@@ -76,6 +76,22 @@ var CompatFaultScripts = []ScriptTest{
 		},
 	},
 	{
+		// Regression: @@warning_count and @@error_count were 1193 "Unknown
+		// system variable"; MySQL 8 and MariaDB give the last statement's
+		// counts of conditions and of errors (catalog/compat_warning_count.go).
+		// MariaDB keeps the conditions past a statement that reads no
+		// table, MySQL 8 not: each count is read after one that reads t.
+		Name:        "@@warning_count and @@error_count",
+		SetUpScript: []string{"CREATE TABLE wc (id INT PRIMARY KEY, s VARCHAR(5))", "INSERT INTO wc VALUES (1, 'x'), (2, '2y')"},
+		Assertions: []Assertion{
+			{Query: "SELECT SUM(s + 0) FROM wc", Expected: []Row{{2.0}}},
+			{Query: "SELECT @@warning_count, @@error_count, @@session.warning_count", Expected: []Row{{2, 0, 2}}},
+			{Query: "SELECT COUNT(*) FROM wc", Expected: []Row{{2}}},
+			{Query: "SELECT @@warning_count, @@error_count", Expected: []Row{{0, 0}}},
+			{Query: "SET @@warning_count = 1", ExpectedErrCode: 1238},
+		},
+	},
+	{
 		// Regression: a CHAR or BINARY longer than 255 was 1105 "length is
 		// 256 but max allowed is 255"; MySQL 8 and MariaDB give 1074
 		// (mysqlerr; its TestTable pins the words, "Column length too big
@@ -136,8 +152,8 @@ var CompatFaultScripts = []ScriptTest{
 		Name:        "arithmetic on a string that is not a number: warning 1292",
 		SetUpScript: []string{"CREATE TABLE ar (id INT PRIMARY KEY, s VARCHAR(5))", "INSERT INTO ar VALUES (1, '1a'), (2, '2'), (3, 'x')"},
 		Assertions: []Assertion{
-			// First: MySQL and MariaDB keep the last warnings past a
-			// statement that reads no table.
+			// First: MariaDB keeps the last warnings past a statement that
+			// reads no table (MySQL 8 clears them: WL#5928).
 			{Query: "SELECT 1 + '2', '1e1' * 2, 3 - '.5'", Expected: []Row{{3.0, 20.0, 2.5}}, ExpectedWarnings: []Row{}},
 			{Query: "SELECT 1 + 'a'", Expected: []Row{{1.0}}, ExpectedWarnings: []Row{{"Warning", 1292, "Truncated incorrect DOUBLE value: 'a'"}}},
 			{Query: "SELECT 2 * '3x', 1.5 - 'z'", Expected: []Row{{6.0, 1.5}}, ExpectedWarnings: []Row{
