@@ -23,7 +23,7 @@ import (
 // with a DATE or TIME arg read as its text.
 func newCastChar(arg sql.Expression, typ string, length, scale int) sql.Expression {
 	if t := arg.Type(); t.Type() == sqltypes.Date || t.Type() == sqltypes.Time {
-		return expression.NewConvertWithLengthAndScale(&temporalText{arg}, typ, length, scale)
+		return expression.NewConvertWithLengthAndScale(&temporalText{temporalArg{arg}}, typ, length, scale)
 	}
 	n := expression.NewConvertWithLengthAndScale(arg, typ, length, scale)
 	if arg.Type().Equals(n.Type()) {
@@ -37,50 +37,65 @@ func newCastChar(arg sql.Expression, typ string, length, scale int) sql.Expressi
 	return n
 }
 
-// temporalText is a DATE or TIME argument as MySQL prints it:
-// '2020-01-02', '10:00:00', '-838:59:59.5'.
-type temporalText struct{ arg sql.Expression }
-
-var _ sql.Expression = (*temporalText)(nil)
+// temporalArg is the one argument of temporalText and temporalDigits.
+type temporalArg struct{ arg sql.Expression }
 
 // Resolved implements sql.Expression.
-func (e *temporalText) Resolved() bool { return e.arg.Resolved() }
+func (e temporalArg) Resolved() bool { return e.arg.Resolved() }
 
 // String implements sql.Expression: the argument's.
-func (e *temporalText) String() string { return e.arg.String() }
+func (e temporalArg) String() string { return e.arg.String() }
+
+// IsNullable implements sql.Expression.
+func (e temporalArg) IsNullable() bool { return e.arg.IsNullable() }
+
+// Children implements sql.Expression.
+func (e temporalArg) Children() []sql.Expression { return []sql.Expression{e.arg} }
+
+// child returns the one child of WithChildren(children...) of e.
+func (e temporalArg) child(self sql.Expression, children []sql.Expression) (temporalArg, error) {
+	if len(children) != 1 {
+		return e, sql.ErrInvalidChildrenNumber.New(self, len(children), 1)
+	}
+	return temporalArg{children[0]}, nil
+}
+
+// eval returns the argument's value (nil for NULL) and, when it is a
+// TIME (isTime), the value as a Timespan.
+func (e temporalArg) eval(ctx *sql.Context, row sql.Row) (v any, ts types.Timespan, isTime bool, err error) {
+	v, err = e.arg.Eval(ctx, row)
+	if err != nil || v == nil || e.arg.Type().Type() != sqltypes.Time {
+		return v, 0, false, err
+	}
+	ts, err = types.Time.ConvertToTimespan(v)
+	return v, ts, true, err
+}
+
+// temporalText is a DATE or TIME argument as MySQL prints it:
+// '2020-01-02', '10:00:00', '-838:59:59.5'.
+type temporalText struct{ temporalArg }
+
+var _ sql.Expression = (*temporalText)(nil)
 
 // Type implements sql.Expression.
 func (e *temporalText) Type() sql.Type { return types.LongText }
 
-// IsNullable implements sql.Expression.
-func (e *temporalText) IsNullable() bool { return e.arg.IsNullable() }
-
-// Children implements sql.Expression.
-func (e *temporalText) Children() []sql.Expression { return []sql.Expression{e.arg} }
-
 // WithChildren implements sql.Expression.
 func (e *temporalText) WithChildren(children ...sql.Expression) (sql.Expression, error) {
-	if len(children) != 1 {
-		return nil, sql.ErrInvalidChildrenNumber.New(e, len(children), 1)
-	}
-	return &temporalText{children[0]}, nil
+	a, err := e.child(e, children)
+	return &temporalText{a}, err
 }
 
 // Eval implements sql.Expression: NULL for NULL.
 func (e *temporalText) Eval(ctx *sql.Context, row sql.Row) (any, error) {
-	v, err := e.arg.Eval(ctx, row)
+	v, ts, isTime, err := e.eval(ctx, row)
 	if err != nil || v == nil {
 		return nil, err
 	}
-	t := e.arg.Type()
-	if t.Type() == sqltypes.Time {
-		ts, err := types.Time.ConvertToTimespan(v)
-		if err != nil {
-			return nil, err
-		}
+	if isTime {
 		return ts.String(), nil
 	}
-	sv, err := t.SQL(ctx, nil, v)
+	sv, err := e.arg.Type().SQL(ctx, nil, v)
 	if err != nil {
 		return nil, err
 	}

@@ -66,6 +66,11 @@ func newArith(op arithOp, a, b sql.Expression, env env) sql.Expression {
 	if d, ok := dateInterval(op, a, b); ok { // date_interval.go
 		return d
 	}
+	if !isInterval(a) && !isInterval(b) { // temporal_number.go
+		if ta, tb := temporalNumber(a), temporalNumber(b); ta != a || tb != b {
+			return newArith(op, ta, tb, env)
+		}
+	}
 	if !allNumeric(e.ks) && !anyKind(e.ks, kDeferred) || isInterval(a) || isInterval(b) {
 		return gmsArith(op, a, b)
 	}

@@ -106,6 +106,20 @@ var CompatFaultScripts = []ScriptTest{
 		},
 	},
 	{
+		// Regression: DATE '2020-01-01' + 1 was 20200101000001 and TIME
+		// '10:00:00' + 0 was 0; MySQL 8 and MariaDB compute on the value's
+		// digits (compat/temporal_number.go).
+		Name:        "a DATE or a TIME in arithmetic is its digits",
+		SetUpScript: []string{"CREATE TABLE tn (id INT PRIMARY KEY, d DATE, t TIME, dt DATETIME)", "INSERT INTO tn VALUES (1, '2020-01-31', '-01:02:03', '2020-01-01 10:30:00'), (2, NULL, NULL, NULL)"},
+		Assertions: []Assertion{
+			{Query: "SELECT DATE '2020-01-01' + 1, TIME '10:00:00' + 0, TIMESTAMP '2020-01-01 10:30:00' + 0, DATE '2020-01-01' * 2, DATE '2020-01-01' DIV 100, 1 + DATE '2020-01-01'",
+				Expected: []Row{{20200102, 100000, 20200101103000, 40400202, 202001, 20200102}}},
+			{Query: "SELECT id, d + 1, d - 1, t + 0, dt % 1000000 FROM tn ORDER BY id", Expected: []Row{{1, 20200132, 20200130, -10203, 103000}, {2, nil, nil, nil, nil}}},
+			// An INTERVAL is still date arithmetic.
+			{Query: "SELECT DATE '2020-01-31' + INTERVAL 1 DAY = '2020-02-01'", Expected: []Row{{1}}},
+		},
+	},
+	{
 		// Regression: CAST(… AS CHAR) printed a DATE as a DATETIME and made
 		// a TIME NULL or error 1105; MySQL 8 and MariaDB give the value's
 		// text (compat/cast_char.go).
