@@ -25,10 +25,9 @@ import (
 // TIMESTAMP 'x'), which the CAST made NULL with warning 1292, is error
 // 1525 (ER_WRONG_VALUE) "Incorrect DATE value: '2020-13-01'", as MySQL 8's
 // create_temporal_literal (and MariaDB) refuse it: the second result, which
-// the parser returns when the rewritten text parses. Left: the
-// arithmetic of the values themselves (DATE '2020-01-01' + INTERVAL 1 DAY
-// is a DATETIME, DATE + 1 and TIME + 0 go-mysql-server's) is as for any
-// DATE, TIME or DATETIME. Pinned by TestTypedLiterals and
+// the parser returns when the rewritten text parses. The arithmetic of
+// the values themselves is as for any DATE, TIME or DATETIME
+// (date_interval.go, temporal_number.go). Pinned by TestTypedLiterals and
 // CompatFaultScripts "typed DATE, TIME and TIMESTAMP literals" and "an
 // invalid typed literal is 1525".
 func typedLiterals(q string, noBackslashEscapes bool) (*editedText, error) {
