@@ -30,7 +30,11 @@ import (
 //     @@transaction_isolation and @@transaction_read_only as they are and
 //     give the characteristics to the next transaction only: the next
 //     START TRANSACTION or BEGIN, or the next autocommitted statement that
-//     reads or writes a table (Session.next);
+//     reads or writes a table (Session.next); SET @@transaction_isolation
+//     = … (or @@transaction_read_only, or the tx_ aliases), with @@ and no
+//     scope, is the same in MySQL 8 (the "Transaction Characteristic
+//     Scope" table: "SET @@var_name = value: next transaction only") and
+//     MariaDB, where go-mysql-server set the session's value;
 //   - SET autocommit = 1 in a transaction does not commit it (MySQL: "if
 //     autocommit is 0 and you change it to 1, MySQL performs an automatic
 //     COMMIT of any open transaction"), so a client that turned autocommit
@@ -38,8 +42,9 @@ import (
 //
 // Pinned by the scripts "read-only transactions", "transaction variable
 // aliases", "SET TRANSACTION inside a transaction: 1568", "SET
-// TRANSACTION: the next transaction only" and "SET autocommit = 1
-// commits" (TxnScripts,
+// TRANSACTION: the next transaction only", "SET @@tx_isolation: the next
+// transaction only" and "SET autocommit = 1 commits" (TxnScripts, and
+// TxnMySQLScripts for transaction_isolation,
 // sqltests/scripts_txn.go). Delete this file, SetSessionVariable's override
 // and takeNext's and endNext's calls in Session when upstream fixes them.
 
@@ -144,6 +149,24 @@ func nextTransactionSet(q string) bool {
 	return kw == "transaction"
 }
 
+// nextTransactionVariable reports whether q, a SET statement, assigns
+// name, a transaction variable, as @@name with no scope (MySQL: the next
+// transaction's characteristic, as SET TRANSACTION).
+func nextTransactionVariable(q, name string) bool {
+	if statement.LeadingKeyword(q) != "set" {
+		return false
+	}
+	for _, m := range unscopedVariable.FindAllStringSubmatch(q, -1) {
+		if strings.EqualFold(m[1], name) {
+			return true
+		}
+	}
+	return false
+}
+
+// unscopedVariable matches @@name = of a transaction variable.
+var unscopedVariable = regexp.MustCompile(`(?i)@@(tx_isolation|transaction_isolation|tx_read_only|transaction_read_only)\s*:?=`)
+
 // txAliases pairs each transaction variable with its alias.
 var txAliases = map[string]string{
 	"tx_isolation":          "transaction_isolation",
@@ -155,11 +178,11 @@ var txAliases = map[string]string{
 // SetSessionVariable implements sql.Session: go-mysql-server's, plus the
 // alias of a transaction variable and the commit of SET autocommit = 1.
 func (s *Session) SetSessionVariable(ctx *sql.Context, name string, value any) error {
-	if _, isTx := txAliases[strings.ToLower(name)]; isTx && s.explicit.Load() && nextTransactionSet(ctxQuery(ctx)) {
-		return mysql.NewSQLError(erCantChangeTxCharacteristics, "25001",
-			"Transaction characteristics can't be changed while a transaction is in progress")
-	}
-	if _, isTx := txAliases[strings.ToLower(name)]; isTx && nextTransactionSet(ctxQuery(ctx)) {
+	if _, isTx := txAliases[strings.ToLower(name)]; isTx && (nextTransactionSet(ctxQuery(ctx)) || nextTransactionVariable(ctxQuery(ctx), name)) {
+		if s.explicit.Load() {
+			return mysql.NewSQLError(erCantChangeTxCharacteristics, "25001",
+				"Transaction characteristics can't be changed while a transaction is in progress")
+		}
 		return s.setNext(ctx, strings.ToLower(name), value)
 	}
 	wasAutocommit := s.autocommit()

@@ -50,6 +50,9 @@ type Session struct {
 	// next holds SET TRANSACTION's characteristics for the next
 	// transaction (gms_transaction_variables.go); guarded by mu.
 	next nextTransaction
+	// counts are the last statement's counts of conditions
+	// (compat_warning_count.go).
+	counts warningCounts
 }
 
 var (
@@ -192,6 +195,7 @@ func (s *Session) ReleaseSavepoint(_ *sql.Context, tx sql.Transaction, name stri
 // writer's changes are invisible to others until it commits.)
 func (s *Session) CommandBegin() error {
 	s.fullScan.Store(false)
+	s.beginCounts()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.cur != nil && (s.cur.conflict.Load() || s.cur.deadlock.Load()) {

@@ -19,7 +19,9 @@ import (
 // warning 1292", is MySQL 8's. The same holds of + - * / % computed as
 // DOUBLE (uint64_arith.go, div.go): SELECT 1 + 'a' is 1 with that warning
 // (CompatFaultScripts "arithmetic on a string that is not a number:
-// warning 1292").
+// warning 1292"), and of DIV, which divides a string as DECIMAL: 'a' DIV
+// 2 is 0 with "Truncated incorrect DECIMAL value: 'a'" in MySQL 8 and
+// MariaDB (it gave no warning; the same test).
 
 // truncatedStrings warns, for a comparison as DOUBLE, of the string
 // sides that are not wholly numbers.
@@ -45,12 +47,17 @@ func newTruncatedStrings(a, b sql.Expression, ks []kind) *truncatedStrings {
 
 // check warns of v, side i's value, if it is a string with more than a
 // number in it.
-func (t *truncatedStrings) check(ctx *sql.Context, i int, v value) {
+func (t *truncatedStrings) check(ctx *sql.Context, i int, v value) { t.checkAs(ctx, i, v, "DOUBLE") }
+
+// checkAs is check for a string read as typ: "DECIMAL" for DIV, which
+// divides strings as DECIMAL (Item_func_int_div::val_int; MySQL and
+// MariaDB word it "Truncated incorrect DECIMAL value").
+func (t *truncatedStrings) checkAs(ctx *sql.Context, i int, v value, typ string) {
 	if t == nil || !t.side[i] || v.k != kString {
 		return
 	}
 	if _, exact := strtod(v.s); exact || t.constant[i] && t.warned[i].Swap(true) {
 		return
 	}
-	ctx.Warn(1292, "Truncated incorrect DOUBLE value: '%s'", v.s)
+	ctx.Warn(1292, "Truncated incorrect %s value: '%s'", typ, v.s)
 }

@@ -37,6 +37,19 @@ import (
 // Pinned by CompatFaultScripts "ONLY_FULL_GROUP_BY: a column not in GROUP
 // BY is 1055" (also on MariaDB) and CompatMySQLScripts "ONLY_FULL_GROUP_BY
 // follows sql_mode and functional dependencies".
+//
+// The same rule skipped aggregated queries without GROUP BY: SELECT a,
+// COUNT(*) FROM t answered with the first row's a. MySQL 8 refuses it
+// with 1140 / 42000 (ER_MIX_OF_GROUP_FUNC_AND_FIELDS_V2) "In aggregated
+// query without GROUP BY, expression #1 of SELECT list contains
+// nonaggregated column 'db.t.a'; this is incompatible with
+// sql_mode=only_full_group_by", unless an equality of the WHERE makes the
+// column constant; MariaDB 10.11 gives 1140 in its own words ("Mixing of
+// GROUP columns … is illegal if there is no GROUP BY clause"). The same
+// check does it, with no grouped expressions. Pinned by
+// CompatFaultScripts "ONLY_FULL_GROUP_BY: a column beside an aggregate
+// without GROUP BY is 1140" (also on MariaDB) and CompatMySQLScripts
+// "ONLY_FULL_GROUP_BY without GROUP BY: MySQL's 1140".
 
 // ruleOnlyFullGroupBy is the id of onlyFullGroupBy.
 const ruleOnlyFullGroupBy analyzer.RuleId = 10_212
@@ -56,8 +69,12 @@ func ReplacedValidationRules() []analyzer.RuleId {
 	return out
 }
 
-// erWrongFieldWithGroup is MySQL's ER_WRONG_FIELD_WITH_GROUP.
-const erWrongFieldWithGroup = 1055
+// erWrongFieldWithGroup is MySQL's ER_WRONG_FIELD_WITH_GROUP;
+// erMixOfGroupFuncAndFields its ER_MIX_OF_GROUP_FUNC_AND_FIELDS.
+const (
+	erWrongFieldWithGroup     = 1055
+	erMixOfGroupFuncAndFields = 1140
+)
 
 // onlyFullGroupBy refuses a grouped query whose select list or ORDER BY
 // reads a column that is not functionally dependent on the GROUP BY.
@@ -122,17 +139,23 @@ func checkProject(ctx *sql.Context, p *plan.Project) error {
 			return nil
 		}
 	}
-	if len(gb.GroupByExprs) == 0 {
-		return nil
-	}
 	g, err := newGroupCheck(ctx, gb)
 	if err != nil || g == nil {
 		return err
 	}
+	implicit := len(gb.GroupByExprs) == 0
 	for i, e := range p.Projections {
 		if col := g.ungrouped(e); col != "" {
+			if implicit {
+				return mysql.NewSQLError(erMixOfGroupFuncAndFields, mysql.SSClientError,
+					"In aggregated query without GROUP BY, expression #%d of SELECT list contains nonaggregated column '%s'; this is incompatible with sql_mode=only_full_group_by",
+					i+1, col)
+			}
 			return groupByError(i+1, "SELECT list", col)
 		}
+	}
+	if implicit {
+		return nil // its ORDER BY is left alone
 	}
 	for _, s := range sorts {
 		for i, f := range s.SortFields {
@@ -295,7 +318,11 @@ func (g *groupCheck) ungrouped(e sql.Expression) string {
 			}
 		case *expression.GetField:
 			key := colKey{x.TableId(), strings.ToLower(x.Name())}
-			if _, base := g.tables[x.TableId()]; base && !g.grouped[key] && !g.exprs[x.String()] {
+			// A base table's column; an aggregate's result (SUM(0xFF)
+			// FROM dual) may carry the id of a table it is not a column of.
+			rt, base := g.tables[x.TableId()]
+			base = base && x.Table() != "" && rt.Schema().IndexOfColName(x.Name()) >= 0
+			if base && !g.grouped[key] && !g.exprs[x.String()] {
 				found = fmt.Sprintf("%s.%s.%s", x.Database(), x.Table(), x.Name())
 				if x.Database() == "" {
 					found = fmt.Sprintf("%s.%s.%s", g.tables[x.TableId()].Database().Name(), x.Table(), x.Name())

@@ -86,7 +86,10 @@ func parseText(query string, noBackslashEscapes bool, parse func(string) error, 
 		text = edited.text
 	}
 	var err error
-	if typed := typedLiterals(text, noBackslashEscapes); typed != nil && parse(typed.text) == nil {
+	if typed, invalid := typedLiterals(text, noBackslashEscapes); typed != nil && parse(typed.text) == nil {
+		if invalid != nil {
+			return invalid
+		}
 		edited, text = edited.then(typed), typed.text
 	} else {
 		err = parse(text)
@@ -392,6 +395,13 @@ func (r *rewriter) replace(e ast.Expr) (ast.Expr, bool) {
 				scale, _ = strconv.Atoi(n.Type.Scale.String())
 			}
 			return inject(n, func(a []sql.Expression) sql.Expression { return newCastTime(a[0], length, scale) }, n.Expr), true
+		case "char", "nchar": // cast_char.go
+			length, scale := 0, 0
+			if n.Type.Length != nil {
+				length, _ = strconv.Atoi(n.Type.Length.String())
+			}
+			typ := n.Type.Type
+			return inject(n, func(a []sql.Expression) sql.Expression { return newCastChar(a[0], typ, length, scale) }, n.Expr), true
 		}
 	case *ast.FuncExpr:
 		if !n.Qualifier.IsEmpty() || n.Over != nil {

@@ -18,7 +18,8 @@ import (
 var sysvarsOnce sync.Once
 
 // InstallSystemVariables adds have_ssl and have_openssl to
-// go-mysql-server's process-wide system variables, valued DISABLED, and
+// go-mysql-server's process-wide system variables, valued DISABLED, the
+// session's read-only warning_count and error_count, and
 // makes the collation_* variables default to DefaultCollation
 // (default_collation.go). It takes effect once per process; later calls do
 // nothing.
@@ -32,6 +33,17 @@ func InstallSystemVariables() {
 				Dynamic: false,
 				Type:    types.NewSystemStringType(name),
 				Default: "DISABLED",
+			})
+		}
+		// The counts of the last statement's conditions; the session gives
+		// their values (catalog/compat_warning_count.go).
+		for _, name := range []string{"warning_count", "error_count"} {
+			vars = append(vars, &sql.MysqlSystemVariable{
+				Name:    name,
+				Scope:   sql.GetMysqlScope(sql.SystemVariableScope_Session),
+				Dynamic: false,
+				Type:    types.NewSystemIntType(name, 0, 65535, false),
+				Default: int64(0),
 			})
 		}
 		sql.SystemVariables.AddSystemVariables(vars)

@@ -1,6 +1,12 @@
 package compat
 
-import "strings"
+import (
+	"context"
+	"strings"
+
+	"github.com/dolthub/go-mysql-server/sql/types"
+	"github.com/dolthub/vitess/go/mysql"
+)
 
 // typedLiterals works around a fault of the vitess grammar that
 // go-mysql-server v0.20.0 uses (go/vt/sqlparser/sql.y, value: DATE STRING,
@@ -15,18 +21,22 @@ import "strings"
 // identifiers and comments, or nil when there is none (found without
 // scanning when q has no quote). The parser keeps the rewrite only when
 // the rewritten text parses, and the select list keeps the names as
-// written. Left: an invalid literal (DATE '2020-13-01') is NULL with
-// warning 1292, as CAST gives it, where MySQL refuses it with 1525; the
-// arithmetic of the values themselves (DATE '2020-01-01' + INTERVAL 1 DAY
-// is a DATETIME, DATE + 1 and TIME + 0 go-mysql-server's) is as for any
-// DATE, TIME or DATETIME. Pinned by TestTypedLiterals and
-// CompatFaultScripts "typed DATE, TIME and TIMESTAMP literals".
-func typedLiterals(q string, noBackslashEscapes bool) *editedText {
+// written. An invalid literal (DATE '2020-13-01', TIME '25:99',
+// TIMESTAMP 'x'), which the CAST made NULL with warning 1292, is error
+// 1525 (ER_WRONG_VALUE) "Incorrect DATE value: '2020-13-01'", as MySQL 8's
+// create_temporal_literal (and MariaDB) refuse it: the second result, which
+// the parser returns when the rewritten text parses. The arithmetic of
+// the values themselves is as for any DATE, TIME or DATETIME
+// (date_interval.go, temporal_number.go). Pinned by TestTypedLiterals and
+// CompatFaultScripts "typed DATE, TIME and TIMESTAMP literals" and "an
+// invalid typed literal is 1525".
+func typedLiterals(q string, noBackslashEscapes bool) (*editedText, error) {
 	if !strings.ContainsAny(q, `'"`) {
-		return nil
+		return nil, nil
 	}
 	toks := textTokens(q, noBackslashEscapes)
 	var edits []edit
+	var invalid error
 	for i, t := range toks {
 		if !t.word || t.end-t.start > len("timestamp") || i > 0 && !toks[i-1].word && q[toks[i-1].start] == '.' {
 			continue
@@ -48,8 +58,14 @@ func typedLiterals(q string, noBackslashEscapes bool) *editedText {
 		}
 		// Adjacent literals are one string, as MySQL concatenates them.
 		end := literalEnd(q, start, noBackslashEscapes)
+		value := literalValue(q[start:end], noBackslashEscapes)
 		for next := skipSpace(q, end); next < len(q) && q[next] == q[start]; next = skipSpace(q, end) {
 			end = literalEnd(q, next, noBackslashEscapes)
+			value += literalValue(q[next:end], noBackslashEscapes)
+		}
+		if invalid == nil && !validTemporal(typ, value) {
+			name, _, _ := strings.Cut(typ, "(")
+			invalid = mysql.NewSQLError(erWrongValue, mysql.SSUnknownSQLState, "Incorrect %s value: '%s'", name, value)
 		}
 		if typ != "DATE" {
 			if n := fractionDigits(q[start:end]); n > 0 {
@@ -59,9 +75,101 @@ func typedLiterals(q string, noBackslashEscapes bool) *editedText {
 		edits = append(edits, edit{start: t.start, end: start, with: "CAST("}, edit{start: end, end: end, with: " AS " + typ + ")"})
 	}
 	if len(edits) == 0 {
-		return nil
+		return nil, nil
 	}
-	return applyEdits(q, edits)
+	return applyEdits(q, edits), invalid
+}
+
+// erWrongValue is MySQL's ER_WRONG_VALUE.
+const erWrongValue = 1525
+
+// literalValue returns the string that lit, a quoted literal's text
+// (quotes included), stands for: a doubled quote is one, and unless raw a
+// backslash escapes the character after it (\n a newline, \0 NUL, …).
+func literalValue(lit string, raw bool) string {
+	if len(lit) < 2 {
+		return ""
+	}
+	quote, body := lit[0], lit[1:]
+	if body[len(body)-1] == quote {
+		body = body[:len(body)-1]
+	}
+	var b strings.Builder
+	for i := 0; i < len(body); i++ {
+		c := body[i]
+		switch {
+		case c == '\\' && !raw && i+1 < len(body):
+			i++
+			switch body[i] {
+			case '0':
+				b.WriteByte(0)
+			case 'b':
+				b.WriteByte('\b')
+			case 'n':
+				b.WriteByte('\n')
+			case 'r':
+				b.WriteByte('\r')
+			case 't':
+				b.WriteByte('\t')
+			case 'Z':
+				b.WriteByte(26)
+			default:
+				b.WriteByte(body[i])
+			}
+		case c == quote && i+1 < len(body) && body[i+1] == quote:
+			b.WriteByte(c)
+			i++
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// validTemporal reports whether s is a valid value of the typed literal
+// of type typ (DATE, TIME[(n)] or DATETIME[(n)]), as MySQL 8 decides it
+// (sql/item_create.cc, create_temporal_literal): it converts without a
+// warning, a DATE has no time of day, a DATETIME has one, and a TIME is
+// a time (not a date and time) within ±838:59:59. The conversion is
+// go-mysql-server's, as CAST's.
+func validTemporal(typ string, s string) bool {
+	t := strings.TrimSpace(s)
+	switch {
+	case typ == "DATE":
+		if hasTimeOfDay(t) {
+			return false
+		}
+		_, _, err := types.Date.Convert(context.Background(), t)
+		return err == nil
+	case strings.HasPrefix(typ, "DATETIME"):
+		if !hasTimeOfDay(t) {
+			return false
+		}
+		_, _, err := types.DatetimeMaxPrecision.Convert(context.Background(), t)
+		return err == nil
+	default: // TIME
+		if strings.Count(t, "-") > 1 {
+			return false // a date and a time
+		}
+		ts, err := types.Time.ConvertToTimespan(t)
+		if err != nil {
+			return false
+		}
+		// go-mysql-server clamps a time beyond the range to its end.
+		const maxTime = types.Timespan((838*3600 + 59*60 + 59) * 1_000_000)
+		return ts != maxTime && ts != -maxTime || strings.HasPrefix(strings.TrimPrefix(t, "-"), "838:59:59")
+	}
+}
+
+// hasTimeOfDay reports whether s, a date's text, has a time of day after
+// the date: more than three groups of digits ('2020-01-01 10:00'), or,
+// all digits, more than the eight of YYYYMMDD.
+func hasTimeOfDay(s string) bool {
+	groups := strings.FieldsFunc(s, func(r rune) bool { return r < '0' || r > '9' })
+	if len(groups) == 1 {
+		return len(groups[0]) > 8
+	}
+	return len(groups) > 3
 }
 
 // skipSpace returns the offset of the first byte of q from i on that is

@@ -23,11 +23,45 @@ func TestTypedLiterals(t *testing.T) {
 		{q: "SELECT 1", want: ""},
 	} {
 		got := ""
-		if e := typedLiterals(tc.q, false); e != nil {
+		if e, _ := typedLiterals(tc.q, false); e != nil {
 			got = e.text
 		}
 		if got != tc.want {
 			t.Errorf("typedLiterals(%q) = %q, want %q", tc.q, got, tc.want)
+		}
+	}
+}
+
+// TestValidTemporal pins which typed literals are valid, as MySQL 8 and
+// MariaDB decide (checked on MariaDB 10.11; MySQL's create_temporal_literal).
+func TestValidTemporal(t *testing.T) {
+	for _, tc := range []struct {
+		typ, s string
+		want   bool
+	}{
+		{"DATE", "2020-01-01", true},
+		{"DATE", "2020-1-5", true},
+		{"DATE", "20200105", true},
+		{"DATE", "2020-13-01", false},          // no month 13
+		{"DATE", "2020-02-30", false},          // no 30 February
+		{"DATE", "2020-01-01 10:00:00", false}, // a time of day
+		{"DATE", "", false},
+		{"DATE", "x", false},
+		{"TIME", "10:00:00", true},
+		{"TIME", "838:59:59", true},
+		{"TIME", "-01:00:00", true},
+		{"TIME", "10", true}, // 00:00:10
+		{"TIME", "25:99", false},
+		{"TIME", "839:00:00", false}, // beyond TIME's range
+		{"TIME", "2020-01-01 10:00:00", false},
+		{"DATETIME", "2020-01-01 10:00:00", true},
+		{"DATETIME(1)", "2020-01-01 10:00:00.5", true},
+		{"DATETIME", "2020-01-01", false}, // no time of day
+		{"DATETIME", "2020-01-01 25:00:00", false},
+		{"DATETIME", "x", false},
+	} {
+		if got := validTemporal(tc.typ, tc.s); got != tc.want {
+			t.Errorf("validTemporal(%q, %q) = %v, want %v", tc.typ, tc.s, got, tc.want)
 		}
 	}
 }

@@ -66,6 +66,11 @@ func newArith(op arithOp, a, b sql.Expression, env env) sql.Expression {
 	if d, ok := dateInterval(op, a, b); ok { // date_interval.go
 		return d
 	}
+	if !isInterval(a) && !isInterval(b) { // temporal_number.go
+		if ta, tb := temporalNumber(a), temporalNumber(b); ta != a || tb != b {
+			return newArith(op, ta, tb, env)
+		}
+	}
 	if !allNumeric(e.ks) && !anyKind(e.ks, kDeferred) || isInterval(a) || isInterval(b) {
 		return gmsArith(op, a, b)
 	}
@@ -204,6 +209,10 @@ func (e *arith) exactEval(ctx *sql.Context, row sql.Row) (any, error) {
 	case kInt, kUint:
 		v, err = e.intOp(ctx, a, b)
 	case kDecimal:
+		if e.decimalDiv { // 'a' DIV 2 (div.go words + - * / % as DOUBLE)
+			e.truncated.checkAs(ctx, 0, a, "DECIMAL")
+			e.truncated.checkAs(ctx, 1, b, "DECIMAL")
+		}
 		v, err = e.decimalOp(ctx, a, b)
 	default:
 		e.truncated.check(ctx, 0, a)

@@ -88,11 +88,25 @@ type mapping struct {
 // matters only where two patterns match one message.
 var table = []*mapping{
 	// Statements.
+	// An error of simsql's parser (compat's typed literals: 1525), which
+	// go-mysql-server v0.20.0's planner wraps as a syntax error in its
+	// text ("… (errno 1525) (sqlstate HY000)"): the error it was.
+	{kind: sql.ErrSyntaxError, num: mysql.ERParseError, pattern: `(?s)^(.*) \(errno (\d+)\) \(sqlstate (\w{5})\)$`,
+		convert: func(m []string, _, _ string) *mysql.SQLError {
+			num, _ := strconv.Atoi(m[2])
+			return &mysql.SQLError{Num: num, State: m[3], Message: m[1]}
+		}},
 	{kind: sql.ErrSyntaxError, num: mysql.ERParseError, state: mysql.SSClientError,
 		pattern: `(?s)^syntax error at position (\d+)(?: near '(.*)')?$`, message: syntaxError},
 	{kind: sql.ErrUnknownSystemVariable, num: mysql.ERUnknownSystemVariable, state: mysql.SSUnknownSQLState,
 		message: func(m []string, _ string) string {
 			return fmt.Sprintf("Unknown system variable '%s'", variableName(m[1]))
+		}},
+	// Columns. CHAR(256), BINARY(1038), VARBINARY(70000): MySQL 8 names the
+	// column, which go-mysql-server v0.20.0's message does not.
+	{kind: types.ErrLengthTooLarge, num: mysql.ERTooBigFieldLength, state: mysql.SSClientError,
+		message: func(m []string, query string) string {
+			return fmt.Sprintf("Column length too big for column '%s' (max = %s); use BLOB or TEXT instead", columnOfLength(query, m[1]), m[2])
 		}},
 	// Rows.
 	{kind: sql.ErrPrimaryKeyViolation, num: mysql.ERDupEntry, state: mysql.SSDupKey, message: duplicateEntry},
@@ -672,4 +686,23 @@ func alterColumnNotFound(query, col string) *mysql.SQLError {
 	}
 	return &mysql.SQLError{Num: mysql.ERBadFieldError, State: "42S22",
 		Message: fmt.Sprintf("Unknown column '%s' in '%s'", col, alter.Table.Name.String())}
+}
+
+// lengthColumn matches a column definition of a string type with a
+// length: the column's name, its type's length.
+var lengthColumn = regexp.MustCompile("(?i)(`(?:[^`]|``)+`|[\\w$]+)\\s+(?:national\\s+)?(?:char|character|varchar|nchar|nvarchar|binary|varbinary)(?:\\s+varying)?\\s*\\(\\s*(\\d+)\\s*\\)")
+
+// columnOfLength returns the name of the column that query defines with
+// a string type of length n ("" if none does).
+func columnOfLength(query, n string) string {
+	for _, m := range lengthColumn.FindAllStringSubmatch(query, -1) {
+		if strings.TrimLeft(m[2], "0") == strings.TrimLeft(n, "0") {
+			name := m[1]
+			if strings.HasPrefix(name, "`") {
+				name = strings.ReplaceAll(name[1:len(name)-1], "``", "`")
+			}
+			return name
+		}
+	}
+	return ""
 }

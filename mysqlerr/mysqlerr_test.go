@@ -40,6 +40,15 @@ func TestTable(t *testing.T) {
 	}{
 		{"a misspelt keyword: the rest of the statement from it", parseError(t, "selec 1"), "selec 1",
 			1064, "42000", syntax + "'selec 1' at line 1"},
+		// Regression: 1105 (checked on MariaDB 10.11: 1074).
+		{"a CHAR too long", sql.CastSQLError(types.ErrLengthTooLarge.New(256, 255)), "CREATE TABLE t (id INT, `c d` CHAR ( 256 ))",
+			1074, "42000", "Column length too big for column 'c d' (max = 255); use BLOB or TEXT instead"},
+		{"a VARBINARY too long, in ALTER TABLE", sql.CastSQLError(types.ErrLengthTooLarge.New(70000, 65535)), "ALTER TABLE t ADD COLUMN v varbinary(70000)",
+			1074, "42000", "Column length too big for column 'v' (max = 65535); use BLOB or TEXT instead"},
+		// Regression: 1105 (compat/typed_literals.go's 1525, wrapped by the planner).
+		{"an error of the parser, wrapped as a syntax error", sql.CastSQLError(sql.ErrSyntaxError.New(
+			mysql.NewSQLError(1525, "HY000", "Incorrect DATE value: '%s'", "2020-13-01").Error())), "SELECT DATE '2020-13-01'",
+			1525, "HY000", "Incorrect DATE value: '2020-13-01'"},
 		// Regression: 1105 (checked on MariaDB 10.11: 1305, 1229, 1228, 1238).
 		{"ROLLBACK TO a released savepoint", sql.CastSQLError(sql.ErrSavepointDoesNotExist.New("s1")), "ROLLBACK TO s1",
 			1305, "42000", "SAVEPOINT s1 does not exist"},

@@ -76,16 +76,98 @@ var CompatFaultScripts = []ScriptTest{
 		},
 	},
 	{
+		// Regression: @@warning_count and @@error_count were 1193 "Unknown
+		// system variable"; MySQL 8 and MariaDB give the last statement's
+		// counts of conditions and of errors (catalog/compat_warning_count.go).
+		// MariaDB keeps the conditions past a statement that reads no
+		// table, MySQL 8 not: each count is read after one that reads t.
+		Name:        "@@warning_count and @@error_count",
+		SetUpScript: []string{"CREATE TABLE wc (id INT PRIMARY KEY, s VARCHAR(5))", "INSERT INTO wc VALUES (1, 'x'), (2, '2y')"},
+		Assertions: []Assertion{
+			{Query: "SELECT SUM(s + 0) FROM wc", Expected: []Row{{2.0}}},
+			{Query: "SELECT @@warning_count, @@error_count, @@session.warning_count", Expected: []Row{{2, 0, 2}}},
+			{Query: "SELECT COUNT(*) FROM wc", Expected: []Row{{2}}},
+			{Query: "SELECT @@warning_count, @@error_count", Expected: []Row{{0, 0}}},
+			{Query: "SET @@warning_count = 1", ExpectedErrCode: 1238},
+		},
+	},
+	{
+		// Regression: a CHAR or BINARY longer than 255 was 1105 "length is
+		// 256 but max allowed is 255"; MySQL 8 and MariaDB give 1074
+		// (mysqlerr; its TestTable pins the words, "Column length too big
+		// for column 'c' (max = 255); use BLOB or TEXT instead").
+		Name:        "a CHAR or BINARY column over 255 is 1074",
+		SetUpScript: []string{"CREATE TABLE lb (a INT)"},
+		Assertions: []Assertion{
+			{Query: "CREATE TABLE lb1 (b BINARY(1038))", ExpectedErr: "255", ExpectedErrCode: 1074},
+			{Query: "CREATE TABLE lb2 (id INT PRIMARY KEY, c CHAR(256))", ExpectedErr: "255", ExpectedErrCode: 1074},
+			{Query: "ALTER TABLE lb ADD COLUMN c CHAR(300)", ExpectedErr: "255", ExpectedErrCode: 1074},
+			{Query: "CREATE TABLE lb3 (c CHAR(255), b BINARY(255))"},
+		},
+	},
+	{
+		// Regression: DATE '2020-01-01' + 1 was 20200101000001 and TIME
+		// '10:00:00' + 0 was 0; MySQL 8 and MariaDB compute on the value's
+		// digits (compat/temporal_number.go).
+		Name:        "a DATE or a TIME in arithmetic is its digits",
+		SetUpScript: []string{"CREATE TABLE tn (id INT PRIMARY KEY, d DATE, t TIME, dt DATETIME)", "INSERT INTO tn VALUES (1, '2020-01-31', '-01:02:03', '2020-01-01 10:30:00'), (2, NULL, NULL, NULL)"},
+		Assertions: []Assertion{
+			{Query: "SELECT DATE '2020-01-01' + 1, TIME '10:00:00' + 0, TIMESTAMP '2020-01-01 10:30:00' + 0, DATE '2020-01-01' * 2, DATE '2020-01-01' DIV 100, 1 + DATE '2020-01-01'",
+				Expected: []Row{{20200102, 100000, 20200101103000, 40400202, 202001, 20200102}}},
+			{Query: "SELECT id, d + 1, d - 1, t + 0, dt % 1000000 FROM tn ORDER BY id", Expected: []Row{{1, 20200132, 20200130, -10203, 103000}, {2, nil, nil, nil, nil}}},
+			// An INTERVAL is still date arithmetic.
+			{Query: "SELECT DATE '2020-01-31' + INTERVAL 1 DAY = '2020-02-01'", Expected: []Row{{1}}},
+		},
+	},
+	{
+		// Regression: CAST(… AS CHAR) printed a DATE as a DATETIME and made
+		// a TIME NULL or error 1105; MySQL 8 and MariaDB give the value's
+		// text (compat/cast_char.go).
+		Name:        "CAST of a DATE or a TIME AS CHAR",
+		SetUpScript: []string{"CREATE TABLE cc (id INT PRIMARY KEY, d DATE, t TIME, dt DATETIME, s VARCHAR(10))", "INSERT INTO cc VALUES (1, '2020-01-01', '10:00:00', '2020-01-01 12:30:00', 'abc'), (2, NULL, '-838:59:59', NULL, NULL)"},
+		Assertions: []Assertion{
+			{Query: "SELECT CAST(DATE '2020-01-01' + INTERVAL 1 DAY AS CHAR), CAST(DATE '2020-01-01' AS CHAR), CONVERT(DATE '2020-01-01', CHAR), CAST(DATE_ADD(DATE '2020-01-01', INTERVAL 1 DAY) AS CHAR(7))",
+				Expected: []Row{{"2020-01-02", "2020-01-01", "2020-01-01", "2020-01"}}},
+			{Query: "SELECT LENGTH(CAST(CURDATE() AS CHAR)), LENGTH(CAST(DATE(NOW()) AS CHAR)), CAST(CURDATE() AS CHAR) = CURDATE()", Expected: []Row{{10, 10, 1}}},
+			{Query: "SELECT CAST(TIME '10:00:00' AS CHAR), CAST(CAST('10:00' AS TIME) AS CHAR), CAST(TIME '-01:02:03' AS NCHAR)", Expected: []Row{{"10:00:00", "10:00:00", "-01:02:03"}}},
+			{Query: "SELECT id, CAST(d AS CHAR), CAST(t AS CHAR), CAST(dt AS CHAR), CAST(s AS CHAR(2)), CAST(id AS CHAR) FROM cc ORDER BY id",
+				Expected: []Row{{1, "2020-01-01", "10:00:00", "2020-01-01 12:30:00", "ab", "1"}, {2, nil, "-838:59:59", nil, nil, "2"}}},
+		},
+	},
+	{
+		// Regression: an invalid typed literal was NULL with warning 1292
+		// (the CAST it is rewritten to); MySQL 8 and MariaDB refuse it
+		// with 1525 (compat/typed_literals.go).
+		Name: "an invalid typed literal is 1525",
+		Assertions: []Assertion{
+			{Query: "SELECT DATE '2020-13-01'", ExpectedErr: "Incorrect DATE value: '2020-13-01'", ExpectedErrCode: 1525},
+			{Query: "SELECT DATE '2020-02-30' IS NULL", ExpectedErr: "Incorrect DATE value: '2020-02-30'", ExpectedErrCode: 1525},
+			{Query: "SELECT DATE '2020-01-01 10:00:00'", ExpectedErr: "Incorrect DATE value: '2020-01-01 10:00:00'", ExpectedErrCode: 1525},
+			{Query: "SELECT TIME '25:99'", ExpectedErr: "Incorrect TIME value: '25:99'", ExpectedErrCode: 1525},
+			{Query: "SELECT TIME '839:00:00'", ExpectedErr: "Incorrect TIME value: '839:00:00'", ExpectedErrCode: 1525},
+			{Query: "SELECT TIMESTAMP 'x'", ExpectedErr: "Incorrect DATETIME value: 'x'", ExpectedErrCode: 1525},
+			{Query: "SELECT TIMESTAMP '2020-01-01'", ExpectedErr: "Incorrect DATETIME value: '2020-01-01'", ExpectedErrCode: 1525},
+			{Query: "SELECT 1 FROM dual WHERE TIMESTAMP '2020-01-01 25:00:00' > 0", ExpectedErr: "Incorrect DATETIME value: '2020-01-01 25:00:00'", ExpectedErrCode: 1525},
+			// Valid ones, and CAST, which stays NULL with a warning.
+			{Query: "SELECT DATE '2020-1-5' = '2020-01-05', DATE '20200105' = '2020-01-05', SECOND(TIME '10') = 10, TIME '838:59:59' > TIME '837:00:00', " +
+				"TIMESTAMP '2020-01-01 10:00:00' = '2020-01-01 10:00:00'",
+				Expected: []Row{{1, 1, 1, 1, 1}}},
+			{Query: "SELECT CAST('2020-13-01' AS DATE)", Expected: []Row{{nil}}},
+			{Query: "SELECT 'DATE ''2020-13-01''' AS date", Expected: []Row{{"DATE '2020-13-01'"}}},
+		},
+	},
+	{
 		// Regression: arithmetic on a string that is not a number gave no
 		// warning; MySQL 8 (and MariaDB) compute as DOUBLE with warning
 		// 1292, a constant's once, a column's once a row
-		// (compat/compare_truncated.go). MariaDB also notes ' 4 ', MySQL
-		// not: left out.
+		// (compat/compare_truncated.go); DIV as DECIMAL, with "DECIMAL
+		// value" (uint64_arith.go). MariaDB also notes ' 4 ', MySQL not:
+		// left out.
 		Name:        "arithmetic on a string that is not a number: warning 1292",
 		SetUpScript: []string{"CREATE TABLE ar (id INT PRIMARY KEY, s VARCHAR(5))", "INSERT INTO ar VALUES (1, '1a'), (2, '2'), (3, 'x')"},
 		Assertions: []Assertion{
-			// First: MySQL and MariaDB keep the last warnings past a
-			// statement that reads no table.
+			// First: MariaDB keeps the last warnings past a statement that
+			// reads no table (MySQL 8 clears them: WL#5928).
 			{Query: "SELECT 1 + '2', '1e1' * 2, 3 - '.5'", Expected: []Row{{3.0, 20.0, 2.5}}, ExpectedWarnings: []Row{}},
 			{Query: "SELECT 1 + 'a'", Expected: []Row{{1.0}}, ExpectedWarnings: []Row{{"Warning", 1292, "Truncated incorrect DOUBLE value: 'a'"}}},
 			{Query: "SELECT 2 * '3x', 1.5 - 'z'", Expected: []Row{{6.0, 1.5}}, ExpectedWarnings: []Row{
@@ -94,6 +176,13 @@ var CompatFaultScripts = []ScriptTest{
 				{"Warning", 1292, "Truncated incorrect DOUBLE value: 'b'"}, {"Warning", 1365, "Division by 0"}}},
 			{Query: "SELECT id, s + 1 FROM ar ORDER BY id", Expected: []Row{{1, 2.0}, {2, 3.0}, {3, 1.0}}, ExpectedWarnings: []Row{
 				{"Warning", 1292, "Truncated incorrect DOUBLE value: '1a'"}, {"Warning", 1292, "Truncated incorrect DOUBLE value: 'x'"}}},
+			// DIV divides strings as DECIMAL, and says so (it gave no warning).
+			{Query: "SELECT 'a' DIV 2, 7 DIV '2x', '9' DIV 2", Expected: []Row{{0, 3, 4}}, ExpectedWarnings: []Row{
+				{"Warning", 1292, "Truncated incorrect DECIMAL value: 'a'"}, {"Warning", 1292, "Truncated incorrect DECIMAL value: '2x'"}}},
+			{Query: "SELECT 5 DIV 'x'", Expected: []Row{{nil}}, ExpectedWarnings: []Row{
+				{"Warning", 1292, "Truncated incorrect DECIMAL value: 'x'"}, {"Warning", 1365, "Division by 0"}}},
+			{Query: "SELECT id, s DIV 1 FROM ar ORDER BY id", Expected: []Row{{1, 1}, {2, 2}, {3, 0}}, ExpectedWarnings: []Row{
+				{"Warning", 1292, "Truncated incorrect DECIMAL value: '1a'"}, {"Warning", 1292, "Truncated incorrect DECIMAL value: 'x'"}}},
 		},
 	},
 	{
@@ -166,6 +255,29 @@ var CompatFaultScripts = []ScriptTest{
 		},
 	},
 	{
+		// Regression: go-mysql-server 0.20 answered an aggregate beside a
+		// plain column without GROUP BY under ONLY_FULL_GROUP_BY with the
+		// first row's value; MySQL 8 and MariaDB refuse it with 1140
+		// (compat/only_full_group_by.go).
+		Name: "ONLY_FULL_GROUP_BY: a column beside an aggregate without GROUP BY is 1140",
+		SetUpScript: []string{"CREATE TABLE gn (id INT PRIMARY KEY, a INT, b INT)", "INSERT INTO gn VALUES (1, 1, 1), (2, 1, 1), (3, 3, 2)",
+			"SET SESSION sql_mode = 'ONLY_FULL_GROUP_BY,STRICT_TRANS_TABLES'"},
+		Assertions: []Assertion{
+			{Query: "SELECT a, COUNT(*) FROM gn", ExpectedErrCode: 1140},
+			{Query: "SELECT COUNT(*), a + 1 FROM gn", ExpectedErrCode: 1140},
+			{Query: "SELECT MAX(a), id FROM gn WHERE b > 0", ExpectedErrCode: 1140},
+			{Query: "SELECT x.a, COUNT(*) FROM gn x JOIN gn y ON x.id < y.id", ExpectedErrCode: 1140},
+			{Query: "SELECT (SELECT a + COUNT(*) FROM gn)", ExpectedErrCode: 1140},
+			{Query: "SELECT * FROM (SELECT a, SUM(b) FROM gn) d", ExpectedErrCode: 1140},
+			// Aggregates and constants alone, and a column of the outer query.
+			{Query: "SELECT COUNT(*), MAX(a) + 1, 'x', 2 FROM gn", Expected: []Row{{3, 4, "x", 2}}},
+			{Query: "SELECT id, (SELECT COUNT(*) + x.b FROM gn WHERE gn.id <= x.id) FROM gn x ORDER BY id", Expected: []Row{{1, 2}, {2, 3}, {3, 5}}},
+			{Query: "SET SESSION sql_mode = 'STRICT_TRANS_TABLES'"},
+			{Query: "SELECT COUNT(*), MAX(b) FROM gn WHERE a = 3", Expected: []Row{{1, 2}}},
+			{Query: "SELECT a, COUNT(*) FROM gn WHERE id = 3", Expected: []Row{{3, 1}}},
+		},
+	},
+	{
 		// Regression: go-mysql-server 0.20 grouped by the first table's a
 		// where two tables have one; MySQL 8 and MariaDB refuse it with
 		// 1052 (compat/group_by_ambiguous.go).
@@ -230,6 +342,35 @@ var CompatMySQLScripts = []ScriptTest{
 			{Query: "SELECT a, b FROM gk WHERE a = 1 GROUP BY b", Expected: []Row{{1, 1}}},
 			{Query: "SET SESSION sql_mode = 'STRICT_TRANS_TABLES'"},
 			{Query: "SELECT b, COUNT(*) FROM gk GROUP BY b ORDER BY a", Expected: []Row{{1, 2}, {2, 1}}},
+		},
+	},
+	{
+		// Regression (mysqlerr): MySQL 8's 1074 for a VARCHAR or VARBINARY
+		// beyond 65,535 bytes: the maximum is in characters, 16,383 of
+		// utf8mb4 (MariaDB says 65,532 for both). Left: VARBINARY(65533),
+		// MySQL's 1118 (row size too large), is created.
+		Name: "a VARCHAR or VARBINARY column too long is 1074",
+		Assertions: []Assertion{
+			{Query: "CREATE TABLE lv1 (v VARBINARY(70000))", ExpectedErr: "65535", ExpectedErrCode: 1074},
+			{Query: "CREATE TABLE lv2 (id INT, v VARCHAR(70000))", ExpectedErr: "16383", ExpectedErrCode: 1074},
+		},
+	},
+	{
+		// Regression (compat/only_full_group_by.go): MySQL 8's words for
+		// 1140, which it gives unless an equality of the WHERE makes the
+		// column constant (MariaDB: "Mixing of GROUP columns …", and
+		// refuses that too).
+		Name:        "ONLY_FULL_GROUP_BY without GROUP BY: MySQL's 1140",
+		SetUpScript: []string{"CREATE TABLE gm (id INT PRIMARY KEY, a INT, b INT)", "INSERT INTO gm VALUES (1, 1, 1), (2, 1, 1), (3, 3, 2)"},
+		Assertions: []Assertion{
+			{Query: "SELECT b, COUNT(*) FROM gm",
+				ExpectedErr:     "In aggregated query without GROUP BY, expression #1 of SELECT list contains nonaggregated column '",
+				ExpectedErrCode: 1140},
+			{Query: "SELECT COUNT(*), a + 1 FROM gm",
+				ExpectedErr:     ".gm.a'; this is incompatible with sql_mode=only_full_group_by",
+				ExpectedErrCode: 1140},
+			{Query: "SELECT a, COUNT(*) FROM gm WHERE a = 1", Expected: []Row{{1, 2}}},
+			{Query: "SELECT ANY_VALUE(b), COUNT(*) FROM gm WHERE a = 3", Expected: []Row{{2, 1}}},
 		},
 	},
 	{

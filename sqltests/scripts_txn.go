@@ -142,6 +142,34 @@ var TxnScripts = []ScriptTest{
 		},
 	},
 	{
+		// Regression: SET @@tx_isolation = … (@@, no scope) set the
+		// session's value; MySQL 8 (for transaction_isolation: the
+		// "Transaction Characteristic Scope" table) and MariaDB give it to
+		// the next transaction only, as SET TRANSACTION, and refuse it
+		// inside one with 1568 (catalog/gms_transaction_variables.go).
+		Name:        "SET @@tx_isolation: the next transaction only",
+		SetUpScript: []string{"CREATE TABLE t (id INT PRIMARY KEY)"},
+		Assertions: []Assertion{
+			{Query: "SET @@tx_read_only = 1"},
+			{Query: "SELECT @@tx_read_only, @@session.tx_read_only", Expected: []Row{{0, 0}}},
+			{Query: "INSERT INTO t VALUES (1)", ExpectedErrCode: 1792},
+			{Query: "SELECT COUNT(*) FROM t", Expected: []Row{{0}}}, // the next transaction, which reads a table
+			{Query: "INSERT INTO t VALUES (1)"},
+			{Query: "SET @@tx_isolation = 'SERIALIZABLE'"},
+			{Query: "SELECT @@tx_isolation", Expected: []Row{{"REPEATABLE-READ"}}},
+			{Query: "BEGIN"},
+			{Query: "SET @@tx_isolation = 'READ-COMMITTED'", ExpectedErrCode: 1568},
+			{Query: "COMMIT"},
+			// With a scope, or without @@: the session's value.
+			{Query: "SET @@session.tx_isolation = 'READ-COMMITTED'"},
+			{Query: "SELECT @@tx_isolation", Expected: []Row{{"READ-COMMITTED"}}},
+			{Query: "SET tx_isolation = 'SERIALIZABLE'"},
+			{Query: "SELECT @@tx_isolation", Expected: []Row{{"SERIALIZABLE"}}},
+			{Query: "SET SESSION tx_isolation = 'REPEATABLE-READ'"},
+			{Query: "SELECT @@tx_isolation", Expected: []Row{{"REPEATABLE-READ"}}},
+		},
+	},
+	{
 		// Regression: go-mysql-server 0.20 made SET TRANSACTION (no GLOBAL
 		// or SESSION) the session's characteristics, for every later
 		// transaction; MySQL 8 and MariaDB give them to the next
@@ -228,6 +256,36 @@ var TxnScripts = []ScriptTest{
 			{Query: "SELECT @@tx_read_only", Expected: []Row{{1}}},
 			{Query: "SET SESSION tx_read_only = 0"},
 			{Query: "SELECT @@tx_read_only", Expected: []Row{{0}}},
+		},
+	},
+}
+
+// TxnMySQLScripts hold MySQL 8's answers about its transaction variables,
+// transaction_isolation and transaction_read_only, which MariaDB 10.11
+// does not have (it has the tx_ names, TxnScripts).
+var TxnMySQLScripts = []ScriptTest{
+	{
+		// Regression: SET @@transaction_isolation = … set the session's
+		// value; MySQL 8: the next transaction only, as SET TRANSACTION
+		// ("Transaction Characteristic Scope"), SET transaction_isolation
+		// the session's (catalog/gms_transaction_variables.go).
+		Name:        "SET @@transaction_isolation: the next transaction only",
+		SetUpScript: []string{"CREATE TABLE t (id INT PRIMARY KEY)"},
+		Assertions: []Assertion{
+			{Query: "SET @@transaction_isolation = 'READ-COMMITTED'"},
+			{Query: "SELECT @@transaction_isolation, @@session.transaction_isolation", Expected: []Row{{"REPEATABLE-READ", "REPEATABLE-READ"}}},
+			{Query: "SET @@transaction_read_only = ON"},
+			{Query: "SELECT @@transaction_read_only", Expected: []Row{{0}}},
+			{Query: "INSERT INTO t VALUES (1)", ExpectedErrCode: 1792},
+			{Query: "SELECT COUNT(*) FROM t", Expected: []Row{{0}}},
+			{Query: "INSERT INTO t VALUES (1)"},
+			{Query: "START TRANSACTION"},
+			{Query: "SET @@transaction_isolation = 'SERIALIZABLE'", ExpectedErrCode: 1568},
+			{Query: "ROLLBACK"},
+			{Query: "SET transaction_isolation = 'READ-COMMITTED'"},
+			{Query: "SELECT @@transaction_isolation, @@tx_isolation", Expected: []Row{{"READ-COMMITTED", "READ-COMMITTED"}}},
+			{Query: "SET @@session.transaction_isolation = 'REPEATABLE-READ'"},
+			{Query: "SELECT @@transaction_isolation", Expected: []Row{{"REPEATABLE-READ"}}},
 		},
 	},
 }

@@ -16,6 +16,12 @@ func TestTxnScripts(t *testing.T) {
 	runScriptsAndMariaDB(t, TxnScripts)
 }
 
+// TestTxnMySQLScripts runs TxnMySQLScripts in-process and over the wire:
+// MariaDB has no transaction_isolation.
+func TestTxnMySQLScripts(t *testing.T) {
+	runScriptsEngineAndWire(t, TxnMySQLScripts)
+}
+
 // noEmptyRows drops the rows without columns that SET gives in-process
 // (over the wire it is an OK packet).
 type noEmptyRows struct{ conn }
