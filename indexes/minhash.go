@@ -172,7 +172,6 @@ type minhashIndex struct {
 	hasher *textsim.MinHasher
 	// sigEntry: the index has a signature entry per row (format 1).
 	sigEntry bool
-	widest   int // slots of the widest band
 	// source is the column whose text the indexed column signs
 	// (minhash(source) with the index's perm and seed), or "".
 	source string
@@ -216,9 +215,6 @@ func (MinHashKind) Compile(spec catalog.IndexSpec) (catalog.CompiledIndex, error
 		}
 	} else {
 		x.bands = pigeonhole.Rows(p.nBands, p.nRows)
-	}
-	for _, b := range x.bands {
-		x.widest = max(x.widest, b.Hi-b.Lo)
 	}
 	if x.hasher, err = textsim.NewMinHasher(p.numPerm, p.seed); err != nil {
 		return nil, err
@@ -281,38 +277,38 @@ func (x *minhashIndex) KeyLength() int { return minhashKeyLen }
 // bandKey returns the key of band b of the slot values: the band number
 // and the top 48 bits of bandHash.
 func (x *minhashIndex) bandKey(b int, values []uint64) []byte {
-	return x.appendBandKey(make([]byte, 0, minhashKeyLen+2), b, values, nil)
+	band := x.bands[b]
+	slots := make([]byte, 8*band.Hi)
+	for i := band.Lo; i < band.Hi; i++ {
+		binary.BigEndian.PutUint64(slots[8*i:], values[i])
+	}
+	return x.appendBandKey(make([]byte, 0, minhashKeyLen+2), b, slots)
 }
 
-// appendBandKey appends the key of band b of the slot values to dst;
-// scratch (nil, or of at least 8 bytes per slot of the band) is reused.
-func (x *minhashIndex) appendBandKey(dst []byte, b int, values []uint64, scratch []byte) []byte {
+// appendBandKey appends the key of band b to dst, from the slot values
+// as a signature stores them (textsim.SignatureSlots: value i, big-endian,
+// at byte 8i).
+func (x *minhashIndex) appendBandKey(dst []byte, b int, slots []byte) []byte {
 	band := x.bands[b]
 	dst = binary.BigEndian.AppendUint16(dst, uint16(b))
 	var h [8]byte
-	binary.BigEndian.PutUint64(h[:], bandHash(values[band.Lo:band.Hi], scratch))
+	binary.BigEndian.PutUint64(h[:], bandHash(slots[8*band.Lo:8*band.Hi]))
 	return append(dst, h[:minhashKeyLen-2]...)
 }
 
-// bandHash is xxHash64 (seed 0) of the slot values, each as a big-endian
-// uint64, written into scratch (nil: allocated) to be hashed in one call.
-func bandHash(values []uint64, scratch []byte) uint64 {
-	scratch = scratch[:0]
-	for _, v := range values {
-		scratch = binary.BigEndian.AppendUint64(scratch, v)
-	}
-	return xxhash.Sum64(scratch)
-}
+// bandHash is xxHash64 (seed 0) of a band's slot values, each as a
+// big-endian uint64 (as a signature stores them: textsim.SignatureSlots).
+func bandHash(slots []byte) uint64 { return xxhash.Sum64(slots) }
 
 // sigKey is the key of the signature entry.
 var sigKey = []byte{0xFF, 0xFF, 0, 0, 0, 0, 0, 0}
 
 // lowBits returns the signature entry's value: the low 16 bits of every
-// slot.
-func lowBits(values []uint64) []byte {
-	out := make([]byte, 2*len(values))
-	for i, v := range values {
-		binary.BigEndian.PutUint16(out[2*i:], uint16(v))
+// slot (slots as textsim.SignatureSlots gives them).
+func lowBits(slots []byte) []byte {
+	out := make([]byte, len(slots)/4)
+	for i := range len(slots) / 8 {
+		copy(out[2*i:2*i+2], slots[8*i+6:8*i+8])
 	}
 	return out
 }
@@ -375,6 +371,23 @@ func (x *minhashIndex) compatible(sig textsim.Signature) error {
 	return nil
 }
 
+// slots returns the slot values of v, a value of the indexed column, as
+// stored (textsim.SignatureSlots), if it is a binary k-permutation
+// signature of the index's num_perm and seed: what signature accepts,
+// without copying or parsing it. ok is false otherwise; signature then
+// parses it, or says what is wrong.
+func (x *minhashIndex) slots(v any) (slots []byte, ok bool) {
+	b, isBytes := v.([]byte)
+	if !isBytes {
+		return nil, false
+	}
+	slots, seed, ok := textsim.SignatureSlots(b)
+	if !ok || seed != x.seed || len(slots) != 8*x.numPerm {
+		return nil, false
+	}
+	return slots, true
+}
+
 // CheckValues implements catalog.ValueChecker: the error Entries returns
 // for a value that is not a k-permutation signature of the index's perm
 // and seed; nil for one and for NULL.
@@ -382,28 +395,39 @@ func (x *minhashIndex) CheckValues(vals []any) error {
 	if vals[0] == nil {
 		return nil
 	}
+	if _, ok := x.slots(vals[0]); ok {
+		return nil
+	}
 	_, err := x.signature(vals[0])
 	return err
 }
 
 // Entries implements catalog.CompiledIndex: one entry per band and, in
-// format 1, the signature entry; none for NULL.
+// format 1, the signature entry; none for NULL. The bands are hashed from
+// the value's bytes (a LOAD DATA of a million signatures parsed each one
+// twice, CheckValues and Entries, 2 KB of garbage a row).
 func (x *minhashIndex) Entries(vals []any, add func(key, value []byte)) error {
 	if vals[0] == nil {
 		return nil
 	}
-	sig, err := x.signature(vals[0])
-	if err != nil {
-		return err
+	slots, ok := x.slots(vals[0])
+	if !ok {
+		sig, err := x.signature(vals[0]) // a string, or an error
+		if err != nil {
+			return err
+		}
+		slots = make([]byte, 0, 8*len(sig.Values))
+		for _, v := range sig.Values {
+			slots = binary.BigEndian.AppendUint64(slots, v)
+		}
 	}
 	keys := make([]byte, 0, minhashKeyLen*len(x.bands))
-	scratch := make([]byte, 0, 8*x.widest)
 	for b := range x.bands {
-		keys = x.appendBandKey(keys, b, sig.Values, scratch)
+		keys = x.appendBandKey(keys, b, slots)
 		add(keys[len(keys)-minhashKeyLen:], nil)
 	}
 	if x.sigEntry {
-		add(sigKey, lowBits(sig.Values))
+		add(sigKey, lowBits(slots))
 	}
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"math/bits"
 	"slices"
 
 	"go.etcd.io/bbolt"
@@ -175,9 +176,17 @@ func compareKeys(a, b []byte) int {
 	return bytes.Compare(a, b)
 }
 
+// commonPrefix returns the number of leading bytes a and b share,
+// comparing 8 bytes at a time (every entry a merge encodes takes two).
 func commonPrefix(a, b []byte) int {
 	n := min(len(a), len(b))
-	for i := range n {
+	i := 0
+	for ; i+8 <= n; i += 8 {
+		if x := binary.LittleEndian.Uint64(a[i:]) ^ binary.LittleEndian.Uint64(b[i:]); x != 0 {
+			return i + bits.TrailingZeros64(x)/8
+		}
+	}
+	for ; i < n; i++ {
 		if a[i] != b[i] {
 			return i
 		}
@@ -194,9 +203,13 @@ type blockIter struct {
 	n, i    int
 	headLen int
 	key     []byte
-	value   []byte
+	vs, ve  int // where the value of the entry last decoded begins and ends in data
 	hs      int // head bytes the entry last decoded shares with the one before it
 }
+
+// value returns the value of the entry last decoded (a slice of the
+// block's data).
+func (it *blockIter) value() []byte { return it.data[it.vs:it.ve:it.ve] }
 
 // newBlockIter starts decoding block data stored under bkey; ok is false
 // if the block is damaged.
@@ -215,40 +228,51 @@ func newBlockIter(bkey, data []byte, headLen int) (blockIter, bool) {
 }
 
 // next decodes the next entry into it.key and it.value; false at the end
-// or on damage (then it.pos is -1).
+// or on damage (then it.pos is -1). The usual entry, whose four numbers
+// are all below 15 (no uvarints), is read without readNibbles; and no
+// pointer is stored while the key fits its buffer (a pointer store
+// through it needs a write barrier while the collector marks: most of a
+// merge's time during a bulk load).
 func (it *blockIter) next() bool {
 	if it.i >= it.n || it.pos < 0 {
 		return false
 	}
 	d := it.data
-	bad := func() bool { it.pos = -1; return false }
-	it.start = it.pos
-	hs, ts, p, ok := readNibbles(d, it.pos)
-	if !ok {
-		return bad()
+	p := it.pos
+	it.start = p
+	var hs, ts, rest, vl int
+	if p+1 < len(d) && d[p]&0x0F != 15 && d[p]>>4 != 15 && d[p+1]&0x0F != 15 && d[p+1]>>4 != 15 {
+		hs, ts, rest, vl = int(d[p]>>4), int(d[p]&15), int(d[p+1]>>4), int(d[p+1]&15)
+		p += 2
+	} else {
+		var ok bool
+		if hs, ts, p, ok = readNibbles(d, p); !ok {
+			it.pos = -1
+			return false
+		}
+		if rest, vl, p, ok = readNibbles(d, p); !ok {
+			it.pos = -1
+			return false
+		}
 	}
 	it.hs = hs
-	rest, vl, p, ok := readNibbles(d, p)
-	if !ok {
-		return bad()
-	}
 	hl := it.headLen
-	if hs > hl || ts > len(it.key)-hl || hl-hs > len(d)-p {
-		return bad()
+	if hs > hl || ts > len(it.key)-hl || hl-hs > len(d)-p || rest > len(d)-p-(hl-hs) || vl > len(d)-p-(hl-hs)-rest {
+		it.pos = -1
+		return false
 	}
 	// The head's suffix, then the tail: its shared part stays in place
 	// after the head.
 	copy(it.key[hs:hl], d[p:p+hl-hs])
 	p += hl - hs
-	if rest > len(d)-p {
-		return bad()
+	if n := hl + ts + rest; n <= cap(it.key) {
+		it.key = it.key[:n]
+		copy(it.key[hl+ts:], d[p:p+rest])
+	} else {
+		it.key = append(it.key[:hl+ts], d[p:p+rest]...)
 	}
-	it.key = append(it.key[:hl+ts], d[p:p+rest]...)
 	p += rest
-	if vl > len(d)-p {
-		return bad()
-	}
-	it.value = d[p : p+vl : p+vl]
+	it.vs, it.ve = p, p+vl
 	it.pos = p + vl
 	it.i++
 	return true
@@ -321,7 +345,7 @@ func decodeBlock(ks, bkey, data []byte, headLen int) *pblock {
 	}
 	b := &pblock{buf: make([]byte, 0, len(data)+it.n*(len(bkey)-2)), ends: make([]int32, 0, 2*it.n)}
 	for it.next() {
-		b.add(it.key, it.value)
+		b.add(it.key, it.value())
 	}
 	if it.damaged() || b.len() != it.n {
 		panic(damaged(ks, bkey))
@@ -392,6 +416,11 @@ func mergeBlock(ks, bkey, data []byte, changes []pentry, headLen int) (first, bo
 // merge is mergeBlock into bb, whose body is a new array (the caller may
 // keep it) and whose other parts are reused.
 func (bb *blockBuf) merge(ks, bkey, data []byte, changes []pentry, headLen int) error {
+	// The merge works on a copy of bb on the stack, stored back at the
+	// end: its appends then need no write barriers while the collector
+	// marks (a fifth of a merge's time during a bulk load).
+	l := blockBuf{offs: bb.offs[:0], keys: bb.keys[:0], kends: bb.kends[:0]}
+	defer func() { *bb = l }()
 	var it blockIter
 	base := false
 	if bkey != nil {
@@ -405,27 +434,38 @@ func (bb *blockBuf) merge(ks, bkey, data []byte, changes []pentry, headLen int) 
 	for _, c := range changes {
 		size += len(c.key) + len(c.value) + 4
 	}
-	bb.body = make([]byte, blockRoom, blockRoom+size)
-	bb.offs, bb.keys, bb.kends = bb.offs[:0], bb.keys[:0], bb.kends[:0]
+	l.body = make([]byte, blockRoom, blockRoom+size)
 	chain := false // it was the base entry before it.key
-	write := func(key, value []byte) {
-		ref := key // the first entry is encoded against itself
-		if n := bb.len(); n > 0 {
-			ref = bb.key(n - 1)
+	// A run of base entries copied as encoded is appended at once when it
+	// ends: its entries' bytes are it.data[runFrom:runTo].
+	runFrom, runTo := -1, 0
+	flush := func() {
+		if runFrom >= 0 {
+			l.body = append(l.body, it.data[runFrom:runTo]...)
+			runFrom = -1
 		}
-		off := len(bb.body)
-		bb.body = appendEntry(bb.body, ref, key, value, headLen)
-		bb.add(off, key)
+	}
+	write := func(key, value []byte) {
+		flush()
+		ref := key // the first entry is encoded against itself
+		if n := l.len(); n > 0 {
+			ref = l.key(n - 1)
+		}
+		off := len(l.body)
+		l.body = appendEntry(l.body, ref, key, value, headLen)
+		l.add(off, key)
 	}
 	j := 0
 	for base || j < len(changes) {
 		if base && (j == len(changes) || compareKeys(it.key, changes[j].key) < 0) {
 			if chain {
-				off := len(bb.body)
-				bb.body = append(bb.body, it.data[it.start:it.pos]...)
-				bb.add(off, it.key)
+				if runFrom < 0 {
+					runFrom = it.start
+				}
+				l.add(len(l.body)+it.start-runFrom, it.key)
+				runTo = it.pos
 			} else {
-				write(it.key, it.value)
+				write(it.key, it.value())
 			}
 			chain = true
 			base = it.next()
@@ -444,7 +484,8 @@ func (bb *blockBuf) merge(ks, bkey, data []byte, changes []pentry, headLen int) 
 	if it.damaged() {
 		return damaged(ks, bkey)
 	}
-	bb.offs = append(bb.offs, int32(len(bb.body)))
+	flush()
+	l.offs = append(l.offs, int32(len(l.body)))
 	return nil
 }
 
@@ -543,6 +584,7 @@ type openBlock struct {
 	headLen int
 	changes []pentry
 	sorted  bool   // changes are in key order (equal keys adjacent, later last)
+	dups    bool   // changes may hold a key more than once (else: all from one sorted pending list)
 	arena   []byte // copies of the changes' keys, bkey and hi
 	// bucket and cursor are the bucket's, kept as the openBlock is
 	// reused for the keyspace's next block (boltTx.spare).
@@ -592,7 +634,7 @@ func (o *openBlock) get(key []byte) ([]byte, bool) {
 	for ok && it.next() {
 		switch c := bytes.Compare(it.key, key); {
 		case c == 0:
-			return it.value, true
+			return it.value(), true
 		case c > 0:
 			return nil, false
 		}
@@ -604,6 +646,9 @@ func (o *openBlock) get(key []byte) ([]byte, bool) {
 // only.
 func (o *openBlock) sortedChanges() []pentry {
 	ch := o.changes
+	if o.sorted && !o.dups {
+		return ch // one sorted pending list's: one write per key already
+	}
 	if !o.sorted {
 		slices.SortStableFunc(ch, func(a, b pentry) int { return bytes.Compare(a.key, b.key) })
 	}
@@ -652,6 +697,7 @@ func (t *boltTx) packedWrite(ks, key, value []byte, del bool) error {
 	if n := len(o.changes); n > 0 && o.sorted && bytes.Compare(o.changes[n-1].key, key) > 0 {
 		o.sorted = false
 	}
+	o.dups = true
 	o.changes = append(o.changes, pentry{key: o.keep(key), value: value, del: del})
 	if len(o.changes) >= packedMaxChanges {
 		return t.writeBack(ks, b, o)
@@ -673,21 +719,30 @@ func (t *boltTx) packedWriteList(ks []byte, p *pendingList) error {
 	o := t.open[string(ks)]
 	delete(t.open, string(ks))
 	checked := false // o covers the keys from its start on: only hi is compared
+	var hiPre uint64 // keyPrefix(o.hi) once checked, so that few keys are read to compare them
 	for _, w := range p.ws {
-		key := p.key(w)
-		if len(key) < headLen {
-			return fmt.Errorf("%w %q: %d bytes, head %d", errPackedKey, ks, len(key), headLen)
+		if int(w.key.n) < headLen {
+			return fmt.Errorf("%w %q: %d bytes, head %d", errPackedKey, ks, w.key.n, headLen)
 		}
-		if o != nil && (checked && o.hi != nil && compareKeys(key, o.hi) >= 0 || !checked && !o.covers(key)) {
+		if o != nil && (checked && o.hi != nil && w.pre >= hiPre && (w.pre > hiPre || compareKeys(p.key(w), o.hi) >= 0) ||
+			!checked && !o.covers(p.key(w))) {
 			if err := t.writeBack(ks, b, o); err != nil {
 				return err
 			}
 			o = nil
 		}
+		key := p.key(w)
 		if o == nil {
 			o = t.openAt(ks, b, key, headLen)
-		} else if !checked && len(o.changes) > 0 && o.sorted && bytes.Compare(o.changes[len(o.changes)-1].key, key) > 0 {
-			o.sorted = false // o was open before the list
+			hiPre = keyPrefix(o.hi)
+		} else if !checked {
+			if len(o.changes) > 0 {
+				o.dups = true // o was open before the list: its changes may repeat the list's keys
+				if o.sorted && bytes.Compare(o.changes[len(o.changes)-1].key, key) > 0 {
+					o.sorted = false
+				}
+			}
+			hiPre = keyPrefix(o.hi)
 		}
 		checked = true
 		var value []byte
@@ -722,7 +777,7 @@ func (t *boltTx) openAt(ks []byte, b *bbolt.Bucket, key []byte, headLen int) *op
 	if o.bucket != b {
 		o.bucket, o.cursor = b, b.Cursor()
 	}
-	o.bkey, o.hi, o.data, o.first, o.sorted, o.headLen = nil, nil, nil, false, true, headLen
+	o.bkey, o.hi, o.data, o.first, o.sorted, o.dups, o.headLen = nil, nil, nil, false, true, false, headLen
 	o.changes, o.arena = o.changes[:0], o.arena[:0]
 	c := o.cursor
 	k, v := c.Seek(key)
@@ -868,7 +923,7 @@ func (t *boltTx) packedGet(ks, key []byte) []byte {
 	for it.next() {
 		switch c := bytes.Compare(it.key, key); {
 		case c == 0:
-			return it.value
+			return it.value()
 		case c > 0:
 			return nil
 		}
@@ -940,7 +995,7 @@ func (p *packedCursor) decodeNext() bool {
 		}
 		return false
 	}
-	p.blk.add(p.it.key, p.it.value)
+	p.blk.add(p.it.key, p.it.value())
 	return true
 }
 
@@ -1040,7 +1095,7 @@ func (p *packedCursor) Seek(key []byte) ([]byte, []byte) {
 		}
 		if bytes.Compare(p.it.key, key) >= 0 {
 			p.i, p.from = p.it.i-1, p.it.i-1
-			p.blk.add(p.it.key, p.it.value)
+			p.blk.add(p.it.key, p.it.value())
 			return p.at()
 		}
 	}
@@ -1118,7 +1173,7 @@ func (p *packedCursor) scanPrefix(prefix []byte, fn func(k, val []byte) error) e
 			if !bytes.HasPrefix(it.key, prefix) {
 				return nil
 			}
-			if err := fn(it.key, it.value); err != nil {
+			if err := fn(it.key, it.value()); err != nil {
 				return err
 			}
 		}

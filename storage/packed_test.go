@@ -96,9 +96,26 @@ func TestPackedBlocksCut(t *testing.T) {
 }
 
 // TestPackedDamagedBlock: a block that does not decode is ErrDamagedBlock,
-// not a wrong answer or an index out of range.
+// not a wrong answer or an index out of range: every truncation of a block
+// of short entries (each read without uvarints) and of one whose entries
+// have 15 bytes or more of head, tail and value (nibbles of 15: read with
+// uvarints).
 func TestPackedDamagedBlock(t *testing.T) {
-	keys, vals := encodeBlocks([]pentry{{key: []byte("k1")}, {key: []byte("k2"), value: []byte("x")}}, 1)
+	long := bytes.Repeat([]byte{'a'}, 20)
+	testDamagedBlock(t, []pentry{{key: []byte("k1")}, {key: []byte("k2"), value: []byte("x")}}, 1)
+	testDamagedBlock(t, []pentry{
+		{key: append([]byte("k1"), long...), value: long},
+		{key: append(append([]byte("k2"), long...), 'b'), value: long[:16]},
+		{key: append(bytes.Repeat([]byte{'z'}, 17), long...)},
+	}, 16)
+}
+
+func testDamagedBlock(t *testing.T, entries []pentry, headLen int) {
+	t.Helper()
+	keys, vals := encodeBlocks(entries, headLen)
+	if b := decodeBlock([]byte("test"), keys[0], vals[0], headLen); b.len() != len(entries) {
+		t.Fatalf("decoded %d entries, want %d", b.len(), len(entries))
+	}
 	for cut := range len(vals[0]) {
 		func() {
 			defer func() {
@@ -108,7 +125,7 @@ func TestPackedDamagedBlock(t *testing.T) {
 					}
 				}
 			}()
-			b := decodeBlock([]byte("test"), keys[0], vals[0][:cut], 1)
+			b := decodeBlock([]byte("test"), keys[0], vals[0][:cut], headLen)
 			t.Errorf("cut at %d: decoded %d entries from a damaged block", cut, b.len())
 		}()
 	}
@@ -429,4 +446,34 @@ func TestScanRuns(t *testing.T) {
 		}
 		return nil
 	}))
+}
+
+// TestCommonPrefix: commonPrefix, which compares 8 bytes at a time,
+// equals a byte-by-byte count for slices shorter than, as long as and
+// longer than 8 and 16 bytes, of few byte values (many long prefixes).
+func TestCommonPrefix(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	slow := func(a, b []byte) int {
+		n := 0
+		for n < len(a) && n < len(b) && a[n] == b[n] {
+			n++
+		}
+		return n
+	}
+	for range 20000 {
+		a := make([]byte, rng.IntN(25))
+		for i := range a {
+			a[i] = byte(rng.IntN(2))
+		}
+		b := slices.Clone(a[:rng.IntN(len(a)+1)])
+		for len(b) < 25 && rng.IntN(3) > 0 {
+			b = append(b, byte(rng.IntN(2)))
+		}
+		if rng.IntN(2) == 0 && len(b) > 0 {
+			b[rng.IntN(len(b))] ^= 1
+		}
+		if got, want := commonPrefix(a, b), slow(a, b); got != want {
+			t.Fatalf("commonPrefix(%x, %x) = %d, want %d", a, b, got, want)
+		}
+	}
 }

@@ -16,12 +16,14 @@ type pendingList struct {
 	Arena
 }
 
-// pendingWrite is a deferred put (or delete) of one key.
+// pendingWrite is a deferred put (or delete) of one key. The value's vn
+// bytes follow the key's in the arena (32 bytes a write: a bulk load's
+// millions of them are dealt out and sorted).
 type pendingWrite struct {
-	pre        uint64 // the key's first 8 bytes (keyPrefix), for sorting
-	key, value Span
-	seq        uint32 // position in the keyspace's pending writes: later wins
-	del        bool
+	pre uint64 // the key's first 8 bytes (keyPrefix), for sorting
+	key Span
+	vn  uint32 // the value's length
+	del bool
 }
 
 // Arena holds byte strings copied end to end into chunks that hold no
@@ -60,18 +62,34 @@ func keyPrefix(key []byte) uint64 {
 
 // Keep copies b into the arena and returns its span.
 func (a *Arena) Keep(b []byte) Span {
+	last := a.room(len(b))
+	c := a.chunks[last]
+	s := Span{chunk: uint32(last), off: uint32(len(c)), n: uint32(len(b))}
+	a.chunks[last] = append(c, b...)
+	return s
+}
+
+// room makes the last chunk one with n bytes free, if it is not, and
+// returns its number.
+func (a *Arena) room(n int) int {
 	last := len(a.chunks) - 1
-	if last < 0 || cap(a.chunks[last])-len(a.chunks[last]) < len(b) {
+	if last < 0 || cap(a.chunks[last])-len(a.chunks[last]) < n {
 		size := arenaFirst
 		if last >= 0 {
 			size = min(arenaChunk, max(size, 2*cap(a.chunks[last])))
 		}
-		a.chunks = append(a.chunks, make([]byte, 0, max(size, len(b))))
+		a.chunks = append(a.chunks, make([]byte, 0, max(size, n)))
 		last++
 	}
-	c := a.chunks[last]
-	s := Span{chunk: uint32(last), off: uint32(len(c)), n: uint32(len(b))}
-	a.chunks[last] = append(c, b...)
+	return last
+}
+
+// keepPair copies x and then y into one chunk, y right after x, and
+// returns x's span.
+func (a *Arena) keepPair(x, y []byte) Span {
+	a.room(len(x) + len(y))
+	s := a.Keep(x)
+	a.Keep(y) // in the same chunk: there was room for both
 	return s
 }
 
@@ -92,23 +110,29 @@ func (a *Arena) with(c []byte) (Arena, uint32) {
 
 // add appends a write of key (copied) = value (copied), or a delete.
 func (p *pendingList) add(key, value []byte, del bool) {
-	w := pendingWrite{pre: keyPrefix(key), key: p.Keep(key), seq: uint32(len(p.ws)), del: del}
-	if !del {
-		w.value = p.Keep(value)
+	if del {
+		value = nil
 	}
-	p.ws = append(p.ws, w)
+	p.ws = append(p.ws, pendingWrite{pre: keyPrefix(key), key: p.keepPair(key, value), vn: uint32(len(value)), del: del})
 }
 
 func (p *pendingList) key(w pendingWrite) []byte { return p.Bytes(w.key) }
 
 // value returns the value of a put: never nil.
-func (p *pendingList) value(w pendingWrite) []byte { return p.Bytes(w.value) }
+func (p *pendingList) value(w pendingWrite) []byte {
+	return p.Bytes(Span{chunk: w.key.chunk, off: w.key.off + w.key.n, n: w.vn})
+}
+
+// entry returns the span of w's key and value, end to end.
+func (w pendingWrite) entry() Span {
+	return Span{chunk: w.key.chunk, off: w.key.off, n: w.key.n + w.vn}
+}
 
 // sorted returns the list's writes in key order, the last write of each
 // key only. The writes are first dealt out by the top 16 bits of their
 // keys (an index's keys start with a small number: the MinHash index's
 // band, the SimHash index's block), then each part is sorted on its own
-// (sortPart), its keys copied beside each other first, so that what a
+// (sortPart), its keys and values copied beside each other first, so that what a
 // part's sort, and then the part's reader, touches lies near together,
 // not across the whole list.
 func (p *pendingList) sorted() *pendingList {
@@ -123,14 +147,14 @@ func (p *pendingList) sorted() *pendingList {
 	var keyStarts [1<<16 + 1]int
 	for _, w := range p.ws {
 		starts[w.pre>>48+1]++
-		keyStarts[w.pre>>48+1] += int(w.key.n)
+		keyStarts[w.pre>>48+1] += int(w.key.n + w.vn)
 	}
 	for d := 1; d < len(starts); d++ {
 		starts[d] += starts[d-1]
 		keyStarts[d] += keyStarts[d-1]
 	}
-	// Deal the writes, and their keys, out by part (both read in the
-	// order made, which is the order of the chunks' bytes).
+	// Deal the writes, and their keys and values, out by part (both read
+	// in the order made, which is the order of the chunks' bytes).
 	parts := make([]pendingWrite, n)
 	dealt := make([]byte, keyStarts[len(keyStarts)-1])
 	arena, dealtChunk := p.with(dealt)
@@ -138,7 +162,7 @@ func (p *pendingList) sorted() *pendingList {
 	for _, w := range p.ws {
 		d := w.pre >> 48
 		off := nextKey[d]
-		nextKey[d] += copy(dealt[off:], p.key(w))
+		nextKey[d] += copy(dealt[off:], p.Bytes(w.entry()))
 		w.key = Span{chunk: dealtChunk, off: uint32(off), n: w.key.n}
 		parts[next[d]] = w
 		next[d]++

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"unsafe"
 )
 
 // TestPendingSorted checks pendingList.sorted against a plain stable sort
@@ -75,5 +76,15 @@ func TestPendingSorted(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestPendingWriteSize: a deferred write takes 32 bytes (a bulk load's
+// millions of them are dealt out and sorted: 40 before its value's span
+// became a length, its bytes after the key's, and its unread sequence
+// number went).
+func TestPendingWriteSize(t *testing.T) {
+	if n := unsafe.Sizeof(pendingWrite{}); n != 32 {
+		t.Errorf("pendingWrite is %d bytes, want 32", n)
 	}
 }

@@ -182,6 +182,30 @@ func ParseSignature(b []byte) (Signature, error) {
 	return s, nil
 }
 
+// SignatureSlots returns the values of a k-permutation signature as they
+// are stored in b (each a big-endian uint64, slot i at byte 8i) and its
+// seed, without copying or allocating; ok is false exactly where
+// ParseSignature returns an error (ParseSignature then says why).
+func SignatureSlots(b []byte) (slots []byte, seed uint64, ok bool) {
+	if !IsSignature(b) || len(b) < sigHeaderLen || b[3] != sigVersion {
+		return nil, 0, false
+	}
+	n := int(binary.BigEndian.Uint16(b[4:]))
+	if n == 0 {
+		n = MaxNumPerm
+	}
+	if len(b) != sigHeaderLen+8*n {
+		return nil, 0, false
+	}
+	slots = b[sigHeaderLen:]
+	for i := 0; i < len(slots); i += 8 {
+		if binary.BigEndian.Uint64(slots[i:]) > mersenne61 {
+			return nil, 0, false
+		}
+	}
+	return slots, binary.BigEndian.Uint64(b[6:]), true
+}
+
 // splitmix64 advances state and returns the next SplitMix64 output.
 func splitmix64(state *uint64) uint64 {
 	*state += 0x9E3779B97F4A7C15

@@ -359,3 +359,67 @@ func BenchmarkMinHash128(b *testing.B) {
 	}
 	b.ReportMetric(float64(len(tokens)), "tokens/op")
 }
+
+// TestSignatureSlots: SignatureSlots accepts exactly what ParseSignature
+// accepts, and gives the same values (as stored: big-endian, slot i at 8i)
+// and seed, for valid signatures (128 slots, 1 slot, num_perm 4096 written
+// as 0) and for each way a value can be refused: not a signature, a
+// bottom-k sketch, an unknown version, a length that disagrees with
+// num_perm, a value above 2^61−1 (2^61−1 itself is valid).
+func TestSignatureSlots(t *testing.T) {
+	sig := func(n int, seed uint64) []byte {
+		m, err := NewMinHasher(n, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := m.Sum([]string{"a", "b", "c"}).MarshalBinary()
+		return b
+	}
+	valid := sig(128, 7)
+	withSlot := func(v uint64) []byte {
+		b := bytes.Clone(valid)
+		binary.BigEndian.PutUint64(b[sigHeaderLen+8*5:], v)
+		return b
+	}
+	bk, _ := NewBottomKHasher(16, 1)
+	bottomK, _ := bk.Sum([]string{"a"}).MarshalBinary()
+	version := bytes.Clone(valid)
+	version[3] = 9
+	for _, c := range []struct {
+		name string
+		b    []byte
+	}{
+		{"128 slots", valid},
+		{"1 slot", sig(1, 1)},
+		{"4096 slots (num_perm written as 0)", sig(MaxNumPerm, 3)},
+		{"slot at 2^61-1", withSlot(mersenne61)},
+		{"slot at 2^61", withSlot(mersenne61 + 1)},
+		{"text", []byte("hello world")},
+		{"empty", nil},
+		{"header only", valid[:sigHeaderLen]},
+		{"one byte short", valid[:len(valid)-1]},
+		{"one byte long", append(bytes.Clone(valid), 0)},
+		{"bottom-k", bottomK},
+		{"unknown version", version},
+	} {
+		slots, seed, ok := SignatureSlots(c.b)
+		s, err := ParseSignature(c.b)
+		if ok != (err == nil) {
+			t.Errorf("%s: SignatureSlots ok %v, ParseSignature error %v", c.name, ok, err)
+			continue
+		}
+		if !ok {
+			continue
+		}
+		if seed != s.Seed || len(slots) != 8*len(s.Values) {
+			t.Errorf("%s: seed %d and %d slot bytes, want %d and %d", c.name, seed, len(slots), s.Seed, 8*len(s.Values))
+			continue
+		}
+		for i, v := range s.Values {
+			if got := binary.BigEndian.Uint64(slots[8*i:]); got != v {
+				t.Errorf("%s: slot %d = %d, want %d", c.name, i, got, v)
+				break
+			}
+		}
+	}
+}
