@@ -4,11 +4,12 @@ package sqltests
 // and MariaDB 10.11 agree: CAST to DECIMAL(M,D) clamps with warning 1264
 // (compat/cast_decimal.go), a quotient keeps its digits for the next
 // operator (compat/div.go), ROUND and TRUNCATE (compat/round.go) and
-// BIT_LENGTH of a binary string (compat/bit_length.go). go-mysql-server
+// BIT_LENGTH of a binary string (compat/bit_length.go); go-mysql-server
 // 0.20 answered 0.00 without a warning, 0.9999, 9223372036854775808, 3,
-// error 1105 and error 1105. TestNumericExactScripts runs them on MariaDB
-// too; NumericExactMySQLScripts hold MySQL 8's answers where MariaDB's
-// differ.
+// error 1105 and error 1105. -9223372036854775808 DIV 1 fits a BIGINT
+// (compat/uint64_arith.go; it was error 1690). TestNumericExactScripts
+// runs them on MariaDB too; NumericExactMySQLScripts hold MySQL 8's
+// answers where MariaDB's differ.
 var NumericExactScripts = []ScriptTest{
 	{
 		Name: "exact numeric answers MySQL and MariaDB share",
@@ -27,6 +28,20 @@ var NumericExactScripts = []ScriptTest{
 			{Query: "SELECT TRUNCATE(1.999, 1), TRUNCATE(-1.999, 1), TRUNCATE(122, -2), TRUNCATE(18446744073709551615, -1), TRUNCATE(1.5e0, 0)",
 				Expected: []Row{{"1.9", "-1.9", "100", "18446744073709551610", "1"}}},
 			{Query: "SELECT BIT_LENGTH(0x0102), BIT_LENGTH(123), BIT_LENGTH('abc')", Expected: []Row{{"16", "24", "24"}}},
+		},
+	},
+	{
+		// MySQL's Item_func_int_div divides the magnitudes and negates:
+		// -9223372036854775808 DIV 1 fits in BIGINT (simsql: error 1690).
+		Name: "DIV of the smallest BIGINT",
+		SetUpScript: []string{
+			"CREATE TABLE dv (id INT PRIMARY KEY, s BIGINT)",
+			"INSERT INTO dv VALUES (1, -9223372036854775808)",
+		},
+		Assertions: []Assertion{
+			{Query: "SELECT s DIV 1, s DIV 2 FROM dv", Expected: []Row{{-9223372036854775808, -4611686018427387904}}},
+			{Query: "SELECT -9223372036854775808 DIV 1", Expected: []Row{{-9223372036854775808}}},
+			{Query: "SELECT s DIV -1 FROM dv", ExpectedErrCode: 1690},
 		},
 	},
 }
