@@ -20,12 +20,13 @@ import (
 // and BIT_XOR (bit_aggregates.go), and the string functions, on bytes for
 // a binary string (binary_strings.go), BIT_LENGTH (bit_length.go), BENCHMARK,
 // TRUNCATE and WEIGHT_STRING, which go-mysql-server lacks (benchmark.go,
-// round.go, weight_string.go), and UNHEX, which it answers slowly
-// (unhex.go). The catalog
+// round.go, weight_string.go), UNHEX, which it answers slowly
+// (unhex.go), and VARIANCE, STD and their kin, typed DOUBLE (variance.go).
+// The catalog
 // looks a function up in its database provider before its built-ins, so
 // a provider that answers these names overrides them.
 func Functions() []sql.Function {
-	return append(byteFunctions(),
+	return append(append(byteFunctions(), varianceFunctions()...),
 		sql.Function1{Name: "abs", Fn: newAbs},
 		sql.Function1{Name: "avg", Fn: newAvg},
 		sql.Function2{Name: "benchmark", Fn: newBenchmark},

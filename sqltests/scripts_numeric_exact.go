@@ -6,7 +6,9 @@ package sqltests
 // operator (compat/div.go), ROUND and TRUNCATE (compat/round.go) and
 // BIT_LENGTH of a binary string (compat/bit_length.go); go-mysql-server
 // 0.20 answered 0.00 without a warning, 0.9999, 9223372036854775808, 3,
-// error 1105 and error 1105. -9223372036854775808 DIV 1 fits a BIGINT
+// error 1105 and error 1105; VARIANCE and STD are DOUBLE
+// (compat/variance.go; go-mysql-server 0.20 gave them the argument's
+// type, 127 for a TINYINT). -9223372036854775808 DIV 1 fits a BIGINT
 // (compat/uint64_arith.go; it was error 1690). TestNumericExactScripts
 // runs them on MariaDB too; NumericExactMySQLScripts hold MySQL 8's
 // answers where MariaDB's differ.
@@ -28,6 +30,24 @@ var NumericExactScripts = []ScriptTest{
 			{Query: "SELECT TRUNCATE(1.999, 1), TRUNCATE(-1.999, 1), TRUNCATE(122, -2), TRUNCATE(18446744073709551615, -1), TRUNCATE(1.5e0, 0)",
 				Expected: []Row{{"1.9", "-1.9", "100", "18446744073709551610", "1"}}},
 			{Query: "SELECT BIT_LENGTH(0x0102), BIT_LENGTH(123), BIT_LENGTH('abc')", Expected: []Row{{"16", "24", "24"}}},
+		},
+	},
+	{
+		// go-mysql-server 0.20: VarPop, VarSamp, StdDevPop and StdDevSamp
+		// had their argument's type, so the DOUBLE result was clamped to
+		// it (VARIANCE of a TINYINT column was 127) and rounded
+		// (compat/variance.go).
+		Name: "VARIANCE and STD of integer columns are DOUBLE",
+		SetUpScript: []string{
+			"CREATE TABLE vs (id INT PRIMARY KEY, i INT, ti TINYINT)",
+			"INSERT INTO vs VALUES (1, 0, 0), (2, 100000, 100)",
+		},
+		Assertions: []Assertion{
+			{Query: "SELECT VARIANCE(ti), VAR_SAMP(ti), STD(ti) FROM vs", Expected: []Row{{2500.0, 5000.0, 50.0}}},
+			{Query: "SELECT VAR_POP(i), STDDEV_SAMP(i), STDDEV(i), STDDEV_POP(ti) FROM vs", Expected: []Row{{2.5e9, 70710.67811865476, 50000.0, 50.0}}},
+			{Query: "SELECT VARIANCE(ti) FROM (SELECT 1 AS ti UNION ALL SELECT 3) d", Expected: []Row{{1.0}}},
+			{Query: "SELECT VARIANCE(ti), VAR_SAMP(ti) FROM vs WHERE id = 1", Expected: []Row{{0.0, nil}}},
+			{Query: "SELECT id, VARIANCE(ti) OVER (ORDER BY id) FROM vs ORDER BY id", Expected: []Row{{1, 0.0}, {2, 2500.0}}},
 		},
 	},
 	{
