@@ -52,5 +52,5 @@ func (t *truncatedStrings) check(ctx *sql.Context, i int, v value) {
 	if _, exact := strtod(v.s); exact || t.constant[i] && t.warned[i].Swap(true) {
 		return
 	}
-	ctx.Warn(1292, "Truncated incorrect DOUBLE value: '%s'", v.s)
+	ctx.Warn(1292, "Truncated incorrect DOUBLE value: '%s'", v.quoted())
 }

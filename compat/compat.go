@@ -50,7 +50,7 @@ func Functions() []sql.Function {
 // Rules returns the analyzer rules to run before go-mysql-server's own
 // (analyzer.Builder.AddPreAnalyzeRule): aggregateTypes (sum_avg.go),
 // enumText (enum_text.go), helpTables (help_tables.go), warningsInOrder
-// (show_warnings.go), likeRange (like_range.go), inSubqueryJoins
+// (show_warnings.go), warningBytes (warning_bytes.go), likeRange (like_range.go), inSubqueryJoins
 // (in_subquery.go), userVarReads (user_var_assign.go), viewVariables
 // (view_variables.go), onlyFullGroupBy (only_full_group_by.go) and
 // groupByAmbiguous (group_by_ambiguous.go).
@@ -60,6 +60,7 @@ func Rules() []analyzer.Rule {
 		{Id: ruleEnumText, Apply: enumText},
 		{Id: ruleHelpTables, Apply: helpTables},
 		{Id: ruleWarningsInOrder, Apply: warningsInOrder},   // show_warnings.go
+		{Id: ruleWarningBytes, Apply: warningBytes},         // warning_bytes.go, after warningsInOrder
 		{Id: ruleLikeRange, Apply: likeRange},               // like_range.go
 		{Id: ruleInSubqueryJoins, Apply: inSubqueryJoins},   // in_subquery.go
 		{Id: ruleUserVarReads, Apply: userVarReads},         // user_var_assign.go
