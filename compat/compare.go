@@ -102,8 +102,10 @@ func newCompare(op cmpOp, a, b sql.Expression, env env) sql.Expression {
 		as = kInt
 		gms = gms && ka == kb
 	case (ka.integer() || ka == kDecimal) && (kb.integer() || kb == kDecimal):
-		as = kDecimal // go-mysql-server compares exactly as DECIMAL too
-		gms = gms && !isUnsignedVar(a) && !isUnsignedVar(b)
+		// go-mysql-server compares exactly as DECIMAL too, unless it would
+		// round one side to the other's scale (compare_decimal_scale.go).
+		as = kDecimal
+		gms = gms && !isUnsignedVar(a) && !isUnsignedVar(b) && !decimalRounds(a, b, ka, kb)
 	default:
 		as = kDouble
 		gms = false

@@ -8,7 +8,9 @@ package sqltests
 // 0.20 answered 0.00 without a warning, 0.9999, 9223372036854775808, 3,
 // error 1105 and error 1105; VARIANCE and STD are DOUBLE
 // (compat/variance.go; go-mysql-server 0.20 gave them the argument's
-// type, 127 for a TINYINT). -9223372036854775808 DIV 1 fits a BIGINT
+// type, 127 for a TINYINT), and a DECIMAL column compared with a literal
+// of more decimals is compared exactly (compat/compare_decimal_scale.go;
+// go-mysql-server 0.20 rounded the literal). -9223372036854775808 DIV 1 fits a BIGINT
 // (compat/uint64_arith.go; it was error 1690). TestNumericExactScripts
 // runs them on MariaDB too; NumericExactMySQLScripts hold MySQL 8's
 // answers where MariaDB's differ.
@@ -48,6 +50,24 @@ var NumericExactScripts = []ScriptTest{
 			{Query: "SELECT VARIANCE(ti) FROM (SELECT 1 AS ti UNION ALL SELECT 3) d", Expected: []Row{{1.0}}},
 			{Query: "SELECT VARIANCE(ti), VAR_SAMP(ti) FROM vs WHERE id = 1", Expected: []Row{{0.0, nil}}},
 			{Query: "SELECT id, VARIANCE(ti) OVER (ORDER BY id) FROM vs ORDER BY id", Expected: []Row{{1, 0.0}, {2, 2500.0}}},
+		},
+	},
+	{
+		// go-mysql-server 0.20 rounded the literal to the column's scale
+		// (compat/compare_decimal_scale.go): a = 100 was not > 99.5 and was
+		// = 100.4; b = 1.01 was not > 1.005, through the index kb too.
+		Name: "a DECIMAL column compared with a literal of more decimals",
+		SetUpScript: []string{
+			"CREATE TABLE dcm (id INT PRIMARY KEY, a DECIMAL(10,0), b DECIMAL(10,2), KEY kb (b))",
+			"INSERT INTO dcm VALUES (1, 100, 1.00), (2, 101, 1.01)",
+		},
+		Assertions: []Assertion{
+			{Query: "SELECT id FROM dcm WHERE a > 99.5 ORDER BY id", Expected: []Row{{1}, {2}}},
+			{Query: "SELECT id FROM dcm WHERE a = 100.4", Expected: []Row{}},
+			{Query: "SELECT id FROM dcm WHERE b > 1.005", Expected: []Row{{2}}},
+			{Query: "SELECT id FROM dcm IGNORE INDEX (kb) WHERE b > 1.005", Expected: []Row{{2}}},
+			{Query: "SELECT id FROM dcm WHERE b BETWEEN 1.001 AND 1.009", Expected: []Row{}},
+			{Query: "SELECT a > 99.5, a = 100.4, b = 1.004 FROM dcm WHERE id = 1", Expected: []Row{{1, 0, 0}}},
 		},
 	},
 	{
