@@ -79,6 +79,14 @@ func newCompare(op cmpOp, a, b sql.Expression, env env) sql.Expression {
 	if ca, ok := env.convertConstant(b, a); ok { // a constant, b a column
 		return gmsCompare(op, ca, b)
 	}
+	// A DECIMAL constant that is not an integer of the column's range
+	// (compare_integer_bound.go).
+	if e, ok := env.integerBound(op, a, b, false); ok {
+		return e
+	}
+	if e, ok := env.integerBound(op, b, a, true); ok {
+		return e
+	}
 	// A hexadecimal literal is a binary string unless compared with a
 	// number, when it is a BIGINT UNSIGNED.
 	if isHex(a) && (kb == kString || isHex(b)) || isHex(b) && ka == kString {
