@@ -57,9 +57,9 @@ func (a *absVal) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		}
 		return int64(0), nil
 	case string:
-		return absString(ctx, x), nil
+		return absString(ctx, x, isBinaryString(a.Child.Type())), nil
 	case []byte:
-		return absString(ctx, string(x)), nil
+		return absString(ctx, string(x), isBinaryString(a.Child.Type())), nil
 	}
 	v, err = a.AbsVal.Eval(ctx, row)
 	if x, ok := v.(int64); ok && err == nil && x == math.MinInt64 {
@@ -68,12 +68,12 @@ func (a *absVal) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	return v, err
 }
 
-// absString is ABS of the string s: of the DOUBLE it starts with, warning
-// 1292 when s is not wholly a number.
-func absString(ctx *sql.Context, s string) float64 {
+// absString is ABS of the string s (of a binary string when binary): of
+// the DOUBLE it starts with, warning 1292 when s is not wholly a number.
+func absString(ctx *sql.Context, s string, binary bool) float64 {
 	f, exact := strtod(s)
 	if !exact {
-		ctx.Warn(1292, "Truncated incorrect DOUBLE value: '%s'", s)
+		ctx.Warn(1292, "Truncated incorrect DOUBLE value: '%s'", quoteValue(s, binary))
 	}
 	return math.Abs(f)
 }

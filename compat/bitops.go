@@ -124,7 +124,7 @@ func (e *bitBinary) uint(ctx *sql.Context, row sql.Row, i int) (uint64, bool, er
 func warnTruncated(ctx *sql.Context, v value) {
 	switch v.k {
 	case kString:
-		warn(ctx, erTruncatedWrongValue, "Truncated incorrect INTEGER value: '%s'", v.s)
+		warn(ctx, erTruncatedWrongValue, "Truncated incorrect INTEGER value: '%s'", v.quoted())
 	case kDecimal:
 		warn(ctx, erTruncatedWrongValue, "Truncated incorrect DECIMAL value: '%s'", v.d.String())
 	}

@@ -121,7 +121,7 @@ func (e *castDecimal) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	}
 	if v.k == kString {
 		if _, exact := strtod(v.s); !exact {
-			warn(ctx, erTruncatedWrongValue, "Truncated incorrect DECIMAL value: '%s'", v.s)
+			warn(ctx, erTruncatedWrongValue, "Truncated incorrect DECIMAL value: '%s'", v.quoted())
 		}
 	}
 	d := v.toDecimal().Round(e.scale)

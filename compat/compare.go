@@ -79,6 +79,14 @@ func newCompare(op cmpOp, a, b sql.Expression, env env) sql.Expression {
 	if ca, ok := env.convertConstant(b, a); ok { // a constant, b a column
 		return gmsCompare(op, ca, b)
 	}
+	// A DECIMAL constant that is not an integer of the column's range
+	// (compare_integer_bound.go).
+	if e, ok := env.integerBound(op, a, b, false); ok {
+		return e
+	}
+	if e, ok := env.integerBound(op, b, a, true); ok {
+		return e
+	}
 	// A hexadecimal literal is a binary string unless compared with a
 	// number, when it is a BIGINT UNSIGNED.
 	if isHex(a) && (kb == kString || isHex(b)) || isHex(b) && ka == kString {
@@ -102,8 +110,10 @@ func newCompare(op cmpOp, a, b sql.Expression, env env) sql.Expression {
 		as = kInt
 		gms = gms && ka == kb
 	case (ka.integer() || ka == kDecimal) && (kb.integer() || kb == kDecimal):
-		as = kDecimal // go-mysql-server compares exactly as DECIMAL too
-		gms = gms && !isUnsignedVar(a) && !isUnsignedVar(b)
+		// go-mysql-server compares exactly as DECIMAL too, unless it would
+		// round one side to the other's scale (compare_decimal_scale.go).
+		as = kDecimal
+		gms = gms && !isUnsignedVar(a) && !isUnsignedVar(b) && !decimalRounds(a, b, ka, kb)
 	default:
 		as = kDouble
 		gms = false

@@ -59,5 +59,5 @@ func (t *truncatedStrings) checkAs(ctx *sql.Context, i int, v value, typ string)
 	if _, exact := strtod(v.s); exact || t.constant[i] && t.warned[i].Swap(true) {
 		return
 	}
-	ctx.Warn(1292, "Truncated incorrect %s value: '%s'", typ, v.s)
+	ctx.Warn(1292, "Truncated incorrect %s value: '%s'", typ, v.quoted())
 }

@@ -20,12 +20,13 @@ import (
 // and BIT_XOR (bit_aggregates.go), and the string functions, on bytes for
 // a binary string (binary_strings.go), BIT_LENGTH (bit_length.go), BENCHMARK,
 // TRUNCATE and WEIGHT_STRING, which go-mysql-server lacks (benchmark.go,
-// round.go, weight_string.go), and UNHEX, which it answers slowly
-// (unhex.go). The catalog
+// round.go, weight_string.go), UNHEX, which it answers slowly
+// (unhex.go), and VARIANCE, STD and their kin, typed DOUBLE (variance.go).
+// The catalog
 // looks a function up in its database provider before its built-ins, so
 // a provider that answers these names overrides them.
 func Functions() []sql.Function {
-	return append(byteFunctions(),
+	return append(append(byteFunctions(), varianceFunctions()...),
 		sql.Function1{Name: "abs", Fn: newAbs},
 		sql.Function1{Name: "avg", Fn: newAvg},
 		sql.Function2{Name: "benchmark", Fn: newBenchmark},
@@ -49,7 +50,7 @@ func Functions() []sql.Function {
 // Rules returns the analyzer rules to run before go-mysql-server's own
 // (analyzer.Builder.AddPreAnalyzeRule): aggregateTypes (sum_avg.go),
 // enumText (enum_text.go), helpTables (help_tables.go), warningsInOrder
-// (show_warnings.go), likeRange (like_range.go), inSubqueryJoins
+// (show_warnings.go), warningBytes (warning_bytes.go), likeRange (like_range.go), inSubqueryJoins
 // (in_subquery.go), userVarReads (user_var_assign.go), viewVariables
 // (view_variables.go), onlyFullGroupBy (only_full_group_by.go) and
 // groupByAmbiguous (group_by_ambiguous.go).
@@ -59,6 +60,7 @@ func Rules() []analyzer.Rule {
 		{Id: ruleEnumText, Apply: enumText},
 		{Id: ruleHelpTables, Apply: helpTables},
 		{Id: ruleWarningsInOrder, Apply: warningsInOrder},   // show_warnings.go
+		{Id: ruleWarningBytes, Apply: warningBytes},         // warning_bytes.go, after warningsInOrder
 		{Id: ruleLikeRange, Apply: likeRange},               // like_range.go
 		{Id: ruleInSubqueryJoins, Apply: inSubqueryJoins},   // in_subquery.go
 		{Id: ruleUserVarReads, Apply: userVarReads},         // user_var_assign.go

@@ -208,6 +208,7 @@ func (a args) evalArg(ctx *sql.Context, row sql.Row, i int, k kind, exact bool) 
 		// or other computed value (which has no table).
 		x.column = x.k == kString && a[i].(*expression.GetField).Table() != ""
 	}
+	x.binary = x.k == kString && isBinaryString(a[i].Type())
 	return x, nil
 }
 

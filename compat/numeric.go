@@ -123,6 +123,9 @@ type value struct {
 	// above 2^63-1, where a string literal's val_int (my_strtoll10) keeps
 	// the unsigned bits.
 	column bool
+	// binary marks a binary string (a VARBINARY column, …), which a
+	// message quotes byte by byte (warning_bytes.go).
+	binary bool
 	i      int64
 	d      decimal.Decimal
 	f      float64

@@ -187,7 +187,7 @@ func (e *roundFunc) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	}
 	if x.k == kString {
 		if _, exact := strtod(x.s); !exact {
-			warn(ctx, erTruncatedWrongValue, "Truncated incorrect DOUBLE value: '%s'", x.s)
+			warn(ctx, erTruncatedWrongValue, "Truncated incorrect DOUBLE value: '%s'", x.quoted())
 		}
 	}
 	return roundDouble(x.toDouble(), d, dUnsigned, e.truncate), nil

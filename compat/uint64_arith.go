@@ -340,14 +340,22 @@ func (e *arith) intOp(ctx *sql.Context, a, b value) (value, error) {
 		}
 		q := ux / uy
 		if xNeg != yNeg {
-			if q > math.MaxInt64 {
-				return null, e.overflow()
-			}
-			return e.check(-int64(q), false)
+			return e.negQuotient(q)
 		}
 		return e.check(int64(q), true)
 	}
 	return null, nil
+}
+
+// negQuotient is the negative quotient -q of a DIV whose arguments' signs
+// differ, q their magnitudes' quotient: q up to 2^63, as MySQL's
+// Item_func_int_div::val_int allows, so -9223372036854775808 DIV 1 is
+// -9223372036854775808 (it was error 1690); beyond, error 1690.
+func (e *arith) negQuotient(q uint64) (value, error) {
+	if q > 1<<63 {
+		return null, e.overflow()
+	}
+	return e.check(int64(-q), false)
 }
 
 // decimalOp is the DECIMAL arithmetic of MySQL's decimal_op, and DIV of

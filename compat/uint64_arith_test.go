@@ -40,6 +40,11 @@ func TestUint64Arith(t *testing.T) {
 		{query: "SELECT fp DIV 2 FROM f WHERE id = 1", want: "9223372036854775807", typ: "UNSIGNED BIGINT"},
 		{query: "SELECT 5 DIV 0", want: "NULL", typ: "BIGINT"},
 		{query: "SELECT -7 DIV 2", want: "-3", typ: "BIGINT"},
+		// The quotient -2^63 fits: MySQL divides the magnitudes and negates.
+		{query: "SELECT -9223372036854775808 DIV 1", want: "-9223372036854775808", typ: "BIGINT"},
+		{query: "SELECT -9223372036854775808 DIV -1", err: 1690},
+		{query: "SELECT 9223372036854775808 DIV -1", err: 1690}, // unsigned, as its dividend
+		{query: "SELECT 9223372036854775809 DIV -1", err: 1690},
 		{query: "SELECT fp DIV -1 FROM f WHERE id = 1", err: 1690},
 		{query: "SELECT -7 DIV fp FROM f WHERE id = 1", want: "0", typ: "UNSIGNED BIGINT"},
 		{query: "SELECT '-5' DIV fp FROM f WHERE id = 1", want: "0", typ: "UNSIGNED BIGINT"},

@@ -305,6 +305,26 @@ var CompatFaultScripts = []ScriptTest{
 			{Query: "SELECT * FROM nosuch_tf(1)", ExpectedErrCode: 1064}, // the message: mysqlerr TestTable
 		},
 	},
+	{
+		// Regression (compat/warning_bytes.go): a warning quoting a binary
+		// value whose bytes are not UTF-8 made SHOW WARNINGS fail with 1366
+		// "invalid string for charset utf8mb4"; MySQL and MariaDB quote the
+		// bytes outside 0x20-0x7E as \xHH (err_conv), UTF-8 ones too.
+		Name: "a binary value in numeric context answers with a warning",
+		SetUpScript: []string{
+			"CREATE TABLE bn (id INT PRIMARY KEY, b VARBINARY(16))",
+			"INSERT INTO bn VALUES (1, 0xFFFE), (2, 0x41C3A90A)",
+		},
+		Assertions: []Assertion{
+			{Query: "SELECT CAST(b AS UNSIGNED) FROM bn ORDER BY id", Expected: []Row{{0}, {0}},
+				ExpectedWarnings: []Row{{"Warning", 1292, "Truncated incorrect INTEGER value: '\\xFF\\xFE'"},
+					{"Warning", 1292, "Truncated incorrect INTEGER value: 'A\\xC3\\xA9\\x0A'"}}},
+			{Query: "SELECT b + 0 FROM bn WHERE id = 1", Expected: []Row{{0.0}},
+				ExpectedWarnings: []Row{{"Warning", 1292, "Truncated incorrect DOUBLE value: '\\xFF\\xFE'"}}},
+			{Query: "SELECT b | 0 FROM bn WHERE id = 1", Expected: []Row{{0}}},
+			{Query: "SELECT id FROM bn WHERE b > 5", Expected: []Row{}},
+		},
+	},
 }
 
 // CompatMySQLScripts are faults of CompatFaultScripts' kind whose answer
@@ -529,6 +549,23 @@ var CompatMySQLScripts = []ScriptTest{
 			{Query: "SET sql_mode = ''"},
 			{Query: "INSERT INTO h VALUES (4, x'010000000000000000', x'FFFFFFFF')", ExpectedWarnings: []Row{{"Warning", 1264, "Out of range value for column 'u' at row 1"}, {"Warning", 1264, "Out of range value for column 'i' at row 1"}}},
 			{Query: "SELECT id, u, i FROM h ORDER BY id", Expected: []Row{{1, 255, 16}, {4, "18446744073709551615", 2147483647}}},
+		},
+	},
+	{
+		// Regression (compat/warning_bytes.go): as "a binary value in
+		// numeric context answers with a warning", in MySQL 8's words:
+		// b | 0 reads an INTEGER, b > 5 compares as DOUBLE (MariaDB:
+		// DECIMAL for both).
+		Name: "a binary value in numeric context: MySQL's words",
+		SetUpScript: []string{
+			"CREATE TABLE bw (id INT PRIMARY KEY, b VARBINARY(16))",
+			"INSERT INTO bw VALUES (1, 0xFFFE)",
+		},
+		Assertions: []Assertion{
+			{Query: "SELECT b | 0 FROM bw", Expected: []Row{{0}},
+				ExpectedWarnings: []Row{{"Warning", 1292, "Truncated incorrect INTEGER value: '\\xFF\\xFE'"}}},
+			{Query: "SELECT id FROM bw WHERE b > 5", Expected: []Row{},
+				ExpectedWarnings: []Row{{"Warning", 1292, "Truncated incorrect DOUBLE value: '\\xFF\\xFE'"}}},
 		},
 	},
 }

@@ -4,11 +4,18 @@ package sqltests
 // and MariaDB 10.11 agree: CAST to DECIMAL(M,D) clamps with warning 1264
 // (compat/cast_decimal.go), a quotient keeps its digits for the next
 // operator (compat/div.go), ROUND and TRUNCATE (compat/round.go) and
-// BIT_LENGTH of a binary string (compat/bit_length.go). go-mysql-server
+// BIT_LENGTH of a binary string (compat/bit_length.go); go-mysql-server
 // 0.20 answered 0.00 without a warning, 0.9999, 9223372036854775808, 3,
-// error 1105 and error 1105. TestNumericExactScripts runs them on MariaDB
-// too; NumericExactMySQLScripts hold MySQL 8's answers where MariaDB's
-// differ.
+// error 1105 and error 1105; VARIANCE and STD are DOUBLE
+// (compat/variance.go; go-mysql-server 0.20 gave them the argument's
+// type, 127 for a TINYINT), and a DECIMAL column compared with a literal
+// of more decimals is compared exactly (compat/compare_decimal_scale.go;
+// go-mysql-server 0.20 rounded the literal), and an index range with such
+// a bound, or one beyond a 64-bit column's range, keeps every row it
+// admits (compat/compare_integer_bound.go). -9223372036854775808 DIV 1 fits a BIGINT
+// (compat/uint64_arith.go; it was error 1690). TestNumericExactScripts
+// runs them on MariaDB too; NumericExactMySQLScripts hold MySQL 8's
+// answers where MariaDB's differ.
 var NumericExactScripts = []ScriptTest{
 	{
 		Name: "exact numeric answers MySQL and MariaDB share",
@@ -27,6 +34,79 @@ var NumericExactScripts = []ScriptTest{
 			{Query: "SELECT TRUNCATE(1.999, 1), TRUNCATE(-1.999, 1), TRUNCATE(122, -2), TRUNCATE(18446744073709551615, -1), TRUNCATE(1.5e0, 0)",
 				Expected: []Row{{"1.9", "-1.9", "100", "18446744073709551610", "1"}}},
 			{Query: "SELECT BIT_LENGTH(0x0102), BIT_LENGTH(123), BIT_LENGTH('abc')", Expected: []Row{{"16", "24", "24"}}},
+		},
+	},
+	{
+		// go-mysql-server 0.20: VarPop, VarSamp, StdDevPop and StdDevSamp
+		// had their argument's type, so the DOUBLE result was clamped to
+		// it (VARIANCE of a TINYINT column was 127) and rounded
+		// (compat/variance.go).
+		Name: "VARIANCE and STD of integer columns are DOUBLE",
+		SetUpScript: []string{
+			"CREATE TABLE vs (id INT PRIMARY KEY, i INT, ti TINYINT)",
+			"INSERT INTO vs VALUES (1, 0, 0), (2, 100000, 100)",
+		},
+		Assertions: []Assertion{
+			{Query: "SELECT VARIANCE(ti), VAR_SAMP(ti), STD(ti) FROM vs", Expected: []Row{{2500.0, 5000.0, 50.0}}},
+			{Query: "SELECT VAR_POP(i), STDDEV_SAMP(i), STDDEV(i), STDDEV_POP(ti) FROM vs", Expected: []Row{{2.5e9, 70710.67811865476, 50000.0, 50.0}}},
+			{Query: "SELECT VARIANCE(ti) FROM (SELECT 1 AS ti UNION ALL SELECT 3) d", Expected: []Row{{1.0}}},
+			{Query: "SELECT VARIANCE(ti), VAR_SAMP(ti) FROM vs WHERE id = 1", Expected: []Row{{0.0, nil}}},
+			{Query: "SELECT id, VARIANCE(ti) OVER (ORDER BY id) FROM vs ORDER BY id", Expected: []Row{{1, 0.0}, {2, 2500.0}}},
+		},
+	},
+	{
+		// go-mysql-server 0.20 rounded the literal to the column's scale
+		// (compat/compare_decimal_scale.go): a = 100 was not > 99.5 and was
+		// = 100.4; b = 1.01 was not > 1.005, through the index kb too.
+		Name: "a DECIMAL column compared with a literal of more decimals",
+		SetUpScript: []string{
+			"CREATE TABLE dcm (id INT PRIMARY KEY, a DECIMAL(10,0), b DECIMAL(10,2), KEY kb (b))",
+			"INSERT INTO dcm VALUES (1, 100, 1.00), (2, 101, 1.01)",
+		},
+		Assertions: []Assertion{
+			{Query: "SELECT id FROM dcm WHERE a > 99.5 ORDER BY id", Expected: []Row{{1}, {2}}},
+			{Query: "SELECT id FROM dcm WHERE a = 100.4", Expected: []Row{}},
+			{Query: "SELECT id FROM dcm WHERE b > 1.005", Expected: []Row{{2}}},
+			{Query: "SELECT id FROM dcm IGNORE INDEX (kb) WHERE b > 1.005", Expected: []Row{{2}}},
+			{Query: "SELECT id FROM dcm WHERE b BETWEEN 1.001 AND 1.009", Expected: []Row{}},
+			{Query: "SELECT a > 99.5, a = 100.4, b = 1.004 FROM dcm WHERE id = 1", Expected: []Row{{1, 0, 0}}},
+		},
+	},
+	{
+		// A B-tree range on a BIGINT or BIGINT UNSIGNED column whose bound is
+		// a DECIMAL beyond the type's range (or a fraction at its edge)
+		// lost the rows at the end of the range; the scan (IGNORE INDEX)
+		// was right (compat/compare_integer_bound.go).
+		Name: "an index range on a 64-bit column with a DECIMAL bound beyond its range",
+		SetUpScript: []string{
+			"CREATE TABLE ir (id INT PRIMARY KEY, u BIGINT UNSIGNED, s BIGINT, KEY ku (u), KEY ks (s))",
+			"INSERT INTO ir VALUES (1, 0, -9223372036854775808), (2, 9223372036854775807, -1), (3, 9223372036854775808, 0), (4, 18446744073709551615, 9223372036854775807)",
+		},
+		Assertions: []Assertion{
+			{Query: "SELECT id FROM ir WHERE u < 18446744073709551616 ORDER BY id", Expected: []Row{{1}, {2}, {3}, {4}}},
+			{Query: "SELECT id FROM ir WHERE u <= 18446744073709551616 ORDER BY id", Expected: []Row{{1}, {2}, {3}, {4}}},
+			{Query: "SELECT id FROM ir WHERE u != 18446744073709551616 ORDER BY id", Expected: []Row{{1}, {2}, {3}, {4}}},
+			{Query: "SELECT id FROM ir WHERE u = 18446744073709551616", Expected: []Row{}},
+			{Query: "SELECT id FROM ir WHERE u > 18446744073709551616", Expected: []Row{}},
+			{Query: "SELECT id FROM ir WHERE u > 9223372036854775807.5 ORDER BY id", Expected: []Row{{3}, {4}}},
+			{Query: "SELECT id FROM ir IGNORE INDEX (ku) WHERE u > 9223372036854775807.5 ORDER BY id", Expected: []Row{{3}, {4}}},
+			{Query: "SELECT id FROM ir WHERE s > -9223372036854775809 ORDER BY id", Expected: []Row{{1}, {2}, {3}, {4}}},
+			{Query: "SELECT id FROM ir WHERE s < 9223372036854775807.5 ORDER BY id", Expected: []Row{{1}, {2}, {3}, {4}}},
+			{Query: "SELECT id FROM ir WHERE s BETWEEN -0.5 AND 0.5", Expected: []Row{{3}}},
+		},
+	},
+	{
+		// MySQL's Item_func_int_div divides the magnitudes and negates:
+		// -9223372036854775808 DIV 1 fits in BIGINT (simsql: error 1690).
+		Name: "DIV of the smallest BIGINT",
+		SetUpScript: []string{
+			"CREATE TABLE dv (id INT PRIMARY KEY, s BIGINT)",
+			"INSERT INTO dv VALUES (1, -9223372036854775808)",
+		},
+		Assertions: []Assertion{
+			{Query: "SELECT s DIV 1, s DIV 2 FROM dv", Expected: []Row{{-9223372036854775808, -4611686018427387904}}},
+			{Query: "SELECT -9223372036854775808 DIV 1", Expected: []Row{{-9223372036854775808}}},
+			{Query: "SELECT s DIV -1 FROM dv", ExpectedErrCode: 1690},
 		},
 	},
 }
