@@ -274,6 +274,43 @@ var MinHashScripts = []ScriptTest{
 		},
 	},
 	{
+		// jaccard(body, E) >= t with t <= 0 holds for every non-NULL
+		// text, those sharing no band with E too ('' and 'v w x y z'
+		// here: jaccard 0), so no index answers it: a scan. It read the
+		// minhash index ("candidates agreeing in at least 0 of 128 slots"):
+		// (-1)^8 = 1 made a band's candidate probability 1. jaccard('',
+		// '') is 1, and the index finds it (the empty set's signature).
+		Name: "jaccard thresholds at or below 0 through a minhash index",
+		SetUpScript: []string{
+			"CREATE TABLE m (id INT PRIMARY KEY, body TEXT, sig VARBINARY(1038) AS (minhash(body)) STORED, INDEX s8 (sig) COMMENT 'minhash t=0.8')",
+			"INSERT INTO m (id, body) VALUES (1, 'a b c d e'), (2, 'a b c d e'), (3, 'v w x y z'), (4, ''), (5, NULL)",
+			"SET @neg = -1",
+		},
+		Assertions: []Assertion{
+			{Query: "SELECT COUNT(*) FROM m IGNORE INDEX (s8) WHERE jaccard(body, 'a b c d e') >= -1", Expected: []Row{{4}}, ExpectedIndexes: []string{}},
+			{Query: "SELECT COUNT(*) FROM m WHERE jaccard(body, 'a b c d e') >= -1", Expected: []Row{{4}}, ExpectedIndexes: []string{}},
+			{Query: "SELECT COUNT(*) FROM m WHERE jaccard(body, 'a b c d e') > -1", Expected: []Row{{4}}, ExpectedIndexes: []string{}},
+			{Query: "SELECT COUNT(*) FROM m WHERE -1 <= jaccard('a b c d e', body)", Expected: []Row{{4}}, ExpectedIndexes: []string{}},
+			{Query: "SELECT COUNT(*) FROM m WHERE jaccard(body, 'a b c d e') BETWEEN -1 AND 1", Expected: []Row{{4}}, ExpectedIndexes: []string{}},
+			{Query: "SELECT COUNT(*) FROM m WHERE jaccard(body, 'a b c d e') >= @neg", Expected: []Row{{4}}, ExpectedIndexes: []string{}},
+			{Query: "SELECT COUNT(*) FROM m WHERE jaccard(body, 'a b c d e') >= 0", Expected: []Row{{4}}, ExpectedIndexes: []string{}},
+			{Query: "SELECT COUNT(*) FROM m WHERE jaccard(body, 'a b c d e') >= NULL", Expected: []Row{{0}}},
+			{Query: "SELECT COUNT(*) FROM m WHERE jaccard(body, '') >= -1", Expected: []Row{{4}}, ExpectedIndexes: []string{}},
+			{Query: "SELECT COUNT(*) FROM m a JOIN m b ON jaccard(a.body, b.body) >= -1", Expected: []Row{{16}}, ExpectedIndexes: []string{}},
+			{Query: "SELECT COUNT(*) FROM m a IGNORE INDEX (s8) JOIN m b IGNORE INDEX (s8) ON jaccard(a.body, b.body) >= -1", Expected: []Row{{16}}, ExpectedIndexes: []string{}},
+			{Query: "SELECT COUNT(*) FROM m a JOIN m b ON jaccard(a.body, b.body) BETWEEN -1 AND 1 AND a.id < b.id", Expected: []Row{{6}}, ExpectedIndexes: []string{}},
+			// Above 0 the index answers, and an empty text is its own
+			// near-duplicate.
+			{Query: "SELECT id FROM m WHERE jaccard(body, '') >= 0.9 ORDER BY id", Expected: []Row{{4}}, ExpectedIndexes: []string{"minhash index s8"}},
+			{Query: "SELECT jaccard('', ''), minhash_jaccard(minhash(''), minhash(''))", Expected: []Row{{1.0, 1.0}}},
+			{Query: "SELECT id FROM m WHERE jaccard(body, 'a b c d e') >= 0.9 ORDER BY id", Expected: []Row{{1}, {2}}, ExpectedIndexes: []string{"minhash index s8"}},
+			{Query: "SELECT a.id, b.id FROM m a JOIN m b ON jaccard(a.body, b.body) >= 0.9 AND a.id < b.id ORDER BY 1, 2", Expected: []Row{{1, 2}}, ExpectedIndexes: []string{"minhash index s8"}},
+			// minhash_jaccard() at or below 0: a scan, as before.
+			{Query: "SELECT COUNT(*) FROM m WHERE minhash_jaccard(sig, 'a b c d e') >= -1", Expected: []Row{{4}}, ExpectedIndexes: []string{}},
+			{Query: "SELECT COUNT(*) FROM m WHERE minhash_jaccard(sig, 'a b c d e') > 0", Expected: []Row{{2}}, ExpectedIndexes: []string{}},
+		},
+	},
+	{
 		// A whole self-join through a similarity index inside a subquery
 		// (IN, NOT IN, a scalar subquery, DELETE … WHERE id IN): its rows
 		// carry the outer scope's columns first, as go-mysql-server's
