@@ -56,10 +56,12 @@ import (
 // those for which it holds, where the index is exact), each once, in
 // either order.
 type allPairs interface {
-	// pairs returns the pairs of items and each item's row key. It stops
-	// with the cause of ctx's end (KILL QUERY, max_execution_time, a
-	// closed connection) soon after ctx is done.
-	pairs(ctx *sql.Context) (pairs [][2]int32, rowKey func(item int32) []byte, err error)
+	// pairs returns the pairs of items, each item's row key and, where
+	// the search measured them exactly as the conjunct's similarity
+	// function does (jaccard() of the texts), the pairs' similarities
+	// (else nil). It stops with the cause of ctx's end (KILL QUERY,
+	// max_execution_time, a closed connection) soon after ctx is done.
+	pairs(ctx *sql.Context) (pairs [][2]int32, sims []float64, rowKey func(item int32) []byte, err error)
 	// reads is the index whose entries the search reads.
 	reads() *catalog.CustomIndex
 	// describe names the index for EXPLAIN, as "KIND index NAME…".
@@ -109,10 +111,10 @@ type hammingPairs struct {
 	k     int
 }
 
-func (h *hammingPairs) pairs(ctx *sql.Context) ([][2]int32, func(int32) []byte, error) {
+func (h *hammingPairs) pairs(ctx *sql.Context) ([][2]int32, []float64, func(int32) []byte, error) {
 	c, err := corpusFromIndex(ctx, h.table, h.ix)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	var pairs [][2]int32
 	err = c.pairs(ctx, h.k, func(l, r, _ int) bool {
@@ -122,7 +124,7 @@ func (h *hammingPairs) pairs(ctx *sql.Context) ([][2]int32, func(int32) []byte, 
 	if err == nil {
 		err = context.Cause(ctx)
 	}
-	return pairs, func(i int32) []byte { return c.rowKey(int(i)) }, err
+	return pairs, nil, func(i int32) []byte { return c.rowKey(int(i)) }, err
 }
 
 func (h *hammingPairs) reads() *catalog.CustomIndex { return h.ix }
@@ -139,6 +141,9 @@ type selfJoinPairs struct {
 	search      allPairs       // the index's all-pairs search
 	cond        string         // the conjunct it answers, for EXPLAIN
 	selfPairs   bool           // whether a row is paired with itself
+	// current, when the filter above measures the search's similarity
+	// (pairSimilarity), is the pair just returned with its similarity.
+	current *currentPair
 	// scopeLen is the join's scope length: inside a subquery, how many of
 	// the outer scope's columns (the first ones of the row RowIter is
 	// given) lead each joined row, as go-mysql-server's join iterators put
@@ -241,6 +246,7 @@ func selfJoinPlan(ctx *sql.Context, op plan.JoinType, left, right sql.Node, cond
 			}
 			n := &selfJoinPairs{left: left, right: right, names: [2]string{la, ra}, table: lt, search: search, cond: c.String(),
 				selfPairs: !excludesSelfPairs(expression.SplitConjunction(full), la, ra), scopeLen: scopeLen}
+			full, n.current = measuredBySearch(full, search, la, ra)
 			return plan.NewFilter(full, n)
 		}
 	}
@@ -423,14 +429,17 @@ func (n *selfJoinPairs) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIter, err
 	if len(row) < n.scopeLen {
 		return nil, fmt.Errorf("%s: outer row of %d columns for a scope of %d", n.search.describe(), len(row), n.scopeLen)
 	}
-	pairs, rowKey, err := n.search.pairs(ctx)
+	pairs, sims, rowKey, err := n.search.pairs(ctx)
 	if err == nil {
 		err = context.Cause(ctx)
 	}
 	if err != nil {
 		return nil, err
 	}
-	return &selfPairIter{n: n, pairs: pairs, rowKey: rowKey, rows: map[int32]sql.Row{}, scope: row[:n.scopeLen]}, nil
+	if len(sims) != len(pairs) {
+		sims = nil
+	}
+	return &selfPairIter{n: n, pairs: pairs, sims: sims, rowKey: rowKey, rows: map[int32]sql.Row{}, scope: row[:n.scopeLen]}, nil
 }
 
 // selfPairIter returns the joined rows: pair i in its order (2i) and
@@ -439,6 +448,7 @@ func (n *selfJoinPairs) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIter, err
 type selfPairIter struct {
 	n      *selfJoinPairs
 	pairs  [][2]int32
+	sims   []float64 // the pairs' similarities, if the search measured them
 	rowKey func(item int32) []byte
 	rows   map[int32]sql.Row // rows read so far, by item
 	next   int               // the next output row
@@ -465,6 +475,9 @@ func (it *selfPairIter) Next(ctx *sql.Context) (sql.Row, error) {
 		rr, err := it.pairRow(ctx, r)
 		if err != nil {
 			return nil, err
+		}
+		if it.sims != nil && it.n.current != nil {
+			it.n.current.set(it.n.search.(*similarityPairs), lr, rr, it.sims[i/2])
 		}
 		return append(append(append(make(sql.Row, 0, len(it.scope)+len(lr)+len(rr)), it.scope...), lr...), rr...), nil
 	}
