@@ -37,12 +37,16 @@ const ruleHammingLookups = catalog.FirstRuleID + 1
 // First, a plain `fp IS NOT NULL` that go-mysql-server pushed into a
 // custom index is put back as the table scan it is
 // (catalog.NotNullScansAsTables).
-func hammingLookups(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+func hammingLookups(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, scope *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
 	n, same0, err := catalog.NotNullScansAsTables(ctx, n)
 	if err != nil {
 		return nil, transform.SameTree, err
 	}
-	n, same, err := selfJoins(ctx, n)
+	scopeLen := 0
+	if !scope.IsEmpty() {
+		scopeLen = len(scope.Schema()) // inside a subquery: its outer scope's columns
+	}
+	n, same, err := selfJoins(ctx, n, scopeLen)
 	if err != nil {
 		return nil, transform.SameTree, err
 	}

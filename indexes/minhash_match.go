@@ -195,7 +195,9 @@ func chooseMinhash(ctx *sql.Context, indexes []*catalog.CustomIndex, b simBound,
 				continue
 			}
 			t, ok := b.threshold(ctx)
-			if !ok {
+			if !ok || !(t > 0) {
+				// jaccard() ≥ t ≤ 0 holds for every pair of texts, those
+				// sharing no band too: a scan answers it.
 				continue
 			}
 			floor, ok := pigeonhole.CandidateFloor(n, x.bands, t, MissProbability)

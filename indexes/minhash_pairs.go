@@ -147,20 +147,28 @@ func minhashSelfJoin(ctx *sql.Context, t, other *catalog.Table, c sql.Expression
 	return &similarityPairs{table: t, column: column, text: bd.jaccard, t: th, index: choice.index, floor: choice.minAgree}, true
 }
 
-// pairs implements allPairs: the pairs near_duplicates would give.
-func (p *similarityPairs) pairs(ctx *sql.Context) ([][2]int32, func(int32) []byte, error) {
+// pairs implements allPairs: the pairs near_duplicates would give, with
+// their exact jaccard() for a text column.
+func (p *similarityPairs) pairs(ctx *sql.Context) ([][2]int32, []float64, func(int32) []byte, error) {
 	var out [][2]int32
+	var sims []float64
 	var rowKey func(int32) []byte
 	err := p.table.ReadIndex(ctx, p.index, func(r *catalog.IndexReader) error {
 		items, pairs, _, err := p.fromEither(ctx, r)
 		out = make([][2]int32, len(pairs))
+		if p.text {
+			sims = make([]float64, len(pairs))
+		}
 		for k, pr := range pairs {
 			out[k] = [2]int32{pr.i, pr.j}
+			if p.text {
+				sims[k] = pr.sim
+			}
 		}
 		rowKey = items.rowKey
 		return err
 	})
-	return out, rowKey, err
+	return out, sims, rowKey, err
 }
 
 func (p *similarityPairs) reads() *catalog.CustomIndex { return p.index }

@@ -56,10 +56,12 @@ import (
 // those for which it holds, where the index is exact), each once, in
 // either order.
 type allPairs interface {
-	// pairs returns the pairs of items and each item's row key. It stops
-	// with the cause of ctx's end (KILL QUERY, max_execution_time, a
-	// closed connection) soon after ctx is done.
-	pairs(ctx *sql.Context) (pairs [][2]int32, rowKey func(item int32) []byte, err error)
+	// pairs returns the pairs of items, each item's row key and, where
+	// the search measured them exactly as the conjunct's similarity
+	// function does (jaccard() of the texts), the pairs' similarities
+	// (else nil). It stops with the cause of ctx's end (KILL QUERY,
+	// max_execution_time, a closed connection) soon after ctx is done.
+	pairs(ctx *sql.Context) (pairs [][2]int32, sims []float64, rowKey func(item int32) []byte, err error)
 	// reads is the index whose entries the search reads.
 	reads() *catalog.CustomIndex
 	// describe names the index for EXPLAIN, as "KIND index NAME…".
@@ -109,10 +111,10 @@ type hammingPairs struct {
 	k     int
 }
 
-func (h *hammingPairs) pairs(ctx *sql.Context) ([][2]int32, func(int32) []byte, error) {
+func (h *hammingPairs) pairs(ctx *sql.Context) ([][2]int32, []float64, func(int32) []byte, error) {
 	c, err := corpusFromIndex(ctx, h.table, h.ix)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	var pairs [][2]int32
 	err = c.pairs(ctx, h.k, func(l, r, _ int) bool {
@@ -122,7 +124,7 @@ func (h *hammingPairs) pairs(ctx *sql.Context) ([][2]int32, func(int32) []byte, 
 	if err == nil {
 		err = context.Cause(ctx)
 	}
-	return pairs, func(i int32) []byte { return c.rowKey(int(i)) }, err
+	return pairs, nil, func(i int32) []byte { return c.rowKey(int(i)) }, err
 }
 
 func (h *hammingPairs) reads() *catalog.CustomIndex { return h.ix }
@@ -139,6 +141,15 @@ type selfJoinPairs struct {
 	search      allPairs       // the index's all-pairs search
 	cond        string         // the conjunct it answers, for EXPLAIN
 	selfPairs   bool           // whether a row is paired with itself
+	// current, when the filter above measures the search's similarity
+	// (pairSimilarity), is the pair just returned with its similarity.
+	current *currentPair
+	// scopeLen is the join's scope length: inside a subquery, how many of
+	// the outer scope's columns (the first ones of the row RowIter is
+	// given) lead each joined row, as go-mysql-server's join iterators put
+	// them (joinIter.removeParentRow, JoinNode.ScopeLen): the nodes above
+	// are indexed so.
+	scopeLen int
 }
 
 var _ sql.ExecSourceRel = (*selfJoinPairs)(nil)
@@ -146,9 +157,17 @@ var _ sql.ExecSourceRel = (*selfJoinPairs)(nil)
 // selfJoins replaces, top down, every self-join under n that
 // selfJoinPlan answers, except in UPDATE and DELETE statements; an inner
 // join's WHERE (the filter right above it) counts as part of its
-// condition, so that a.id < b.id there rules out self pairs.
-func selfJoins(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+// condition, so that a.id < b.id there rules out self pairs. scopeLen is
+// the number of the outer scope's columns that lead n's rows inside a
+// subquery (0 at the top, and under a derived table that cannot see the
+// outer scope), as go-mysql-server's assignExecIndexes (run after this
+// rule) will give a join's ScopeLen.
+func selfJoins(ctx *sql.Context, n sql.Node, scopeLen int) (sql.Node, transform.TreeIdentity, error) {
 	switch x := n.(type) {
+	case *plan.SubqueryAlias:
+		if !x.OuterScopeVisibility && !x.IsLateral {
+			scopeLen = 0
+		}
 	case *plan.Update, *plan.DeleteFrom, *plan.UpdateJoin:
 		// A multi-table UPDATE or DELETE finds the tables it writes in
 		// its join: the join stays (a lookup join, below).
@@ -159,14 +178,14 @@ func selfJoins(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, 
 			if j.Filter != nil {
 				cond = expression.NewAnd(j.Filter, cond)
 			}
-			if sj := selfJoinPlan(ctx, j.Op, j.Left(), j.Right(), cond); sj != nil {
+			if sj := selfJoinPlan(ctx, j.Op, j.Left(), j.Right(), cond, scopeLen); sj != nil {
 				nf, err := x.WithChildren(sj)
 				return nf, transform.NewTree, err
 			}
 		}
 	case *plan.JoinNode:
 		if x.Filter != nil {
-			if sj := selfJoinPlan(ctx, x.Op, x.Left(), x.Right(), x.Filter); sj != nil {
+			if sj := selfJoinPlan(ctx, x.Op, x.Left(), x.Right(), x.Filter, scopeLen); sj != nil {
 				return sj, transform.NewTree, nil
 			}
 		}
@@ -178,7 +197,7 @@ func selfJoins(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, 
 	changed := false
 	nc := make([]sql.Node, len(children))
 	for i, c := range children {
-		cc, same, err := selfJoins(ctx, c)
+		cc, same, err := selfJoins(ctx, c, scopeLen)
 		if err != nil {
 			return nil, transform.SameTree, err
 		}
@@ -195,7 +214,8 @@ func selfJoins(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, 
 // selfJoinPlan returns the join of left and right on cond (op an inner
 // join, of any physical form) as a selfJoinPairs under a filter of cond,
 // or nil if the join is not a self-join that it answers (see above).
-func selfJoinPlan(ctx *sql.Context, op plan.JoinType, left, right sql.Node, cond sql.Expression) sql.Node {
+// scopeLen is the join's scope length (selfJoinPairs.scopeLen).
+func selfJoinPlan(ctx *sql.Context, op plan.JoinType, left, right sql.Node, cond sql.Expression, scopeLen int) sql.Node {
 	switch op {
 	case plan.JoinTypeInner, plan.JoinTypeCross, plan.JoinTypeLookup, plan.JoinTypeHash,
 		plan.JoinTypeCrossHash, plan.JoinTypeMerge:
@@ -225,7 +245,8 @@ func selfJoinPlan(ctx *sql.Context, op plan.JoinType, left, right sql.Node, cond
 				return nil
 			}
 			n := &selfJoinPairs{left: left, right: right, names: [2]string{la, ra}, table: lt, search: search, cond: c.String(),
-				selfPairs: !excludesSelfPairs(expression.SplitConjunction(full), la, ra)}
+				selfPairs: !excludesSelfPairs(expression.SplitConjunction(full), la, ra), scopeLen: scopeLen}
+			full, n.current = measuredBySearch(full, search, la, ra)
 			return plan.NewFilter(full, n)
 		}
 	}
@@ -400,17 +421,25 @@ func excludesSelfPairs(conjuncts []sql.Expression, a, b string) bool {
 // RowIter implements sql.ExecSourceRel: it runs the index's pair search
 // and returns the rows of the pairs in both orders, reading each row once
 // by its key, then with selfPairs every row of the table with itself, by a
-// scan. It stops with the cause of ctx's end (KILL QUERY,
-// max_execution_time, a closed connection) soon after ctx is done.
-func (n *selfJoinPairs) RowIter(ctx *sql.Context, _ sql.Row) (sql.RowIter, error) {
-	pairs, rowKey, err := n.search.pairs(ctx)
+// scan; each row led by the first scopeLen columns of the outer scope's
+// row (the subquery's parent row). It stops with the cause of ctx's end
+// (KILL QUERY, max_execution_time, a closed connection) soon after ctx is
+// done.
+func (n *selfJoinPairs) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIter, error) {
+	if len(row) < n.scopeLen {
+		return nil, fmt.Errorf("%s: outer row of %d columns for a scope of %d", n.search.describe(), len(row), n.scopeLen)
+	}
+	pairs, sims, rowKey, err := n.search.pairs(ctx)
 	if err == nil {
 		err = context.Cause(ctx)
 	}
 	if err != nil {
 		return nil, err
 	}
-	return &selfPairIter{n: n, pairs: pairs, rowKey: rowKey, rows: map[int32]sql.Row{}}, nil
+	if len(sims) != len(pairs) {
+		sims = nil
+	}
+	return &selfPairIter{n: n, pairs: pairs, sims: sims, rowKey: rowKey, rows: map[int32]sql.Row{}, scope: row[:n.scopeLen]}, nil
 }
 
 // selfPairIter returns the joined rows: pair i in its order (2i) and
@@ -419,10 +448,12 @@ func (n *selfJoinPairs) RowIter(ctx *sql.Context, _ sql.Row) (sql.RowIter, error
 type selfPairIter struct {
 	n      *selfJoinPairs
 	pairs  [][2]int32
+	sims   []float64 // the pairs' similarities, if the search measured them
 	rowKey func(item int32) []byte
 	rows   map[int32]sql.Row // rows read so far, by item
 	next   int               // the next output row
 	scan   sql.RowIter       // the table's rows, for the self pairs
+	scope  sql.Row           // the outer scope's columns leading each row
 }
 
 func (it *selfPairIter) Next(ctx *sql.Context) (sql.Row, error) {
@@ -445,7 +476,10 @@ func (it *selfPairIter) Next(ctx *sql.Context) (sql.Row, error) {
 		if err != nil {
 			return nil, err
 		}
-		return append(append(make(sql.Row, 0, len(lr)+len(rr)), lr...), rr...), nil
+		if it.sims != nil && it.n.current != nil {
+			it.n.current.set(it.n.search.(*similarityPairs), lr, rr, it.sims[i/2])
+		}
+		return append(append(append(make(sql.Row, 0, len(it.scope)+len(lr)+len(rr)), it.scope...), lr...), rr...), nil
 	}
 	if !it.n.selfPairs {
 		return nil, io.EOF
@@ -464,7 +498,7 @@ func (it *selfPairIter) Next(ctx *sql.Context) (sql.Row, error) {
 	if err != nil {
 		return nil, err
 	}
-	return append(append(make(sql.Row, 0, 2*len(row)), row...), row...), nil
+	return append(append(append(make(sql.Row, 0, len(it.scope)+2*len(row)), it.scope...), row...), row...), nil
 }
 
 // pairRow returns item i's row for a pair, read by its row key once and

@@ -150,8 +150,13 @@ func BinomialBelow(n, m int, p float64) float64 {
 // Jaccard similarity t is missed with probability at most miss when the
 // candidates of bands are kept only if they agree in m_c slots or more:
 // P(no band agrees) + P(Binomial(n, t) < m_c) ≤ miss (a union bound).
-// ok is false when the bands alone miss more than that; m_c is then 0.
+// ok is false when the bands alone miss more than that, and for t ≤ 0 (or
+// NaN), where every pair, sharing no element, is at similarity t or more:
+// no band can find those; m_c is then 0.
 func CandidateFloor(n int, bands []Band, t, miss float64) (int, bool) {
+	if !(t > 0) {
+		return 0, false // CandidateProbability is no probability there: (-1)^r is 1 for even r
+	}
 	bandMiss := 1 - CandidateProbability(t, bands)
 	if bandMiss > miss {
 		return 0, false

@@ -207,4 +207,11 @@ func TestCandidateFloor(t *testing.T) {
 	if _, ok := CandidateFloor(128, Rows(2, 20), 0.8, 0.01); ok {
 		t.Error("2 bands of 20 slots miss a pair at 0.8 with probability 0.976: refused")
 	}
+	// At t ≤ 0 every pair qualifies, those sharing no band too: refused,
+	// though (-1)^8 = 1 made CandidateProbability(-1, …) 1 (floor 0).
+	for _, th := range []float64{-1, -0.5, -1e-300, 0, math.NaN()} {
+		if m, ok := CandidateFloor(128, bands, th, 0.01); ok {
+			t.Errorf("CandidateFloor(t=%v) = %d, ok: want refused", th, m)
+		}
+	}
 }

@@ -2,6 +2,7 @@ package sqltests
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -519,5 +520,100 @@ func TestMinHashSelfJoin(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestMinHashThresholdsAgainstScan checks the thresholds the index rules
+// derive, at random values in [-1, 1.2] (six of them, and the edges -1, 0, 0.8, 1,
+// 1.2), against the same query under IGNORE INDEX: jaccard() and
+// minhash_jaccard() bounds by >=, >, reversed and BETWEEN, as literals,
+// user variables and parameters of prepared statements, in point queries
+// and self-joins, and hamming() bounds k in [-3, 66], fractional ones too.
+// Where an index cannot exclude a row (jaccard() at t ≤ 0, which every
+// pair of texts reaches, even two sharing no band) the plan is a scan.
+func TestMinHashThresholdsAgainstScan(t *testing.T) {
+	r := rand.New(rand.NewPCG(10, 13))
+	texts := append(plantedTexts(r, 3), "!!")
+	c := newEngineConn(t)
+	ddl := []string{"CREATE TABLE d (id INT PRIMARY KEY, body TEXT, sig VARBINARY(1038) AS (minhash(body)) STORED, fp BIGINT UNSIGNED AS (simhash(body)) STORED, " +
+		"KEY s8 (sig) COMMENT 'minhash t=0.8', KEY s5 (sig) COMMENT 'minhash t=0.5 bands=20 rows=5', KEY f3 (fp) COMMENT 'simhash k=3')"}
+	vals := []string{fmt.Sprintf("(%d, NULL)", len(texts))}
+	for i, s := range texts {
+		vals = append(vals, fmt.Sprintf("(%d, '%s')", i, s))
+	}
+	ddl = append(ddl, "INSERT INTO d (id, body) VALUES "+strings.Join(vals, ", "))
+	for _, q := range ddl {
+		if _, err := c.query(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	scanOf := func(q string) string {
+		return strings.NewReplacer("FROM d WHERE ", "FROM d IGNORE INDEX (s8, s5, f3) WHERE ", "d a ", "d a IGNORE INDEX (s8, s5, f3) ", "d b ", "d b IGNORE INDEX (s8, s5, f3) ").Replace(q)
+	}
+	// scans: no similarity index in q's plan (ORDER BY id may read the
+	// primary key).
+	scans := func(q string) {
+		t.Helper()
+		if got, plan, err := planIndexes(c, q); err != nil || slices.ContainsFunc(got, func(ix string) bool { return strings.Contains(ix, " index ") }) {
+			t.Fatalf("%s: reads %v (%v):\n%s", q, got, err, plan)
+		}
+	}
+	same := func(q, scan string) {
+		t.Helper()
+		scans(scan)
+		if got, want := queryStrings(t, c, q), queryStrings(t, c, scan); !slices.Equal(got, want) {
+			plan, _ := explainPlan(c, q)
+			t.Fatalf("%s:\n index %v\n scan  %v\n%s", q, got, want, plan)
+		}
+	}
+	edges := []float64{-1, 0, 0.8, 1, 1.2, -0.5}
+	for i := range 12 {
+		th := math.Round((r.Float64()*2.2-1)*1000) / 1000
+		if i < len(edges) {
+			th = edges[i]
+		}
+		hi := math.Round((th+r.Float64())*1000) / 1000
+		k := fmt.Sprint(r.IntN(70) - 3)
+		if i%3 == 0 {
+			k = fmt.Sprintf("%.1f", r.Float64()*8-1)
+		}
+		e := strings.ReplaceAll(texts[r.IntN(len(texts))], "'", "''")
+		var qs []string
+		for _, sim := range []string{"jaccard(body, '%[1]s')", "minhash_jaccard(sig, '%[1]s')"} {
+			s := fmt.Sprintf(sim, e)
+			js := strings.NewReplacer("body, '"+e+"'", "a.body, b.body", "sig, '"+e+"'", "a.sig, b.sig").Replace(s)
+			for _, cond := range []string{"%[1]s >= %[2]v", "%[1]s > %[2]v", "%[2]v <= %[1]s", "%[2]v < %[1]s", "%[1]s BETWEEN %[2]v AND %[3]v", "%[1]s >= @t"} {
+				qs = append(qs,
+					"SELECT id FROM d WHERE "+fmt.Sprintf(cond, s, th, hi)+" ORDER BY id",
+					"SELECT COUNT(*), SUM(a.id * 1000 + b.id) FROM d a JOIN d b ON "+fmt.Sprintf(cond, js, th, hi)+" AND a.id < b.id",
+					"SELECT COUNT(*) FROM d a JOIN d b ON "+fmt.Sprintf(cond, js, th, hi))
+			}
+			if _, err := c.query(fmt.Sprintf("SET @t = %v", th)); err != nil {
+				t.Fatal(err)
+			}
+			// A parameter, known only at EXECUTE.
+			for _, q := range []string{"SELECT id FROM d WHERE " + s + " >= ? ORDER BY id", "SELECT COUNT(*) FROM d a JOIN d b ON " + js + " >= ? AND a.id <> b.id"} {
+				for _, p := range [][2]string{{"p", q}, {"ps", scanOf(q)}} {
+					if _, err := c.query("PREPARE " + p[0] + " FROM '" + strings.ReplaceAll(p[1], "'", "''") + "'"); err != nil {
+						t.Fatal(err)
+					}
+				}
+				if got, want := queryStrings(t, c, "EXECUTE p USING @t"), queryStrings(t, c, "EXECUTE ps USING @t"); !slices.Equal(got, want) {
+					t.Fatalf("%s at ? = %v:\n index %v\n scan  %v", q, th, got, want)
+				}
+			}
+		}
+		h := fmt.Sprintf("hamming(fp, simhash('%s'))", e)
+		for _, cond := range []string{"%[1]s <= %[2]s", "%[1]s < %[2]s", "%[2]s >= %[1]s", "%[1]s BETWEEN -1 AND %[2]s", "%[1]s BETWEEN 0 AND %[2]s"} {
+			qs = append(qs,
+				"SELECT id FROM d WHERE "+fmt.Sprintf(cond, h, k)+" ORDER BY id",
+				"SELECT COUNT(*), SUM(a.id * 1000 + b.id) FROM d a JOIN d b ON "+fmt.Sprintf(cond, "hamming(a.fp, b.fp)", k)+" AND a.id < b.id")
+		}
+		for _, q := range qs {
+			same(q, scanOf(q))
+			if th <= 0 && strings.Contains(q, "jaccard(") && !strings.Contains(q, "minhash_jaccard") && !strings.Contains(q, "@t") {
+				scans(q)
+			}
+		}
 	}
 }

@@ -273,4 +273,75 @@ var MinHashScripts = []ScriptTest{
 			{Query: "SELECT id FROM d ORDER BY id", Expected: []Row{{1}, {3}, {4}, {6}}},
 		},
 	},
+	{
+		// jaccard(body, E) >= t with t <= 0 holds for every non-NULL
+		// text, those sharing no band with E too ('' and 'v w x y z'
+		// here: jaccard 0), so no index answers it: a scan. It read the
+		// minhash index ("candidates agreeing in at least 0 of 128 slots"):
+		// (-1)^8 = 1 made a band's candidate probability 1. jaccard('',
+		// '') is 1, and the index finds it (the empty set's signature).
+		Name: "jaccard thresholds at or below 0 through a minhash index",
+		SetUpScript: []string{
+			"CREATE TABLE m (id INT PRIMARY KEY, body TEXT, sig VARBINARY(1038) AS (minhash(body)) STORED, INDEX s8 (sig) COMMENT 'minhash t=0.8')",
+			"INSERT INTO m (id, body) VALUES (1, 'a b c d e'), (2, 'a b c d e'), (3, 'v w x y z'), (4, ''), (5, NULL)",
+			"SET @neg = -1",
+		},
+		Assertions: []Assertion{
+			{Query: "SELECT COUNT(*) FROM m IGNORE INDEX (s8) WHERE jaccard(body, 'a b c d e') >= -1", Expected: []Row{{4}}, ExpectedIndexes: []string{}},
+			{Query: "SELECT COUNT(*) FROM m WHERE jaccard(body, 'a b c d e') >= -1", Expected: []Row{{4}}, ExpectedIndexes: []string{}},
+			{Query: "SELECT COUNT(*) FROM m WHERE jaccard(body, 'a b c d e') > -1", Expected: []Row{{4}}, ExpectedIndexes: []string{}},
+			{Query: "SELECT COUNT(*) FROM m WHERE -1 <= jaccard('a b c d e', body)", Expected: []Row{{4}}, ExpectedIndexes: []string{}},
+			{Query: "SELECT COUNT(*) FROM m WHERE jaccard(body, 'a b c d e') BETWEEN -1 AND 1", Expected: []Row{{4}}, ExpectedIndexes: []string{}},
+			{Query: "SELECT COUNT(*) FROM m WHERE jaccard(body, 'a b c d e') >= @neg", Expected: []Row{{4}}, ExpectedIndexes: []string{}},
+			{Query: "SELECT COUNT(*) FROM m WHERE jaccard(body, 'a b c d e') >= 0", Expected: []Row{{4}}, ExpectedIndexes: []string{}},
+			{Query: "SELECT COUNT(*) FROM m WHERE jaccard(body, 'a b c d e') >= NULL", Expected: []Row{{0}}},
+			{Query: "SELECT COUNT(*) FROM m WHERE jaccard(body, '') >= -1", Expected: []Row{{4}}, ExpectedIndexes: []string{}},
+			{Query: "SELECT COUNT(*) FROM m a JOIN m b ON jaccard(a.body, b.body) >= -1", Expected: []Row{{16}}, ExpectedIndexes: []string{}},
+			{Query: "SELECT COUNT(*) FROM m a IGNORE INDEX (s8) JOIN m b IGNORE INDEX (s8) ON jaccard(a.body, b.body) >= -1", Expected: []Row{{16}}, ExpectedIndexes: []string{}},
+			{Query: "SELECT COUNT(*) FROM m a JOIN m b ON jaccard(a.body, b.body) BETWEEN -1 AND 1 AND a.id < b.id", Expected: []Row{{6}}, ExpectedIndexes: []string{}},
+			// Above 0 the index answers, and an empty text is its own
+			// near-duplicate.
+			{Query: "SELECT id FROM m WHERE jaccard(body, '') >= 0.9 ORDER BY id", Expected: []Row{{4}}, ExpectedIndexes: []string{"minhash index s8"}},
+			{Query: "SELECT jaccard('', ''), minhash_jaccard(minhash(''), minhash(''))", Expected: []Row{{1.0, 1.0}}},
+			{Query: "SELECT id FROM m WHERE jaccard(body, 'a b c d e') >= 0.9 ORDER BY id", Expected: []Row{{1}, {2}}, ExpectedIndexes: []string{"minhash index s8"}},
+			{Query: "SELECT a.id, b.id FROM m a JOIN m b ON jaccard(a.body, b.body) >= 0.9 AND a.id < b.id ORDER BY 1, 2", Expected: []Row{{1, 2}}, ExpectedIndexes: []string{"minhash index s8"}},
+			// minhash_jaccard() at or below 0: a scan, as before.
+			{Query: "SELECT COUNT(*) FROM m WHERE minhash_jaccard(sig, 'a b c d e') >= -1", Expected: []Row{{4}}, ExpectedIndexes: []string{}},
+			{Query: "SELECT COUNT(*) FROM m WHERE minhash_jaccard(sig, 'a b c d e') > 0", Expected: []Row{{2}}, ExpectedIndexes: []string{}},
+		},
+	},
+	{
+		// A whole self-join through a similarity index inside a subquery
+		// (IN, NOT IN, a scalar subquery, DELETE … WHERE id IN): its rows
+		// carry the outer scope's columns first, as go-mysql-server's
+		// joins do (was 1105 "unable to find field with index 8 in row of
+		// 6 columns"); each equal to its IGNORE INDEX scan.
+		Name: "similarity self-joins inside subqueries",
+		SetUpScript: []string{
+			"CREATE TABLE m (id INT PRIMARY KEY, body TEXT, sig VARBINARY(1038) AS (minhash(body)) STORED, fp BIGINT UNSIGNED AS (simhash(body)) STORED, INDEX s8 (sig) COMMENT 'minhash t=0.8', INDEX f3 (fp) COMMENT 'simhash k=3')",
+			"INSERT INTO m (id, body) VALUES (1, 'a b c d e'), (2, 'a b c d e'), (3, 'v w x y z'), (4, 'p q r s t')",
+		},
+		Assertions: []Assertion{
+			{Query: "SELECT COUNT(*) FROM m a WHERE a.id IN (SELECT b.id FROM m b IGNORE INDEX (s8) JOIN m c IGNORE INDEX (s8) ON minhash_jaccard(b.sig, c.sig) >= 0.9 AND b.id <> c.id)", Expected: []Row{{2}}},
+			{Query: "SELECT COUNT(*) FROM m a WHERE a.id IN (SELECT b.id FROM m b JOIN m c ON minhash_jaccard(b.sig, c.sig) >= 0.9 AND b.id <> c.id)", Expected: []Row{{2}}, ExpectedIndexes: []string{"minhash index s8"}},
+			{Query: "SELECT a.id FROM m a WHERE a.id IN (SELECT b.id FROM m b JOIN m c ON minhash_jaccard(b.sig, c.sig) >= 0.9 AND b.id <> c.id) ORDER BY a.id", Expected: []Row{{1}, {2}}},
+			{Query: "SELECT COUNT(*) FROM m a WHERE a.id NOT IN (SELECT b.id FROM m b JOIN m c ON minhash_jaccard(b.sig, c.sig) >= 0.9 AND b.id <> c.id)", Expected: []Row{{2}}},
+			{Query: "SELECT COUNT(*) FROM m a WHERE a.id IN (SELECT b.id FROM m b JOIN m c ON jaccard(b.body, c.body) >= 0.9 AND b.id <> c.id)", Expected: []Row{{2}}},
+			{Query: "SELECT COUNT(*) FROM m a WHERE a.id IN (SELECT b.id FROM m b JOIN m c ON hamming(b.fp, c.fp) <= 3 AND b.id <> c.id)", Expected: []Row{{2}}},
+			{Query: "SELECT COUNT(*) FROM m a WHERE a.id IN (SELECT b.id FROM m b IGNORE INDEX (f3) JOIN m c IGNORE INDEX (f3) ON hamming(b.fp, c.fp) <= 3 AND b.id <> c.id)", Expected: []Row{{2}}},
+			{Query: "SELECT a.id, (SELECT COUNT(*) FROM m b JOIN m c ON minhash_jaccard(b.sig, c.sig) >= 0.9 AND b.id < c.id) FROM m a ORDER BY a.id", Expected: []Row{{1, 1}, {2, 1}, {3, 1}, {4, 1}}},
+			{Query: "SELECT a.id, (SELECT MAX(b.id) FROM m b JOIN m c ON hamming(b.fp, c.fp) <= 3 AND b.id < c.id) FROM m a ORDER BY a.id", Expected: []Row{{1, 1}, {2, 1}, {3, 1}, {4, 1}}},
+			// A derived table and a correlated EXISTS, as before.
+			{Query: "SELECT COUNT(*) FROM (SELECT b.id FROM m b JOIN m c ON minhash_jaccard(b.sig, c.sig) >= 0.9 AND b.id <> c.id) p", Expected: []Row{{2}}},
+			{Query: "SELECT a.id FROM m a WHERE EXISTS (SELECT 1 FROM m b JOIN m c ON minhash_jaccard(b.sig, c.sig) >= 0.9 AND b.id <> c.id WHERE b.id = a.id) ORDER BY a.id", Expected: []Row{{1}, {2}}},
+			// Nested: a derived table inside a subquery, a subquery in a
+			// subquery, and one correlated through the join's WHERE.
+			{Query: "SELECT COUNT(*) FROM m a WHERE a.id IN (SELECT p.id FROM (SELECT b.id FROM m b JOIN m c ON minhash_jaccard(b.sig, c.sig) >= 0.9 AND b.id <> c.id) p)", Expected: []Row{{2}}},
+			{Query: "SELECT COUNT(*) FROM m x WHERE x.id IN (SELECT a.id FROM m a WHERE a.id IN (SELECT b.id FROM m b JOIN m c ON hamming(b.fp, c.fp) <= 3 AND b.id <> c.id))", Expected: []Row{{2}}},
+			{Query: "SELECT a.id FROM m a WHERE 1 = (SELECT COUNT(*) FROM m b JOIN m c ON minhash_jaccard(b.sig, c.sig) >= 0.9 AND b.id < c.id WHERE b.id = a.id) ORDER BY a.id", Expected: []Row{{1}}},
+			{Query: "SELECT a.id FROM m a WHERE 1 = (SELECT COUNT(*) FROM m b IGNORE INDEX (s8) JOIN m c IGNORE INDEX (s8) ON minhash_jaccard(b.sig, c.sig) >= 0.9 AND b.id < c.id WHERE b.id = a.id) ORDER BY a.id", Expected: []Row{{1}}},
+			{Query: "DELETE FROM m WHERE id IN (SELECT b.id FROM m b JOIN m c ON minhash_jaccard(b.sig, c.sig) >= 0.9 AND b.id < c.id)", Expected: nil},
+			{Query: "SELECT id FROM m ORDER BY id", Expected: []Row{{2}, {3}, {4}}},
+		},
+	},
 }
