@@ -93,7 +93,9 @@ const ruleGeneratedColumns analyzer.RuleId = 10_010
 
 var afterAll sync.Once
 
-// installAfterAllRules appends computeGeneratedColumns, strayTriggers
+// installAfterAllRules runs applyTriggers and loadTriggers in their
+// trigger's database (compat_trigger_database.go) and appends
+// computeGeneratedColumns, strayTriggers
 // (compat_trigger_bodies.go), upsertTriggers (compat_upsert_triggers.go), integerRanges (compat_integer_range.go),
 // virtualColumnIndexes (compat_virtual_column_indexes.go) and mysqlLoadData
 // (compat_load_data.go) to go-mysql-server's
@@ -105,7 +107,9 @@ var afterAll sync.Once
 // after the triggers are applied.
 func installAfterAllRules() {
 	afterAll.Do(func() {
-		findApplyTriggers(analyzer.OnceAfterAll) // compat_upsert_triggers.go
+		triggersInOwnDatabase(analyzer.OnceAfterAll)     // compat_trigger_database.go
+		triggersInOwnDatabase(analyzer.OnceAfterDefault) // compat_trigger_database.go
+		findApplyTriggers(analyzer.OnceAfterAll)         // compat_upsert_triggers.go
 		analyzer.OnceAfterAll = append(analyzer.OnceAfterAll,
 			analyzer.Rule{Id: ruleGeneratedColumns, Apply: computeGeneratedColumns},
 			analyzer.Rule{Id: ruleStrayTriggers, Apply: strayTriggers},               // compat_trigger_bodies.go

@@ -128,6 +128,7 @@ func rewrite(stmt *ast.Statement, env env) {
 	if *stmt == nil {
 		return
 	}
+	showTriggersFrom(*stmt) // show_triggers_from.go
 	r := rewriter{env: env, seen: map[uintptr]bool{}}
 	r.walk(reflect.ValueOf(stmt).Elem())
 }

@@ -193,6 +193,39 @@ var CompatFaultScripts = []ScriptTest{
 			{Query: "SELECT * FROM nosuch_tf(1)", ExpectedErrCode: 1064}, // the message: mysqlerr TestTable
 		},
 	},
+	{
+		// A trigger created while its database was current (ON t, not ON
+		// db.t) was resolved against the session's current database: writes
+		// to its table from another database failed with 1146, or ran the
+		// body against the other database's tables, and
+		// information_schema.TRIGGERS failed everywhere else (so
+		// mariadb-dump of any other database stopped with 1146);
+		// catalog/compat_trigger_database.go.
+		Name: "a trigger runs in its own database",
+		SetUpScript: []string{
+			"DROP DATABASE IF EXISTS trgdb_a",
+			"DROP DATABASE IF EXISTS trgdb_b",
+			"CREATE DATABASE trgdb_a",
+			"CREATE DATABASE trgdb_b",
+			"USE trgdb_a",
+			"CREATE TABLE t (i INT)",
+			"CREATE TABLE lg (m VARCHAR(20))",
+			"CREATE TRIGGER tai AFTER INSERT ON t FOR EACH ROW INSERT INTO lg VALUES (CONCAT('ins ', NEW.i))",
+			"USE trgdb_b",
+		},
+		Assertions: []Assertion{
+			{Query: "SELECT TRIGGER_SCHEMA, TRIGGER_NAME, EVENT_OBJECT_TABLE FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = 'trgdb_a'",
+				Expected: []Row{{"trgdb_a", "tai", "t"}}},
+			{Query: "INSERT INTO trgdb_a.t VALUES (7)"},
+			{Query: "CREATE TABLE t (i INT)"},
+			{Query: "CREATE TABLE lg (m VARCHAR(20))"},
+			{Query: "INSERT INTO trgdb_a.t VALUES (8)"},
+			{Query: "SELECT m FROM trgdb_a.lg ORDER BY m", Expected: []Row{{"ins 7"}, {"ins 8"}}},
+			{Query: "SELECT COUNT(*) FROM trgdb_b.lg", Expected: []Row{{0}}},
+			{Query: "DROP DATABASE trgdb_a"},
+			{Query: "DROP DATABASE trgdb_b"},
+		},
+	},
 }
 
 // CompatMySQLScripts are faults of CompatFaultScripts' kind whose answer
