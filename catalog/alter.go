@@ -44,6 +44,9 @@ func (t *Table) RewriteInserter(ctx *sql.Context, oldSch, newSch sql.PrimaryKeyS
 		if err := changedColumnName(newSch.Schema, oldName, newName); err != nil { // compat_change_column_name.go
 			return nil, err
 		}
+		if err := checkNarrowing(ctx, t, oldCol, newCol); err != nil { // compat_alter_narrowing.go
+			return nil, err
+		}
 	}
 	m, err := t.alteredMeta(oldSch, newSch, oldCol, newCol)
 	if err != nil {

@@ -226,6 +226,34 @@ var CompatFaultScripts = []ScriptTest{
 			{Query: "DROP DATABASE trgdb_b"},
 		},
 	},
+	{
+		// ALTER TABLE … MODIFY to a narrower unsigned type kept going and
+		// stored a wrapped or clamped value (4294967296 became 0 in INT
+		// UNSIGNED, 2^64-1 became 255 in TINYINT UNSIGNED) where MySQL
+		// refuses with 1264 in strict mode and keeps the table; a narrower
+		// DECIMAL was 1105 (MySQL: 1264), a shorter VARCHAR 1406 naming the
+		// type instead of the column (MySQL: 1265 for column 'v');
+		// catalog/compat_alter_narrowing.go.
+		Name: "ALTER TABLE MODIFY to a narrower type refuses values out of range",
+		SetUpScript: []string{
+			"CREATE TABLE an (id INT PRIMARY KEY, a BIGINT UNSIGNED, b BIGINT UNSIGNED, d DECIMAL(10,2), v VARCHAR(10))",
+			"INSERT INTO an VALUES (1, 4294967296, 18446744073709551615, 123.45, 'abcdef')",
+		},
+		Assertions: []Assertion{
+			{Query: "ALTER TABLE an MODIFY a INT UNSIGNED", ExpectedErrCode: 1264, ExpectedErr: "Out of range value for column 'a' at row 1"},
+			{Query: "ALTER TABLE an MODIFY b TINYINT UNSIGNED", ExpectedErrCode: 1264, ExpectedErr: "Out of range value for column 'b' at row 1"},
+			{Query: "ALTER TABLE an MODIFY d DECIMAL(4,2)", ExpectedErrCode: 1264, ExpectedErr: "Out of range value for column 'd' at row 1"},
+			{Query: "ALTER TABLE an MODIFY v VARCHAR(3)", ExpectedErrCode: 1265, ExpectedErr: "Data truncated for column 'v' at row 1"},
+			{Query: "SELECT a, b, d, v FROM an", Expected: []Row{{"4294967296", "18446744073709551615", "123.45", "abcdef"}}},
+			// The row that does not fit is the second copied: row 2.
+			{Query: "INSERT INTO an VALUES (0, 1, 1, 1, 'a')"},
+			{Query: "ALTER TABLE an MODIFY a INT UNSIGNED", ExpectedErrCode: 1264, ExpectedErr: "Out of range value for column 'a' at row 2"},
+			{Query: "ALTER TABLE an MODIFY v VARCHAR(2)", ExpectedErrCode: 1265, ExpectedErr: "Data truncated for column 'v' at row 2"},
+			{Query: "DELETE FROM an WHERE id = 1"},
+			{Query: "ALTER TABLE an MODIFY a INT UNSIGNED, MODIFY b TINYINT UNSIGNED, MODIFY d DECIMAL(4,2), MODIFY v VARCHAR(3)"},
+			{Query: "SELECT a, b, d, v FROM an", Expected: []Row{{1, 1, "1.00", "a"}}},
+		},
+	},
 }
 
 // CompatMySQLScripts are faults of CompatFaultScripts' kind whose answer
