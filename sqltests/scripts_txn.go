@@ -230,4 +230,32 @@ var TxnScripts = []ScriptTest{
 			{Query: "SELECT @@tx_read_only", Expected: []Row{{0}}},
 		},
 	},
+	{
+		// With autocommit off and no transaction open, SET SESSION
+		// TRANSACTION READ ONLY applies at once (MySQL's
+		// Sys_var_tx_read_only::session_update); simsql let the INSERT write
+		// (catalog/gms_transaction_variables.go).
+		Name: "SET SESSION TRANSACTION READ ONLY with autocommit off",
+		SetUpScript: []string{
+			"CREATE TABLE ro (id INT PRIMARY KEY)",
+		},
+		Assertions: []Assertion{
+			{Query: "SET autocommit = 0"},
+			{Query: "SET SESSION TRANSACTION READ ONLY"},
+			{Query: "INSERT INTO ro VALUES (1)", ExpectedErrCode: 1792},
+			{Query: "SELECT @@tx_read_only", Expected: []Row{{1}}},
+			{Query: "COMMIT"},
+			// Once a table was read, the transaction is under way: READ
+			// ONLY is for the next one.
+			{Query: "SET SESSION TRANSACTION READ WRITE"},
+			{Query: "SELECT id FROM ro", Expected: []Row{}},
+			{Query: "SET SESSION TRANSACTION READ ONLY"},
+			{Query: "INSERT INTO ro VALUES (2)"},
+			{Query: "COMMIT"},
+			{Query: "INSERT INTO ro VALUES (3)", ExpectedErrCode: 1792},
+			{Query: "SET SESSION TRANSACTION READ WRITE"},
+			{Query: "SET autocommit = 1"},
+			{Query: "SELECT id FROM ro", Expected: []Row{{2}}},
+		},
+	},
 }
