@@ -50,6 +50,9 @@ type Session struct {
 	// next holds SET TRANSACTION's characteristics for the next
 	// transaction (gms_transaction_variables.go); guarded by mu.
 	next nextTransaction
+	// tablesLocked is set from LOCK TABLES to UNLOCK TABLES or START
+	// TRANSACTION, which release the locks (gms_implicit_commit.go).
+	tablesLocked bool
 }
 
 var (
@@ -221,6 +224,9 @@ func (s *Session) CommandBegin() error {
 // statement is error 1792, as in MySQL.
 func (s *Session) ValidateSession(ctx *sql.Context) error {
 	class := statement.Classify(ctx.Query())
+	if s.unlockCommits(ctx.Query()) { // gms_implicit_commit.go
+		class = statement.ImplicitCommit
+	}
 	if class == statement.ImplicitCommit || class == statement.DDL {
 		if err := s.commitBeforeDDL(ctx); err != nil {
 			return err
