@@ -111,6 +111,29 @@ var GeneratedColumnScripts = []ScriptTest{
 			{Query: "UPDATE gd SET fp = 1 WHERE id = 1", ExpectedErr: "generated column"},
 		},
 	},
+	{
+		// MySQL computes generated columns after BEFORE triggers, so an
+		// AFTER trigger's NEW.n is the VIRTUAL column of the row written;
+		// simsql gave the value from the text before the BEFORE trigger
+		// (the STORED column was right); catalog/compat_generated_columns.go.
+		Name: "an AFTER trigger sees the VIRTUAL column of the row written",
+		SetUpScript: []string{
+			"CREATE TABLE tv (id INT PRIMARY KEY, body TEXT, c BIGINT UNSIGNED AS (CRC32(body)) STORED, n INT AS (LENGTH(body)) VIRTUAL)",
+			"CREATE TABLE tvlog (k INT AUTO_INCREMENT PRIMARY KEY, what VARCHAR(100))",
+			"CREATE TRIGGER tv_bi BEFORE INSERT ON tv FOR EACH ROW SET NEW.body = CONCAT(NEW.body, '!')",
+			"CREATE TRIGGER tv_ai AFTER INSERT ON tv FOR EACH ROW INSERT INTO tvlog (what) VALUES (CONCAT(NEW.body, ' ', NEW.c = CRC32(NEW.body), ' ', NEW.n))",
+			"CREATE TRIGGER tv_bu BEFORE UPDATE ON tv FOR EACH ROW SET NEW.body = CONCAT(NEW.body, '??')",
+			"CREATE TRIGGER tv_au AFTER UPDATE ON tv FOR EACH ROW INSERT INTO tvlog (what) VALUES (CONCAT(OLD.n, ' ', NEW.body, ' ', NEW.n))",
+		},
+		Assertions: []Assertion{
+			{Query: "INSERT INTO tv (id, body) VALUES (1, 'abc')"},
+			{Query: "SELECT what FROM tvlog", Expected: []Row{{"abc! 1 4"}}},
+			{Query: "SELECT n FROM tv", Expected: []Row{{4}}},
+			{Query: "UPDATE tv SET body = 'x' WHERE id = 1"},
+			{Query: "SELECT what FROM tvlog ORDER BY k", Expected: []Row{{"abc! 1 4"}, {"4 x?? 3"}}},
+			{Query: "SELECT body, n, c = CRC32(body) FROM tv", Expected: []Row{{"x??", 3, 1}}},
+		},
+	},
 }
 
 // FingerprintColumnScripts hold stored fingerprint columns (simsql's
