@@ -254,6 +254,23 @@ var CompatFaultScripts = []ScriptTest{
 			{Query: "SELECT a, b, d, v FROM an", Expected: []Row{{1, 1, "1.00", "a"}}},
 		},
 	},
+	{
+		// MySQL 8 gives SET of an unknown name without @@ error 1193, as
+		// SET @@name does; simsql: 1054 Unknown column
+		// (compat/set_unknown_variable.go).
+		Name: "SET of an unknown variable is 1193",
+		Assertions: []Assertion{
+			{Query: "SET nosuchvar = 1", ExpectedErrCode: 1193, ExpectedErr: "Unknown system variable 'nosuchvar'"},
+			{Query: "SET SESSION nosuchvar = 1", ExpectedErrCode: 1193},
+			{Query: "SET @ok = 1, nosuchvar = 2", ExpectedErrCode: 1193},
+			// Known names and trigger bodies are as before.
+			{Query: "SET autocommit = 1, sql_mode = DEFAULT"},
+			{Query: "CREATE TABLE sv (id INT PRIMARY KEY, n INT)"},
+			{Query: "CREATE TRIGGER sv_bi BEFORE INSERT ON sv FOR EACH ROW SET NEW.n = NEW.id * 2"},
+			{Query: "INSERT INTO sv (id) VALUES (4)"},
+			{Query: "SELECT n FROM sv", Expected: []Row{{8}}},
+		},
+	},
 }
 
 // CompatMySQLScripts are faults of CompatFaultScripts' kind whose answer
