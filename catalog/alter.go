@@ -7,6 +7,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/vitess/go/mysql"
 
+	"github.com/simsql/simsql/compat"
 	"github.com/simsql/simsql/storage"
 )
 
@@ -384,4 +385,21 @@ func (t *Table) DropCheck(ctx *sql.Context, name string) error {
 		}
 	}
 	return sql.ErrUnknownConstraint.New(name)
+}
+
+var _ compat.CommentableTable = (*Table)(nil)
+
+// SetComment implements compat.CommentableTable: ALTER TABLE … COMMENT
+// (compat/alter_table_comment.go).
+func (t *Table) SetComment(ctx *sql.Context, comment string) error {
+	tr, _, err := t.db.store.writeTx(ctx)
+	if err != nil {
+		return err
+	}
+	if t, err = t.current(tr); err != nil {
+		return err
+	}
+	m := t.meta.clone()
+	m.Comment = comment
+	return t.db.store.putTableMeta(tr, m)
 }

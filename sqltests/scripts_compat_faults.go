@@ -271,6 +271,25 @@ var CompatFaultScripts = []ScriptTest{
 			{Query: "SELECT n FROM sv", Expected: []Row{{8}}},
 		},
 	},
+	{
+		// ALTER TABLE … COMMENT = '…' answered OK and changed nothing
+		// (compat/alter_table_comment.go).
+		Name: "ALTER TABLE changes the table comment",
+		SetUpScript: []string{
+			"CREATE TABLE cm (id INT PRIMARY KEY) COMMENT 'first'",
+		},
+		Assertions: []Assertion{
+			{Query: "ALTER TABLE cm COMMENT = 'second'"},
+			{Query: "SELECT TABLE_COMMENT FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'cm'",
+				Expected: []Row{{"second"}}},
+			{Query: "ALTER TABLE `cm` COMMENT 'it''s third'"},
+			{Query: "INSERT INTO cm VALUES (1)"},
+			{Query: "SELECT TABLE_COMMENT FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'cm'",
+				Expected: []Row{{"it's third"}}},
+			{Query: "SELECT id FROM cm", Expected: []Row{{1}}},
+			{Query: "ALTER TABLE nosuch COMMENT 'x'", ExpectedErrCode: 1146},
+		},
+	},
 }
 
 // CompatMySQLScripts are faults of CompatFaultScripts' kind whose answer
