@@ -487,4 +487,29 @@ var CompatMySQLScripts = []ScriptTest{
 			{Query: "SELECT id, u, i FROM h ORDER BY id", Expected: []Row{{1, 255, 16}, {4, "18446744073709551615", 2147483647}}},
 		},
 	},
+	{
+		// SHOW CREATE TABLE of a table with a VIRTUAL generated column
+		// leaves out the table's COMMENT (information_schema keeps it), so
+		// mariadb-dump and restore lose it; it also leaves out VIRTUAL, which
+		// MySQL 8 prints (catalog/compat_show_create_virtual.go).
+		Name: "SHOW CREATE TABLE keeps the comment of a table with a VIRTUAL column",
+		SetUpScript: []string{
+			"CREATE TABLE cv (id INT PRIMARY KEY, n INT AS (id * 2) VIRTUAL) COMMENT 'ten'",
+		},
+		Assertions: []Assertion{
+			{Query: "SHOW CREATE TABLE cv", Expected: []Row{{"cv", "CREATE TABLE `cv` (\n" +
+				"  `id` int NOT NULL,\n" +
+				"  `n` int GENERATED ALWAYS AS ((`id` * 2)) VIRTUAL,\n" +
+				"  PRIMARY KEY (`id`)\n" +
+				") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_ai_ci COMMENT='ten'"}}},
+			{Query: "ALTER TABLE cv COMMENT 'it''s (eleven)'"},
+			{Query: "ALTER TABLE cv ADD COLUMN s BIGINT AS (id * (id + 1)) VIRTUAL COMMENT 'x'"},
+			{Query: "SHOW CREATE TABLE cv", Expected: []Row{{"cv", "CREATE TABLE `cv` (\n" +
+				"  `id` int NOT NULL,\n" +
+				"  `n` int GENERATED ALWAYS AS ((`id` * 2)) VIRTUAL,\n" +
+				"  `s` bigint GENERATED ALWAYS AS ((`id` * (`id` + 1))) VIRTUAL COMMENT 'x',\n" +
+				"  PRIMARY KEY (`id`)\n" +
+				") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_ai_ci COMMENT='it''s (eleven)'"}}},
+		},
+	},
 }
