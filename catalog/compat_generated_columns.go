@@ -138,6 +138,9 @@ func computeGeneratedColumns(ctx *sql.Context, a *analyzer.Analyzer, n sql.Node,
 		switch x := n.(type) {
 		case *plan.InsertInto:
 			writes = true
+			if err = onDupGeneratedValue(x); err != nil { // compat_upsert_generated_value.go
+				return false
+			}
 			before := hasTrigger(x.Source, plan.InsertTrigger, plan.BeforeTrigger)
 			if before || len(x.OnDupExprs) > 0 {
 				err = attachGenerated(ctx, a, x.Destination, before)
