@@ -113,6 +113,7 @@ func installAfterAllRules() {
 		triggersInOwnDatabase(analyzer.OnceAfterDefault) // compat_trigger_database.go
 		findApplyTriggers(analyzer.OnceAfterAll)         // compat_upsert_triggers.go
 		analyzer.OnceAfterAll = append(analyzer.OnceAfterAll,
+			analyzer.Rule{Id: ruleOnDupDefaults, Apply: onDupDefaults}, // compat_upsert_default.go
 			analyzer.Rule{Id: ruleGeneratedColumns, Apply: computeGeneratedColumns},
 			analyzer.Rule{Id: ruleStrayTriggers, Apply: strayTriggers},               // compat_trigger_bodies.go
 			analyzer.Rule{Id: ruleUpsertTriggers, Apply: upsertTriggers},             // compat_upsert_triggers.go

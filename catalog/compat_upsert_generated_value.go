@@ -37,10 +37,8 @@ func onDupGeneratedValue(ins *plan.InsertInto) error {
 		if i < 0 || sch[i].Generated == nil {
 			continue
 		}
-		if w, ok := sf.RightChild.(*expression.Wrapper); ok {
-			if _, ok := w.Unwrap().(*expression.DefaultColumn); ok {
-				continue // DEFAULT: allowed, as in MySQL
-			}
+		if _, ok := sf.RightChild.(generatedDefault); ok || isDefaultPlaceholder(sf.RightChild) {
+			continue // DEFAULT: allowed, as in MySQL (compat_upsert_default.go)
 		}
 		table := gf.Table()
 		if n, ok := ins.Destination.(sql.Nameable); ok {

@@ -290,6 +290,22 @@ var CompatFaultScripts = []ScriptTest{
 			{Query: "ALTER TABLE nosuch COMMENT 'x'", ExpectedErrCode: 1146},
 		},
 	},
+	{
+		// ON DUPLICATE KEY UPDATE c = DEFAULT panicked ("default column is
+		// a placeholder node"); MySQL sets the default, and a generated
+		// column's DEFAULT is its expression (catalog/compat_upsert_default.go).
+		Name: "ON DUPLICATE KEY UPDATE c = DEFAULT",
+		SetUpScript: []string{
+			"CREATE TABLE od (id INT PRIMARY KEY, x INT DEFAULT 5, y VARCHAR(5), body TEXT, c BIGINT UNSIGNED AS (CRC32(body)) STORED)",
+			"INSERT INTO od (id, x, y, body) VALUES (1, 1, 'a', 'p')",
+		},
+		Assertions: []Assertion{
+			{Query: "INSERT INTO od (id, x) VALUES (1, 2) ON DUPLICATE KEY UPDATE x = DEFAULT, y = DEFAULT, body = 'q', c = DEFAULT"},
+			{Query: "SELECT x, y, body, c = CRC32('q') FROM od", Expected: []Row{{5, nil, "q", 1}}},
+			{Query: "INSERT INTO od (id, x) VALUES (1, 2) ON DUPLICATE KEY UPDATE c = DEFAULT"},
+			{Query: "SELECT x, body, c = CRC32('q') FROM od", Expected: []Row{{5, "q", 1}}},
+		},
+	},
 }
 
 // CompatMySQLScripts are faults of CompatFaultScripts' kind whose answer
