@@ -7,6 +7,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/vitess/go/mysql"
 
+	"github.com/simsql/simsql/compat"
 	"github.com/simsql/simsql/storage"
 )
 
@@ -42,6 +43,9 @@ func (t *Table) RewriteInserter(ctx *sql.Context, oldSch, newSch sql.PrimaryKeyS
 	if oldCol != nil && newCol != nil {
 		oldName, newName = oldCol.Name, newCol.Name
 		if err := changedColumnName(newSch.Schema, oldName, newName); err != nil { // compat_change_column_name.go
+			return nil, err
+		}
+		if err := checkNarrowing(ctx, t, oldCol, newCol); err != nil { // compat_alter_narrowing.go
 			return nil, err
 		}
 	}
@@ -381,4 +385,21 @@ func (t *Table) DropCheck(ctx *sql.Context, name string) error {
 		}
 	}
 	return sql.ErrUnknownConstraint.New(name)
+}
+
+var _ compat.CommentableTable = (*Table)(nil)
+
+// SetComment implements compat.CommentableTable: ALTER TABLE … COMMENT
+// (compat/alter_table_comment.go).
+func (t *Table) SetComment(ctx *sql.Context, comment string) error {
+	tr, _, err := t.db.store.writeTx(ctx)
+	if err != nil {
+		return err
+	}
+	if t, err = t.current(tr); err != nil {
+		return err
+	}
+	m := t.meta.clone()
+	m.Comment = comment
+	return t.db.store.putTableMeta(tr, m)
 }

@@ -26,11 +26,13 @@ import (
 //     was checked against the stale value;
 //   - a BEFORE INSERT or BEFORE UPDATE trigger that changes a column runs
 //     after they were computed (MySQL computes them after BEFORE
-//     triggers);
+//     triggers), and so an AFTER trigger's NEW of a VIRTUAL column was
+//     the value before the BEFORE trigger too (3 where MySQL says 4);
 //   - ALTER TABLE … MODIFY or CHANGE of a generated column's expression
 //     copies the old values of every existing row.
 //
-// Here the table itself computes them, from the final row, just before it
+// Here the table itself computes them (and the VIRTUAL ones, for the
+// AFTER triggers that read the row), from the final row, just before it
 // writes it: the rule computeGeneratedColumns gives the write statement's table
 // the compiled expressions of its stored generated columns, and the
 // editor (Update always, Insert when a BEFORE INSERT trigger ran) and the
@@ -93,7 +95,9 @@ const ruleGeneratedColumns analyzer.RuleId = 10_010
 
 var afterAll sync.Once
 
-// installAfterAllRules appends computeGeneratedColumns, strayTriggers
+// installAfterAllRules runs applyTriggers and loadTriggers in their
+// trigger's database (compat_trigger_database.go) and appends
+// computeGeneratedColumns, strayTriggers
 // (compat_trigger_bodies.go), upsertTriggers (compat_upsert_triggers.go), integerRanges (compat_integer_range.go),
 // virtualColumnIndexes (compat_virtual_column_indexes.go) and mysqlLoadData
 // (compat_load_data.go) to go-mysql-server's
@@ -105,8 +109,11 @@ var afterAll sync.Once
 // after the triggers are applied.
 func installAfterAllRules() {
 	afterAll.Do(func() {
-		findApplyTriggers(analyzer.OnceAfterAll) // compat_upsert_triggers.go
+		triggersInOwnDatabase(analyzer.OnceAfterAll)     // compat_trigger_database.go
+		triggersInOwnDatabase(analyzer.OnceAfterDefault) // compat_trigger_database.go
+		findApplyTriggers(analyzer.OnceAfterAll)         // compat_upsert_triggers.go
 		analyzer.OnceAfterAll = append(analyzer.OnceAfterAll,
+			analyzer.Rule{Id: ruleOnDupDefaults, Apply: onDupDefaults}, // compat_upsert_default.go
 			analyzer.Rule{Id: ruleGeneratedColumns, Apply: computeGeneratedColumns},
 			analyzer.Rule{Id: ruleStrayTriggers, Apply: strayTriggers},               // compat_trigger_bodies.go
 			analyzer.Rule{Id: ruleUpsertTriggers, Apply: upsertTriggers},             // compat_upsert_triggers.go
@@ -132,6 +139,9 @@ func computeGeneratedColumns(ctx *sql.Context, a *analyzer.Analyzer, n sql.Node,
 		switch x := n.(type) {
 		case *plan.InsertInto:
 			writes = true
+			if err = onDupGeneratedValue(x); err != nil { // compat_upsert_generated_value.go
+				return false
+			}
 			before := hasTrigger(x.Source, plan.InsertTrigger, plan.BeforeTrigger)
 			if before || len(x.OnDupExprs) > 0 {
 				err = attachGenerated(ctx, a, x.Destination, before)
@@ -194,14 +204,14 @@ func writtenTable(t sql.Table) (*Table, bool) {
 	return simsqlTable(t)
 }
 
-// compileGenerated resolves the expressions of sch's stored generated
-// columns over a row of sch; nil if it has none.
+// compileGenerated resolves the expressions of sch's generated columns
+// over a row of sch; nil if it has none.
 func compileGenerated(ctx *sql.Context, a *analyzer.Analyzer, db, table string, sch sql.Schema) (g *generatedColumns, err error) {
-	stored := false
+	generated := false
 	for _, c := range sch {
-		stored = stored || c.Generated != nil && !c.Virtual
+		generated = generated || c.Generated != nil
 	}
-	if !stored {
+	if !generated {
 		return nil, nil
 	}
 	defer func() {
@@ -212,7 +222,8 @@ func compileGenerated(ctx *sql.Context, a *analyzer.Analyzer, db, table string, 
 	return compileResolved(sch, planbuilder.New(ctx, a.Catalog, nil, a.Parser).ResolveSchemaDefaults(db, table, sch))
 }
 
-// compileResolved compiles the stored generated columns of sch from
+// compileResolved compiles the generated columns of sch (stored and
+// VIRTUAL: an AFTER trigger reads NEW.v of the row written) from
 // resolved, the same columns with their expressions resolved, over a row
 // of sch (a column is found by name); nil if it has none.
 func compileResolved(sch, resolved sql.Schema) (*generatedColumns, error) {
@@ -222,7 +233,7 @@ func compileResolved(sch, resolved sql.Schema) (*generatedColumns, error) {
 	}
 	g := &generatedColumns{}
 	for i, c := range resolved {
-		if c.Generated == nil || c.Virtual {
+		if c.Generated == nil {
 			continue
 		}
 		if _, ok := c.Generated.Expr.(*sql.UnresolvedColumnDefault); ok {

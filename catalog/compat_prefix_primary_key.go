@@ -50,7 +50,9 @@ func prefixPrimaryKey(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.
 			}
 			// FLOAT(M,D) columns are written with their scale here too
 			// (compat_float_scale.go).
-			if t, ok := simsqlTable(rt.Table); ok && (len(t.meta.PKLengths) > 0 || len(t.meta.scales) > 0) {
+			// So are VIRTUAL columns and the comment of their tables
+			// (compat_show_create_virtual.go).
+			if t, ok := simsqlTable(rt.Table); ok && (len(t.meta.PKLengths) > 0 || len(t.meta.scales) > 0 || t.hasVirtual()) {
 				return &showCreatePrefixKey{ShowCreateTable: n}, transform.NewTree, nil
 			}
 		}
@@ -180,7 +182,7 @@ func (s *showCreatePrefixKey) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIte
 	for _, r := range rows {
 		if len(r) > 1 {
 			if stmt, ok := r[1].(string); ok {
-				r[1] = t.showFloatScales(strings.Replace(stmt, plain, fixed, 1))
+				r[1] = t.showVirtual(t.showFloatScales(strings.Replace(stmt, plain, fixed, 1)))
 			}
 		}
 	}

@@ -28,16 +28,13 @@ const ruleVirtualColumnIndexes analyzer.RuleId = 10_013
 func virtualColumnIndexes(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
 	switch x := n.(type) {
 	case *plan.ShowCreateTable:
-		if x.IsView || len(x.Indexes) > 0 {
-			return n, transform.SameTree, nil
-		}
-		idx, err := wrappedIndexes(ctx, x.Child)
-		if err != nil || idx == nil {
+		return showCreateIndexes(ctx, x)
+	case *showCreatePrefixKey: // compat_prefix_primary_key.go, compat_show_create_virtual.go
+		sc, same, err := showCreateIndexes(ctx, x.ShowCreateTable)
+		if err != nil || same {
 			return n, transform.SameTree, err
 		}
-		c := *x
-		c.Indexes = idx
-		return &c, transform.NewTree, nil
+		return &showCreatePrefixKey{ShowCreateTable: sc.(*plan.ShowCreateTable)}, transform.NewTree, nil
 	case *plan.ShowIndexes:
 		if len(x.IndexesToShow) > 0 {
 			return n, transform.SameTree, nil
@@ -79,4 +76,18 @@ func wrappedIndexes(ctx *sql.Context, n sql.Node) ([]sql.Index, error) {
 		}
 	}
 	return out, nil
+}
+
+// showCreateIndexes is virtualColumnIndexes for SHOW CREATE TABLE x.
+func showCreateIndexes(ctx *sql.Context, x *plan.ShowCreateTable) (sql.Node, transform.TreeIdentity, error) {
+	if x.IsView || len(x.Indexes) > 0 {
+		return x, transform.SameTree, nil
+	}
+	idx, err := wrappedIndexes(ctx, x.Child)
+	if err != nil || idx == nil {
+		return x, transform.SameTree, err
+	}
+	c := *x
+	c.Indexes = idx
+	return &c, transform.NewTree, nil
 }

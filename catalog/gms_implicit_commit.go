@@ -1,6 +1,10 @@
 package catalog
 
-import "github.com/dolthub/go-mysql-server/sql"
+import (
+	"github.com/dolthub/go-mysql-server/sql"
+
+	"github.com/simsql/simsql/statement"
+)
 
 // go-mysql-server v0.20.0 commits the open transaction at the end of a DDL
 // statement, with the DDL's own writes, and keeps the explicit transaction
@@ -9,9 +13,15 @@ import "github.com/dolthub/go-mysql-server/sql"
 // acknowledged row 2, and a failed DDL statement committed nothing. MySQL
 // commits before the DDL runs (even if it then fails), runs the DDL as a
 // transaction of its own, and the statements after it are autocommitted.
-// Pinned by the script "DDL commits the open transaction" (TxnScripts,
-// sqltests/scripts_txn.go); delete this file and its two callers
-// (ValidateSession, CommitTransaction) when upstream does the same.
+// Nor did UNLOCK TABLES commit: after LOCK TABLES t WRITE; SET autocommit
+// = 0; INSERT …; UNLOCK TABLES; ROLLBACK the acknowledged row was gone.
+// MySQL 8: "UNLOCK TABLES implicitly commits any active transaction, but
+// only if LOCK TABLES has been used to acquire table locks"
+// (unlockCommits).
+// Pinned by the scripts "DDL commits the open transaction" and "UNLOCK
+// TABLES commits" (TxnScripts, sqltests/scripts_txn.go); delete this file
+// and its callers (ValidateSession, CommitTransaction) when upstream does
+// the same.
 
 // commitBeforeDDL commits ctx's open transaction and ends the explicit
 // transaction, before a statement that causes an implicit commit.
@@ -30,3 +40,24 @@ func (s *Session) commitBeforeDDL(ctx *sql.Context) error {
 // commits for COMMIT (which ends it too), START TRANSACTION (which starts a
 // new one right after) and the implicit commit after DDL (which forgets to).
 func (s *Session) endExplicit() { s.SetIgnoreAutoCommit(false) }
+
+// unlockCommits reports whether statement q, about to run, commits the
+// open transaction as UNLOCK TABLES after LOCK TABLES does, and keeps
+// track of the session's table locks: LOCK TABLES takes them, UNLOCK
+// TABLES and START TRANSACTION (or BEGIN) release them.
+func (s *Session) unlockCommits(q string) bool {
+	first, rest := statement.NextKeyword(q)
+	switch first {
+	case "lock":
+		if second, _ := statement.NextKeyword(rest); second == "tables" || second == "table" {
+			s.tablesLocked = true
+		}
+	case "unlock":
+		locked := s.tablesLocked
+		s.tablesLocked = false
+		return locked
+	case "start", "begin":
+		s.tablesLocked = false
+	}
+	return false
+}

@@ -35,6 +35,12 @@ import (
 //     scope, is the same in MySQL 8 (the "Transaction Characteristic
 //     Scope" table: "SET @@var_name = value: next transaction only") and
 //     MariaDB, where go-mysql-server set the session's value;
+//   - with autocommit off, go-mysql-server has a transaction open from the
+//     first statement (SET included), so SET SESSION TRANSACTION READ
+//     ONLY, changing the session's value only, left the transaction the
+//     next INSERT wrote in READ WRITE (PyMySQL's default: the INSERT
+//     committed); MySQL's Sys_var_tx_read_only::session_update applies it
+//     to the transaction too while none is under way (readOnlyNow);
 //   - SET autocommit = 1 in a transaction does not commit it (MySQL: "if
 //     autocommit is 0 and you change it to 1, MySQL performs an automatic
 //     COMMIT of any open transaction"), so a client that turned autocommit
@@ -43,7 +49,8 @@ import (
 // Pinned by the scripts "read-only transactions", "transaction variable
 // aliases", "SET TRANSACTION inside a transaction: 1568", "SET
 // TRANSACTION: the next transaction only", "SET @@tx_isolation: the next
-// transaction only" and "SET autocommit = 1 commits" (TxnScripts, and
+// transaction only", "SET autocommit = 1 commits" and "SET SESSION
+// TRANSACTION READ ONLY with autocommit off" (TxnScripts, and
 // TxnMySQLScripts for transaction_isolation,
 // sqltests/scripts_txn.go). Delete this file, SetSessionVariable's override
 // and takeNext's and endNext's calls in Session when upstream fixes them.
@@ -195,7 +202,13 @@ func (s *Session) SetSessionVariable(ctx *sql.Context, name string, value any) e
 		if err != nil {
 			return err
 		}
-		return s.BaseSession.SetSessionVariable(ctx, alias, v)
+		if err := s.BaseSession.SetSessionVariable(ctx, alias, v); err != nil {
+			return err
+		}
+		if name == "transaction_read_only" || name == "tx_read_only" {
+			s.readOnlyNow(truthy(v, false))
+		}
+		return nil
 	}
 	if name == "autocommit" && !wasAutocommit && s.autocommit() && ctx != nil {
 		if tx := ctx.GetTransaction(); tx != nil {
@@ -204,4 +217,18 @@ func (s *Session) SetSessionVariable(ctx *sql.Context, name string, value any) e
 		s.endExplicit()
 	}
 	return nil
+}
+
+// readOnlyNow gives the session's transaction the access mode readOnly
+// when it has not begun in MySQL's sense: not explicit (START TRANSACTION,
+// BEGIN), and no table read or written yet.
+func (s *Session) readOnlyNow(readOnly bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if t := s.cur; t != nil && !s.explicit.Load() && !t.active.Load() && !t.kv.Writing() && t.readOnly != readOnly {
+		// The store transaction has read nothing: a new one in the new
+		// mode stands for it.
+		t.kv.Rollback()
+		t.readOnly, t.kv = readOnly, s.store.kv.NewTxn(readOnly)
+	}
 }

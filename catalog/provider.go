@@ -51,6 +51,7 @@ func NewEngine(s *Store) *sqle.Engine {
 	}
 	a := b.Build()
 	a.Catalog.StatsProvider = newStatsProvider()
+	triggersTableInOwnDatabase(a.Catalog) // compat_trigger_database.go
 	engine := sqle.New(a, nil)
 	engine.Analyzer.Catalog.RegisterFunction(sql.NewEmptyContext(), functions.All()...)
 	compat.InstallGlobalParser()

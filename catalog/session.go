@@ -53,6 +53,9 @@ type Session struct {
 	// counts are the last statement's counts of conditions
 	// (compat_warning_count.go).
 	counts warningCounts
+	// tablesLocked is set from LOCK TABLES to UNLOCK TABLES or START
+	// TRANSACTION, which release the locks (gms_implicit_commit.go).
+	tablesLocked bool
 }
 
 var (
@@ -225,6 +228,9 @@ func (s *Session) CommandBegin() error {
 // statement is error 1792, as in MySQL.
 func (s *Session) ValidateSession(ctx *sql.Context) error {
 	class := statement.Classify(ctx.Query())
+	if s.unlockCommits(ctx.Query()) { // gms_implicit_commit.go
+		class = statement.ImplicitCommit
+	}
 	if class == statement.ImplicitCommit || class == statement.DDL {
 		if err := s.commitBeforeDDL(ctx); err != nil {
 			return err

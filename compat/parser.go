@@ -131,6 +131,8 @@ func rewrite(stmt *ast.Statement, env env) {
 	if *stmt == nil {
 		return
 	}
+	showTriggersFrom(*stmt)   // show_triggers_from.go
+	setUnknownVariable(*stmt) // set_unknown_variable.go
 	r := rewriter{env: env, seen: map[uintptr]bool{}}
 	r.walk(reflect.ValueOf(stmt).Elem())
 }

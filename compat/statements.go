@@ -125,6 +125,9 @@ func (p stmtParser) statement(ctx *sql.Context, s string) (ast.Statement, bool, 
 	case "set":
 		return p.setNamesStatement(ctx, toks, s)
 	case "rename", "alter":
+		if stmt, ok, err := p.alterTableComment(ctx, s); ok || err != nil { // alter_table_comment.go
+			return stmt, ok, err
+		}
 		return p.renameStatement(ctx, s) // stmt_rename.go
 	case "drop":
 		return p.dropTablesStatement(ctx, s) // stmt_drop_tables.go

@@ -1,6 +1,7 @@
 package sqltests
 
 import (
+	"context"
 	"database/sql"
 	"testing"
 )
@@ -172,4 +173,57 @@ func TestAbsArgScripts(t *testing.T) {
 
 func TestIfTypeScripts(t *testing.T) {
 	runScriptsAndMariaDB(t, IfTypeScripts)
+}
+
+// TestShowTriggersFrom checks that SHOW TRIGGERS FROM db lists db's
+// triggers from another database, over the wire and on MariaDB
+// (go-mysql-server 0.20 listed the current database's:
+// compat/show_triggers_from.go).
+func TestShowTriggersFrom(t *testing.T) {
+	check := func(t *testing.T, db *sql.DB) {
+		ctx := context.Background()
+		c, err := db.Conn(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		for _, q := range []string{"DROP DATABASE IF EXISTS stf_a", "DROP DATABASE IF EXISTS stf_b", "CREATE DATABASE stf_a",
+			"CREATE DATABASE stf_b", "USE stf_a", "CREATE TABLE t (i INT)", "CREATE TABLE lg (i INT)",
+			"CREATE TRIGGER tai AFTER INSERT ON t FOR EACH ROW INSERT INTO lg VALUES (NEW.i)", "USE stf_b"} {
+			if _, err := c.ExecContext(ctx, q); err != nil {
+				t.Fatalf("%s: %v", q, err)
+			}
+		}
+		defer c.ExecContext(ctx, "DROP DATABASE stf_a")
+		defer c.ExecContext(ctx, "DROP DATABASE stf_b")
+		for _, q := range []string{"SHOW TRIGGERS FROM stf_a", "SHOW TRIGGERS IN stf_a LIKE 't'", "SHOW TRIGGERS FROM stf_a WHERE `Table` = 't'"} {
+			rows, err := c.QueryContext(ctx, q)
+			if err != nil {
+				t.Fatalf("%s: %v", q, err)
+			}
+			var names []string
+			for rows.Next() {
+				cols, _ := rows.Columns()
+				vals := make([]any, len(cols))
+				var name string
+				vals[0] = &name
+				for i := 1; i < len(vals); i++ {
+					vals[i] = new(sql.RawBytes)
+				}
+				if err := rows.Scan(vals...); err != nil {
+					t.Fatal(err)
+				}
+				names = append(names, name)
+			}
+			if err := rows.Err(); err != nil {
+				t.Fatal(err)
+			}
+			rows.Close()
+			if len(names) != 1 || names[0] != "tai" {
+				t.Errorf("%s: triggers %q, want [tai]", q, names)
+			}
+		}
+	}
+	t.Run("wire", func(t *testing.T) { check(t, sharedServer(t).DB(t)) })
+	t.Run("mariadb", func(t *testing.T) { check(t, sharedMariaDB(t).scratchDB(t)) })
 }

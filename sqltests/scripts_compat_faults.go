@@ -325,6 +325,119 @@ var CompatFaultScripts = []ScriptTest{
 			{Query: "SELECT id FROM bn WHERE b > 5", Expected: []Row{}},
 		},
 	},
+	{
+		// A trigger created while its database was current (ON t, not ON
+		// db.t) was resolved against the session's current database: writes
+		// to its table from another database failed with 1146, or ran the
+		// body against the other database's tables, and
+		// information_schema.TRIGGERS failed everywhere else (so
+		// mariadb-dump of any other database stopped with 1146);
+		// catalog/compat_trigger_database.go.
+		Name: "a trigger runs in its own database",
+		SetUpScript: []string{
+			"DROP DATABASE IF EXISTS trgdb_a",
+			"DROP DATABASE IF EXISTS trgdb_b",
+			"CREATE DATABASE trgdb_a",
+			"CREATE DATABASE trgdb_b",
+			"USE trgdb_a",
+			"CREATE TABLE t (i INT)",
+			"CREATE TABLE lg (m VARCHAR(20))",
+			"CREATE TRIGGER tai AFTER INSERT ON t FOR EACH ROW INSERT INTO lg VALUES (CONCAT('ins ', NEW.i))",
+			"USE trgdb_b",
+		},
+		Assertions: []Assertion{
+			{Query: "SELECT TRIGGER_SCHEMA, TRIGGER_NAME, EVENT_OBJECT_TABLE FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = 'trgdb_a'",
+				Expected: []Row{{"trgdb_a", "tai", "t"}}},
+			{Query: "INSERT INTO trgdb_a.t VALUES (7)"},
+			{Query: "CREATE TABLE t (i INT)"},
+			{Query: "CREATE TABLE lg (m VARCHAR(20))"},
+			{Query: "INSERT INTO trgdb_a.t VALUES (8)"},
+			{Query: "SELECT m FROM trgdb_a.lg ORDER BY m", Expected: []Row{{"ins 7"}, {"ins 8"}}},
+			{Query: "SELECT COUNT(*) FROM trgdb_b.lg", Expected: []Row{{0}}},
+			{Query: "DROP DATABASE trgdb_a"},
+			{Query: "DROP DATABASE trgdb_b"},
+		},
+	},
+	{
+		// ALTER TABLE … MODIFY to a narrower unsigned type kept going and
+		// stored a wrapped or clamped value (4294967296 became 0 in INT
+		// UNSIGNED, 2^64-1 became 255 in TINYINT UNSIGNED) where MySQL
+		// refuses with 1264 in strict mode and keeps the table; a narrower
+		// DECIMAL was 1105 (MySQL: 1264), a shorter VARCHAR 1406 naming the
+		// type instead of the column (MySQL: 1265 for column 'v');
+		// catalog/compat_alter_narrowing.go.
+		Name: "ALTER TABLE MODIFY to a narrower type refuses values out of range",
+		SetUpScript: []string{
+			"CREATE TABLE an (id INT PRIMARY KEY, a BIGINT UNSIGNED, b BIGINT UNSIGNED, d DECIMAL(10,2), v VARCHAR(10))",
+			"INSERT INTO an VALUES (1, 4294967296, 18446744073709551615, 123.45, 'abcdef')",
+		},
+		Assertions: []Assertion{
+			{Query: "ALTER TABLE an MODIFY a INT UNSIGNED", ExpectedErrCode: 1264, ExpectedErr: "Out of range value for column 'a' at row 1"},
+			{Query: "ALTER TABLE an MODIFY b TINYINT UNSIGNED", ExpectedErrCode: 1264, ExpectedErr: "Out of range value for column 'b' at row 1"},
+			{Query: "ALTER TABLE an MODIFY d DECIMAL(4,2)", ExpectedErrCode: 1264, ExpectedErr: "Out of range value for column 'd' at row 1"},
+			{Query: "ALTER TABLE an MODIFY v VARCHAR(3)", ExpectedErrCode: 1265, ExpectedErr: "Data truncated for column 'v' at row 1"},
+			{Query: "SELECT a, b, d, v FROM an", Expected: []Row{{"4294967296", "18446744073709551615", "123.45", "abcdef"}}},
+			// The row that does not fit is the second copied: row 2.
+			{Query: "INSERT INTO an VALUES (0, 1, 1, 1, 'a')"},
+			{Query: "ALTER TABLE an MODIFY a INT UNSIGNED", ExpectedErrCode: 1264, ExpectedErr: "Out of range value for column 'a' at row 2"},
+			{Query: "ALTER TABLE an MODIFY v VARCHAR(2)", ExpectedErrCode: 1265, ExpectedErr: "Data truncated for column 'v' at row 2"},
+			{Query: "DELETE FROM an WHERE id = 1"},
+			{Query: "ALTER TABLE an MODIFY a INT UNSIGNED, MODIFY b TINYINT UNSIGNED, MODIFY d DECIMAL(4,2), MODIFY v VARCHAR(3)"},
+			{Query: "SELECT a, b, d, v FROM an", Expected: []Row{{1, 1, "1.00", "a"}}},
+		},
+	},
+	{
+		// MySQL 8 gives SET of an unknown name without @@ error 1193, as
+		// SET @@name does; simsql: 1054 Unknown column
+		// (compat/set_unknown_variable.go).
+		Name: "SET of an unknown variable is 1193",
+		Assertions: []Assertion{
+			{Query: "SET nosuchvar = 1", ExpectedErrCode: 1193, ExpectedErr: "Unknown system variable 'nosuchvar'"},
+			{Query: "SET SESSION nosuchvar = 1", ExpectedErrCode: 1193},
+			{Query: "SET @ok = 1, nosuchvar = 2", ExpectedErrCode: 1193},
+			// Known names and trigger bodies are as before.
+			{Query: "SET autocommit = 1, sql_mode = DEFAULT"},
+			{Query: "CREATE TABLE sv (id INT PRIMARY KEY, n INT)"},
+			{Query: "CREATE TRIGGER sv_bi BEFORE INSERT ON sv FOR EACH ROW SET NEW.n = NEW.id * 2"},
+			{Query: "INSERT INTO sv (id) VALUES (4)"},
+			{Query: "SELECT n FROM sv", Expected: []Row{{8}}},
+		},
+	},
+	{
+		// ALTER TABLE … COMMENT = '…' answered OK and changed nothing
+		// (compat/alter_table_comment.go).
+		Name: "ALTER TABLE changes the table comment",
+		SetUpScript: []string{
+			"CREATE TABLE cm (id INT PRIMARY KEY) COMMENT 'first'",
+		},
+		Assertions: []Assertion{
+			{Query: "ALTER TABLE cm COMMENT = 'second'"},
+			{Query: "SELECT TABLE_COMMENT FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'cm'",
+				Expected: []Row{{"second"}}},
+			{Query: "ALTER TABLE `cm` COMMENT 'it''s third'"},
+			{Query: "INSERT INTO cm VALUES (1)"},
+			{Query: "SELECT TABLE_COMMENT FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'cm'",
+				Expected: []Row{{"it's third"}}},
+			{Query: "SELECT id FROM cm", Expected: []Row{{1}}},
+			{Query: "ALTER TABLE nosuch COMMENT 'x'", ExpectedErrCode: 1146},
+		},
+	},
+	{
+		// ON DUPLICATE KEY UPDATE c = DEFAULT panicked ("default column is
+		// a placeholder node"); MySQL sets the default, and a generated
+		// column's DEFAULT is its expression (catalog/compat_upsert_default.go).
+		Name: "ON DUPLICATE KEY UPDATE c = DEFAULT",
+		SetUpScript: []string{
+			"CREATE TABLE od (id INT PRIMARY KEY, x INT DEFAULT 5, y VARCHAR(5), body TEXT, c BIGINT UNSIGNED AS (CRC32(body)) STORED)",
+			"INSERT INTO od (id, x, y, body) VALUES (1, 1, 'a', 'p')",
+		},
+		Assertions: []Assertion{
+			{Query: "INSERT INTO od (id, x) VALUES (1, 2) ON DUPLICATE KEY UPDATE x = DEFAULT, y = DEFAULT, body = 'q', c = DEFAULT"},
+			{Query: "SELECT x, y, body, c = CRC32('q') FROM od", Expected: []Row{{5, nil, "q", 1}}},
+			{Query: "INSERT INTO od (id, x) VALUES (1, 2) ON DUPLICATE KEY UPDATE c = DEFAULT"},
+			{Query: "SELECT x, body, c = CRC32('q') FROM od", Expected: []Row{{5, "q", 1}}},
+		},
+	},
 }
 
 // CompatMySQLScripts are faults of CompatFaultScripts' kind whose answer
@@ -566,6 +679,50 @@ var CompatMySQLScripts = []ScriptTest{
 				ExpectedWarnings: []Row{{"Warning", 1292, "Truncated incorrect INTEGER value: '\\xFF\\xFE'"}}},
 			{Query: "SELECT id FROM bw WHERE b > 5", Expected: []Row{},
 				ExpectedWarnings: []Row{{"Warning", 1292, "Truncated incorrect DOUBLE value: '\\xFF\\xFE'"}}},
+		},
+	},
+	{
+		// SHOW CREATE TABLE of a table with a VIRTUAL generated column
+		// leaves out the table's COMMENT (information_schema keeps it), so
+		// mariadb-dump and restore lose it; it also leaves out VIRTUAL, which
+		// MySQL 8 prints (catalog/compat_show_create_virtual.go).
+		Name: "SHOW CREATE TABLE keeps the comment of a table with a VIRTUAL column",
+		SetUpScript: []string{
+			"CREATE TABLE cv (id INT PRIMARY KEY, n INT AS (id * 2) VIRTUAL) COMMENT 'ten'",
+		},
+		Assertions: []Assertion{
+			{Query: "SHOW CREATE TABLE cv", Expected: []Row{{"cv", "CREATE TABLE `cv` (\n" +
+				"  `id` int NOT NULL,\n" +
+				"  `n` int GENERATED ALWAYS AS ((`id` * 2)) VIRTUAL,\n" +
+				"  PRIMARY KEY (`id`)\n" +
+				") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_ai_ci COMMENT='ten'"}}},
+			{Query: "ALTER TABLE cv COMMENT 'it''s (eleven)'"},
+			{Query: "ALTER TABLE cv ADD COLUMN s BIGINT AS (id * (id + 1)) VIRTUAL COMMENT 'x'"},
+			{Query: "SHOW CREATE TABLE cv", Expected: []Row{{"cv", "CREATE TABLE `cv` (\n" +
+				"  `id` int NOT NULL,\n" +
+				"  `n` int GENERATED ALWAYS AS ((`id` * 2)) VIRTUAL,\n" +
+				"  `s` bigint GENERATED ALWAYS AS ((`id` * (`id` + 1))) VIRTUAL COMMENT 'x',\n" +
+				"  PRIMARY KEY (`id`)\n" +
+				") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_ai_ci COMMENT='it''s (eleven)'"}}},
+		},
+	},
+	{
+		// MySQL 8 refuses an assignment to a generated column in ON
+		// DUPLICATE KEY UPDATE with 3105, as in UPDATE (MariaDB: 1906);
+		// simsql ignored it silently and ran the rest of the update
+		// (catalog/compat_upsert_generated_value.go).
+		Name: "ON DUPLICATE KEY UPDATE of a generated column is 3105",
+		SetUpScript: []string{
+			"CREATE TABLE og (id INT PRIMARY KEY, body TEXT, c BIGINT UNSIGNED AS (CRC32(body)) STORED)",
+			"INSERT INTO og (id, body) VALUES (1, 'a')",
+		},
+		Assertions: []Assertion{
+			{Query: "INSERT INTO og (id, body) VALUES (1, 'b') ON DUPLICATE KEY UPDATE c = 1", ExpectedErrCode: 3105},
+			{Query: "INSERT INTO og (id, body) VALUES (1, 'b') ON DUPLICATE KEY UPDATE body = 'c', c = 1", ExpectedErrCode: 3105,
+				ExpectedErr: "The value specified for generated column"},
+			{Query: "SELECT body, c = CRC32(body) FROM og", Expected: []Row{{"a", 1}}},
+			{Query: "INSERT INTO og (id, body) VALUES (1, 'b') ON DUPLICATE KEY UPDATE body = VALUES(body)"},
+			{Query: "SELECT body, c = CRC32(body) FROM og", Expected: []Row{{"b", 1}}},
 		},
 	},
 }

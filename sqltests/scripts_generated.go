@@ -111,6 +111,29 @@ var GeneratedColumnScripts = []ScriptTest{
 			{Query: "UPDATE gd SET fp = 1 WHERE id = 1", ExpectedErr: "generated column"},
 		},
 	},
+	{
+		// MySQL computes generated columns after BEFORE triggers, so an
+		// AFTER trigger's NEW.n is the VIRTUAL column of the row written;
+		// simsql gave the value from the text before the BEFORE trigger
+		// (the STORED column was right); catalog/compat_generated_columns.go.
+		Name: "an AFTER trigger sees the VIRTUAL column of the row written",
+		SetUpScript: []string{
+			"CREATE TABLE tv (id INT PRIMARY KEY, body TEXT, c BIGINT UNSIGNED AS (CRC32(body)) STORED, n INT AS (LENGTH(body)) VIRTUAL)",
+			"CREATE TABLE tvlog (k INT AUTO_INCREMENT PRIMARY KEY, what VARCHAR(100))",
+			"CREATE TRIGGER tv_bi BEFORE INSERT ON tv FOR EACH ROW SET NEW.body = CONCAT(NEW.body, '!')",
+			"CREATE TRIGGER tv_ai AFTER INSERT ON tv FOR EACH ROW INSERT INTO tvlog (what) VALUES (CONCAT(NEW.body, ' ', NEW.c = CRC32(NEW.body), ' ', NEW.n))",
+			"CREATE TRIGGER tv_bu BEFORE UPDATE ON tv FOR EACH ROW SET NEW.body = CONCAT(NEW.body, '??')",
+			"CREATE TRIGGER tv_au AFTER UPDATE ON tv FOR EACH ROW INSERT INTO tvlog (what) VALUES (CONCAT(OLD.n, ' ', NEW.body, ' ', NEW.n))",
+		},
+		Assertions: []Assertion{
+			{Query: "INSERT INTO tv (id, body) VALUES (1, 'abc')"},
+			{Query: "SELECT what FROM tvlog", Expected: []Row{{"abc! 1 4"}}},
+			{Query: "SELECT n FROM tv", Expected: []Row{{4}}},
+			{Query: "UPDATE tv SET body = 'x' WHERE id = 1"},
+			{Query: "SELECT what FROM tvlog ORDER BY k", Expected: []Row{{"abc! 1 4"}, {"4 x?? 3"}}},
+			{Query: "SELECT body, n, c = CRC32(body) FROM tv", Expected: []Row{{"x??", 3, 1}}},
+		},
+	},
 }
 
 // FingerprintColumnScripts hold stored fingerprint columns (simsql's
@@ -181,7 +204,7 @@ var VirtualColumnIndexScripts = []ScriptTest{
 		},
 		Assertions: []Assertion{
 			{Query: "SHOW CREATE TABLE v", Expected: []Row{{"v", "CREATE TABLE `v` (\n  `id` int NOT NULL,\n  `body` text,\n" +
-				"  `fp` bigint unsigned GENERATED ALWAYS AS (simhash(`body`)) STORED,\n  `n` int GENERATED ALWAYS AS (length(`body`)),\n" +
+				"  `fp` bigint unsigned GENERATED ALWAYS AS (simhash(`body`)) STORED,\n  `n` int GENERATED ALWAYS AS (length(`body`)) VIRTUAL,\n" +
 				"  `k` int,\n  PRIMARY KEY (`id`),\n  KEY `fp_k3` (`fp`) COMMENT 'simhash k=3',\n  KEY `ik` (`k`)\n" +
 				") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_ai_ci"}}},
 			{Query: "SHOW INDEX FROM v", Expected: []Row{
@@ -189,11 +212,11 @@ var VirtualColumnIndexScripts = []ScriptTest{
 				{"v", 1, "fp_k3", 1, "fp", "A", 0, nil, nil, "YES", "SIMHASH", "", "simhash k=3", "YES", nil},
 				{"v", 1, "ik", 1, "k", "A", 0, nil, nil, "YES", "BTREE", "", "", "YES", nil}}},
 			{Query: "SHOW CREATE TABLE v2", Expected: []Row{{"v2", "CREATE TABLE `v2` (\n  `id` int NOT NULL,\n  `k` int,\n" +
-				"  `n` int GENERATED ALWAYS AS ((`k` + 1)),\n  PRIMARY KEY (`id`),\n  KEY `ik` (`k`),\n  KEY `ik2` (`k`,`id`)\n" +
+				"  `n` int GENERATED ALWAYS AS ((`k` + 1)) VIRTUAL,\n  PRIMARY KEY (`id`),\n  KEY `ik` (`k`),\n  KEY `ik2` (`k`,`id`)\n" +
 				") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_ai_ci"}}},
 			// The restored table (SHOW CREATE TABLE's text) has them too.
 			{Query: "DROP TABLE v2"},
-			{Query: "CREATE TABLE `v2` (\n  `id` int NOT NULL,\n  `k` int,\n  `n` int GENERATED ALWAYS AS ((`k` + 1)),\n  PRIMARY KEY (`id`),\n  KEY `ik` (`k`),\n  KEY `ik2` (`k`,`id`)\n)"},
+			{Query: "CREATE TABLE `v2` (\n  `id` int NOT NULL,\n  `k` int,\n  `n` int GENERATED ALWAYS AS ((`k` + 1)) VIRTUAL,\n  PRIMARY KEY (`id`),\n  KEY `ik` (`k`),\n  KEY `ik2` (`k`,`id`)\n)"},
 			{Query: "SELECT index_name FROM information_schema.statistics WHERE table_schema = DATABASE() AND table_name = 'v2' AND seq_in_index = 1 ORDER BY index_name",
 				Expected: []Row{{"ik"}, {"ik2"}, {"PRIMARY"}}},
 			{Query: "SELECT id FROM v2 WHERE k = 1", Expected: []Row{}, ExpectedIndexes: []string{"v2.k"}},
