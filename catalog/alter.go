@@ -8,6 +8,7 @@ import (
 	"github.com/dolthub/vitess/go/mysql"
 
 	"github.com/simsql/simsql/compat"
+	"github.com/simsql/simsql/mysqlerr"
 	"github.com/simsql/simsql/storage"
 )
 
@@ -351,25 +352,34 @@ func (t *Table) GetChecks(*sql.Context) ([]sql.CheckDefinition, error) {
 
 // CreateCheck implements sql.CheckAlterableTable.
 func (t *Table) CreateCheck(ctx *sql.Context, check *sql.CheckDefinition) error {
-	tr, _, err := t.db.store.writeTx(ctx)
-	if err != nil {
-		return err
-	}
-	if t, err = t.current(tr); err != nil {
-		return err
-	}
-	for _, c := range t.meta.Checks {
-		if strings.EqualFold(c.Name, check.Name) {
-			return fmt.Errorf("check constraint %s already exists", check.Name)
+	return t.alterMeta(ctx, func(m *tableMeta) error {
+		for _, c := range m.Checks {
+			if strings.EqualFold(c.Name, check.Name) {
+				return mysqlerr.ErrCheckDuplicateName.New(check.Name)
+			}
 		}
-	}
-	m := t.meta.clone()
-	m.Checks = append(m.Checks, checkMeta{Name: check.Name, Expr: check.CheckExpression, Enforced: check.Enforced})
-	return t.db.store.putTableMeta(tr, m)
+		m.Checks = append(m.Checks, checkMeta{Name: check.Name, Expr: check.CheckExpression, Enforced: check.Enforced})
+		return nil
+	})
 }
 
 // DropCheck implements sql.CheckAlterableTable.
 func (t *Table) DropCheck(ctx *sql.Context, name string) error {
+	return t.alterMeta(ctx, func(m *tableMeta) error {
+		for i, c := range m.Checks {
+			if strings.EqualFold(c.Name, name) {
+				m.Checks = append(m.Checks[:i], m.Checks[i+1:]...)
+				return nil
+			}
+		}
+		return sql.ErrUnknownConstraint.New(name)
+	})
+}
+
+// alterMeta changes a copy of the table's metadata as it is in the
+// statement's write transaction by change, and stores it unless change
+// fails (the metadata is then as it was).
+func (t *Table) alterMeta(ctx *sql.Context, change func(m *tableMeta) error) error {
 	tr, _, err := t.db.store.writeTx(ctx)
 	if err != nil {
 		return err
@@ -378,13 +388,10 @@ func (t *Table) DropCheck(ctx *sql.Context, name string) error {
 		return err
 	}
 	m := t.meta.clone()
-	for i, c := range m.Checks {
-		if strings.EqualFold(c.Name, name) {
-			m.Checks = append(m.Checks[:i], m.Checks[i+1:]...)
-			return t.db.store.putTableMeta(tr, m)
-		}
+	if err := change(m); err != nil {
+		return err
 	}
-	return sql.ErrUnknownConstraint.New(name)
+	return t.db.store.putTableMeta(tr, m)
 }
 
 var _ compat.CommentableTable = (*Table)(nil)
@@ -392,14 +399,5 @@ var _ compat.CommentableTable = (*Table)(nil)
 // SetComment implements compat.CommentableTable: ALTER TABLE … COMMENT
 // (compat/alter_table_comment.go).
 func (t *Table) SetComment(ctx *sql.Context, comment string) error {
-	tr, _, err := t.db.store.writeTx(ctx)
-	if err != nil {
-		return err
-	}
-	if t, err = t.current(tr); err != nil {
-		return err
-	}
-	m := t.meta.clone()
-	m.Comment = comment
-	return t.db.store.putTableMeta(tr, m)
+	return t.alterMeta(ctx, func(m *tableMeta) error { m.Comment = comment; return nil })
 }

@@ -53,6 +53,10 @@ const (
 	erDataTooLong                       = 1406 // ER_DATA_TOO_LONG
 	stateStringDataRightTruncation      = "22001"
 	erOperandColumns                    = 1241 // ER_OPERAND_COLUMNS
+	erCheckConstraintViolated           = 3819 // ER_CHECK_CONSTRAINT_VIOLATED
+	erCheckConstraintNotFound           = 3821 // ER_CHECK_CONSTRAINT_NOT_FOUND
+	erCheckConstraintDupName            = 3822 // ER_CHECK_CONSTRAINT_DUP_NAME
+	erConstraintNotFound                = 3940 // ER_CONSTRAINT_NOT_FOUND
 	stateWrongNumberOfColumns           = "21000"
 )
 
@@ -63,6 +67,15 @@ const (
 // value its column cannot take; INSERT IGNORE skips the row with it as a
 // warning (catalog/index_errors.go).
 var ErrIndexValue = kinds.NewKind("%s, in the row %s")
+
+// ErrCheckDuplicateName is the error of a CHECK constraint added under a
+// name the table's constraints already use (catalog's CreateCheck; names
+// compare case-insensitively): MySQL's ER_CHECK_CONSTRAINT_DUP_NAME, 3822.
+var ErrCheckDuplicateName = kinds.NewKind("check constraint %s already exists")
+
+// dropCheck matches a statement that drops a CHECK constraint by that
+// name (ALTER TABLE … DROP CHECK c), not DROP CONSTRAINT.
+var dropCheck = regexp.MustCompile(`(?i)\bDROP\s+CHECK\b`)
 
 // mapping is one row of the table: the messages of an error kind, and the
 // number, SQLSTATE and message MySQL gives for the same fault.
@@ -137,6 +150,25 @@ var table = []*mapping{
 		message: func(m []string, query string) string {
 			return fmt.Sprintf("The value specified for generated column '%s' in table '%s' is not allowed.",
 				unquote(m[1]), tableOfAlias(query, unquote(m[2])))
+		}},
+	// CHECK constraints (MySQL 8.0.16+; checked on MariaDB 10.11, which
+	// words 4025 "CONSTRAINT `c` failed for `db`.`t`": MySQL is the spec).
+	{kind: sql.ErrCheckConstraintViolated, num: erCheckConstraintViolated, state: mysql.SSUnknownSQLState,
+		message: func(m []string, _ string) string {
+			return fmt.Sprintf("Check constraint '%s' is violated.", unquote(m[1]))
+		}},
+	// go-mysql-server gives one kind for DROP CHECK and DROP CONSTRAINT of a
+	// name the table does not have; MySQL two.
+	{kind: sql.ErrUnknownConstraint, num: erCheckConstraintNotFound, state: mysql.SSUnknownSQLState,
+		convert: func(m []string, query, _ string) *mysql.SQLError {
+			if dropCheck.MatchString(query) {
+				return mysql.NewSQLError(erCheckConstraintNotFound, mysql.SSUnknownSQLState, "Check constraint '%s' is not found in the table.", unquote(m[1]))
+			}
+			return mysql.NewSQLError(erConstraintNotFound, mysql.SSUnknownSQLState, "Constraint '%s' does not exist.", unquote(m[1]))
+		}},
+	{kind: ErrCheckDuplicateName, num: erCheckConstraintDupName, state: mysql.SSUnknownSQLState,
+		message: func(m []string, _ string) string {
+			return fmt.Sprintf("Duplicate check constraint name '%s'.", m[1])
 		}},
 	// Foreign keys (catalog/foreign_keys.go gives 1451 and 1452 MySQL's
 	// arguments: the child as `db`.`t` and the constraint's clause).

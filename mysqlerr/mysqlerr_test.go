@@ -45,6 +45,15 @@ func TestTable(t *testing.T) {
 			1074, "42000", "Column length too big for column 'c d' (max = 255); use BLOB or TEXT instead"},
 		{"a VARBINARY too long, in ALTER TABLE", sql.CastSQLError(types.ErrLengthTooLarge.New(70000, 65535)), "ALTER TABLE t ADD COLUMN v varbinary(70000)",
 			1074, "42000", "Column length too big for column 'v' (max = 65535); use BLOB or TEXT instead"},
+		// Regression: 1105 (MySQL 8's CHECK constraint errors).
+		{"a CHECK constraint violated", sql.CastSQLError(sql.ErrCheckConstraintViolated.New("ck_pos")), "INSERT INTO ck VALUES (2, -1)",
+			3819, "HY000", "Check constraint 'ck_pos' is violated."},
+		{"DROP CHECK of an unknown name", sql.CastSQLError(sql.ErrUnknownConstraint.New("nosuch")), "ALTER TABLE ck DROP CHECK nosuch",
+			3821, "HY000", "Check constraint 'nosuch' is not found in the table."},
+		{"DROP CONSTRAINT of an unknown name", sql.CastSQLError(sql.ErrUnknownConstraint.New("nosuch")), "alter table ck drop constraint nosuch",
+			3940, "HY000", "Constraint 'nosuch' does not exist."},
+		{"a CHECK constraint's name taken", sql.CastSQLError(ErrCheckDuplicateName.New("c1")), "ALTER TABLE ck ADD CONSTRAINT c1 CHECK (x > 0)",
+			3822, "HY000", "Duplicate check constraint name 'c1'."},
 		// Regression: 1105 (compat/typed_literals.go's 1525, wrapped by the planner).
 		{"an error of the parser, wrapped as a syntax error", sql.CastSQLError(sql.ErrSyntaxError.New(
 			mysql.NewSQLError(1525, "HY000", "Incorrect DATE value: '%s'", "2020-13-01").Error())), "SELECT DATE '2020-13-01'",
