@@ -49,6 +49,7 @@ func Functions() []sql.Function {
 
 // Rules returns the analyzer rules to run before go-mysql-server's own
 // (analyzer.Builder.AddPreAnalyzeRule): aggregateTypes (sum_avg.go),
+// unionTypes (union_types.go),
 // enumText (enum_text.go), helpTables (help_tables.go), warningsInOrder
 // (show_warnings.go), warningBytes (warning_bytes.go), likeRange (like_range.go), inSubqueryJoins
 // (in_subquery.go), userVarReads (user_var_assign.go), viewVariables
@@ -57,6 +58,7 @@ func Functions() []sql.Function {
 func Rules() []analyzer.Rule {
 	return []analyzer.Rule{
 		{Id: ruleAggregateTypes, Apply: aggregateTypes},
+		{Id: ruleUnionTypes, Apply: unionTypes}, // union_types.go
 		{Id: ruleEnumText, Apply: enumText},
 		{Id: ruleHelpTables, Apply: helpTables},
 		{Id: ruleWarningsInOrder, Apply: warningsInOrder},   // show_warnings.go

@@ -109,6 +109,37 @@ var NumericExactScripts = []ScriptTest{
 			{Query: "SELECT s DIV -1 FROM dv", ExpectedErrCode: 1690},
 		},
 	},
+	{
+		// go-mysql-server 0.20 converted both sides to BIGINT, clamping
+		// 18446744073709551615 to 9223372036854775807, and CREATE TABLE …
+		// AS SELECT made the column bigint (compat/union_types.go).
+		Name: "UNION of BIGINT UNSIGNED and BIGINT keeps both ranges",
+		SetUpScript: []string{
+			"CREATE TABLE un_u (u BIGINT UNSIGNED)",
+			"CREATE TABLE un_s (s BIGINT)",
+			"INSERT INTO un_u VALUES (18446744073709551615)",
+			"INSERT INTO un_s VALUES (-1)",
+			"CREATE TABLE un_d (x DECIMAL(20,0))",
+			"CREATE TABLE un_w (x BIGINT UNSIGNED)",
+		},
+		Assertions: []Assertion{
+			{Query: "SELECT u FROM un_u UNION ALL SELECT s FROM un_s", Expected: []Row{{"18446744073709551615"}, {"-1"}}},
+			{Query: "SELECT -1 UNION ALL SELECT u FROM un_u", Expected: []Row{{"-1"}, {"18446744073709551615"}}},
+			{Query: "SELECT s FROM un_s UNION SELECT u FROM un_u ORDER BY 1 DESC", Expected: []Row{{"18446744073709551615"}, {"-1"}}},
+			{Query: "SELECT MAX(x), MIN(x) FROM (SELECT u AS x FROM un_u UNION ALL SELECT s FROM un_s) d", Expected: []Row{{"18446744073709551615", "-1"}}},
+			{Query: "SELECT SUM(x), COUNT(DISTINCT x) FROM (SELECT u AS x FROM un_u UNION ALL SELECT s FROM un_s) d", Expected: []Row{{"18446744073709551614", 2}}},
+			{Query: "WITH c AS (SELECT u FROM un_u UNION ALL SELECT s FROM un_s) SELECT u FROM c ORDER BY u DESC", Expected: []Row{{"18446744073709551615"}, {"-1"}}},
+			{Query: "WITH c AS (SELECT -1 AS x UNION ALL SELECT u FROM un_u) SELECT MAX(x), MIN(x) FROM c", Expected: []Row{{"18446744073709551615", "-1"}}},
+			{Query: "SELECT x FROM (SELECT s AS x FROM un_s UNION ALL SELECT u FROM un_u UNION ALL SELECT s FROM un_s) d ORDER BY x DESC", Expected: []Row{{"18446744073709551615"}, {"-1"}, {"-1"}}},
+			{Query: "INSERT INTO un_d SELECT u FROM un_u UNION ALL SELECT s FROM un_s"},
+			{Query: "SELECT x FROM un_d ORDER BY x", Expected: []Row{{"-1"}, {"18446744073709551615"}}},
+			{Query: "INSERT INTO un_w SELECT u FROM un_u UNION ALL SELECT 0"},
+			{Query: "SELECT x FROM un_w ORDER BY x", Expected: []Row{{"0"}, {"18446744073709551615"}}},
+			{Query: "CREATE TABLE un_c AS SELECT u FROM un_u UNION ALL SELECT s FROM un_s"},
+			{Query: "SELECT COLUMN_TYPE FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'un_c'", Expected: []Row{{"decimal(20,0)"}}},
+			{Query: "SELECT u FROM un_c ORDER BY u", Expected: []Row{{"-1"}, {"18446744073709551615"}}},
+		},
+	},
 }
 
 // NumericExactMySQLScripts hold MySQL 8's answers where MariaDB 10.11's
