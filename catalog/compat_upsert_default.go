@@ -35,30 +35,21 @@ func onDupDefaults(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Sco
 		}
 		sch := ins.Destination.Schema()
 		var exprs []sql.Expression
-		for i, e := range ins.OnDupExprs {
-			sf, ok := e.(*expression.SetField)
-			if !ok || !isDefaultPlaceholder(sf.RightChild) {
+		for _, a := range onDupAssignments(ins) {
+			if !isDefaultPlaceholder(a.set.RightChild) {
 				continue
 			}
-			gf, ok := sf.LeftChild.(*expression.GetField)
-			if !ok {
-				continue
-			}
-			j := sch.IndexOfColName(gf.Name())
-			if j < 0 {
-				continue
-			}
-			var def sql.Expression = expression.NewLiteral(nil, sch[j].Type)
+			var def sql.Expression = expression.NewLiteral(nil, sch[a.col].Type)
 			switch {
-			case sch[j].Generated != nil:
-				def = generatedDefault{gf} // the table computes it again
-			case sch[j].Default != nil:
-				def = sch[j].Default
+			case sch[a.col].Generated != nil:
+				def = generatedDefault{a.field} // the table computes it again
+			case sch[a.col].Default != nil:
+				def = sch[a.col].Default
 			}
 			if exprs == nil {
 				exprs = append([]sql.Expression(nil), ins.OnDupExprs...)
 			}
-			exprs[i] = expression.NewSetField(sf.LeftChild, def)
+			exprs[a.at] = expression.NewSetField(a.set.LeftChild, def)
 		}
 		if exprs == nil {
 			return n, transform.SameTree, nil
@@ -67,6 +58,40 @@ func onDupDefaults(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Sco
 		c.OnDupExprs = exprs
 		return &c, transform.NewTree, nil
 	})
+}
+
+// onDupAssignment is one assignment `c = e` of an ON DUPLICATE KEY UPDATE
+// list to a column of the destination: at its place in the list, col the
+// column's place in the destination's schema.
+type onDupAssignment struct {
+	at, col int
+	set     *expression.SetField
+	field   *expression.GetField // c (buildOnDupLeft)
+}
+
+// onDupAssignments returns the assignments of ins's ON DUPLICATE KEY
+// UPDATE list to columns of its destination, in order; none without a
+// destination.
+func onDupAssignments(ins *plan.InsertInto) []onDupAssignment {
+	if len(ins.OnDupExprs) == 0 || ins.Destination == nil {
+		return nil
+	}
+	sch := ins.Destination.Schema()
+	var out []onDupAssignment
+	for i, e := range ins.OnDupExprs {
+		sf, ok := e.(*expression.SetField)
+		if !ok {
+			continue
+		}
+		gf, ok := sf.LeftChild.(*expression.GetField)
+		if !ok {
+			continue
+		}
+		if j := sch.IndexOfColName(gf.Name()); j >= 0 {
+			out = append(out, onDupAssignment{at: i, col: j, set: sf, field: gf})
+		}
+	}
+	return out
 }
 
 // isDefaultPlaceholder reports whether e is an unresolved DEFAULT.

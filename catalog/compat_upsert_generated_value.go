@@ -2,7 +2,6 @@ package catalog
 
 import (
 	"github.com/dolthub/go-mysql-server/sql"
-	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 )
 
@@ -20,31 +19,20 @@ import (
 // onDupGeneratedValue returns error 3105 if an ON DUPLICATE KEY UPDATE
 // assignment of ins sets a generated column to anything but DEFAULT.
 func onDupGeneratedValue(ins *plan.InsertInto) error {
-	if len(ins.OnDupExprs) == 0 || ins.Destination == nil {
-		return nil
-	}
-	sch := ins.Destination.Schema()
-	for _, e := range ins.OnDupExprs {
-		sf, ok := e.(*expression.SetField)
-		if !ok {
+	for _, a := range onDupAssignments(ins) {
+		sch := ins.Destination.Schema() // onDupAssignments: not nil
+
+		if sch[a.col].Generated == nil {
 			continue
 		}
-		gf, ok := sf.LeftChild.(*expression.GetField) // a column of the destination (buildOnDupLeft)
-		if !ok {
-			continue
-		}
-		i := sch.IndexOfColName(gf.Name())
-		if i < 0 || sch[i].Generated == nil {
-			continue
-		}
-		if _, ok := sf.RightChild.(generatedDefault); ok || isDefaultPlaceholder(sf.RightChild) {
+		if _, ok := a.set.RightChild.(generatedDefault); ok || isDefaultPlaceholder(a.set.RightChild) {
 			continue // DEFAULT: allowed, as in MySQL (compat_upsert_default.go)
 		}
-		table := gf.Table()
+		table := a.field.Table()
 		if n, ok := ins.Destination.(sql.Nameable); ok {
 			table = n.Name()
 		}
-		return sql.ErrGeneratedColumnValue.New(sch[i].Name, table)
+		return sql.ErrGeneratedColumnValue.New(sch[a.col].Name, table)
 	}
 	return nil
 }
