@@ -23,8 +23,13 @@ import (
 // returned, whenever its texts are those of that pair.
 
 // currentPair is the pair selfPairIter returned last, its two texts and
-// their similarity, read by the filter above it.
-type currentPair struct{ p atomic.Pointer[measuredPair] }
+// their similarity, read by the filter above it. col is the texts' column
+// in the table's rows, found at the first pair (colFound).
+type currentPair struct {
+	p        atomic.Pointer[measuredPair]
+	col      int
+	colFound bool
+}
 
 // measuredPair is a pair's two column values and their similarity.
 type measuredPair struct {
@@ -35,7 +40,10 @@ type measuredPair struct {
 // set records the pair of rows l and r of search p's table, whose texts
 // (p.column) have similarity sim.
 func (c *currentPair) set(p *similarityPairs, l, r sql.Row, sim float64) {
-	col := p.table.Schema().IndexOfColName(p.column)
+	if !c.colFound { // once, not per pair (set is called by one iterator)
+		c.col, c.colFound = p.table.Schema().IndexOfColName(p.column), true
+	}
+	col := c.col
 	if col < 0 || col >= len(l) || col >= len(r) {
 		c.p.Store(nil)
 		return
