@@ -249,3 +249,51 @@ func TestCompareKeys(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkPackedLoadGrowth is the index part of bench/minhash's
+// 1,000,000-row load: 10 statements, each the commit of the band entries
+// of 100,000 new rows (2,600,000 entries, minhashLike) into one bbolt
+// packed keyspace, from empty. Since band hashes are random, every
+// statement merges entries into nearly every block and so rewrites the
+// whole index: its cost grows with the index. It reports the process's
+// CPU seconds of the first statement and of the last, their ratio
+// (1 if a statement's cost did not depend on the index's size) and the
+// CPU seconds of all 10. One iteration is about a minute.
+func BenchmarkPackedLoadGrowth(b *testing.B) {
+	const rows, stmts = 100_000, 10
+	ks := PackedKeyspace([]byte("x1"), 8)
+	var first, last, all time.Duration
+	for b.Loop() {
+		b.StopTimer()
+		s, err := Open(b.TempDir(), Options{Engine: EngineBolt})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := s.Update(func(tx *Txn) error { return tx.CreateKeyspace(ks) }); err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		for k := range stmts {
+			c0 := processCPU()
+			commitEntries(b, s, ks, k*rows, (k+1)*rows)
+			d := processCPU() - c0
+			all += d
+			switch k {
+			case 0:
+				first += d
+			case stmts - 1:
+				last += d
+			}
+		}
+		b.StopTimer()
+		if err := s.Close(); err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+	}
+	n := float64(b.N)
+	b.ReportMetric(first.Seconds()/n, "first-cpu-s")
+	b.ReportMetric(last.Seconds()/n, "last-cpu-s")
+	b.ReportMetric(last.Seconds()/first.Seconds(), "last/first")
+	b.ReportMetric(all.Seconds()/n, "cpu-s")
+}
