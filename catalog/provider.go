@@ -34,6 +34,7 @@ func NewEngine(s *Store) *sqle.Engine {
 		AddPreAnalyzeRule(ruleLoadDataTriggers, loadDataTriggers).
 		AddPreAnalyzeRule(ruleTextCustomIndex, s.ext.textCustomIndex).
 		AddPreAnalyzeRule(ruleModifyCustomIndexed, modifyCustomIndexed).
+		AddPreAnalyzeRule(ruleVirtualColumnCheckDDL, virtualColumnCheckDDL).
 		AddPostAnalyzeRule(ruleViewsKeepTransaction, viewsKeepTransaction).
 		AddPostAnalyzeRule(rulePrefixPrimaryKey, prefixPrimaryKey).
 		AddPostAnalyzeRule(ruleUnwrapModifyCustomIndexed, unwrapModifyCustomIndexed)
