@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
@@ -18,7 +19,7 @@ import (
 // sql.CheckTable, and loads a statement's checks from the wrapper, so
 //
 //   - INSERT, REPLACE, INSERT … ON DUPLICATE KEY UPDATE, LOAD DATA and
-//     UPDATE enforced none (`INSERT … VALUES (-1)` into a table with
+//     UPDATE (of one table or of a join) enforced none (`INSERT … VALUES (-1)` into a table with
 //     CHECK (a > 0) was accepted where MySQL says 3819);
 //   - SHOW CREATE TABLE printed none, so a dump and restore dropped them;
 //   - ALTER TABLE … DROP CHECK and DROP CONSTRAINT failed with "the table
@@ -62,7 +63,7 @@ func virtualColumnChecks(ctx *sql.Context, a *analyzer.Analyzer, n sql.Node, _ *
 			return withVirtualChecks(ctx, a, x, x.Destination, false)
 		case *plan.Update:
 			if x.IsJoin {
-				return n, transform.SameTree, nil
+				return joinVirtualChecks(ctx, a, x)
 			}
 			return withVirtualChecks(ctx, a, x, x.Child, false)
 		}
@@ -197,4 +198,82 @@ func compileChecks(ctx *sql.Context, a *analyzer.Analyzer, t *Table) (checks sql
 		checks = append(checks, &sql.CheckConstraint{Name: c.Name, Expr: e, Enforced: c.Enforced})
 	}
 	return checks, nil
+}
+
+// joinVirtualChecks adds to UPDATE … JOIN u the checks of each simsql table
+// with VIRTUAL columns it writes, over the joined row it checks (the
+// table's columns start where the first column of its name or alias is).
+func joinVirtualChecks(ctx *sql.Context, a *analyzer.Analyzer, u *plan.Update) (sql.Node, transform.TreeIdentity, error) {
+	var uj *plan.UpdateJoin
+	transform.Inspect(u.Child, func(n sql.Node) bool {
+		if j, ok := n.(*plan.UpdateJoin); ok && uj == nil {
+			uj = j
+		}
+		return uj == nil
+	})
+	if uj == nil {
+		return u, transform.SameTree, nil
+	}
+	joined := uj.Child.Schema()
+	checks := u.Checks()
+	added := false
+	for name := range uj.Updaters {
+		t := namedTable(uj.Child, name)
+		if t == nil || !t.hasVirtual() || len(t.meta.Checks) == 0 {
+			continue
+		}
+		off := -1
+		for i, c := range joined {
+			if strings.EqualFold(c.Source, name) {
+				off = i
+				break
+			}
+		}
+		if off < 0 {
+			continue
+		}
+		own, err := compileChecks(ctx, a, t)
+		if err != nil {
+			return nil, transform.SameTree, err
+		}
+		for _, c := range own {
+			c.Expr, _, _ = transform.Expr(c.Expr, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+				if gf, ok := e.(*expression.GetField); ok {
+					return gf.WithIndex(gf.Index() + off), transform.NewTree, nil
+				}
+				return e, transform.SameTree, nil
+			})
+		}
+		checks = append(checks, own...)
+		added = true
+	}
+	if !added {
+		return u, transform.SameTree, nil
+	}
+	return u.WithChecks(checks), transform.NewTree, nil
+}
+
+// namedTable returns the simsql table that plan n reads under name (its
+// alias, or its own name when it has none); nil if there is none.
+func namedTable(n sql.Node, name string) *Table {
+	var found *Table
+	transform.Inspect(n, func(n sql.Node) bool {
+		if found != nil {
+			return false
+		}
+		switch x := n.(type) {
+		case *plan.TableAlias:
+			if tn, ok := x.Child.(sql.TableNode); ok && strings.EqualFold(x.Name(), name) {
+				found, _ = writtenTable(tn.UnderlyingTable())
+			}
+			return false
+		case sql.TableNode:
+			if t, ok := writtenTable(x.UnderlyingTable()); ok && strings.EqualFold(t.meta.Name, name) {
+				found = t
+			}
+			return false
+		}
+		return true
+	})
+	return found
 }

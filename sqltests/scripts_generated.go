@@ -254,6 +254,14 @@ var VirtualColumnCheckScripts = []ScriptTest{
 			{Query: "INSERT INTO vc (id, a) VALUES (1, 7) ON DUPLICATE KEY UPDATE a = VALUES(a)"},
 			{Query: "REPLACE INTO vc (id, a) VALUES (2, 9)"},
 			{Query: "SELECT id, a, b FROM vc ORDER BY id", Expected: []Row{{1, 7, 70}, {2, 9, 90}}},
+			// UPDATE of a join checks the table's checks too, under an alias.
+			{Query: "CREATE TABLE vj (id INT PRIMARY KEY, q INT, CONSTRAINT vj_q CHECK (q > 0))"},
+			{Query: "INSERT INTO vj VALUES (1, 1)"},
+			{Query: "UPDATE vc JOIN vj ON vc.id = vj.id SET vc.a = -1", ExpectedErrCode: 3819, ExpectedErr: "vc_a"},
+			{Query: "UPDATE vj AS y JOIN vc AS x ON x.id = y.id SET x.a = -1", ExpectedErrCode: 3819, ExpectedErr: "vc_a"},
+			{Query: "UPDATE vj AS y JOIN vc AS x ON x.id = y.id SET y.q = -1", ExpectedErrCode: 3819, ExpectedErr: "vj_q"},
+			{Query: "UPDATE vj AS y JOIN vc AS x ON x.id = y.id SET y.q = 5, x.a = 8"},
+			{Query: "SELECT x.a, y.q FROM vc AS x JOIN vj AS y ON x.id = y.id", Expected: []Row{{8, 5}}},
 		},
 	},
 	{
