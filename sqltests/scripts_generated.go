@@ -205,18 +205,18 @@ var VirtualColumnIndexScripts = []ScriptTest{
 		Assertions: []Assertion{
 			{Query: "SHOW CREATE TABLE v", Expected: []Row{{"v", "CREATE TABLE `v` (\n  `id` int NOT NULL,\n  `body` text,\n" +
 				"  `fp` bigint unsigned GENERATED ALWAYS AS (simhash(`body`)) STORED,\n  `n` int GENERATED ALWAYS AS (length(`body`)) VIRTUAL,\n" +
-				"  `k` int,\n  PRIMARY KEY (`id`),\n  KEY `fp_k3` (`fp`) COMMENT 'simhash k=3',\n  KEY `ik` (`k`)\n" +
+				"  `k` int DEFAULT NULL,\n  PRIMARY KEY (`id`),\n  KEY `fp_k3` (`fp`) COMMENT 'simhash k=3',\n  KEY `ik` (`k`)\n" +
 				") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_ai_ci"}}},
 			{Query: "SHOW INDEX FROM v", Expected: []Row{
 				{"v", 0, "PRIMARY", 1, "id", "A", 0, nil, nil, "", "BTREE", "", "", "YES", nil},
 				{"v", 1, "fp_k3", 1, "fp", "A", 0, nil, nil, "YES", "SIMHASH", "", "simhash k=3", "YES", nil},
 				{"v", 1, "ik", 1, "k", "A", 0, nil, nil, "YES", "BTREE", "", "", "YES", nil}}},
-			{Query: "SHOW CREATE TABLE v2", Expected: []Row{{"v2", "CREATE TABLE `v2` (\n  `id` int NOT NULL,\n  `k` int,\n" +
+			{Query: "SHOW CREATE TABLE v2", Expected: []Row{{"v2", "CREATE TABLE `v2` (\n  `id` int NOT NULL,\n  `k` int DEFAULT NULL,\n" +
 				"  `n` int GENERATED ALWAYS AS ((`k` + 1)) VIRTUAL,\n  PRIMARY KEY (`id`),\n  KEY `ik` (`k`),\n  KEY `ik2` (`k`,`id`)\n" +
 				") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_ai_ci"}}},
 			// The restored table (SHOW CREATE TABLE's text) has them too.
 			{Query: "DROP TABLE v2"},
-			{Query: "CREATE TABLE `v2` (\n  `id` int NOT NULL,\n  `k` int,\n  `n` int GENERATED ALWAYS AS ((`k` + 1)) VIRTUAL,\n  PRIMARY KEY (`id`),\n  KEY `ik` (`k`),\n  KEY `ik2` (`k`,`id`)\n)"},
+			{Query: "CREATE TABLE `v2` (\n  `id` int NOT NULL,\n  `k` int DEFAULT NULL,\n  `n` int GENERATED ALWAYS AS ((`k` + 1)) VIRTUAL,\n  PRIMARY KEY (`id`),\n  KEY `ik` (`k`),\n  KEY `ik2` (`k`,`id`)\n)"},
 			{Query: "SELECT index_name FROM information_schema.statistics WHERE table_schema = DATABASE() AND table_name = 'v2' AND seq_in_index = 1 ORDER BY index_name",
 				Expected: []Row{{"ik"}, {"ik2"}, {"PRIMARY"}}},
 			{Query: "SELECT id FROM v2 WHERE k = 1", Expected: []Row{}, ExpectedIndexes: []string{"v2.k"}},
@@ -270,16 +270,16 @@ var VirtualColumnCheckScripts = []ScriptTest{
 			"CREATE TABLE t (a INT, b INT AS (a+1) VIRTUAL, CONSTRAINT c1 CHECK (a > 0), CONSTRAINT c2 CHECK (b < 10) NOT ENFORCED)",
 		},
 		Assertions: []Assertion{
-			{Query: "SHOW CREATE TABLE t", Expected: []Row{{"t", "CREATE TABLE `t` (\n  `a` int,\n  `b` int GENERATED ALWAYS AS ((`a` + 1)) VIRTUAL,\n" +
+			{Query: "SHOW CREATE TABLE t", Expected: []Row{{"t", "CREATE TABLE `t` (\n  `a` int DEFAULT NULL,\n  `b` int GENERATED ALWAYS AS ((`a` + 1)) VIRTUAL,\n" +
 				"  CONSTRAINT `c1` CHECK ((`a` > 0)),\n  CONSTRAINT `c2` CHECK ((`b` < 10)) /*!80016 NOT ENFORCED */\n" +
 				") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_ai_ci"}}},
 			{Query: "INSERT INTO t (a) VALUES (-1)", ExpectedErrCode: 3819, ExpectedErr: "c1"},
 			{Query: "INSERT INTO t (a) VALUES (50)"}, // c2 is NOT ENFORCED
 			{Query: "DROP TABLE t"},
-			{Query: "CREATE TABLE `t` (\n  `a` int,\n  `b` int GENERATED ALWAYS AS ((`a` + 1)) VIRTUAL,\n" +
+			{Query: "CREATE TABLE `t` (\n  `a` int DEFAULT NULL,\n  `b` int GENERATED ALWAYS AS ((`a` + 1)) VIRTUAL,\n" +
 				"  CONSTRAINT `c1` CHECK ((`a` > 0)),\n  CONSTRAINT `c2` CHECK ((`b` < 10)) /*!80016 NOT ENFORCED */\n" +
 				") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_ai_ci"},
-			{Query: "SHOW CREATE TABLE t", Expected: []Row{{"t", "CREATE TABLE `t` (\n  `a` int,\n  `b` int GENERATED ALWAYS AS ((`a` + 1)) VIRTUAL,\n" +
+			{Query: "SHOW CREATE TABLE t", Expected: []Row{{"t", "CREATE TABLE `t` (\n  `a` int DEFAULT NULL,\n  `b` int GENERATED ALWAYS AS ((`a` + 1)) VIRTUAL,\n" +
 				"  CONSTRAINT `c1` CHECK ((`a` > 0)),\n  CONSTRAINT `c2` CHECK ((`b` < 10)) /*!80016 NOT ENFORCED */\n" +
 				") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_ai_ci"}}},
 			{Query: "INSERT INTO t (a) VALUES (-1)", ExpectedErrCode: 3819, ExpectedErr: "c1"},
@@ -297,14 +297,14 @@ var VirtualColumnCheckScripts = []ScriptTest{
 		},
 		Assertions: []Assertion{
 			{Query: "INSERT INTO t2 (a) VALUES (-1)", ExpectedErrCode: 3819, ExpectedErr: "c2"},
-			{Query: "SHOW CREATE TABLE t2", Expected: []Row{{"t2", "CREATE TABLE `t2` (\n  `a` int,\n  `k` int,\n  `x` int GENERATED ALWAYS AS ((`a` * 2)) VIRTUAL,\n" +
+			{Query: "SHOW CREATE TABLE t2", Expected: []Row{{"t2", "CREATE TABLE `t2` (\n  `a` int DEFAULT NULL,\n  `k` int DEFAULT NULL,\n  `x` int GENERATED ALWAYS AS ((`a` * 2)) VIRTUAL,\n" +
 				"  CONSTRAINT `c2` CHECK ((`a` > 0)),\n  CONSTRAINT `ck` CHECK ((`k` > 0))\n) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_ai_ci"}}},
 			// A new check over the VIRTUAL column is checked against the rows.
 			{Query: "ALTER TABLE t3 ADD CONSTRAINT c3 CHECK (b < 10)", ExpectedErrCode: 3819, ExpectedErr: "c3"},
 			{Query: "DELETE FROM t3"},
 			{Query: "ALTER TABLE t3 ADD CONSTRAINT c3 CHECK (b < 10)"},
 			{Query: "INSERT INTO t3 (a) VALUES (20)", ExpectedErrCode: 3819, ExpectedErr: "c3"},
-			{Query: "SHOW CREATE TABLE t3", Expected: []Row{{"t3", "CREATE TABLE `t3` (\n  `a` int,\n  `b` int GENERATED ALWAYS AS ((`a` + 1)) VIRTUAL,\n" +
+			{Query: "SHOW CREATE TABLE t3", Expected: []Row{{"t3", "CREATE TABLE `t3` (\n  `a` int DEFAULT NULL,\n  `b` int GENERATED ALWAYS AS ((`a` + 1)) VIRTUAL,\n" +
 				"  CONSTRAINT `c3` CHECK ((`b` < 10))\n) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_ai_ci"}}},
 			{Query: "ALTER TABLE t3 MODIFY COLUMN a BIGINT"},
 			{Query: "INSERT INTO t3 (a) VALUES (20)", ExpectedErrCode: 3819, ExpectedErr: "c3"},
