@@ -99,6 +99,7 @@ var afterAll sync.Once
 // trigger's database (compat_trigger_database.go) and appends
 // computeGeneratedColumns, strayTriggers
 // (compat_trigger_bodies.go), upsertTriggers (compat_upsert_triggers.go), integerRanges (compat_integer_range.go),
+// virtualColumnChecks (compat_virtual_column_checks.go),
 // virtualColumnIndexes (compat_virtual_column_indexes.go) and mysqlLoadData
 // (compat_load_data.go) to go-mysql-server's
 // analyzer.OnceAfterAll, once per process, before NewEngine builds an
@@ -118,6 +119,7 @@ func installAfterAllRules() {
 			analyzer.Rule{Id: ruleStrayTriggers, Apply: strayTriggers},               // compat_trigger_bodies.go
 			analyzer.Rule{Id: ruleUpsertTriggers, Apply: upsertTriggers},             // compat_upsert_triggers.go
 			analyzer.Rule{Id: ruleIntegerRanges, Apply: integerRanges},               // compat_integer_range.go
+			analyzer.Rule{Id: ruleVirtualColumnChecks, Apply: virtualColumnChecks},   // compat_virtual_column_checks.go
 			analyzer.Rule{Id: ruleVirtualColumnIndexes, Apply: virtualColumnIndexes}, // compat_virtual_column_indexes.go
 			analyzer.Rule{Id: ruleLoadData, Apply: mysqlLoadData},                    // compat_load_data.go
 			analyzer.Rule{Id: ruleForeignKeys, Apply: foreignKeyEditors},             // foreign_key_editor.go
@@ -227,10 +229,6 @@ func compileGenerated(ctx *sql.Context, a *analyzer.Analyzer, db, table string, 
 // resolved, the same columns with their expressions resolved, over a row
 // of sch (a column is found by name); nil if it has none.
 func compileResolved(sch, resolved sql.Schema) (*generatedColumns, error) {
-	ordinal := make(map[string]int, len(sch))
-	for i, c := range sch {
-		ordinal[strings.ToLower(c.Name)] = i
-	}
 	g := &generatedColumns{}
 	for i, c := range resolved {
 		if c.Generated == nil {
@@ -239,17 +237,7 @@ func compileResolved(sch, resolved sql.Schema) (*generatedColumns, error) {
 		if _, ok := c.Generated.Expr.(*sql.UnresolvedColumnDefault); ok {
 			return nil, fmt.Errorf("catalog: the generated column %s is not resolved", c.Name)
 		}
-		e, _, err := transform.Expr(c.Generated.Expr, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
-			gf, ok := e.(*expression.GetField)
-			if !ok {
-				return e, transform.SameTree, nil
-			}
-			j, ok := ordinal[strings.ToLower(gf.Name())]
-			if !ok {
-				return nil, transform.SameTree, sql.ErrColumnNotFound.New(gf.Name())
-			}
-			return gf.WithIndex(j), transform.NewTree, nil
-		})
+		e, err := overRow(sch, c.Generated.Expr)
 		if err != nil {
 			return nil, err
 		}
@@ -264,6 +252,24 @@ func compileResolved(sch, resolved sql.Schema) (*generatedColumns, error) {
 		return nil, nil
 	}
 	return g, nil
+}
+
+// overRow returns e with each column's GetField index set to the
+// column's ordinal in sch (found by name), for evaluation over a row of
+// sch.
+func overRow(sch sql.Schema, e sql.Expression) (sql.Expression, error) {
+	e, _, err := transform.Expr(e, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+		gf, ok := e.(*expression.GetField)
+		if !ok {
+			return e, transform.SameTree, nil
+		}
+		j := sch.IndexOfColName(gf.Name())
+		if j < 0 {
+			return nil, transform.SameTree, sql.ErrColumnNotFound.New(gf.Name())
+		}
+		return gf.WithIndex(j), transform.NewTree, nil
+	})
+	return e, err
 }
 
 // fingerprintBitsIn makes every generated or default value of plan n that

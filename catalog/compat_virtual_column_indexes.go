@@ -25,12 +25,12 @@ const ruleVirtualColumnIndexes analyzer.RuleId = 10_013
 
 // virtualColumnIndexes fills the index lists of SHOW CREATE TABLE and SHOW
 // INDEX for a simsql table behind a plan.VirtualColumnTable.
-func virtualColumnIndexes(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+func virtualColumnIndexes(ctx *sql.Context, a *analyzer.Analyzer, n sql.Node, _ *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
 	switch x := n.(type) {
 	case *plan.ShowCreateTable:
-		return showCreateIndexes(ctx, x)
+		return showCreateIndexes(ctx, a, x)
 	case *showCreatePrefixKey: // compat_prefix_primary_key.go, compat_show_create_virtual.go
-		sc, same, err := showCreateIndexes(ctx, x.ShowCreateTable)
+		sc, same, err := showCreateIndexes(ctx, a, x.ShowCreateTable)
 		if err != nil || same {
 			return n, transform.SameTree, err
 		}
@@ -78,14 +78,23 @@ func wrappedIndexes(ctx *sql.Context, n sql.Node) ([]sql.Index, error) {
 	return out, nil
 }
 
-// showCreateIndexes is virtualColumnIndexes for SHOW CREATE TABLE x.
-func showCreateIndexes(ctx *sql.Context, x *plan.ShowCreateTable) (sql.Node, transform.TreeIdentity, error) {
-	if x.IsView || len(x.Indexes) > 0 {
+// showCreateIndexes is virtualColumnIndexes for SHOW CREATE TABLE x; it
+// also gives x the table's checks (compat_virtual_column_checks.go).
+func showCreateIndexes(ctx *sql.Context, a *analyzer.Analyzer, x *plan.ShowCreateTable) (sql.Node, transform.TreeIdentity, error) {
+	if x.IsView {
 		return x, transform.SameTree, nil
+	}
+	n, same, err := withVirtualChecks(ctx, a, x, x.Child, true)
+	if err != nil {
+		return nil, transform.SameTree, err
+	}
+	x = n.(*plan.ShowCreateTable)
+	if len(x.Indexes) > 0 {
+		return x, same, nil
 	}
 	idx, err := wrappedIndexes(ctx, x.Child)
 	if err != nil || idx == nil {
-		return x, transform.SameTree, err
+		return x, same, err
 	}
 	c := *x
 	c.Indexes = idx

@@ -34,6 +34,7 @@ func NewEngine(s *Store) *sqle.Engine {
 		AddPreAnalyzeRule(ruleLoadDataTriggers, loadDataTriggers).
 		AddPreAnalyzeRule(ruleTextCustomIndex, s.ext.textCustomIndex).
 		AddPreAnalyzeRule(ruleModifyCustomIndexed, modifyCustomIndexed).
+		AddPreAnalyzeRule(ruleVirtualColumnCheckDDL, virtualColumnCheckDDL).
 		AddPostAnalyzeRule(ruleViewsKeepTransaction, viewsKeepTransaction).
 		AddPostAnalyzeRule(rulePrefixPrimaryKey, prefixPrimaryKey).
 		AddPostAnalyzeRule(ruleUnwrapModifyCustomIndexed, unwrapModifyCustomIndexed)
@@ -63,6 +64,7 @@ func NewEngine(s *Store) *sqle.Engine {
 	// wrapped to -16 and was refused, TestGeneratedColumnArithmetic).
 	engine.Analyzer.Parser = sql.GlobalParser
 	compat.InstallSystemVariables()
+	compat.InstallSchemaFormatter()
 	stmts := compat.StatementEnv{Catalog: engine.Analyzer.Catalog, Stats: engine.Analyzer.Catalog.StatsProvider, Analyze: engine.AnalyzeQuery,
 		Bound: engine.BoundQueryPlan}
 	engine.Parser = generatedValuesParser{Parser: compat.Statements(compat.Parser(engine.Parser), stmts), catalog: engine.Analyzer.Catalog}

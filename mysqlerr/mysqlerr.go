@@ -57,6 +57,7 @@ const (
 	erCheckConstraintNotFound           = 3821 // ER_CHECK_CONSTRAINT_NOT_FOUND
 	erCheckConstraintDupName            = 3822 // ER_CHECK_CONSTRAINT_DUP_NAME
 	erConstraintNotFound                = 3940 // ER_CONSTRAINT_NOT_FOUND
+	erDependentByCheckConstraint        = 3959 // ER_DEPENDENT_BY_CHECK_CONSTRAINT
 	stateWrongNumberOfColumns           = "21000"
 )
 
@@ -165,6 +166,12 @@ var table = []*mapping{
 				return mysql.NewSQLError(erCheckConstraintNotFound, mysql.SSUnknownSQLState, "Check constraint '%s' is not found in the table.", unquote(m[1]))
 			}
 			return mysql.NewSQLError(erConstraintNotFound, mysql.SSUnknownSQLState, "Constraint '%s' does not exist.", unquote(m[1]))
+		}},
+	// RENAME or DROP COLUMN of a column a check uses (go-mysql-server 0.20:
+	// 1105 "can't alter column …").
+	{kind: sql.ErrCheckConstraintInvalidatedByColumnAlter, num: erDependentByCheckConstraint, state: mysql.SSUnknownSQLState,
+		message: func(m []string, _ string) string {
+			return fmt.Sprintf("Check constraint '%s' uses column '%s', hence column cannot be dropped or renamed.", unquote(m[2]), unquote(m[1]))
 		}},
 	{kind: ErrCheckDuplicateName, num: erCheckConstraintDupName, state: mysql.SSUnknownSQLState,
 		message: func(m []string, _ string) string {

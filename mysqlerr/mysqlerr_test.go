@@ -52,6 +52,8 @@ func TestTable(t *testing.T) {
 			3821, "HY000", "Check constraint 'nosuch' is not found in the table."},
 		{"DROP CONSTRAINT of an unknown name", sql.CastSQLError(sql.ErrUnknownConstraint.New("nosuch")), "alter table ck drop constraint nosuch",
 			3940, "HY000", "Constraint 'nosuch' does not exist."},
+		{"RENAME COLUMN of a column a check uses", sql.CastSQLError(sql.ErrCheckConstraintInvalidatedByColumnAlter.New("a", "c4")), "ALTER TABLE t2 RENAME COLUMN a TO aa",
+			3959, "HY000", "Check constraint 'c4' uses column 'a', hence column cannot be dropped or renamed."},
 		{"a CHECK constraint's name taken", sql.CastSQLError(ErrCheckDuplicateName.New("c1")), "ALTER TABLE ck ADD CONSTRAINT c1 CHECK (x > 0)",
 			3822, "HY000", "Duplicate check constraint name 'c1'."},
 		// Regression: 1105 (compat/typed_literals.go's 1525, wrapped by the planner).

@@ -76,7 +76,7 @@ func TestAlterRowsAffected(t *testing.T) {
 	if err := db.QueryRow("SHOW CREATE TABLE am").Scan(new(string), &create); err != nil {
 		t.Fatal(err)
 	}
-	if want := "CREATE TABLE `am` (\n  `a` int NOT NULL,\n  `b` int,\n  `c` bigint DEFAULT '5',\n  PRIMARY KEY (`a`)\n) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_ai_ci"; create != want {
+	if want := "CREATE TABLE `am` (\n  `a` int NOT NULL,\n  `b` int DEFAULT NULL,\n  `c` bigint DEFAULT '5',\n  PRIMARY KEY (`a`)\n) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_ai_ci"; create != want {
 		t.Errorf("SHOW CREATE TABLE am:\n%s\nwant\n%s", create, want)
 	}
 	var rows string
@@ -226,4 +226,8 @@ func TestShowTriggersFrom(t *testing.T) {
 	}
 	t.Run("wire", func(t *testing.T) { check(t, sharedServer(t).DB(t)) })
 	t.Run("mariadb", func(t *testing.T) { check(t, sharedMariaDB(t).scratchDB(t)) })
+}
+
+func TestDefaultNullScripts(t *testing.T) {
+	runScriptsEngineAndWire(t, DefaultNullScripts)
 }

@@ -45,3 +45,7 @@ func TestNumericExactScripts(t *testing.T) {
 func TestNumericExactMySQLScripts(t *testing.T) {
 	runScriptsEngineAndWire(t, NumericExactMySQLScripts)
 }
+
+func TestVirtualColumnCheckScripts(t *testing.T) {
+	runScriptsEngineAndWire(t, VirtualColumnCheckScripts)
+}

@@ -726,3 +726,25 @@ var CompatMySQLScripts = []ScriptTest{
 		},
 	},
 }
+
+// DefaultNullScripts: SHOW CREATE TABLE writes a nullable column without a
+// default as MySQL 8 does, "DEFAULT NULL" (a nullable TIMESTAMP "NULL
+// DEFAULT NULL"), and no DEFAULT for TEXT, BLOB, JSON, generated and NOT
+// NULL columns. Regression: go-mysql-server 0.20 wrote "`a` int,"
+// (compat/show_create_default_null.go). MariaDB writes `int(11)`: MySQL's
+// text only.
+var DefaultNullScripts = []ScriptTest{
+	{
+		Name: "SHOW CREATE TABLE writes DEFAULT NULL as MySQL 8 does",
+		SetUpScript: []string{
+			"CREATE TABLE dn (id INT PRIMARY KEY, a INT, b VARCHAR(10) COMMENT 'bee', c TEXT, d JSON, e ENUM('x','y'), g TIMESTAMP NULL, h INT DEFAULT NULL, i INT NOT NULL, j INT AS (a + 1) VIRTUAL, l BLOB)",
+		},
+		Assertions: []Assertion{
+			{Query: "SHOW CREATE TABLE dn", Expected: []Row{{"dn", "CREATE TABLE `dn` (\n  `id` int NOT NULL,\n  `a` int DEFAULT NULL,\n" +
+				"  `b` varchar(10) DEFAULT NULL COMMENT 'bee',\n  `c` text,\n  `d` json,\n  `e` enum('x','y') DEFAULT NULL,\n" +
+				"  `g` timestamp NULL DEFAULT NULL,\n  `h` int DEFAULT NULL,\n  `i` int NOT NULL,\n" +
+				"  `j` int GENERATED ALWAYS AS ((`a` + 1)) VIRTUAL,\n  `l` blob,\n  PRIMARY KEY (`id`)\n" +
+				") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_ai_ci"}}},
+		},
+	},
+}

@@ -276,7 +276,7 @@ var ForeignKeyMySQLScripts = []ScriptTest{
 			// (MariaDB writes NO ACTION and not RESTRICT). The index of an
 			// unnamed constraint is named after its first column, that of
 			// a named one after the constraint.
-			{Query: "SHOW CREATE TABLE c", Expected: []Row{{"c", "CREATE TABLE `c` (\n  `id` int NOT NULL,\n  `pid` int,\n  `pid2` int,\n  PRIMARY KEY (`id`),\n" +
+			{Query: "SHOW CREATE TABLE c", Expected: []Row{{"c", "CREATE TABLE `c` (\n  `id` int NOT NULL,\n  `pid` int DEFAULT NULL,\n  `pid2` int DEFAULT NULL,\n  PRIMARY KEY (`id`),\n" +
 				"  KEY `named1` (`pid2`),\n  KEY `pid` (`pid`),\n" +
 				"  CONSTRAINT `named1` FOREIGN KEY (`pid2`) REFERENCES `p` (`id`) ON UPDATE SET NULL,\n" +
 				"  CONSTRAINT `c_ibfk_1` FOREIGN KEY (`pid`) REFERENCES `p` (`id`) ON DELETE CASCADE,\n" +

@@ -10,7 +10,7 @@ var IndexScripts = []ScriptTest{
 			"CREATE TABLE d (id INT PRIMARY KEY, fp BIGINT UNSIGNED, sfp BIGINT, body TEXT, KEY fp_k3 (fp) COMMENT 'simhash k=3')",
 		},
 		Assertions: []Assertion{
-			{Query: "SHOW CREATE TABLE d", Expected: []Row{{"d", "CREATE TABLE `d` (\n  `id` int NOT NULL,\n  `fp` bigint unsigned,\n  `sfp` bigint,\n  `body` text,\n  PRIMARY KEY (`id`),\n  KEY `fp_k3` (`fp`) COMMENT 'simhash k=3'\n) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_ai_ci"}}},
+			{Query: "SHOW CREATE TABLE d", Expected: []Row{{"d", "CREATE TABLE `d` (\n  `id` int NOT NULL,\n  `fp` bigint unsigned DEFAULT NULL,\n  `sfp` bigint DEFAULT NULL,\n  `body` text,\n  PRIMARY KEY (`id`),\n  KEY `fp_k3` (`fp`) COMMENT 'simhash k=3'\n) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_ai_ci"}}},
 			{Query: "CREATE INDEX fp_k6 ON d (fp) COMMENT 'simhash k=6'", Expected: nil},
 			{Query: "ALTER TABLE d ADD INDEX sfp_k2 (sfp) COMMENT 'simhash k=2'", Expected: nil},
 			{Query: "SELECT index_name, index_comment FROM information_schema.statistics WHERE table_schema = DATABASE() AND table_name = 'd' ORDER BY index_name", Expected: []Row{{"fp_k3", "simhash k=3"}, {"fp_k6", "simhash k=6"}, {"PRIMARY", ""}, {"sfp_k2", "simhash k=2"}}},

@@ -160,7 +160,7 @@ var KeyScripts = []ScriptTest{
 		},
 		Assertions: []Assertion{
 			{Query: "SHOW CREATE TABLE ko", Expected: []Row{{"ko", "CREATE TABLE `ko` (\n" +
-				"  `id` int NOT NULL,\n  `a` int NOT NULL,\n  `b` int,\n  `s` varchar(20) NOT NULL,\n  `c` int,\n" +
+				"  `id` int NOT NULL,\n  `a` int NOT NULL,\n  `b` int DEFAULT NULL,\n  `s` varchar(20) NOT NULL,\n  `c` int DEFAULT NULL,\n" +
 				"  PRIMARY KEY (`id`),\n" +
 				"  UNIQUE KEY `ua` (`a`),\n  UNIQUE KEY `ulate` (`a`,`s`),\n  UNIQUE KEY `us` (`s`(3)),\n" +
 				"  UNIQUE KEY `ub` (`b`),\n  UNIQUE KEY `c` (`c`),\n" +
@@ -244,11 +244,11 @@ var KeyScripts = []ScriptTest{
 			{Query: "SELECT v, n FROM pp", Expected: []Row{{"ab", 4}, {"abcxyz", 10}, {"abd?", 6}}},
 			{Query: "DELETE FROM pp WHERE v = 'abd?'"},
 			{Query: "SELECT COUNT(*) FROM pp", Expected: []Row{{2}}},
-			{Query: "SHOW CREATE TABLE pp", Expected: []Row{{"pp", "CREATE TABLE `pp` (\n  `v` varchar(10) NOT NULL,\n  `n` int,\n  PRIMARY KEY (`v`(3))\n) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_ai_ci COMMENT='prefix key'"}}},
+			{Query: "SHOW CREATE TABLE pp", Expected: []Row{{"pp", "CREATE TABLE `pp` (\n  `v` varchar(10) NOT NULL,\n  `n` int DEFAULT NULL,\n  PRIMARY KEY (`v`(3))\n) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_ai_ci COMMENT='prefix key'"}}},
 			{Query: "INSERT INTO p2 VALUES ('x', 'abz', 3)", ExpectedErr: "'x-ab' for key 'p2.PRIMARY'"},
 			{Query: "INSERT INTO p2 VALUES ('x', 'a', 3)"},
 			{Query: "SELECT a, b, n FROM p2", Expected: []Row{{"x", "a", 3}, {"x", "abc", 1}, {"y", "abc", 2}}},
-			{Query: "SHOW CREATE TABLE p2", Expected: []Row{{"p2", "CREATE TABLE `p2` (\n  `a` varchar(10) NOT NULL,\n  `b` varchar(10) NOT NULL,\n  `n` int,\n  PRIMARY KEY (`a`,`b`(2))\n) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_ai_ci"}}},
+			{Query: "SHOW CREATE TABLE p2", Expected: []Row{{"p2", "CREATE TABLE `p2` (\n  `a` varchar(10) NOT NULL,\n  `b` varchar(10) NOT NULL,\n  `n` int DEFAULT NULL,\n  PRIMARY KEY (`a`,`b`(2))\n) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_ai_ci"}}},
 			// A column change keeps the key's prefix.
 			{Query: "ALTER TABLE pp ADD COLUMN z INT FIRST"},
 			{Query: "INSERT INTO pp (v, n) VALUES ('abcccc', 7)", ExpectedErr: "'abc' for key 'pp.PRIMARY'"},

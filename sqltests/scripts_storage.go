@@ -78,7 +78,7 @@ var StorageScripts = []ScriptTest{
 			{Query: "SELECT COUNT(*) FROM t WHERE id > 1", Expected: []Row{{2}}},
 			{Query: "SELECT title FROM t WHERE id = 2", Expected: []Row{{"二"}}},
 			{Query: "SHOW TABLES", Expected: []Row{{"t"}}},
-			{Query: "SHOW CREATE TABLE t", Expected: []Row{{"t", "CREATE TABLE `t` (\n  `id` bigint NOT NULL,\n  `fp` bigint unsigned,\n  `title` varchar(100),\n  PRIMARY KEY (`id`)\n) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_ai_ci"}}},
+			{Query: "SHOW CREATE TABLE t", Expected: []Row{{"t", "CREATE TABLE `t` (\n  `id` bigint NOT NULL,\n  `fp` bigint unsigned DEFAULT NULL,\n  `title` varchar(100) DEFAULT NULL,\n  PRIMARY KEY (`id`)\n) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_ai_ci"}}},
 			{Query: "SELECT column_name, data_type FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name = 't' ORDER BY ordinal_position", Expected: []Row{{"id", "bigint"}, {"fp", "bigint"}, {"title", "varchar"}}},
 		},
 	},
