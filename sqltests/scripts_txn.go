@@ -142,6 +142,31 @@ var TxnScripts = []ScriptTest{
 		},
 	},
 	{
+		// Regression: with autocommit off, SET TRANSACTION after a
+		// statement that read or wrote a table was accepted; MySQL 8 and
+		// MariaDB count that transaction as in progress (1568), and not one
+		// that has touched no table (catalog/gms_transaction_variables.go).
+		Name:        "SET TRANSACTION with autocommit off: 1568",
+		SetUpScript: []string{"CREATE TABLE t (id INT PRIMARY KEY)"},
+		Assertions: []Assertion{
+			{Query: "SET autocommit = 0"},
+			{Query: "SET TRANSACTION READ WRITE"},
+			{Query: "SELECT 1", Expected: []Row{{1}}},
+			{Query: "SET TRANSACTION ISOLATION LEVEL READ COMMITTED"},
+			{Query: "SELECT COUNT(*) FROM t", Expected: []Row{{0}}},
+			{Query: "SET TRANSACTION READ ONLY", ExpectedErr: "Transaction characteristics can't be changed while a transaction is in progress", ExpectedErrCode: 1568},
+			{Query: "SET TRANSACTION ISOLATION LEVEL SERIALIZABLE", ExpectedErrCode: 1568},
+			{Query: "ROLLBACK"},
+			{Query: "INSERT INTO t VALUES (1)"},
+			{Query: "SET TRANSACTION ISOLATION LEVEL SERIALIZABLE", ExpectedErrCode: 1568},
+			{Query: "SET SESSION TRANSACTION ISOLATION LEVEL REPEATABLE READ"},
+			{Query: "COMMIT"},
+			{Query: "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ"},
+			{Query: "SET autocommit = 1"},
+			{Query: "SELECT id FROM t", Expected: []Row{{1}}},
+		},
+	},
+	{
 		// Regression: SET @@tx_isolation = … (@@, no scope) set the
 		// session's value; MySQL 8 (for transaction_isolation: the
 		// "Transaction Characteristic Scope" table) and MariaDB give it to
