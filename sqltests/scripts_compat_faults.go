@@ -20,6 +20,17 @@ var CompatFaultScripts = []ScriptTest{
 		},
 	},
 	{
+		// Regression: go-mysql-server 0.20 accepted KILL of a connection id
+		// no connection has (compat/kill_unknown.go).
+		Name: "KILL of an unknown thread id: 1094",
+		Assertions: []Assertion{
+			{Query: "KILL QUERY 999999", ExpectedErr: "Unknown thread id: 999999", ExpectedErrCode: 1094},
+			{Query: "KILL 999999", ExpectedErr: "Unknown thread id: 999999", ExpectedErrCode: 1094},
+			{Query: "KILL CONNECTION 999999", ExpectedErrCode: 1094},
+			{Query: "SELECT 1", Expected: []Row{{1}}},
+		},
+	},
+	{
 		// Regression: go-mysql-server 0.20 answered IN (SELECT … LIMIT n);
 		// MySQL refuses it (compat/in_subquery_limit.go).
 		Name:        "IN (SELECT … LIMIT n) is error 1235",
