@@ -56,6 +56,9 @@ type Session struct {
 	// tablesLocked is set from LOCK TABLES to UNLOCK TABLES or START
 	// TRANSACTION, which release the locks (gms_implicit_commit.go).
 	tablesLocked bool
+	// replaced counts the rows REPLACE statements deleted
+	// (compat_replace_rows.go).
+	replaced atomic.Uint64
 }
 
 var (
