@@ -51,13 +51,14 @@ func (s *Session) unlockCommits(q string) bool {
 	case "lock":
 		if second, _ := statement.NextKeyword(rest); second == "tables" || second == "table" {
 			s.tablesLocked = true
+			s.locks = nil // released even if the new ones are not taken
 		}
 	case "unlock":
 		locked := s.tablesLocked
-		s.tablesLocked = false
+		s.tablesLocked, s.locks = false, nil
 		return locked
 	case "start", "begin":
-		s.tablesLocked = false
+		s.tablesLocked, s.locks = false, nil
 	}
 	return false
 }

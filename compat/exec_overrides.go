@@ -12,7 +12,7 @@ import (
 // TABLEs that report the rows they copy (alter_rows.go); multi-table
 // DELETE (delete_join_rows.go); DROP and CREATE DATABASE of a database
 // missing or there (db_ddl_exists.go); TRUNCATE TABLE (truncate_rows.go); SHOW INDEX (show_indexes.go); KILL of an unknown
-// connection id (kill_unknown.go). It is consulted by
+// connection id (kill_unknown.go); LOCK TABLES (lock_tables.go). It is consulted by
 // go-mysql-server's builder for every node, at every depth; for any other
 // node, or one already rewritten, it returns a nil iterator and the
 // builder goes on as usual.
@@ -55,6 +55,9 @@ func (o *execOverrides) Build(ctx *sql.Context, n sql.Node, r sql.Row) (sql.RowI
 	}
 	if ok, err := killUnknown(ctx, n); ok || err != nil { // kill_unknown.go
 		return nil, err
+	}
+	if it, ok := lockTables(ctx, n); ok { // lock_tables.go
+		return it, nil
 	}
 	return nil, nil
 }
