@@ -25,12 +25,14 @@ import (
 // "Table 'x' was not locked with LOCK TABLES"; a table locked READ cannot
 // be written, error 1099 (ER_TABLE_NOT_LOCKED_FOR_WRITE) "Table 't' was
 // locked with a READ lock and can't be updated". Temporary tables and
-// information_schema are not locked. compat's LOCK TABLES (LockTables)
-// gives the session its locks; the rule lockedTables checks each query and
-// DML statement's tables against them. Pinned by TxnScripts "LOCK TABLES
-// in the session: 1099 and 1100" (also on MariaDB). Other sessions are not
-// kept from the tables (MySQL blocks their writes of a READ-locked table
-// and any use of a WRITE-locked one). Delete this file when upstream
+// information_schema are not locked. Another session's statement that
+// writes a table locked READ, or uses one locked WRITE, waits until the
+// locks are released (lock_wait_timeout, then 1205; KILL QUERY), and so
+// does a LOCK TABLES that conflicts (table_locks.go). compat's LOCK TABLES
+// (LockTables) gives the session its locks; the rule lockedTables checks
+// each query and DML statement's tables against them, or waits. Pinned by
+// TxnScripts "LOCK TABLES in the session: 1099 and 1100" (also on
+// MariaDB) and TestLockTablesSessions. Delete this file when upstream
 // checks its table locks.
 
 // ruleLockedTables is the id of lockedTables, run in OnceAfterAll.
@@ -44,11 +46,33 @@ const (
 )
 
 // LockTables implements compat.TableLocker, LOCK TABLES for the session:
-// locks replace the session's table locks (the previous LOCK TABLES's are
-// released).
-func (s *Session) LockTables(locks []compat.TableLock) {
+// locks replace the session's table locks (the previous LOCK TABLES's
+// are released), once no other session's lock conflicts (table_locks.go).
+func (s *Session) LockTables(ctx *sql.Context, locks []compat.TableLock) error {
+	s.releaseLocks()
+	modes := map[string]bool{}
+	for _, l := range locks {
+		key := l.Database + "." + l.Table
+		modes[key] = modes[key] || l.Write
+	}
+	var tables []tableUseMode
+	for key, write := range modes {
+		tables = append(tables, tableUseMode{table: key, write: write})
+	}
+	if err := s.store.locks.wait(ctx, s.ID(), tables, true, tableLockTimeout(ctx)); err != nil {
+		return err
+	}
 	s.locks = locks
 	s.tablesLocked = true
+	return nil
+}
+
+// releaseLocks releases the session's table locks.
+func (s *Session) releaseLocks() {
+	if s.locks != nil {
+		s.locks = nil
+		s.store.locks.release(s.ID())
+	}
 }
 
 // tableUse is a table a statement reads or writes: as lower-case
@@ -61,7 +85,7 @@ type tableUse struct {
 // LOCK TABLES, against the session's locks.
 func lockedTables(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
 	s, ok := ctx.Session.(*Session)
-	if !ok || s.locks == nil {
+	if !ok || s.locks == nil && !s.store.locks.busy() {
 		return n, transform.SameTree, nil
 	}
 	switch statement.LeadingKeyword(ctx.Query()) {
@@ -71,8 +95,15 @@ func lockedTables(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Sc
 	}
 	var uses []tableUse
 	collectUses(n, &uses)
-
 	writes := writtenNames(n)
+	if s.locks == nil {
+		// Another session's LOCK TABLES: wait for its locks.
+		var tables []tableUseMode
+		for _, u := range uses {
+			tables = append(tables, tableUseMode{table: u.database + "." + u.table, write: writes[u.name]})
+		}
+		return n, transform.SameTree, s.store.locks.wait(ctx, s.ID(), tables, false, tableLockTimeout(ctx))
+	}
 	used := make([]bool, len(s.locks))
 	for _, u := range uses {
 		i := lockOf(s.locks, u)

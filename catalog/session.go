@@ -437,6 +437,7 @@ func (s *Session) SessionEnd() {
 		s.cur = nil
 	}
 	s.closeTemporary()
+	s.releaseLocks() // compat_lock_tables.go
 }
 
 func (s *Session) autocommit() bool {

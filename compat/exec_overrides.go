@@ -56,8 +56,8 @@ func (o *execOverrides) Build(ctx *sql.Context, n sql.Node, r sql.Row) (sql.RowI
 	if ok, err := killUnknown(ctx, n); ok || err != nil { // kill_unknown.go
 		return nil, err
 	}
-	if it, ok := lockTables(ctx, n); ok { // lock_tables.go
-		return it, nil
+	if it, ok, err := lockTables(ctx, n); ok || err != nil { // lock_tables.go
+		return it, err
 	}
 	return nil, nil
 }

@@ -26,17 +26,18 @@ type TableLock struct {
 // TableLocker is a session that keeps the table locks of LOCK TABLES
 // (catalog.Session).
 type TableLocker interface {
-	// LockTables replaces the session's table locks with locks.
-	LockTables(locks []TableLock)
+	// LockTables replaces the session's table locks with locks, once
+	// other sessions' locks allow.
+	LockTables(ctx *sql.Context, locks []TableLock) error
 }
 
 // lockTables runs n, if it is LOCK TABLES of a session that keeps table
 // locks; ok is false for any other node.
-func lockTables(ctx *sql.Context, n sql.Node) (it sql.RowIter, ok bool) {
+func lockTables(ctx *sql.Context, n sql.Node) (it sql.RowIter, ok bool, err error) {
 	lt, isLock := n.(*plan.LockTables)
 	s, keeps := ctx.Session.(TableLocker)
 	if !isLock || !keeps {
-		return nil, false
+		return nil, false, nil
 	}
 	var locks []TableLock
 	for _, l := range lt.Locks {
@@ -58,6 +59,8 @@ func lockTables(ctx *sql.Context, n sql.Node) (it sql.RowIter, ok bool) {
 			Write:    l.Write,
 		})
 	}
-	s.LockTables(locks)
-	return sql.RowsToRowIter(), true
+	if err := s.LockTables(ctx, locks); err != nil {
+		return nil, true, err
+	}
+	return sql.RowsToRowIter(), true, nil
 }
