@@ -3,7 +3,8 @@ package compat
 // Fault (go-mysql-server v0.20.0): the OK packet of an INSERT of several
 // rows, INSERT … SELECT, REPLACE and ALTER TABLE carries no info string;
 // MySQL 8 and MariaDB send "Records: 3  Duplicates: 0  Warnings: 0"
-// (ER_INSERT_INFO), which clients print and some tools parse. Records is
+// (ER_INSERT_INFO), LOAD DATA "Records: 3  Deleted: 0  Skipped: 0
+// Warnings: 0" (ER_LOAD_INFO), which clients print and some tools parse. Records is
 // the rows the statement read (an INSERT: its source rows; an ALTER: the
 // rows it copied), Duplicates the rows an IGNORE skipped, an ON DUPLICATE
 // KEY UPDATE changed or a REPLACE deleted. An INSERT or REPLACE of a
@@ -30,11 +31,23 @@ type ReplacedRows interface {
 	ReplacedRows() uint64
 }
 
-// insertInfo is ER_INSERT_INFO's info string.
-type insertInfo struct{ records, duplicates, warnings uint64 }
+// insertInfo is ER_INSERT_INFO's info string, or with load ER_LOAD_INFO's
+// (LOAD DATA: "Records: 3  Deleted: 0  Skipped: 0  Warnings: 0", the
+// rows a REPLACE deleted and those an IGNORE skipped).
+type insertInfo struct {
+	records, duplicates, warnings uint64
+	load, replace                 bool
+}
 
 // String implements fmt.Stringer.
 func (i insertInfo) String() string {
+	if i.load {
+		deleted, skipped := uint64(0), i.duplicates
+		if i.replace {
+			deleted, skipped = i.duplicates, 0
+		}
+		return fmt.Sprintf("Records: %d  Deleted: %d  Skipped: %d  Warnings: %d", i.records, deleted, skipped, i.warnings)
+	}
 	return fmt.Sprintf("Records: %d  Duplicates: %d  Warnings: %d", i.records, i.duplicates, i.warnings)
 }
 
@@ -86,7 +99,8 @@ func insertInfoIter(ctx *sql.Context, b sql.NodeExecBuilder, ins *plan.InsertInt
 		return nil, true, err
 	}
 	edit := func(ctx *sql.Context, ok *types.OkResult) {
-		info := insertInfo{records: src.rows, warnings: uint64(ctx.Session.WarningCount())}
+		info := insertInfo{records: src.rows, warnings: uint64(ctx.Session.WarningCount()),
+			load: statement.LeadingKeyword(ctx.Query()) == "load", replace: ins.IsReplace}
 		switch {
 		case ins.IsReplace && counter != nil:
 			info.duplicates = counter.ReplacedRows() - before
@@ -98,7 +112,7 @@ func insertInfoIter(ctx *sql.Context, b sql.NodeExecBuilder, ins *plan.InsertInt
 			if ok.RowsAffected > info.records {
 				info.duplicates = ok.RowsAffected - info.records
 			}
-		case ins.Ignore && info.records > ok.RowsAffected:
+		case (ins.Ignore || info.load) && info.records > ok.RowsAffected:
 			info.duplicates = info.records - ok.RowsAffected
 		}
 		if !single {
