@@ -251,9 +251,9 @@ func parseOK(p []byte) (okPacket, error) {
 	ok.status = binary.LittleEndian.Uint16(p[pos:])
 	ok.warnings = binary.LittleEndian.Uint16(p[pos+2:])
 	if rest := p[pos+4:]; len(rest) > 0 {
-		// Length-encoded; read, as libmysqlclient and libmariadb do, to
-		// the end of the packet past the length (vitess sends '#' for
-		// every length: README, Known limits).
+		// Length-encoded; read, as the mariadb CLI shows it, to the end
+		// of the packet past the length (vitess sends '#' for every
+		// length: README, Known limits; cmd/simsql dropShortInfo).
 		_, w := lenEnc(rest)
 		ok.info = string(rest[w:])
 	}
