@@ -57,6 +57,10 @@ type editor struct {
 	// row number of an error.
 	written int64
 
+	// replacing is set for a REPLACE's editor: its deletes are counted in
+	// the session's replaced (compat_replace_rows.go).
+	replacing bool
+
 	// hi is the table's last stored row key, for above.
 	hi struct {
 		last            []byte
@@ -516,6 +520,7 @@ func (e *editor) Delete(ctx *sql.Context, row sql.Row) error {
 	if err := e.fkAfterDelete(ctx, row); err != nil {
 		return err
 	}
+	e.countReplaced(ctx)
 	return e.t.upsert.deleted(ctx, row)
 }
 

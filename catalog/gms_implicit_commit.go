@@ -51,13 +51,16 @@ func (s *Session) unlockCommits(q string) bool {
 	case "lock":
 		if second, _ := statement.NextKeyword(rest); second == "tables" || second == "table" {
 			s.tablesLocked = true
+			s.releaseLocks() // released even if the new ones are not taken
 		}
 	case "unlock":
 		locked := s.tablesLocked
 		s.tablesLocked = false
+		s.releaseLocks()
 		return locked
 	case "start", "begin":
 		s.tablesLocked = false
+		s.releaseLocks()
 	}
 	return false
 }

@@ -186,7 +186,7 @@ var txAliases = map[string]string{
 // alias of a transaction variable and the commit of SET autocommit = 1.
 func (s *Session) SetSessionVariable(ctx *sql.Context, name string, value any) error {
 	if _, isTx := txAliases[strings.ToLower(name)]; isTx && (nextTransactionSet(ctxQuery(ctx)) || nextTransactionVariable(ctxQuery(ctx), name)) {
-		if s.explicit.Load() {
+		if s.inProgress() {
 			return mysql.NewSQLError(erCantChangeTxCharacteristics, "25001",
 				"Transaction characteristics can't be changed while a transaction is in progress")
 		}
@@ -217,6 +217,21 @@ func (s *Session) SetSessionVariable(ctx *sql.Context, name string, value any) e
 		s.endExplicit()
 	}
 	return nil
+}
+
+// inProgress reports whether a transaction is under way in MySQL's sense
+// (in_active_multi_stmt_transaction): an explicit one (START TRANSACTION,
+// BEGIN), or, with autocommit off, one that has read or written a table.
+func (s *Session) inProgress() bool {
+	if s.explicit.Load() {
+		return true
+	}
+	if s.autocommit() {
+		return false
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.cur != nil && s.cur.active.Load()
 }
 
 // readOnlyNow gives the session's transaction the access mode readOnly

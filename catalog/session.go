@@ -12,6 +12,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/vitess/go/mysql"
 
+	"github.com/simsql/simsql/compat"
 	"github.com/simsql/simsql/statement"
 	"github.com/simsql/simsql/storage"
 )
@@ -56,6 +57,12 @@ type Session struct {
 	// tablesLocked is set from LOCK TABLES to UNLOCK TABLES or START
 	// TRANSACTION, which release the locks (gms_implicit_commit.go).
 	tablesLocked bool
+	// locks are the session's table locks from LOCK TABLES, nil without
+	// (compat_lock_tables.go).
+	locks []compat.TableLock
+	// replaced counts the rows REPLACE statements deleted
+	// (compat_replace_rows.go).
+	replaced atomic.Uint64
 }
 
 var (
@@ -430,6 +437,7 @@ func (s *Session) SessionEnd() {
 		s.cur = nil
 	}
 	s.closeTemporary()
+	s.releaseLocks() // compat_lock_tables.go
 }
 
 func (s *Session) autocommit() bool {

@@ -41,6 +41,9 @@ type Store struct {
 	kv  *storage.Store
 	ext *wiring // what Open was given: index kinds, table functions, rules
 
+	// locks are the sessions' LOCK TABLES locks (table_locks.go).
+	locks tableLocks
+
 	mu     sync.Mutex
 	tables map[uint64]*cachedTable // parsed metadata by table id
 	dbs    map[string]*cachedDatabase

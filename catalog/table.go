@@ -424,5 +424,10 @@ func (t *Table) Updater(ctx *sql.Context) sql.RowUpdater {
 // Deleter implements sql.DeletableTable.
 func (t *Table) Deleter(ctx *sql.Context) sql.RowDeleter { return t.editor(ctx) }
 
-// Replacer implements sql.ReplaceableTable.
-func (t *Table) Replacer(ctx *sql.Context) sql.RowReplacer { return t.editor(ctx) }
+// Replacer implements sql.ReplaceableTable: an editor that counts the
+// rows it deletes (compat_replace_rows.go).
+func (t *Table) Replacer(ctx *sql.Context) sql.RowReplacer {
+	e := t.editor(ctx)
+	e.replacing = true
+	return e
+}

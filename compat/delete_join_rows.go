@@ -48,7 +48,9 @@ func (o *execOverrides) deleteJoin(ctx *sql.Context, n sql.Node, r sql.Row) (it 
 	if err != nil {
 		return nil, true, err
 	}
-	return &deletedRowsIter{RowIter: it, counter: counter}, true, nil
+	return &okResultIter{RowIter: it, edit: func(_ *sql.Context, ok *types.OkResult) {
+		ok.RowsAffected = counter.count
+	}}, true, nil
 }
 
 // targetName is the name a DELETE target's columns carry: its alias, or
@@ -151,34 +153,4 @@ func (it *deleteTargetsIter) Next(ctx *sql.Context) (sql.Row, error) {
 		}
 	}
 	return row, nil
-}
-
-// deletedRowsIter is a multi-table DELETE's iterator, whose OK result
-// says the rows its deleteTargets counted. It is a sql.MutableRowIter so
-// that go-mysql-server's accumulator, which makes the OK result, goes
-// under it.
-type deletedRowsIter struct {
-	sql.RowIter
-	counter *deleteTargets
-}
-
-var _ sql.MutableRowIter = (*deletedRowsIter)(nil)
-
-// Next implements sql.RowIter.
-func (it *deletedRowsIter) Next(ctx *sql.Context) (sql.Row, error) {
-	row, err := it.RowIter.Next(ctx)
-	if err == nil && types.IsOkResult(row) {
-		ok := types.GetOkResult(row)
-		ok.RowsAffected = it.counter.count
-		return sql.NewRow(ok), nil
-	}
-	return row, err
-}
-
-// GetChildIter implements sql.MutableRowIter.
-func (it *deletedRowsIter) GetChildIter() sql.RowIter { return it.RowIter }
-
-// WithChildIter implements sql.MutableRowIter.
-func (it *deletedRowsIter) WithChildIter(child sql.RowIter) sql.RowIter {
-	return &deletedRowsIter{RowIter: child, counter: it.counter}
 }

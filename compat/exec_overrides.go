@@ -11,7 +11,8 @@ import (
 // COUNT(DISTINCT …) and UNION (collation_distinct.go); and the ALTER
 // TABLEs that report the rows they copy (alter_rows.go); multi-table
 // DELETE (delete_join_rows.go); DROP and CREATE DATABASE of a database
-// missing or there (db_ddl_exists.go); TRUNCATE TABLE (truncate_rows.go); SHOW INDEX (show_indexes.go). It is consulted by
+// missing or there (db_ddl_exists.go); TRUNCATE TABLE (truncate_rows.go); SHOW INDEX (show_indexes.go); KILL of an unknown
+// connection id (kill_unknown.go); LOCK TABLES (lock_tables.go). It is consulted by
 // go-mysql-server's builder for every node, at every depth; for any other
 // node, or one already rewritten, it returns a nil iterator and the
 // builder goes on as usual.
@@ -50,6 +51,12 @@ func (o *execOverrides) Build(ctx *sql.Context, n sql.Node, r sql.Row) (sql.RowI
 		return it, err
 	}
 	if it, ok, err := showIndexes(ctx, n, r); ok || err != nil { // show_indexes.go
+		return it, err
+	}
+	if ok, err := killUnknown(ctx, n); ok || err != nil { // kill_unknown.go
+		return nil, err
+	}
+	if it, ok, err := lockTables(ctx, n); ok || err != nil { // lock_tables.go
 		return it, err
 	}
 	return nil, nil

@@ -55,6 +55,9 @@ func (b explainBuilder) Build(ctx *sql.Context, n sql.Node, r sql.Row) (sql.RowI
 		}
 		return sql.RowsToRowIter(rows...), nil
 	}
+	if it, ok, err := okInfo(ctx, b.NodeExecBuilder, n, r); ok || err != nil { // ok_info.go
+		return it, err
+	}
 	return b.NodeExecBuilder.Build(ctx, n, r)
 }
 

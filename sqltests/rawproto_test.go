@@ -216,6 +216,9 @@ func (c *rawConn) handshake(user, password, db string, deprecateEOF bool) error 
 type okPacket struct {
 	affected, insertID uint64
 	status, warnings   uint16
+	// info is the human-readable info string ("Records: 3  Duplicates:
+	// 0  Warnings: 0").
+	info string
 }
 
 func lenEnc(p []byte) (uint64, int) {
@@ -247,6 +250,13 @@ func parseOK(p []byte) (okPacket, error) {
 	}
 	ok.status = binary.LittleEndian.Uint16(p[pos:])
 	ok.warnings = binary.LittleEndian.Uint16(p[pos+2:])
+	if rest := p[pos+4:]; len(rest) > 0 {
+		// Length-encoded; read, as the mariadb CLI shows it, to the end
+		// of the packet past the length (vitess sends '#' for every
+		// length: README, Known limits; cmd/simsql dropShortInfo).
+		_, w := lenEnc(rest)
+		ok.info = string(rest[w:])
+	}
 	return ok, nil
 }
 
@@ -283,6 +293,7 @@ type rawResult struct {
 	ColStatus  uint16 // EOF after the column definitions (0 with DEPRECATE_EOF)
 	Status     uint16 // the OK packet, or the packet ending the rows
 	Affected   uint64
+	Info       string // the OK packet's info string
 }
 
 // query sends COM_QUERY q and reads every result it produces (several for
@@ -316,7 +327,7 @@ func (c *rawConn) readResult() (rawResult, error) {
 		return res, errors.New("empty packet")
 	case p[0] == 0x00:
 		ok, err := parseOK(p)
-		res.Status, res.Affected = ok.status, ok.affected
+		res.Status, res.Affected, res.Info = ok.status, ok.affected, ok.info
 		return res, err
 	case p[0] == 0xff:
 		res.Err = parseErr(p).(*rawError)
@@ -453,7 +464,7 @@ func (c *rawConn) readBinaryResult() (rawResult, error) {
 	switch p[0] {
 	case 0x00:
 		ok, err := parseOK(p)
-		res.Status, res.Affected = ok.status, ok.affected
+		res.Status, res.Affected, res.Info = ok.status, ok.affected, ok.info
 		return res, err
 	case 0xff:
 		res.Err = parseErr(p).(*rawError)

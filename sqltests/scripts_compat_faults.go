@@ -20,6 +20,44 @@ var CompatFaultScripts = []ScriptTest{
 		},
 	},
 	{
+		// Regression: go-mysql-server 0.20 counted a REPLACE that deleted
+		// two rows (one by the primary key, one by a UNIQUE key) as 2 rows
+		// affected, where MySQL counts the insert and both deletes
+		// (catalog/compat_replace_rows.go, compat/ok_info.go; the OK
+		// packet's count: TestOKInfo).
+		Name: "REPLACE rows affected",
+		SetUpScript: []string{
+			"CREATE TABLE rr (a INT PRIMARY KEY, b INT UNIQUE, c INT)",
+			"INSERT INTO rr VALUES (1, 1, 0), (2, 2, 0), (3, 3, 0)",
+		},
+		Assertions: []Assertion{
+			{Query: "REPLACE INTO rr VALUES (1, 2, 9)"},
+			{Query: "SELECT ROW_COUNT()", Expected: []Row{{3}}},
+			{Query: "REPLACE INTO rr VALUES (5, 5, 0)"},
+			{Query: "SELECT ROW_COUNT()", Expected: []Row{{1}}},
+			{Query: "REPLACE INTO rr VALUES (5, 5, 1)"},
+			{Query: "SELECT ROW_COUNT()", Expected: []Row{{2}}},
+			{Query: "REPLACE INTO rr VALUES (6, 6, 0), (6, 6, 1), (3, 1, 2)"},
+			{Query: "SELECT ROW_COUNT()", Expected: []Row{{5}}},
+			{Query: "REPLACE INTO rr SELECT a + 10, b + 10, c FROM rr"},
+			{Query: "SELECT ROW_COUNT()", Expected: []Row{{4}}},
+			{Query: "REPLACE INTO rr SET a = 6, b = 3, c = 7"},
+			{Query: "SELECT ROW_COUNT()", Expected: []Row{{2}}},
+			{Query: "SELECT * FROM rr ORDER BY a", Expected: []Row{{1, 2, 9}, {3, 1, 2}, {5, 5, 1}, {6, 3, 7}, {11, 12, 9}, {13, 11, 2}, {15, 15, 1}, {16, 16, 1}}},
+		},
+	},
+	{
+		// Regression: go-mysql-server 0.20 accepted KILL of a connection id
+		// no connection has (compat/kill_unknown.go).
+		Name: "KILL of an unknown thread id: 1094",
+		Assertions: []Assertion{
+			{Query: "KILL QUERY 999999", ExpectedErr: "Unknown thread id: 999999", ExpectedErrCode: 1094},
+			{Query: "KILL 999999", ExpectedErr: "Unknown thread id: 999999", ExpectedErrCode: 1094},
+			{Query: "KILL CONNECTION 999999", ExpectedErrCode: 1094},
+			{Query: "SELECT 1", Expected: []Row{{1}}},
+		},
+	},
+	{
 		// Regression: go-mysql-server 0.20 answered IN (SELECT … LIMIT n);
 		// MySQL refuses it (compat/in_subquery_limit.go).
 		Name:        "IN (SELECT … LIMIT n) is error 1235",

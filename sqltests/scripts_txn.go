@@ -142,6 +142,78 @@ var TxnScripts = []ScriptTest{
 		},
 	},
 	{
+		// Regression: with autocommit off, SET TRANSACTION after a
+		// statement that read or wrote a table was accepted; MySQL 8 and
+		// MariaDB count that transaction as in progress (1568), and not one
+		// that has touched no table (catalog/gms_transaction_variables.go).
+		Name:        "SET TRANSACTION with autocommit off: 1568",
+		SetUpScript: []string{"CREATE TABLE t (id INT PRIMARY KEY)"},
+		Assertions: []Assertion{
+			{Query: "SET autocommit = 0"},
+			{Query: "SET TRANSACTION READ WRITE"},
+			{Query: "SELECT 1", Expected: []Row{{1}}},
+			{Query: "SET TRANSACTION ISOLATION LEVEL READ COMMITTED"},
+			{Query: "SELECT COUNT(*) FROM t", Expected: []Row{{0}}},
+			{Query: "SET TRANSACTION READ ONLY", ExpectedErr: "Transaction characteristics can't be changed while a transaction is in progress", ExpectedErrCode: 1568},
+			{Query: "SET TRANSACTION ISOLATION LEVEL SERIALIZABLE", ExpectedErrCode: 1568},
+			{Query: "ROLLBACK"},
+			{Query: "INSERT INTO t VALUES (1)"},
+			{Query: "SET TRANSACTION ISOLATION LEVEL SERIALIZABLE", ExpectedErrCode: 1568},
+			{Query: "SET SESSION TRANSACTION ISOLATION LEVEL REPEATABLE READ"},
+			{Query: "COMMIT"},
+			{Query: "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ"},
+			{Query: "SET autocommit = 1"},
+			{Query: "SELECT id FROM t", Expected: []Row{{1}}},
+		},
+	},
+	{
+		// Regression: go-mysql-server 0.20 warned that simsql's tables
+		// are not lockable and then ignored LOCK TABLES: writes of a READ
+		// lock and reads of tables not locked succeeded
+		// (catalog/compat_lock_tables.go, compat/lock_tables.go).
+		Name: "LOCK TABLES in the session: 1099 and 1100",
+		SetUpScript: []string{
+			"CREATE TABLE lt (a INT)", "CREATE TABLE lu (a INT)",
+			"INSERT INTO lt VALUES (1)",
+		},
+		Assertions: []Assertion{
+			{Query: "LOCK TABLES lt READ", ExpectedWarnings: []Row{}},
+			{Query: "SELECT a FROM lt", Expected: []Row{{1}}},
+			{Query: "INSERT INTO lt VALUES (2)", ExpectedErr: "Table 'lt' was locked with a READ lock and can't be updated", ExpectedErrCode: 1099},
+			{Query: "UPDATE lt SET a = 3", ExpectedErrCode: 1099},
+			{Query: "DELETE FROM lt", ExpectedErrCode: 1099},
+			{Query: "SELECT a FROM lu", ExpectedErr: "Table 'lu' was not locked with LOCK TABLES", ExpectedErrCode: 1100},
+			{Query: "INSERT INTO lu VALUES (1)", ExpectedErrCode: 1100},
+			{Query: "SELECT a FROM lt AS x", ExpectedErr: "Table 'x' was not locked with LOCK TABLES", ExpectedErrCode: 1100},
+			// Once per statement, and not for temporary tables or
+			// information_schema.
+			{Query: "SELECT a FROM lt WHERE a IN (SELECT a FROM lt)", ExpectedErr: "Table 'lt' was not locked with LOCK TABLES", ExpectedErrCode: 1100},
+			{Query: "SELECT COUNT(*) > 0 FROM information_schema.columns WHERE table_name = 'lt'", Expected: []Row{{1}}},
+			{Query: "CREATE TEMPORARY TABLE ltt (a INT)"},
+			{Query: "INSERT INTO ltt VALUES (1)"},
+			{Query: "DROP TEMPORARY TABLE ltt"},
+			// An alias is locked by its name, and then only it.
+			{Query: "LOCK TABLES lt AS x READ, lu WRITE"},
+			{Query: "SELECT a FROM lt AS x", Expected: []Row{{1}}},
+			{Query: "SELECT a FROM lt", ExpectedErr: "Table 'lt' was not locked with LOCK TABLES", ExpectedErrCode: 1100},
+			{Query: "DELETE FROM lt", ExpectedErrCode: 1100},
+			{Query: "INSERT INTO lu SELECT a FROM lt AS x"},
+			{Query: "INSERT INTO lu SELECT a FROM lu", ExpectedErr: "Table 'lu' was not locked with LOCK TABLES", ExpectedErrCode: 1100},
+			{Query: "UPDATE lu SET a = 2 WHERE a IN (SELECT a FROM lt AS x)"},
+			{Query: "SELECT a FROM lu", Expected: []Row{{2}}},
+			// START TRANSACTION releases the locks, as UNLOCK TABLES does.
+			{Query: "START TRANSACTION"},
+			{Query: "SELECT a FROM lt", Expected: []Row{{1}}},
+			{Query: "COMMIT"},
+			{Query: "LOCK TABLES lt WRITE"},
+			{Query: "INSERT INTO lt VALUES (5)"},
+			{Query: "SELECT a FROM lt ORDER BY a", Expected: []Row{{1}, {5}}},
+			{Query: "SELECT a FROM lu", ExpectedErrCode: 1100},
+			{Query: "UNLOCK TABLES"},
+			{Query: "SELECT a FROM lu", Expected: []Row{{2}}},
+		},
+	},
+	{
 		// Regression: SET @@tx_isolation = … (@@, no scope) set the
 		// session's value; MySQL 8 (for transaction_isolation: the
 		// "Transaction Characteristic Scope" table) and MariaDB give it to
