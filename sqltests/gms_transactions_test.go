@@ -24,8 +24,7 @@ import (
 // statement after another, so a statement that waits for another client's
 // lock would wait for ever (here: for gmsTxnStatementTimeout).
 var gmsTxnKnownFailures = map[string]string{
-	"READ ONLY Transactions":                               "CREATE TEMPORARY TABLE is not supported yet",
-	"create trigger queries are implicitly committed":      "information_schema.TRIGGERS is empty",
+	"create trigger queries are implicitly committed":      "the script wants its trigger in go-mysql-server's test database mydb; simsql's test store has the database simsql",
 	"create procedure queries are implicitly committed#01": "CREATE EVENT is error 1235, as MariaDB without its event scheduler",
 }
 
@@ -113,7 +112,7 @@ func runGMSTxnScript(t *testing.T, script queries.TransactionTest) string {
 			// simsql's errors are MySQL's numbered errors: the kind's wording
 			// (before its first argument) must be there.
 			prefix, _, _ := strings.Cut(a.ExpectedErr.Message, "%")
-			if a.ExpectedErr != nil && !a.ExpectedErr.Is(err) && !strings.Contains(err.Error(), prefix) {
+			if a.ExpectedErr != nil && !a.ExpectedErr.Is(err) && !strings.Contains(strings.ToLower(err.Error()), strings.ToLower(prefix)) {
 				return fmt.Sprintf("%s: error %v, want %v", a.Query, err, a.ExpectedErr)
 			}
 		case err != nil:
