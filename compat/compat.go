@@ -49,7 +49,7 @@ func Functions() []sql.Function {
 
 // Rules returns the analyzer rules to run before go-mysql-server's own
 // (analyzer.Builder.AddPreAnalyzeRule): aggregateTypes (sum_avg.go),
-// unionTypes (union_types.go),
+// unionTypes (union_types.go, union_aggregate.go),
 // enumText (enum_text.go), helpTables (help_tables.go), warningsInOrder
 // (show_warnings.go), warningBytes (warning_bytes.go), likeRange (like_range.go), inSubqueryJoins
 // (in_subquery.go), userVarReads (user_var_assign.go), viewVariables

@@ -1,27 +1,31 @@
 package compat
 
-// Fault (go-mysql-server v0.20.0): a UNION (or INTERSECT, EXCEPT) column of
-// a BIGINT UNSIGNED and a signed integer converts both sides to BIGINT
-// (GetConvertToType: "signed"), which clamps 18446744073709551615 to
-// 9223372036854775807: in SELECT u … UNION ALL SELECT s …, in SELECT -1
-// UNION ALL SELECT u, through a CTE, and in INSERT … SELECT … UNION, which
-// stored the clamped value. MySQL 8 (Item_aggregate_type) makes the column
-// DECIMAL(20,0), which holds both ranges. The rule unionTypes converts
-// both sides of such a column to DECIMAL(20,0) instead, and retypes the
-// references above the set operation (ORDER BY, a derived table's or
-// CTE's columns, MAX and MIN of them, aliases) by column id, and
-// CREATE TABLE … AS SELECT's column. Pinned by
-// TestUnionTypes and NumericExactScripts "UNION of BIGINT UNSIGNED and
-// BIGINT keeps both ranges".
+// Fault (go-mysql-server v0.20.0): a UNION (or INTERSECT, EXCEPT) column
+// is typed by GetConvertToType, which knows only signed, unsigned, decimal
+// and char: BIGINT UNSIGNED with a signed integer clamped to BIGINT;
+// BIGINT UNSIGNED with DECIMAL(10,3) was DECIMAL(65,30) whose values kept
+// their own scales and sorted wrongly; a DATE with a string printed
+// '2024-01-02 00:00:00'; a string column was LONGTEXT; and ORDER BY 1
+// over SELECT 1 UNION … sorted by the literal. MySQL 8
+// (Item_aggregate_type::join_types) aggregates the sides' types:
+// union_aggregate.go's joinUnion. The rule unionTypes converts both sides
+// of each column to that type, retypes the references above the set
+// operation (ORDER BY, a derived table's or CTE's columns, MAX and MIN of
+// them, aliases) by column id, sorts ORDER BY a column number by the
+// result column, and types CREATE TABLE … AS SELECT's column. Pinned by
+// TestUnionTypes, TestDifferentialUnionTypes (against MariaDB) and
+// NumericExactScripts "UNION of BIGINT UNSIGNED and BIGINT keeps both
+// ranges" and "UNION column types follow MySQL's aggregation".
 
 import (
+	"reflect"
+
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/dolthub/go-mysql-server/sql/types"
-	"github.com/dolthub/vitess/go/sqltypes"
 )
 
 // ruleUnionTypes is the id of unionTypes.
@@ -90,8 +94,8 @@ func (r *unionRetyper) node(n sql.Node) (sql.Node, error) {
 		sch := x.Schema()
 		i := 0
 		x.Columns().ForEach(func(id sql.ColumnId) {
-			if i < len(sch) && sch[i].Type.Equals(unionDecimal) {
-				r.typed[id] = unionDecimal
+			if i < len(sch) && r.changed {
+				r.typed[id] = sch[i].Type
 			}
 			i++
 		})
@@ -119,7 +123,7 @@ func (r *unionRetyper) exprs(n sql.Node) (sql.Node, error) {
 				ne = append([]sql.Expression{}, exprs...)
 			}
 			ne[i] = e2
-			if id, ok := e2.(sql.IdExpression); ok && id.Id() != 0 && types.IsInteger(e.Type()) && types.IsDecimal(e2.Type()) {
+			if id, ok := e2.(sql.IdExpression); ok && id.Id() != 0 && !reflect.DeepEqual(e.Type(), e2.Type()) {
 				r.typed[id.Id()] = e2.Type()
 			}
 		}
@@ -127,6 +131,7 @@ func (r *unionRetyper) exprs(n sql.Node) (sql.Node, error) {
 	if ne == nil {
 		return n, nil
 	}
+	r.changed = true
 	return ex.WithExpressions(ne...)
 }
 
@@ -134,7 +139,7 @@ func (r *unionRetyper) expr(e sql.Expression) (sql.Expression, transform.TreeIde
 	switch x := e.(type) {
 	case *expression.GetField:
 		t, ok := r.typed[x.Id()]
-		if !ok || !types.IsInteger(x.Type()) {
+		if !ok || reflect.DeepEqual(t, x.Type()) {
 			return e, transform.SameTree, nil
 		}
 		gf := expression.NewGetFieldWithTable(x.Index(), int(x.TableId()), t, x.Database(), x.Table(), x.Name(), x.IsNullable())
@@ -149,28 +154,83 @@ func (r *unionRetyper) expr(e sql.Expression) (sql.Expression, transform.TreeIde
 	return e, transform.SameTree, nil
 }
 
-// setOp converts both sides of each column of u of a BIGINT UNSIGNED (or
-// such a DECIMAL(20,0) column of a set operation below) and a signed
-// integer to DECIMAL(20,0), recording the column's id.
+// setOp converts both sides of each column of u to the type MySQL 8
+// aggregates from theirs (joinUnion), recording the column's id, and
+// makes an ORDER BY a column number (or a select expression) over u sort
+// by u's column.
 func (r *unionRetyper) setOp(u *plan.SetOp) (sql.Node, error) {
 	l, rt := newSetOpSide(u.Left()), newSetOpSide(u.Right())
 	if len(l.sch) != len(rt.sch) {
 		return u, nil
 	}
+	var ids []sql.ColumnId
+	u.Columns().ForEach(func(id sql.ColumnId) { ids = append(ids, id) })
+	var sch []sql.Type
 	for i := range l.sch {
 		a, b := l.source(i), rt.source(i)
-		if !needsDecimal(a.Type(), b.Type()) || !l.toDecimal(i, a) || !rt.toDecimal(i, b) {
+		sch = append(sch, l.sch[i].Type)
+		d, ok := joinUnion(describe(l.described(i)), describe(rt.described(i)))
+		if !ok {
 			continue
 		}
+		t := d.sqlType()
+		// The references above (ORDER BY) compare values of the column's
+		// type, even where the sides are of it already.
+		if t.Equals(l.sch[i].Type) && t.Equals(rt.sch[i].Type) && reflect.DeepEqual(l.sch[i].Type, rt.sch[i].Type) {
+			continue
+		}
+		if !l.can(i, a, t) || !rt.can(i, b, t) {
+			continue
+		}
+		l.to(i, a, t)
+		rt.to(i, b, t)
+		sch[i] = t
 		if gf, ok := a.(*expression.GetField); ok && gf.Id() != 0 {
-			r.typed[gf.Id()] = unionDecimal
+			r.typed[gf.Id()] = t
 		}
 	}
-	if l.projs == nil && rt.projs == nil {
+	n := sql.Node(u)
+	if l.projs != nil || rt.projs != nil {
+		r.changed = true
+		var err error
+		if n, err = u.WithChildren(l.node(), rt.node()); err != nil {
+			return nil, err
+		}
+	}
+	return r.sortByColumn(n.(*plan.SetOp), l, ids, sch)
+}
+
+// sortByColumn returns u with each ORDER BY expression that is a select
+// expression of its left side (go-mysql-server's planner takes ORDER BY 1
+// over SELECT 1 UNION … as the literal 1, which sorts nothing) a
+// reference to u's column instead, as MySQL 8 sorts the set operation's
+// result column.
+func (r *unionRetyper) sortByColumn(u *plan.SetOp, l *setOpSide, ids []sql.ColumnId, sch []sql.Type) (sql.Node, error) {
+	if len(u.SortFields) == 0 || l.p == nil || len(ids) != len(l.sch) {
+		return u, nil
+	}
+	sf := append(sql.SortFields{}, u.SortFields...)
+	changed := false
+	for k, f := range sf {
+		if _, ok := f.Column.(*expression.GetField); ok {
+			continue
+		}
+		for i, p := range l.p.Projections {
+			if a, ok := p.(*expression.Alias); ok {
+				p = a.Child
+			}
+			if p.String() == f.Column.String() || l.described(i).String() == f.Column.String() {
+				sf[k].Column = expression.NewGetField(int(ids[i]), sch[i], l.sch[i].Name, l.sch[i].Nullable)
+				changed = true
+				break
+			}
+		}
+	}
+	if !changed {
 		return u, nil
 	}
 	r.changed = true
-	return u.WithChildren(l.node(), rt.node())
+	return plan.NewSetOp(u.SetOpType, u.Left(), u.Right(), u.Distinct, u.Limit, u.Offset, sf).WithColumns(u.Columns()).WithId(u.Id()), nil
 }
 
 // setOpSide is one side of a set operation, and its projections once one
@@ -191,38 +251,71 @@ func newSetOpSide(n sql.Node) *setOpSide {
 }
 
 // source returns the value of the side's column i before the planner
-// converted it: x of its projection aliasing CONVERT(x, SIGNED) (or x
-// itself), the projection itself on a right side the planner left as it
-// was (only the left side's projections carry the set operation's column
-// ids), or, for a side that is not a projection, a column of its type.
+// converted it: x of its projection aliasing the planner's CONVERT(x, …)
+// (or x itself), or, for a side that is not a projection, a column of its
+// type.
 func (s *setOpSide) source(i int) sql.Expression {
 	if s.p == nil {
 		return expression.NewGetField(i, s.sch[i].Type, s.sch[i].Name, s.sch[i].Nullable)
 	}
-	a, ok := s.p.Projections[i].(*expression.Alias)
-	if !ok {
-		return s.p.Projections[i]
+	x := s.p.Projections[i]
+	if a, ok := x.(*expression.Alias); ok {
+		x = a.Child
+		if c, ok := x.(*expression.Convert); ok {
+			if gf, ok := c.Child.(*expression.GetField); ok && gf.TableId() == 0 {
+				x = gf
+			}
+		}
 	}
-	if c, ok := a.Child.(*expression.Convert); ok && a.Type().Type() == sqltypes.Int64 {
-		return c.Child
-	}
-	return a.Child
+	return x
 }
 
-// toDecimal makes the side's column i, of value x, DECIMAL(20,0); false if
-// it cannot (a side that is not a projection of another type).
-func (s *setOpSide) toDecimal(i int, x sql.Expression) bool {
-	if x.Type().Equals(unionDecimal) {
-		return true
+// described returns the expression whose type is the side's column i's as
+// MySQL types it: the source, or the select expression of the projection
+// below that a planner's conversion reads (a literal is typed as MySQL
+// types literals).
+func (s *setOpSide) described(i int) sql.Expression {
+	x := s.source(i)
+	gf, ok := x.(*expression.GetField)
+	if !ok || s.p == nil {
+		return x
 	}
-	if s.p == nil {
-		return false
+	in, ok := s.p.Child.(*plan.Project)
+	if !ok || len(in.Projections) != len(s.sch) {
+		return x
+	}
+	y := in.Projections[i]
+	if id, ok := y.(sql.IdExpression); ok && id.Id() == gf.Id() || x != s.p.Projections[i] {
+		if a, ok := y.(*expression.Alias); ok {
+			y = a.Child
+		}
+		if reflect.DeepEqual(y.Type(), gf.Type()) {
+			return y
+		}
+	}
+	return x
+}
+
+// can reports whether the side's column i, of value x, can be made of
+// type t: it is of t, or the side is a projection.
+func (s *setOpSide) can(i int, x sql.Expression, t sql.Type) bool {
+	return s.p != nil || reflect.DeepEqual(s.sch[i].Type, t)
+}
+
+// to makes the side's column i, of value x, of type t.
+func (s *setOpSide) to(i int, x sql.Expression, t sql.Type) {
+	if s.p == nil || reflect.DeepEqual(s.sch[i].Type, t) {
+		return
 	}
 	if s.projs == nil {
 		s.projs = append([]sql.Expression{}, s.p.Projections...)
 	}
-	s.projs[i] = expression.NewAlias(s.sch[i].Name, newCastDecimal(x, 20, 0, x.String()))
-	return true
+	var v sql.Expression = newUnionValue(x, t)
+	if types.IsDecimal(t) && (types.IsInteger(x.Type()) || types.IsDecimal(x.Type())) {
+		d := t.(sql.DecimalType)
+		v = newCastDecimal(x, int32(d.Precision()), int32(d.Scale()), x.String())
+	}
+	s.projs[i] = expression.NewAlias(s.sch[i].Name, v)
 }
 
 // node returns the side with its converted projections.
@@ -233,17 +326,8 @@ func (s *setOpSide) node() sql.Node {
 	return plan.NewProject(s.projs, s.p.Child)
 }
 
-// needsDecimal reports whether a set operation's column of types a and b
-// is DECIMAL(20,0) in MySQL where go-mysql-server makes it BIGINT: a
-// BIGINT UNSIGNED (or such a column of a set operation below) and a
-// signed integer.
-func needsDecimal(a, b sql.Type) bool {
-	wide := func(t sql.Type) bool { return t.Type() == sqltypes.Uint64 || t.Equals(unionDecimal) }
-	return wide(a) && (types.IsSigned(b) || wide(b) && !b.Equals(a)) || wide(b) && types.IsSigned(a)
-}
-
-// consistentSetOps reports whether no set operation of n has a column
-// DECIMAL(20,0) on one side and an integer on the other.
+// consistentSetOps reports whether every set operation of n has sides of
+// the same column types.
 func consistentSetOps(n sql.Node) bool {
 	ok := true
 	transform.Inspect(n, func(n sql.Node) bool {
@@ -253,7 +337,7 @@ func consistentSetOps(n sql.Node) bool {
 		}
 		ls, rs := u.Left().Schema(), u.Right().Schema()
 		for i := range min(len(ls), len(rs)) {
-			if ls[i].Type.Equals(unionDecimal) != rs[i].Type.Equals(unionDecimal) && (types.IsInteger(ls[i].Type) || types.IsInteger(rs[i].Type)) {
+			if !ls[i].Type.Equals(rs[i].Type) {
 				ok = false
 			}
 		}

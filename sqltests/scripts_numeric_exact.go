@@ -110,6 +110,22 @@ var NumericExactScripts = []ScriptTest{
 		},
 	},
 	{
+		// compat/union_types.go, union_aggregate.go (issue 11): a set
+		// operation's column is typed as MySQL 8 aggregates its sides.
+		Name: "UNION column types follow MySQL's aggregation",
+		SetUpScript: []string{
+			"CREATE TABLE ua (u BIGINT UNSIGNED, s INT, d DECIMAL(10,3), dt DATE)",
+			"INSERT INTO ua VALUES (10, -3, 9.5, '2024-01-02'), (9, 4, 10.25, '2023-05-06')",
+		},
+		Assertions: []Assertion{
+			{Query: "SELECT u FROM ua UNION SELECT d FROM ua ORDER BY 1", Expected: []Row{{"9.000"}, {"9.500"}, {"10.000"}, {"10.250"}}},
+			{Query: "SELECT u FROM ua UNION SELECT s FROM ua UNION SELECT 'x' ORDER BY 1", Expected: []Row{{"-3"}, {"10"}, {"4"}, {"9"}, {"x"}}},
+			{Query: "SELECT 1 UNION ALL SELECT 2 ORDER BY 1 DESC", Expected: []Row{{2}, {1}}},
+			{Query: "SELECT 1 UNION SELECT 2.5 ORDER BY 1 DESC", Expected: []Row{{"2.5"}, {"1.0"}}},
+			{Query: "SELECT dt FROM ua UNION SELECT 'x' ORDER BY 1", Expected: []Row{{"2023-05-06"}, {"2024-01-02"}, {"x"}}},
+		},
+	},
+	{
 		// go-mysql-server 0.20 converted both sides to BIGINT, clamping
 		// 18446744073709551615 to 9223372036854775807, and CREATE TABLE …
 		// AS SELECT made the column bigint (compat/union_types.go).
