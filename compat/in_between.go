@@ -93,10 +93,11 @@ func buildIn(x sql.Expression, list []sql.Expression, env env) sql.Expression {
 	if !allNum || ours(x) {
 		return buildInOurs(x, list, ks, allNum, env)
 	}
-	// An integer column with constants: convert each to the column's type
-	// (MySQL's convert_constant_item); a constant that cannot be a value of
-	// the column never matches and is left out.
-	if gf, ok := x.(*expression.GetField); ok && kx.integer() {
+	// An integer or DECIMAL column with constants: convert each to the
+	// column's type (MySQL's convert_constant_item); a constant that
+	// cannot be a value of the column never matches and is left out
+	// (compare_range_bound.go), and with none left nothing matches.
+	if r, ok := rangeOfColumn(x); ok {
 		var kept []sql.Expression
 		converted := true
 		for _, it := range list {
@@ -104,17 +105,26 @@ func buildIn(x sql.Expression, list []sql.Expression, env env) sql.Expression {
 				kept = append(kept, unwrap(it))
 				continue
 			}
-			c, ok := env.convertConstant(gf, it)
-			if !ok {
-				if !isConstant(it) || kindOf(it) == kDouble {
-					converted = false
-					break
-				}
-				continue // out of the column's range: no match
+			c, never, ok := env.inItem(x, it)
+			if !ok && kx.integer() {
+				c, ok = env.convertConstant(x, it)
+				never = !ok && isConstant(it) && kindOf(it) != kDouble
+			}
+			switch {
+			case never:
+				continue
+			case !ok:
+				converted = false
+			}
+			if !converted {
+				break
 			}
 			kept = append(kept, c)
 		}
-		if converted && len(kept) > 0 {
+		switch {
+		case converted && len(kept) == 0:
+			return r.none()
+		case converted:
 			return gms(kept)
 		}
 	}
@@ -295,6 +305,22 @@ func newBetween(x, lo, hi sql.Expression, not bool, env env) sql.Expression {
 		return gms(lo, hi)
 	}
 	if !ours(x) && !ours(lo) && !ours(hi) {
+		// Bounds that are not values of the column's type: the two
+		// comparisons (compare_range_bound.go).
+		if env.boundNeeded(x, lo) || env.boundNeeded(x, hi) {
+			opLo, opHi := opGe, opLe
+			if not {
+				opLo, opHi = opLt, opGt
+			}
+			elo, okLo := env.rangeCompare(opLo, x, lo)
+			ehi, okHi := env.rangeCompare(opHi, x, hi)
+			switch {
+			case okLo && okHi && not:
+				return expression.NewOr(elo, ehi)
+			case okLo && okHi:
+				return expression.NewAnd(elo, ehi)
+			}
+		}
 		if gf, ok := x.(*expression.GetField); ok && ks[0].integer() {
 			clo, okLo := env.convertConstant(gf, lo)
 			chi, okHi := env.convertConstant(gf, hi)

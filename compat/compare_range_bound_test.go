@@ -2,11 +2,11 @@ package compat_test
 
 import "testing"
 
-// TestCompareIntegerBound pins an integer column compared with a DECIMAL
+// TestCompareRangeBound pins an integer column compared with a DECIMAL
 // that is not an integer of its range, through the index on fp and
 // without one on s, and checks that the index is still read where an
 // integer bound admits the same rows.
-func TestCompareIntegerBound(t *testing.T) {
+func TestCompareRangeBound(t *testing.T) {
 	checkKnown(t, nil, []known{
 		// go-mysql-server 0.20's ranges clamped 2^64 to 2^63: 2 and 1 of 5.
 		{query: "SELECT COUNT(*) FROM f WHERE fp < 18446744073709551616", want: "5"},
