@@ -48,9 +48,10 @@ var flipped = [...]cmpOp{opEq: opEq, opLt: opGt, opLe: opGe, opGt: opLt, opGe: o
 // valueRange is the values of a numeric column's type: the multiples of
 // 10^-scale from lo to hi (scale 0 for an integer type).
 type valueRange struct {
-	col    *expression.GetField
-	lo, hi decimal.Decimal
-	scale  int32
+	col     *expression.GetField
+	lo, hi  decimal.Decimal
+	scale   int32
+	decimal bool // a DECIMAL type, not an integer one
 }
 
 // rangeOfColumn returns the values of col's type, if col is a column of
@@ -66,7 +67,7 @@ func rangeOfColumn(col sql.Expression) (valueRange, bool) {
 	if dt, ok := gf.Type().(sql.DecimalType); ok {
 		scale := int32(dt.Scale())
 		hi := decimal.New(1, int32(dt.Precision())-scale).Sub(decimal.New(1, -scale))
-		return valueRange{col: gf, lo: hi.Neg(), hi: hi, scale: scale}, true
+		return valueRange{col: gf, lo: hi.Neg(), hi: hi, scale: scale, decimal: true}, true
 	}
 	return valueRange{}, false
 }
@@ -106,7 +107,7 @@ func integerRange(t sql.Type) (lo int64, hi uint64, ok bool) {
 // wide reports whether the range has integers beyond 2^53, which a
 // DOUBLE does not hold exactly.
 func (r valueRange) wide() bool {
-	return r.scale == 0 && (r.hi.GreaterThan(decimal.New(1, 15)) || r.lo.LessThan(decimal.New(-1, 15)))
+	return !r.decimal && (r.hi.GreaterThan(decimal.New(1, 15)) || r.lo.LessThan(decimal.New(-1, 15)))
 }
 
 // constantValue returns the value of c, a constant compared with the
@@ -116,16 +117,11 @@ func (r valueRange) wide() bool {
 // DOUBLE compared with an integer column narrower than BIGINT. kc is c's
 // kind.
 func (env env) constantValue(r valueRange, c sql.Expression) (decimal.Decimal, kind, bool) {
-	if _, isLit := c.(*expression.Literal); !isLit && !isHex(c) {
-		if _, isVar := c.(*expression.UserVar); !isVar {
-			return decimal.Decimal{}, 0, false
-		}
-	}
-	if !isConstant(c) {
+	if !plainConstant(c) {
 		return decimal.Decimal{}, 0, false
 	}
 	kc := kindOf(c)
-	if isHex(c) && r.scale > 0 {
+	if isHex(c) && r.decimal {
 		return decimal.Decimal{}, 0, false // compared as DECIMAL, left as it was
 	}
 	x, err := args{c}.eval(env.context(), nil, 0, kc)
@@ -136,14 +132,14 @@ func (env env) constantValue(r valueRange, c sql.Expression) (decimal.Decimal, k
 	case kInt:
 		return decimal.NewFromInt(x.i), kInt, true
 	case kUint:
-		if isUnsignedVar(c) && r.scale > 0 {
+		if isUnsignedVar(c) && r.decimal {
 			return decimal.Decimal{}, 0, false // read as signed (isUnsignedVar)
 		}
 		return decimal.NewFromBigInt(new(big.Int).SetUint64(uint64(x.i)), 0), kUint, true
 	case kDecimal:
 		return x.d, kDecimal, true
 	case kString:
-		if r.scale > 0 {
+		if r.decimal {
 			return decimal.Decimal{}, 0, false // compared as DOUBLE
 		}
 		i, exact := strtoll10(x.s)
@@ -155,7 +151,7 @@ func (env env) constantValue(r valueRange, c sql.Expression) (decimal.Decimal, k
 		}
 		return decimal.NewFromInt(i), kString, true
 	case kDouble:
-		if r.scale > 0 || r.wide() || math.IsNaN(x.f) || math.IsInf(x.f, 0) {
+		if r.decimal || r.wide() || math.IsNaN(x.f) || math.IsInf(x.f, 0) {
 			return decimal.Decimal{}, 0, false
 		}
 		// Beyond 2^53 a DOUBLE is an integer, and beyond the column's
@@ -164,6 +160,19 @@ func (env env) constantValue(r valueRange, c sql.Expression) (decimal.Decimal, k
 		return decimal.NewFromFloat(f), kDouble, true
 	}
 	return decimal.Decimal{}, 0, false
+}
+
+// plainConstant reports whether c is a literal, a user variable or the
+// negation of one (-1.5 is neg of 1.5): a constant whose evaluation
+// neither fails nor warns.
+func plainConstant(c sql.Expression) bool {
+	switch x := c.(type) {
+	case *expression.Literal, *hexLit, *expression.UserVar:
+		return true
+	case *neg:
+		return plainConstant(x.args[0])
+	}
+	return false
 }
 
 // holds reports whether v is a value of the range's type.
@@ -175,7 +184,7 @@ func (r valueRange) holds(v decimal.Decimal) bool {
 // column's type.
 func (r valueRange) literal(v decimal.Decimal) sql.Expression {
 	var x any = v
-	if r.scale == 0 {
+	if !r.decimal {
 		if v.Sign() < 0 {
 			x = v.IntPart()
 		} else {
@@ -281,7 +290,7 @@ func (env env) boundNeeded(col, c sql.Expression) bool {
 		return false
 	}
 	v, kc, ok := env.constantValue(r, c)
-	return ok && (!r.holds(v) || kc == kDouble || r.scale > 0 && kc == kDecimal && decimalRounds(col, c, kDecimal, kDecimal))
+	return ok && (!r.holds(v) || kc == kDouble || r.decimal && kc == kDecimal && decimalRounds(col, c, kDecimal, kDecimal))
 }
 
 // rangeCompare returns col op c as a comparison with a value of col's
@@ -318,4 +327,15 @@ func (env env) inItem(col, it sql.Expression) (lit sql.Expression, never, ok boo
 		return nil, true, true
 	}
 	return r.literal(v), false, true
+}
+
+// neverIn reports whether no item of col IN (list) is NULL or a value
+// col's type holds, so that the IN is false for every value of col.
+func (env env) neverIn(col sql.Expression, list []sql.Expression) bool {
+	for _, it := range list {
+		if _, never, _ := env.inItem(col, it); !never {
+			return false
+		}
+	}
+	return true
 }

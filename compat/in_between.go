@@ -48,6 +48,13 @@ func newIn(x sql.Expression, list []sql.Expression, not bool, env env) sql.Expre
 		}
 		return newCompare(opEq, x, list[0], env)
 	}
+	if r, ok := rangeOfColumn(x); ok && env.neverIn(x, list) {
+		// No item is a value of the column (compare_range_bound.go).
+		if not {
+			return r.all()
+		}
+		return r.none()
+	}
 	e := buildIn(x, list, env)
 	if not {
 		return expression.NewNot(e)
@@ -97,7 +104,7 @@ func buildIn(x sql.Expression, list []sql.Expression, env env) sql.Expression {
 	// column's type (MySQL's convert_constant_item); a constant that
 	// cannot be a value of the column never matches and is left out
 	// (compare_range_bound.go), and with none left nothing matches.
-	if r, ok := rangeOfColumn(x); ok {
+	if _, ok := rangeOfColumn(x); ok {
 		var kept []sql.Expression
 		converted := true
 		for _, it := range list {
@@ -108,23 +115,17 @@ func buildIn(x sql.Expression, list []sql.Expression, env env) sql.Expression {
 			c, never, ok := env.inItem(x, it)
 			if !ok && kx.integer() {
 				c, ok = env.convertConstant(x, it)
-				never = !ok && isConstant(it) && kindOf(it) != kDouble
 			}
-			switch {
-			case never:
+			if never {
 				continue
-			case !ok:
-				converted = false
 			}
-			if !converted {
+			if !ok {
+				converted = false
 				break
 			}
 			kept = append(kept, c)
 		}
-		switch {
-		case converted && len(kept) == 0:
-			return r.none()
-		case converted:
+		if converted {
 			return gms(kept)
 		}
 	}
@@ -291,6 +292,23 @@ func newBetween(x, lo, hi sql.Expression, not bool, env env) sql.Expression {
 		}
 		return expression.NewBetween(unwrap(x), unwrap(lo), unwrap(hi))
 	}
+	// Bounds that are not values of the column's type, or of a DECIMAL
+	// column's (which this package's between would read by a scan): the
+	// two comparisons (compare_range_bound.go).
+	if _, col := x.(*expression.GetField); col && types.IsDecimal(x.Type()) || env.boundNeeded(x, lo) || env.boundNeeded(x, hi) {
+		opLo, opHi := opGe, opLe
+		if not {
+			opLo, opHi = opLt, opGt
+		}
+		elo, okLo := env.rangeCompare(opLo, x, lo)
+		ehi, okHi := env.rangeCompare(opHi, x, hi)
+		switch {
+		case okLo && okHi && not:
+			return expression.NewOr(elo, ehi)
+		case okLo && okHi:
+			return expression.NewAnd(elo, ehi)
+		}
+	}
 	ks := []kind{kindOf(x), kindOf(lo), kindOf(hi)}
 	allNum, allInt, anyDouble := true, true, false
 	for i, k := range ks {
@@ -305,22 +323,6 @@ func newBetween(x, lo, hi sql.Expression, not bool, env env) sql.Expression {
 		return gms(lo, hi)
 	}
 	if !ours(x) && !ours(lo) && !ours(hi) {
-		// Bounds that are not values of the column's type: the two
-		// comparisons (compare_range_bound.go).
-		if env.boundNeeded(x, lo) || env.boundNeeded(x, hi) {
-			opLo, opHi := opGe, opLe
-			if not {
-				opLo, opHi = opLt, opGt
-			}
-			elo, okLo := env.rangeCompare(opLo, x, lo)
-			ehi, okHi := env.rangeCompare(opHi, x, hi)
-			switch {
-			case okLo && okHi && not:
-				return expression.NewOr(elo, ehi)
-			case okLo && okHi:
-				return expression.NewAnd(elo, ehi)
-			}
-		}
 		if gf, ok := x.(*expression.GetField); ok && ks[0].integer() {
 			clo, okLo := env.convertConstant(gf, lo)
 			chi, okHi := env.convertConstant(gf, hi)
