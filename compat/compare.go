@@ -60,6 +60,14 @@ var _ sql.CollationCoercible = (*compare)(nil)
 
 // newCompare returns a op b.
 func newCompare(op cmpOp, a, b sql.Expression, env env) sql.Expression {
+	// A constant that is not a value of an integer, DECIMAL or YEAR
+	// column's type, compared with the column (compare_range_bound.go).
+	if e, ok := env.columnBound(op, a, b, false); ok {
+		return e
+	}
+	if e, ok := env.columnBound(op, b, a, true); ok {
+		return e
+	}
 	ka, kb := kindOf(a), kindOf(b)
 	if (ka == kNull || kb == kNull) && (ours(a) || ours(b)) && ka.numeric() && kb.numeric() {
 		// go-mysql-server evaluates both sides; MySQL not the right one
@@ -68,14 +76,6 @@ func newCompare(op cmpOp, a, b sql.Expression, env env) sql.Expression {
 	}
 	if !ka.numeric() || !kb.numeric() || ka == kNull || kb == kNull || ka == kString && kb == kString {
 		return gmsCompare(op, a, b)
-	}
-	// A constant that is not a value of an integer or DECIMAL column's
-	// type, compared with the column (compare_range_bound.go).
-	if e, ok := env.columnBound(op, a, b, false); ok {
-		return e
-	}
-	if e, ok := env.columnBound(op, b, a, true); ok {
-		return e
 	}
 	// A constant compared with an integer column, converted to the
 	// column's type when exact (MySQL's convert_constant_item): then

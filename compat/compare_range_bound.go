@@ -27,7 +27,9 @@ package compat
 // package's exact comparison, read by a scan. A DOUBLE constant is
 // compared so only with an integer column narrower than BIGINT, whose
 // values are all exact DOUBLEs (MySQL compares the two as DOUBLE; a
-// BIGINT above 2^53 would round). Pinned by TestCompareRangeBound and
+// BIGINT above 2^53 would round). YEAR (0 and 1901 to 2155) is read so
+// too, but for a constant from 1 to 99 (a year of the 20th or 21st
+// century to MySQL). Pinned by TestCompareRangeBound, TestCompareRangeBoundNarrow and
 // RangeBoundScripts (sqltests/scripts_range_bound.go), and by the
 // property test TestRangeBoundsMatchScan.
 
@@ -52,10 +54,16 @@ type valueRange struct {
 	lo, hi  decimal.Decimal
 	scale   int32
 	decimal bool // a DECIMAL type, not an integer one
+	// year is YEAR, whose values are 0 and 1901 to 2155; a constant from
+	// 1 to 99 is a year of the 20th or 21st century, left as it is.
+	year bool
 }
 
+// yearMin is YEAR's least value but 0.
+var yearMin = decimal.NewFromInt(1901)
+
 // rangeOfColumn returns the values of col's type, if col is a column of
-// an integer or DECIMAL type.
+// an integer, DECIMAL or YEAR type.
 func rangeOfColumn(col sql.Expression) (valueRange, bool) {
 	gf, ok := col.(*expression.GetField)
 	if !ok {
@@ -63,6 +71,9 @@ func rangeOfColumn(col sql.Expression) (valueRange, bool) {
 	}
 	if lo, hi, ok := integerRange(gf.Type()); ok {
 		return valueRange{col: gf, lo: decimal.NewFromInt(lo), hi: decimal.NewFromBigInt(new(big.Int).SetUint64(hi), 0)}, true
+	}
+	if types.IsYear(gf.Type()) {
+		return valueRange{col: gf, lo: decimal.Zero, hi: decimal.NewFromInt(2155), year: true}, true
 	}
 	if dt, ok := gf.Type().(sql.DecimalType); ok {
 		scale := int32(dt.Scale())
@@ -124,8 +135,14 @@ func (env env) constantValue(r valueRange, c sql.Expression) (decimal.Decimal, k
 	if isHex(c) && r.decimal {
 		return decimal.Decimal{}, 0, false // compared as DECIMAL, left as it was
 	}
+	if r.year && (kc == kString || isHex(c) || kc == kDouble) {
+		return decimal.Decimal{}, 0, false
+	}
 	x, err := args{c}.eval(env.context(), nil, 0, kc)
 	if err != nil || x.k == kNull {
+		return decimal.Decimal{}, 0, false
+	}
+	if r.year && x.k == kDecimal && x.d.Sign() > 0 && x.d.LessThan(decimal.NewFromInt(100)) || r.year && x.k == kInt && x.i > 0 && x.i < 100 {
 		return decimal.Decimal{}, 0, false
 	}
 	switch x.k {
@@ -177,14 +194,15 @@ func plainConstant(c sql.Expression) bool {
 
 // holds reports whether v is a value of the range's type.
 func (r valueRange) holds(v decimal.Decimal) bool {
-	return !v.LessThan(r.lo) && !v.GreaterThan(r.hi) && v.Equal(v.Truncate(r.scale))
+	return !v.LessThan(r.lo) && !v.GreaterThan(r.hi) && v.Equal(v.Truncate(r.scale)) &&
+		(!r.year || v.IsZero() || !v.LessThan(yearMin))
 }
 
 // literal is v, a value of the range's type, as a literal of the
 // column's type.
 func (r valueRange) literal(v decimal.Decimal) sql.Expression {
 	var x any = v
-	if !r.decimal {
+	if !r.decimal { // an integer, YEAR
 		if v.Sign() < 0 {
 			x = v.IntPart()
 		} else {
@@ -236,6 +254,9 @@ func (r valueRange) compareTo(op cmpOp, v decimal.Decimal) sql.Expression {
 		if op == opGt {
 			b = floor.Add(step)
 		}
+		if r.year && b.Sign() > 0 && b.LessThan(yearMin) {
+			b = yearMin // no YEAR between 0 and 1901
+		}
 		switch {
 		case !b.GreaterThan(r.lo):
 			return r.all()
@@ -247,6 +268,9 @@ func (r valueRange) compareTo(op cmpOp, v decimal.Decimal) sql.Expression {
 		b := floor
 		if op == opLt {
 			b = ceil.Sub(step)
+		}
+		if r.year && b.Sign() > 0 && b.LessThan(yearMin) {
+			b = decimal.Zero
 		}
 		switch {
 		case !b.LessThan(r.hi):

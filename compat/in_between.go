@@ -81,26 +81,7 @@ func buildIn(x sql.Expression, list []sql.Expression, env env) sql.Expression {
 		anyDouble = anyDouble || k == kDouble
 		anyHex = anyHex || isHex(it)
 	}
-	if mixedNumberAndString(ks) {
-		// A number with strings (2 IN ('1', '2x')): MySQL compares each
-		// pair as its own comparison does, the string as a DOUBLE (1, warning
-		// 1292); go-mysql-server's IN converted '2x' to the left side's type,
-		// answering 0 (error 1366 over an index).
-		var or sql.Expression
-		for _, it := range list {
-			eq := newCompare(opEq, x, it, env)
-			if or == nil {
-				or = eq
-			} else {
-				or = expression.NewOr(or, eq)
-			}
-		}
-		return or
-	}
-	if !allNum || ours(x) {
-		return buildInOurs(x, list, ks, allNum, env)
-	}
-	// An integer or DECIMAL column with constants: convert each to the
+	// An integer, DECIMAL or YEAR column with constants: convert each to the
 	// column's type (MySQL's convert_constant_item); a constant that
 	// cannot be a value of the column never matches and is left out
 	// (compare_range_bound.go), and with none left nothing matches.
@@ -128,6 +109,25 @@ func buildIn(x sql.Expression, list []sql.Expression, env env) sql.Expression {
 		if converted {
 			return gms(kept)
 		}
+	}
+	if mixedNumberAndString(ks) {
+		// A number with strings (2 IN ('1', '2x')): MySQL compares each
+		// pair as its own comparison does, the string as a DOUBLE (1, warning
+		// 1292); go-mysql-server's IN converted '2x' to the left side's type,
+		// answering 0 (error 1366 over an index).
+		var or sql.Expression
+		for _, it := range list {
+			eq := newCompare(opEq, x, it, env)
+			if or == nil {
+				or = eq
+			} else {
+				or = expression.NewOr(or, eq)
+			}
+		}
+		return or
+	}
+	if !allNum || ours(x) {
+		return buildInOurs(x, list, ks, allNum, env)
 	}
 	for _, it := range list {
 		if ours(it) {

@@ -115,8 +115,14 @@ type boundType struct {
 // integer reports whether the type is an integer type; narrow whether its
 // values are all exact DOUBLEs (MySQL compares a DOUBLE constant with it
 // as DOUBLE, exactly).
-func (bt boundType) integer() bool { return bt.scale == 0 && !strings.HasPrefix(bt.sql, "DECIMAL") }
-func (bt boundType) narrow() bool  { return bt.integer() && !strings.HasPrefix(bt.sql, "BIGINT") }
+func (bt boundType) integer() bool {
+	return bt.scale == 0 && !strings.HasPrefix(bt.sql, "DECIMAL") && !bt.year()
+}
+func (bt boundType) narrow() bool { return bt.integer() && !strings.HasPrefix(bt.sql, "BIGINT") }
+
+// year reports whether the type is YEAR: 0 and 1901 to 2155; a constant
+// from 1 to 99 is a year of the 20th or 21st century, not generated.
+func (bt boundType) year() bool { return bt.sql == "YEAR" }
 
 var boundTypes = func() []boundType {
 	pow2 := func(n uint) decimal.Decimal { return decimal.NewFromBigInt(new(big.Int).Lsh(big.NewInt(1), n), 0) }
@@ -134,6 +140,7 @@ var boundTypes = func() []boundType {
 		hi := decimal.New(1, md[0]-md[1]).Sub(decimal.New(1, -md[1]))
 		out = append(out, boundType{sql: fmt.Sprintf("DECIMAL(%d,%d)", md[0], md[1]), lo: hi.Neg(), hi: hi, scale: md[1]})
 	}
+	out = append(out, boundType{sql: "YEAR", lo: decimal.Zero, hi: decimal.NewFromInt(2155)})
 	return out
 }()
 
@@ -206,6 +213,12 @@ func (bt boundType) ulp() decimal.Decimal { return decimal.New(1, -bt.scale) }
 // value returns a random value of the type, often one of its edges.
 func (tb *boundTable) value(r *rand.Rand) decimal.Decimal {
 	bt := tb.typ
+	if bt.year() {
+		if r.IntN(6) == 0 {
+			return decimal.Zero
+		}
+		return decimal.NewFromInt(int64(1901 + []int{0, 1, 254, 253, r.IntN(255)}[r.IntN(5)]))
+	}
 	switch r.IntN(10) {
 	case 0:
 		return bt.lo
@@ -337,6 +350,9 @@ func (tb *boundTable) bound(r *rand.Rand) bound {
 		if r.IntN(3) == 0 {
 			v = v.Add(half)
 		}
+	}
+	if bt.year() && v.Sign() > 0 && v.LessThan(decimal.NewFromInt(100)) {
+		return tb.bound(r)
 	}
 	text := v.String()
 	switch {

@@ -268,9 +268,12 @@ func TestRangeBoundScripts(t *testing.T) {
 // DECIMAL(5,2) p, MariaDB rounds the constant of p = 1.505 to the
 // column's scale and returns the row of 1.51, and through the index on a
 // TINYINT v it clamps the -1000 of v NOT IN (1000, -1000) to -128 and
-// loses the row of -128 (MySQL 8 compares exactly, as MariaDB's own
-// scan does: IGNORE INDEX (p) gives no row).
+// loses the row of -128, and through the index on a YEAR v it reads 3000
+// as 0 (v < 3000 gives only the row of 0). MySQL 8 compares exactly, as
+// MariaDB's own scan does (the IGNORE INDEX queries of the scripts).
 var mariaDBRangeBoundDiffers = map[string]bool{
-	"SELECT id FROM d WHERE p = 1.505":                          true,
-	"SELECT id FROM t WHERE v NOT IN (1000, -1000) ORDER BY id": true,
+	"SELECT id FROM d WHERE p = 1.505":                           true,
+	"SELECT id FROM t WHERE v NOT IN (1000, -1000) ORDER BY id":  true,
+	"SELECT id FROM y WHERE v < 3000 ORDER BY id":                true,
+	"SELECT id FROM y WHERE v BETWEEN 1000 AND 3000 ORDER BY id": true,
 }

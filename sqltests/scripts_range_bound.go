@@ -130,4 +130,24 @@ var RangeBoundScripts = []ScriptTest{
 			{Query: "SELECT p FROM dk WHERE p IN (1.505, 1.5, -5000)", Expected: []Row{{"1.50"}}, ExpectedIndexes: []string{"dk.p"}},
 		},
 	},
+	{
+		Name: "a YEAR index with bounds beyond its range",
+		SetUpScript: []string{
+			"CREATE TABLE y (id INT PRIMARY KEY, v YEAR, KEY (v))",
+			"INSERT INTO y VALUES (1,1901),(2,2155),(3,2000),(4,0)",
+		},
+		Assertions: []Assertion{
+			// go-mysql-server 0.20: error 1105 "value 3000 is not a valid Year".
+			{Query: "SELECT id FROM y WHERE v < 3000 ORDER BY id", Expected: []Row{{1}, {2}, {3}, {4}}, ExpectedIndexes: []string{"y.v"}},
+			{Query: "SELECT id FROM y IGNORE INDEX (v) WHERE v < 3000 ORDER BY id", Expected: []Row{{1}, {2}, {3}, {4}}},
+			{Query: "SELECT id FROM y IGNORE INDEX (v) WHERE v BETWEEN 1000 AND 3000 ORDER BY id", Expected: []Row{{1}, {2}, {3}}},
+			{Query: "SELECT id FROM y WHERE v > 1000 ORDER BY id", Expected: []Row{{1}, {2}, {3}}, ExpectedIndexes: []string{"y.v"}},
+			{Query: "SELECT id FROM y WHERE v < 1500", Expected: []Row{{4}}, ExpectedIndexes: []string{"y.v"}},
+			{Query: "SELECT id FROM y WHERE v > -5 ORDER BY id", Expected: []Row{{1}, {2}, {3}, {4}}, ExpectedIndexes: []string{"y.v"}},
+			{Query: "SELECT id FROM y WHERE v <> 3000 ORDER BY id", Expected: []Row{{1}, {2}, {3}, {4}}, ExpectedIndexes: []string{"y.v"}},
+			{Query: "SELECT id FROM y WHERE v IN (3000, 2000)", Expected: []Row{{3}}, ExpectedIndexes: []string{"y.v"}},
+			{Query: "SELECT id FROM y WHERE v BETWEEN 1000 AND 3000 ORDER BY id", Expected: []Row{{1}, {2}, {3}}, ExpectedIndexes: []string{"y.v"}},
+			{Query: "SELECT id FROM y WHERE v = 2000.5", Expected: []Row{}, ExpectedIndexes: []string{"y.v"}},
+		},
+	},
 }
