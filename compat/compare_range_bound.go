@@ -138,7 +138,11 @@ func (env env) constantValue(r valueRange, c sql.Expression) (decimal.Decimal, k
 	if r.year && (kc == kString || isHex(c) || kc == kDouble) {
 		return decimal.Decimal{}, 0, false
 	}
-	x, err := args{c}.eval(env.context(), nil, 0, kc)
+	ctx := typeContext // a literal reads no session (typeContext)
+	if _, isLit := c.(*expression.Literal); !isLit {
+		ctx = env.context()
+	}
+	x, err := args{c}.eval(ctx, nil, 0, kc)
 	if err != nil || x.k == kNull {
 		return decimal.Decimal{}, 0, false
 	}
