@@ -23,7 +23,6 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/types"
-	"github.com/dolthub/vitess/go/sqltypes"
 )
 
 // cmpOp is one comparison operator.
@@ -61,6 +60,14 @@ var _ sql.CollationCoercible = (*compare)(nil)
 
 // newCompare returns a op b.
 func newCompare(op cmpOp, a, b sql.Expression, env env) sql.Expression {
+	// A constant that is not a value of an integer, DECIMAL or YEAR
+	// column's type, compared with the column (compare_range_bound.go).
+	if e, ok := env.columnBound(op, a, b, false); ok {
+		return e
+	}
+	if e, ok := env.columnBound(op, b, a, true); ok {
+		return e
+	}
 	ka, kb := kindOf(a), kindOf(b)
 	if (ka == kNull || kb == kNull) && (ours(a) || ours(b)) && ka.numeric() && kb.numeric() {
 		// go-mysql-server evaluates both sides; MySQL not the right one
@@ -78,14 +85,6 @@ func newCompare(op cmpOp, a, b sql.Expression, env env) sql.Expression {
 	}
 	if ca, ok := env.convertConstant(b, a); ok { // a constant, b a column
 		return gmsCompare(op, ca, b)
-	}
-	// A DECIMAL constant that is not an integer of the column's range
-	// (compare_integer_bound.go).
-	if e, ok := env.integerBound(op, a, b, false); ok {
-		return e
-	}
-	if e, ok := env.integerBound(op, b, a, true); ok {
-		return e
 	}
 	// A hexadecimal literal is a binary string unless compared with a
 	// number, when it is a BIGINT UNSIGNED.
@@ -206,34 +205,8 @@ func (env env) convertConstant(col, c sql.Expression) (sql.Expression, bool) {
 // own conversion cannot tell: it wraps a uint64 into INT UNSIGNED without
 // reporting it out of range.
 func fitsType(t sql.Type, i int64, unsigned bool) bool {
-	nt, ok := t.(sql.NumberType)
+	lo, hi, ok := integerRange(t)
 	if !ok {
-		return false
-	}
-	var lo int64
-	var hi uint64
-	switch nt.Type() {
-	case sqltypes.Int8:
-		lo, hi = math.MinInt8, math.MaxInt8
-	case sqltypes.Uint8:
-		lo, hi = 0, math.MaxUint8
-	case sqltypes.Int16:
-		lo, hi = math.MinInt16, math.MaxInt16
-	case sqltypes.Uint16:
-		lo, hi = 0, math.MaxUint16
-	case sqltypes.Int24:
-		lo, hi = -1<<23, 1<<23-1
-	case sqltypes.Uint24:
-		lo, hi = 0, 1<<24-1
-	case sqltypes.Int32:
-		lo, hi = math.MinInt32, math.MaxInt32
-	case sqltypes.Uint32:
-		lo, hi = 0, math.MaxUint32
-	case sqltypes.Int64:
-		lo, hi = math.MinInt64, math.MaxInt64
-	case sqltypes.Uint64:
-		lo, hi = 0, math.MaxUint64
-	default:
 		return false
 	}
 	if unsigned || i >= 0 {

@@ -58,8 +58,14 @@ func TestComparePlans(t *testing.T) {
 // an index.
 func checkIndexLookups(t *testing.T, queries []string) {
 	t.Helper()
+	checkIndexLookupsAfter(t, nil, queries)
+}
+
+// checkIndexLookupsAfter is checkIndexLookups on the fixture and setUp.
+func checkIndexLookupsAfter(t *testing.T, setUp, queries []string) {
+	t.Helper()
 	e := newEngine(t)
-	for _, q := range fixture {
+	for _, q := range append(append([]string{}, fixture...), setUp...) {
 		e.run(t, q)
 	}
 	for _, q := range queries {

@@ -48,6 +48,13 @@ func newIn(x sql.Expression, list []sql.Expression, not bool, env env) sql.Expre
 		}
 		return newCompare(opEq, x, list[0], env)
 	}
+	if r, ok := rangeOfColumn(x); ok && env.neverIn(x, list) {
+		// No item is a value of the column (compare_range_bound.go).
+		if not {
+			return r.all()
+		}
+		return r.none()
+	}
 	e := buildIn(x, list, env)
 	if not {
 		return expression.NewNot(e)
@@ -74,6 +81,35 @@ func buildIn(x sql.Expression, list []sql.Expression, env env) sql.Expression {
 		anyDouble = anyDouble || k == kDouble
 		anyHex = anyHex || isHex(it)
 	}
+	// An integer, DECIMAL or YEAR column with constants: convert each to the
+	// column's type (MySQL's convert_constant_item); a constant that
+	// cannot be a value of the column never matches and is left out
+	// (compare_range_bound.go), and with none left nothing matches.
+	if _, ok := rangeOfColumn(x); ok {
+		var kept []sql.Expression
+		converted := true
+		for _, it := range list {
+			if kindOf(it) == kNull {
+				kept = append(kept, unwrap(it))
+				continue
+			}
+			c, never, ok := env.inItem(x, it)
+			if !ok && kx.integer() {
+				c, ok = env.convertConstant(x, it)
+			}
+			if never {
+				continue
+			}
+			if !ok {
+				converted = false
+				break
+			}
+			kept = append(kept, c)
+		}
+		if converted {
+			return gms(kept)
+		}
+	}
 	if mixedNumberAndString(ks) {
 		// A number with strings (2 IN ('1', '2x')): MySQL compares each
 		// pair as its own comparison does, the string as a DOUBLE (1, warning
@@ -92,31 +128,6 @@ func buildIn(x sql.Expression, list []sql.Expression, env env) sql.Expression {
 	}
 	if !allNum || ours(x) {
 		return buildInOurs(x, list, ks, allNum, env)
-	}
-	// An integer column with constants: convert each to the column's type
-	// (MySQL's convert_constant_item); a constant that cannot be a value of
-	// the column never matches and is left out.
-	if gf, ok := x.(*expression.GetField); ok && kx.integer() {
-		var kept []sql.Expression
-		converted := true
-		for _, it := range list {
-			if kindOf(it) == kNull {
-				kept = append(kept, unwrap(it))
-				continue
-			}
-			c, ok := env.convertConstant(gf, it)
-			if !ok {
-				if !isConstant(it) || kindOf(it) == kDouble {
-					converted = false
-					break
-				}
-				continue // out of the column's range: no match
-			}
-			kept = append(kept, c)
-		}
-		if converted && len(kept) > 0 {
-			return gms(kept)
-		}
 	}
 	for _, it := range list {
 		if ours(it) {
@@ -280,6 +291,23 @@ func newBetween(x, lo, hi sql.Expression, not bool, env env) sql.Expression {
 			return expression.NewOr(expression.NewLessThan(unwrap(x), unwrap(lo)), expression.NewGreaterThan(unwrap(x), unwrap(hi)))
 		}
 		return expression.NewBetween(unwrap(x), unwrap(lo), unwrap(hi))
+	}
+	// Bounds that are not values of the column's type, or of a DECIMAL
+	// column's (which this package's between would read by a scan): the
+	// two comparisons (compare_range_bound.go).
+	if _, col := x.(*expression.GetField); col && types.IsDecimal(x.Type()) || env.boundNeeded(x, lo) || env.boundNeeded(x, hi) {
+		opLo, opHi := opGe, opLe
+		if not {
+			opLo, opHi = opLt, opGt
+		}
+		elo, okLo := env.rangeCompare(opLo, x, lo)
+		ehi, okHi := env.rangeCompare(opHi, x, hi)
+		switch {
+		case okLo && okHi && not:
+			return expression.NewOr(elo, ehi)
+		case okLo && okHi:
+			return expression.NewAnd(elo, ehi)
+		}
 	}
 	ks := []kind{kindOf(x), kindOf(lo), kindOf(hi)}
 	allNum, allInt, anyDouble := true, true, false

@@ -12,7 +12,7 @@ package sqltests
 // of more decimals is compared exactly (compat/compare_decimal_scale.go;
 // go-mysql-server 0.20 rounded the literal), and an index range with such
 // a bound, or one beyond a 64-bit column's range, keeps every row it
-// admits (compat/compare_integer_bound.go). -9223372036854775808 DIV 1 fits a BIGINT
+// admits (compat/compare_range_bound.go). -9223372036854775808 DIV 1 fits a BIGINT
 // (compat/uint64_arith.go; it was error 1690). TestNumericExactScripts
 // runs them on MariaDB too; NumericExactMySQLScripts hold MySQL 8's
 // answers where MariaDB's differ.
@@ -76,7 +76,7 @@ var NumericExactScripts = []ScriptTest{
 		// A B-tree range on a BIGINT or BIGINT UNSIGNED column whose bound is
 		// a DECIMAL beyond the type's range (or a fraction at its edge)
 		// lost the rows at the end of the range; the scan (IGNORE INDEX)
-		// was right (compat/compare_integer_bound.go).
+		// was right (compat/compare_range_bound.go).
 		Name: "an index range on a 64-bit column with a DECIMAL bound beyond its range",
 		SetUpScript: []string{
 			"CREATE TABLE ir (id INT PRIMARY KEY, u BIGINT UNSIGNED, s BIGINT, KEY ku (u), KEY ks (s))",
