@@ -98,6 +98,9 @@ type boltTx struct {
 	open map[string]*openBlock
 	// spare is an openBlock written back, kept for the next block opened.
 	spare *openBlock
+	// runs holds, by keyspace, the writes gathered for a packed-runs
+	// keyspace (runs.go).
+	runs map[string]*runsTable
 	// blocks is the scratch of a packed block's write-back.
 	blocks blockBuf
 	// failed is the error of merging a packed block's writes before a
@@ -130,6 +133,9 @@ func (t *boltTx) keyspace(ks []byte) *bbolt.Bucket {
 }
 
 func (t *boltTx) Get(ks, key []byte) []byte {
+	if RunsHead(ks) > 0 {
+		return t.runsGet(ks, key)
+	}
 	if PackedHead(ks) > 0 {
 		return t.packedGet(ks, key)
 	}
@@ -142,6 +148,9 @@ func (t *boltTx) Get(ks, key []byte) []byte {
 func (t *boltTx) Has(ks []byte) bool { return t.keyspace(ks) != nil }
 
 func (t *boltTx) Cursor(ks []byte) Cursor {
+	if RunsHead(ks) > 0 {
+		return t.runsCursor(ks)
+	}
 	if h := PackedHead(ks); h > 0 {
 		t.writeBackKeyspace(ks)
 		if b := t.keyspace(ks); b != nil {
@@ -156,6 +165,9 @@ func (t *boltTx) Cursor(ks []byte) Cursor {
 }
 
 func (t *boltTx) Count(ks []byte) int {
+	if RunsHead(ks) > 0 {
+		return t.runsCount(ks)
+	}
 	if PackedHead(ks) > 0 {
 		return t.packedCount(ks)
 	}
@@ -174,6 +186,9 @@ func (t *boltTx) bucket(ks []byte) (*bbolt.Bucket, error) {
 }
 
 func (t *boltTx) put(ks, key, value []byte) error {
+	if RunsHead(ks) > 0 {
+		return t.runsWrite(ks, key, value, false)
+	}
 	if PackedHead(ks) > 0 {
 		return t.packedWrite(ks, key, value, false)
 	}
@@ -185,6 +200,9 @@ func (t *boltTx) put(ks, key, value []byte) error {
 }
 
 func (t *boltTx) delete(ks, key []byte) error {
+	if RunsHead(ks) > 0 {
+		return t.runsWrite(ks, key, nil, true)
+	}
 	if PackedHead(ks) > 0 {
 		return t.packedWrite(ks, key, nil, true)
 	}
@@ -207,6 +225,7 @@ func (t *boltTx) createKeyspace(ks []byte) error {
 
 func (t *boltTx) dropKeyspace(ks []byte) error {
 	delete(t.open, string(ks))
+	delete(t.runs, string(ks))
 	t.spare = nil
 	if err := t.tx.DeleteBucket(ks); err != nil && !errors.Is(err, bbolt.ErrBucketNotFound) {
 		return err
@@ -244,6 +263,11 @@ func (t *boltTx) changed() bool {
 	if len(t.open) > 0 {
 		return true
 	}
+	for _, m := range t.runs {
+		if len(m.changes) > 0 {
+			return true
+		}
+	}
 	st := t.tx.Stats()
 	return st.GetNodeCount() != 0
 }
@@ -252,6 +276,9 @@ func (t *boltTx) commit() error {
 	err := t.failed
 	if err == nil {
 		err = t.writeBackAll()
+	}
+	if err == nil {
+		err = t.runsFlushAll()
 	}
 	if err != nil {
 		_ = t.tx.Rollback()
@@ -264,7 +291,7 @@ func (t *boltTx) commit() error {
 }
 
 func (t *boltTx) rollback() {
-	t.open, t.spare = nil, nil
+	t.open, t.spare, t.runs = nil, nil, nil
 	_ = t.tx.Rollback()
 }
 

@@ -242,7 +242,7 @@ func (r *commitReq) apply(tx engineTx) error {
 	slices.Sort(pks)
 	for _, ks := range pks {
 		p := r.pending[ks]
-		if lw, ok := tx.(listWriter); ok && PackedHead([]byte(ks)) > 0 {
+		if lw, ok := tx.(listWriter); ok && (PackedHead([]byte(ks)) > 0 || RunsHead([]byte(ks)) > 0) {
 			if err := lw.packedWriteList([]byte(ks), p); err != nil {
 				return err
 			}

@@ -71,17 +71,24 @@ var packedMaxChanges = 1024
 // keyspace name and keys whose first headLen bytes (1 to 255) are the head:
 // 0xFF 'P' headLen name. Every key written to it must have at least
 // headLen bytes.
-func PackedKeyspace(name []byte, headLen int) []byte {
-	if headLen < 1 || headLen > 255 {
-		panic(fmt.Sprintf("storage: packed keyspace head length %d, want 1 to 255", headLen))
-	}
-	return append([]byte{0xFF, 'P', byte(headLen)}, name...)
-}
+func PackedKeyspace(name []byte, headLen int) []byte { return headKeyspace('P', name, headLen) }
 
 // PackedHead returns the head length of keyspace ks if it is packed
 // (PackedKeyspace), else 0.
-func PackedHead(ks []byte) int {
-	if len(ks) >= 3 && ks[0] == 0xFF && ks[1] == 'P' {
+func PackedHead(ks []byte) int { return keyspaceHead('P', ks) }
+
+// headKeyspace returns 0xFF marker headLen name.
+func headKeyspace(marker byte, name []byte, headLen int) []byte {
+	if headLen < 1 || headLen > 255 {
+		panic(fmt.Sprintf("storage: keyspace head length %d, want 1 to 255", headLen))
+	}
+	return append([]byte{0xFF, marker, byte(headLen)}, name...)
+}
+
+// keyspaceHead returns the head length of ks if headKeyspace made it with
+// marker, else 0.
+func keyspaceHead(marker byte, ks []byte) int {
+	if len(ks) >= 3 && ks[0] == 0xFF && ks[1] == marker {
 		return int(ks[2])
 	}
 	return 0
@@ -215,7 +222,7 @@ func (it *blockIter) value() []byte { return it.data[it.vs:it.ve:it.ve] }
 // if the block is damaged.
 func newBlockIter(bkey, data []byte, headLen int) (blockIter, bool) {
 	it := blockIter{data: data, headLen: headLen}
-	if len(data) < 2 || data[0] != packedFormat || len(bkey) < headLen {
+	if len(data) < 2 || data[0] != packedFormat && data[0] != runsFormat || len(bkey) < headLen {
 		return it, false
 	}
 	n, w := binary.Uvarint(data[1:])
@@ -594,13 +601,19 @@ type openBlock struct {
 
 // keep returns a copy of key that lives as long as the block is open.
 // (Values are kept as given: bbolt's Put keeps them too.)
-func (o *openBlock) keep(key []byte) []byte {
-	if len(o.arena)+len(key) > cap(o.arena) {
-		o.arena = make([]byte, 0, max(16<<10, 2*cap(o.arena), len(key)))
+func (o *openBlock) keep(key []byte) []byte { return arenaKeep(&o.arena, key) }
+
+// arenaKeep returns a copy of key in *arena, a new array when it is full
+// (so that the copies made before stay as they are).
+func arenaKeep(arena *[]byte, key []byte) []byte {
+	a := *arena
+	if len(a)+len(key) > cap(a) {
+		a = make([]byte, 0, max(16<<10, 2*cap(a), len(key)))
 	}
-	start := len(o.arena)
-	o.arena = append(o.arena, key...)
-	return o.arena[start:len(o.arena):len(o.arena)]
+	start := len(a)
+	a = append(a, key...)
+	*arena = a
+	return a[start:len(a):len(a)]
 }
 
 // covers reports whether key belongs to the block.
@@ -612,20 +625,8 @@ func (o *openBlock) covers(key []byte) bool {
 // get returns the block's value of key, with the changes, and whether the
 // key is there.
 func (o *openBlock) get(key []byte) ([]byte, bool) {
-	if o.sorted {
-		i, found := slices.BinarySearchFunc(o.changes, key, func(e pentry, k []byte) int { return bytes.Compare(e.key, k) })
-		if found {
-			for i+1 < len(o.changes) && bytes.Equal(o.changes[i+1].key, key) {
-				i++
-			}
-			return o.changes[i].value, !o.changes[i].del
-		}
-	} else {
-		for i := len(o.changes) - 1; i >= 0; i-- {
-			if bytes.Equal(o.changes[i].key, key) {
-				return o.changes[i].value, !o.changes[i].del
-			}
-		}
+	if c, found := changeOf(o.changes, o.sorted, key); found {
+		return c.value, !c.del
 	}
 	if o.bkey == nil {
 		return nil, false
@@ -642,14 +643,39 @@ func (o *openBlock) get(key []byte) ([]byte, bool) {
 	return nil, false
 }
 
+// changeOf returns the last change of key in changes (sorted: in key
+// order, equal keys adjacent, later last) and whether there is one.
+func changeOf(changes []pentry, sorted bool, key []byte) (pentry, bool) {
+	if sorted {
+		i, found := slices.BinarySearchFunc(changes, key, func(e pentry, k []byte) int { return bytes.Compare(e.key, k) })
+		if found {
+			for i+1 < len(changes) && bytes.Equal(changes[i+1].key, key) {
+				i++
+			}
+			return changes[i], true
+		}
+		return pentry{}, false
+	}
+	for i := len(changes) - 1; i >= 0; i-- {
+		if bytes.Equal(changes[i].key, key) {
+			return changes[i], true
+		}
+	}
+	return pentry{}, false
+}
+
 // sortedChanges returns the changes in key order, the last of each key
 // only.
-func (o *openBlock) sortedChanges() []pentry {
-	ch := o.changes
-	if o.sorted && !o.dups {
+func (o *openBlock) sortedChanges() []pentry { return sortChanges(o.changes, o.sorted, o.dups) }
+
+// sortChanges returns changes (sorted: already in key order; dups: a key
+// may be there more than once) in key order, the last of each key only,
+// in changes' array.
+func sortChanges(ch []pentry, sorted, dups bool) []pentry {
+	if sorted && !dups {
 		return ch // one sorted pending list's: one write per key already
 	}
-	if !o.sorted {
+	if !sorted {
 		slices.SortStableFunc(ch, func(a, b pentry) int { return bytes.Compare(a.key, b.key) })
 	}
 	out := ch[:0]
@@ -712,6 +738,9 @@ func (t *boltTx) packedWrite(ks, key, value []byte, del bool) error {
 // first that the block covers are above its start), and the changes hold
 // p's keys, which live until the transaction ends, without copying them.
 func (t *boltTx) packedWriteList(ks []byte, p *pendingList) error {
+	if RunsHead(ks) > 0 {
+		return t.runsWriteList(ks, p)
+	}
 	b, headLen, err := t.packedBucket(ks)
 	if err != nil {
 		return err
@@ -904,6 +933,12 @@ func (t *boltTx) packedGet(ks, key []byte) []byte {
 	if b == nil || len(key) < headLen {
 		return nil
 	}
+	return blockGet(ks, b, key, headLen)
+}
+
+// blockGet returns the value of key in the blocks of bucket b (of
+// keyspace ks), or nil.
+func blockGet(ks []byte, b *bbolt.Bucket, key []byte, headLen int) []byte {
 	c := b.Cursor()
 	k, v := c.Seek(key)
 	if k == nil || !bytes.Equal(k, key) {
@@ -941,10 +976,16 @@ func (t *boltTx) packedCount(ks []byte) int {
 	if b == nil {
 		return 0
 	}
+	return blockCount(ks, b, PackedHead(ks))
+}
+
+// blockCount returns the number of entries of the blocks of bucket b (of
+// keyspace ks).
+func blockCount(ks []byte, b *bbolt.Bucket, headLen int) int {
 	n := 0
 	c := b.Cursor()
 	for k, v := c.First(); k != nil; k, v = c.Next() {
-		it, ok := newBlockIter(k, v, PackedHead(ks))
+		it, ok := newBlockIter(k, v, headLen)
 		if !ok {
 			panic(damaged(ks, k))
 		}
@@ -960,7 +1001,7 @@ func (t *boltTx) packedCount(ks []byte) int {
 // decodes the whole block.
 type packedCursor struct {
 	ks      []byte
-	c       *bbolt.Cursor
+	c       blockCursor
 	headLen int
 	bkey    []byte    // the block it stands in; nil: none (past an end)
 	data    []byte    // its value
@@ -1062,19 +1103,31 @@ func (p *packedCursor) Last() ([]byte, []byte) {
 // blockFor moves the bbolt cursor to the block that covers key and
 // returns it: the last block whose key is at most key, or the first block
 // if key is below it; nil if there are no blocks.
-func (p *packedCursor) blockFor(key []byte) (k, v []byte) {
-	k, v = p.c.Seek(key)
+func (p *packedCursor) blockFor(key []byte) (k, v []byte) { return blockFor(p.c, key) }
+
+// blockCursor is a cursor over a bucket of blocks (bbolt's).
+type blockCursor interface {
+	First() ([]byte, []byte)
+	Last() ([]byte, []byte)
+	Seek([]byte) ([]byte, []byte)
+	Next() ([]byte, []byte)
+	Prev() ([]byte, []byte)
+}
+
+// blockFor is packedCursor.blockFor with cursor c.
+func blockFor(c blockCursor, key []byte) (k, v []byte) {
+	k, v = c.Seek(key)
 	if k != nil && bytes.Equal(k, key) {
 		return k, v
 	}
 	var pk, pv []byte
 	if k == nil {
-		pk, pv = p.c.Last()
+		pk, pv = c.Last()
 	} else {
-		pk, pv = p.c.Prev()
+		pk, pv = c.Prev()
 	}
 	if pk == nil {
-		return p.c.First() // key is below the first block, or there are none
+		return c.First() // key is below the first block, or there are none
 	}
 	return pk, pv
 }

@@ -236,28 +236,56 @@ func TestPackedBulk(t *testing.T) {
 // Seek, Next and Prev moves against a sorted model: a Seek into the middle
 // of a block, then Prev before the first key it decoded, and moves across
 // blocks, in both directions; and the keys a walk returns stay valid.
-func TestPackedCursorMoves(t *testing.T) {
+func TestPackedCursorMoves(t *testing.T) { cursorMoves(t, ksP, 1) }
+
+// cursorMoves is TestPackedCursorMoves in keyspace ks, the keys written
+// in commits transactions, each key in one chosen at random; and with
+// more than one, keys that are not there: written in one and deleted in a
+// later one.
+func cursorMoves(t *testing.T, ks []byte, commits int) {
 	s := openTxnStore(t, EngineBolt)
 	rng := rand.New(rand.NewPCG(8, 9))
 	var keys []string
 	seen := map[string]bool{}
-	ok(t, s.Update(func(tx *Txn) error {
-		for len(keys) < 3000 {
-			k := fmt.Sprintf("%05d", rng.IntN(100000))
-			if seen[k] {
-				continue
-			}
-			seen[k] = true
-			keys = append(keys, k)
-			if err := tx.Put(ksP, []byte(k), []byte("v"+k)); err != nil {
-				return err
-			}
+	writes := make([][][2]string, commits) // per commit: key, value ("": delete)
+	for len(keys) < 3000 {
+		k := fmt.Sprintf("%05d", rng.IntN(100000))
+		if seen[k] {
+			continue
 		}
-		return nil
-	}))
+		seen[k] = true
+		c := rng.IntN(commits)
+		if commits > 1 && rng.IntN(4) == 0 {
+			if c == commits-1 {
+				c--
+			}
+			writes[c] = append(writes[c], [2]string{k, "old"})
+			d := c + 1 + rng.IntN(commits-c-1)
+			writes[d] = append(writes[d], [2]string{k, ""})
+			continue
+		}
+		keys = append(keys, k)
+		writes[c] = append(writes[c], [2]string{k, "v" + k})
+	}
+	for _, ws := range writes {
+		ok(t, s.Update(func(tx *Txn) error {
+			for _, w := range ws {
+				var err error
+				if w[1] == "" {
+					err = tx.Delete(ks, []byte(w[0]))
+				} else {
+					err = tx.Put(ks, []byte(w[0]), []byte(w[1]))
+				}
+				if err != nil {
+					return err
+				}
+			}
+			return nil
+		}))
+	}
 	slices.Sort(keys)
 	ok(t, s.View(func(v View) error {
-		c := v.Cursor(ksP)
+		c := v.Cursor(ks)
 		defer c.Close()
 		// Keys returned stay as they were while the cursor moves on.
 		var held [][]byte

@@ -24,6 +24,9 @@ var ksA, ksB = []byte("a"), []byte("b")
 // openTxnStore too.
 var ksP = PackedKeyspace([]byte("p"), 1)
 
+// ksR is a packed-runs keyspace (runs.go) with a 1-byte head.
+var ksR = RunsKeyspace([]byte("r"), 1)
+
 // engines are the engines every transaction test runs on.
 var engines = []string{EngineBolt, EnginePebble}
 
@@ -70,7 +73,7 @@ func openTxnStore(t *testing.T, eng string) *Store {
 	}
 	t.Cleanup(func() { s.Close() })
 	err = s.Update(func(tx *Txn) error {
-		for _, ks := range [][]byte{ksA, ksB, ksP} {
+		for _, ks := range [][]byte{ksA, ksB, ksP, ksR} {
 			if err := tx.CreateKeyspace(ks); err != nil {
 				return err
 			}
