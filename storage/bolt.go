@@ -264,7 +264,7 @@ func (t *boltTx) changed() bool {
 		return true
 	}
 	for _, m := range t.runs {
-		if len(m.changes) > 0 {
+		if !m.empty() {
 			return true
 		}
 	}

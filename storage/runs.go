@@ -67,11 +67,62 @@ func RunsKeyspace(name []byte, headLen int) []byte { return headKeyspace('R', na
 // keyspace (RunsKeyspace), else 0.
 func RunsHead(ks []byte) int { return keyspaceHead('R', ks) }
 
-// runsTable is the writes a transaction gathered for a runs keyspace.
+// runsTable is the writes a transaction gathered for a runs keyspace:
+// a sorted pending list as it is (a commit's deferred writes, the usual
+// case: millions of them in a bulk load), or changes.
 type runsTable struct {
+	list    *pendingList // one write per key, in key order; then changes is empty
 	changes []pentry
 	sorted  bool   // changes are in key order (equal keys adjacent, later last)
 	arena   []byte // copies of keys written one at a time
+}
+
+// spill moves the list's writes into changes.
+func (m *runsTable) spill() {
+	if p := m.list; p != nil {
+		m.list = nil
+		for _, w := range p.ws {
+			var value []byte
+			if !w.del {
+				value = p.value(w)
+			}
+			m.add(p.key(w), value, w.del)
+		}
+	}
+}
+
+// empty reports whether m holds no writes.
+func (m *runsTable) empty() bool { return m.list == nil && len(m.changes) == 0 }
+
+// each calls fn with each write of m in key order, the last of each key
+// only (m's changes are sorted in place).
+func (m *runsTable) each(fn func(key []byte, del bool, value []byte) error) error {
+	if p := m.list; p != nil {
+		for _, w := range p.ws {
+			var value []byte
+			if !w.del {
+				value = p.value(w)
+			}
+			if err := fn(p.key(w), w.del, value); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	for _, c := range sortChanges(m.changes, m.sorted, true) {
+		if err := fn(c.key, c.del, c.value); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// len returns the number of m's writes (at least the number of keys).
+func (m *runsTable) len() int {
+	if m.list != nil {
+		return len(m.list.ws)
+	}
+	return len(m.changes)
 }
 
 func (m *runsTable) add(key, value []byte, del bool) {
@@ -104,6 +155,7 @@ func (t *boltTx) runsWrite(ks, key, value []byte, del bool) error {
 		return fmt.Errorf("%w %q: %d bytes, head %d", errPackedKey, ks, len(key), h)
 	}
 	m := t.runsTable(ks)
+	m.spill()
 	m.add(arenaKeep(&m.arena, key), value, del)
 	if !m.sorted && len(m.changes) >= packedMaxChanges {
 		return t.runsFlush(ks) // so that a Get's search of them stays short
@@ -118,11 +170,18 @@ func (t *boltTx) runsWriteList(ks []byte, p *pendingList) error {
 		return err
 	}
 	h := RunsHead(ks)
-	m := t.runsTable(ks)
 	for _, w := range p.ws {
 		if int(w.key.n) < h {
 			return fmt.Errorf("%w %q: %d bytes, head %d", errPackedKey, ks, w.key.n, h)
 		}
+	}
+	m := t.runsTable(ks)
+	if m.empty() {
+		m.list = p
+		return nil
+	}
+	m.spill()
+	for _, w := range p.ws {
 		var value []byte
 		if !w.del {
 			value = p.value(w)
@@ -159,7 +218,18 @@ func runList(ks []byte, parent *bbolt.Bucket) []run {
 // runsGet returns the value of key in runs keyspace ks, or nil.
 func (t *boltTx) runsGet(ks, key []byte) []byte {
 	if m := t.runs[string(ks)]; m != nil {
-		if c, found := changeOf(m.changes, m.sorted, key); found {
+		c, found := changeOf(m.changes, m.sorted, key)
+		if p := m.list; p != nil {
+			var i int
+			if i, found = p.search(key); found {
+				w := p.ws[i]
+				c = pentry{del: w.del}
+				if !w.del {
+					c.value = p.value(w)
+				}
+			}
+		}
+		if found {
 			switch {
 			case c.del:
 				return nil
@@ -213,30 +283,28 @@ func (t *boltTx) runsFlushKeyspace(ks []byte) {
 // newest run, or as a new one (see above), then merges runs.
 func (t *boltTx) runsFlush(ks []byte) error {
 	m := t.runs[string(ks)]
-	if m == nil || len(m.changes) == 0 {
+	if m == nil || m.empty() {
 		return nil
 	}
-	changes := sortChanges(m.changes, m.sorted, true)
-	defer func() { m.changes, m.arena, m.sorted = m.changes[:0], m.arena[:0], true }()
+	defer func() { m.list, m.changes, m.arena, m.sorted = nil, m.changes[:0], m.arena[:0], true }()
 	parent, err := t.bucket(ks)
 	if err != nil {
 		return err
 	}
 	headLen := RunsHead(ks)
 	runs := runList(ks, parent)
-	if len(changes) < runsSmall && len(runs) > 0 {
+	if m.len() < runsSmall && len(runs) > 0 {
+		m.spill()
+		changes := sortChanges(m.changes, m.sorted, true)
 		err = t.mergeIntoRun(ks, parent, runs[len(runs)-1], changes, headLen, len(runs) == 1)
 	} else {
 		err = newRun(parent, runs, headLen, func(add func(key []byte, tomb bool, value []byte) error) error {
-			for _, c := range changes {
-				if c.del && len(runs) == 0 {
-					continue // nothing older to hide
+			return m.each(func(key []byte, del bool, value []byte) error {
+				if del && len(runs) == 0 {
+					return nil // nothing older to hide
 				}
-				if err := add(c.key, c.del, c.value); err != nil {
-					return err
-				}
-			}
-			return nil
+				return add(key, del, value)
+			})
 		})
 	}
 	if err != nil {
@@ -422,17 +490,36 @@ func compactRuns(ks []byte, parent *bbolt.Bucket, headLen int) error {
 			return nil
 		}
 		oldest := n == 2
-		mc := newRunsMerge(ks, runs[n-2:], headLen, true)
 		w, name, err := startRun(parent, runs, headLen)
 		if err != nil {
 			return err
 		}
-		for k, v := mc.First(); k != nil; k, v = mc.Next() {
-			if oldest && v[0] == runTomb {
-				continue
+		a := runIter{ks: ks, c: runs[n-2].b.Cursor(), headLen: headLen}
+		b := runIter{ks: ks, c: runs[n-1].b.Cursor(), headLen: headLen}
+		a.load(a.c.First())
+		b.load(b.c.First())
+		for a.ok || b.ok {
+			from, both := &b, false
+			if !b.ok {
+				from = &a
+			} else if a.ok {
+				switch c := compareKeys(a.it.key, b.it.key); {
+				case c < 0:
+					from = &a
+				case c == 0:
+					both = true // the newer run's wins
+				}
 			}
-			if err := w.addRaw(k, v); err != nil {
-				return err
+			if v := from.it.value(); len(v) == 0 {
+				panic(damaged(ks, from.it.key))
+			} else if !oldest || v[0] != runTomb {
+				if err := w.addRaw(from.it.key, v); err != nil {
+					return err
+				}
+			}
+			from.next()
+			if both {
+				a.next()
 			}
 		}
 		if err := endRun(parent, w, name); err != nil {
@@ -446,6 +533,51 @@ func compactRuns(ks []byte, parent *bbolt.Bucket, headLen int) error {
 	}
 }
 
+// runIter walks the entries of a run in key order, decoding them in
+// place.
+type runIter struct {
+	ks      []byte
+	c       *bbolt.Cursor
+	headLen int
+	it      blockIter // at the entry, if ok
+	ok      bool
+}
+
+// load starts at block k = v (nil k: none) and moves to its first entry.
+func (r *runIter) load(k, v []byte) {
+	r.ok = false
+	if k == nil {
+		return
+	}
+	var ok bool
+	if r.it, ok = newBlockIter(k, v, r.headLen); !ok {
+		panic(damaged(r.ks, k))
+	}
+	r.next()
+}
+
+// next moves to the next entry, in the next block if need be.
+func (r *runIter) next() {
+	for {
+		if r.it.next() {
+			r.ok = true
+			return
+		}
+		if r.it.damaged() {
+			panic(damaged(r.ks, r.it.key))
+		}
+		k, v := r.c.Next()
+		if k == nil {
+			r.ok = false
+			return
+		}
+		var ok bool
+		if r.it, ok = newBlockIter(k, v, r.headLen); !ok {
+			panic(damaged(r.ks, k))
+		}
+	}
+}
+
 // runsCursor returns a cursor over runs keyspace ks.
 func (t *boltTx) runsCursor(ks []byte) Cursor {
 	t.runsFlushKeyspace(ks)
@@ -453,7 +585,7 @@ func (t *boltTx) runsCursor(ks []byte) Cursor {
 	if parent == nil {
 		return emptyCursor{}
 	}
-	return newRunsMerge(ks, runList(ks, parent), RunsHead(ks), false)
+	return newRunsMerge(ks, runList(ks, parent), RunsHead(ks))
 }
 
 // runsCount returns the number of keys of runs keyspace ks: the oldest
@@ -468,7 +600,7 @@ func (t *boltTx) runsCount(ks []byte) int {
 	if len(runs) == 1 {
 		return blockCount(ks, runs[0].b, RunsHead(ks))
 	}
-	c := newRunsMerge(ks, runs, RunsHead(ks), false)
+	c := newRunsMerge(ks, runs, RunsHead(ks))
 	n := 0
 	for k, _ := c.First(); k != nil; k, _ = c.Next() {
 		n++
@@ -476,10 +608,9 @@ func (t *boltTx) runsCount(ks []byte) int {
 	return n
 }
 
-// newRunsMerge returns the merge of runs' cursors; raw: with tombstones,
-// values with their first byte.
-func newRunsMerge(ks []byte, runs []run, headLen int, raw bool) *runsMerge {
-	m := &runsMerge{raw: raw, ks: ks}
+// newRunsMerge returns the merge of runs' cursors.
+func newRunsMerge(ks []byte, runs []run, headLen int) *runsMerge {
+	m := &runsMerge{ks: ks}
 	for _, r := range runs {
 		m.cs = append(m.cs, &packedCursor{ks: ks, c: r.b.Cursor(), headLen: headLen})
 	}
@@ -497,7 +628,6 @@ type runsMerge struct {
 	keys, vals [][]byte // where each cursor stands
 	back       bool
 	cur        []byte // the key last returned; nil: none (past an end)
-	raw        bool
 }
 
 func (m *runsMerge) First() ([]byte, []byte) {
@@ -601,9 +731,6 @@ func (m *runsMerge) step() ([]byte, []byte) {
 			panic(damaged(m.ks, k))
 		}
 		m.cur = k
-		if m.raw {
-			return k, v
-		}
 		if v[0] == runTomb {
 			continue
 		}
