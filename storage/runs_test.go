@@ -236,3 +236,37 @@ func TestRunsCursorMoves(t *testing.T) {
 	t.Cleanup(func() { runsSmall = old })
 	cursorMoves(t, ksR, 8)
 }
+
+// TestRunsReclaim: a rewrite of the bbolt file (Reclaim) copies a
+// packed-runs keyspace as it is: the same runs, blocks and run sizes (the
+// nested buckets' sequences).
+func TestRunsReclaim(t *testing.T) {
+	old := runsSmall
+	runsSmall = 10
+	t.Cleanup(func() { runsSmall = old })
+	s := openTxnStore(t, EngineBolt)
+	for c, n := range []int{400, 100, 30, 12} { // each under half the one before: 4 runs
+		ok(t, s.Update(func(tx *Txn) error {
+			for i := range n {
+				if err := tx.Put(ksR, fmt.Appendf(nil, "%05d", i*(c+1)), fmt.Appendf(nil, "v%d", c)); err != nil {
+					return err
+				}
+			}
+			return tx.Delete(ksR, []byte("00000"))
+		}))
+	}
+	before := runsDump(t, s, ksR)
+	if len(before) != 4 {
+		t.Fatalf("%d runs, want 4", len(before))
+	}
+	fillKeys(t, s, ksA, 0, 40000)
+	deleteKeys(t, s, ksA, 0, 40000)
+	r, err := s.Reclaim(context.Background(), time.Second, [][]byte{ksA})
+	ok(t, err)
+	if !r.Rewritten {
+		t.Fatalf("Reclaim did not rewrite the file: %+v", r)
+	}
+	if after := runsDump(t, s, ksR); !slices.Equal(after, before) {
+		t.Errorf("after the rewrite\n%q\nwant\n%q", after, before)
+	}
+}
