@@ -92,6 +92,11 @@ func ScanPrefix(v View, ks, prefix []byte, fn func(k, val []byte) error) error {
 	if s, ok := c.(prefixScanner); ok {
 		return s.scanPrefix(prefix, fn)
 	}
+	return scanPrefixCursor(c, prefix, fn)
+}
+
+// scanPrefixCursor is ScanPrefix with cursor c, key by key.
+func scanPrefixCursor(c Cursor, prefix []byte, fn func(k, val []byte) error) error {
 	for k, val := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, val = c.Next() {
 		if err := fn(k, val); err != nil {
 			return err
@@ -111,11 +116,16 @@ func ScanRuns(v View, ks, prefix []byte, headLen int, fn func(head []byte, tails
 	r := &runCollector{headLen: headLen, fn: fn}
 	c := v.Cursor(ks)
 	defer c.Close()
-	if s, ok := c.(runScanner); ok && PackedHead(ks) == headLen {
+	if s, ok := c.(runScanner); ok && (PackedHead(ks) == headLen || RunsHead(ks) == headLen) {
 		return s.scanRuns(prefix, r)
 	}
+	return scanRunsCursor(c, prefix, r)
+}
+
+// scanRunsCursor is ScanRuns with cursor c, key by key.
+func scanRunsCursor(c Cursor, prefix []byte, r *runCollector) error {
 	for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
-		if len(k) < headLen {
+		if len(k) < r.headLen {
 			continue
 		}
 		if err := r.add(k, r.sameHead(k)); err != nil {

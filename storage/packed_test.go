@@ -353,24 +353,46 @@ func cursorMoves(t *testing.T, ks []byte, commits int) {
 // TestPackedScanPrefix: ScanPrefix over a packed keyspace (which decodes
 // in place) finds exactly the keys with the prefix, in order, for prefixes
 // inside blocks, across them, below the first key, past the last and
-// empty; and stops at the callback's error.
+// empty; and stops at the callback's error. The same over a packed-runs
+// keyspace of one run (decoded in place too) and of two (merged).
 func TestPackedScanPrefix(t *testing.T) {
+	t.Run("packed", func(t *testing.T) { testScanPrefix(t, ksP, 1) })
+	t.Run("one run", func(t *testing.T) { testScanPrefix(t, ksR, 1) })
+	t.Run("two runs", func(t *testing.T) {
+		old := runsSmall
+		runsSmall = 100
+		t.Cleanup(func() { runsSmall = old })
+		testScanPrefix(t, ksR, 4)
+	})
+}
+
+// testScanPrefix is TestPackedScanPrefix in keyspace ks, the keys
+// written in commits transactions.
+func testScanPrefix(t *testing.T, ks []byte, commits int) {
 	s := openTxnStore(t, EngineBolt)
 	var keys []string
-	ok(t, s.Update(func(tx *Txn) error {
-		for i := range 4000 {
-			k := fmt.Sprintf("%04d", 2*i+10)
-			keys = append(keys, k)
-			if err := tx.Put(ksP, []byte(k), []byte("v"+k)); err != nil {
-				return err
+	for c := range commits {
+		ok(t, s.Update(func(tx *Txn) error {
+			for i := c; i < 4000; i += commits {
+				k := fmt.Sprintf("%04d", 2*i+10)
+				keys = append(keys, k)
+				if err := tx.Put(ks, []byte(k), []byte("v"+k)); err != nil {
+					return err
+				}
 			}
+			return nil
+		}))
+	}
+	slices.Sort(keys)
+	if commits > 1 {
+		if runs := runsDump(t, s, ks); len(runs) != 2 {
+			t.Fatalf("%d runs, want 2", len(runs))
 		}
-		return nil
-	}))
+	}
 	ok(t, s.View(func(v View) error {
 		for _, prefix := range []string{"", "0", "00", "001", "0010", "3", "55", "7999", "8", "9", "80", "0009"} {
 			var got []string
-			err := ScanPrefix(v, ksP, []byte(prefix), func(k, val []byte) error {
+			err := ScanPrefix(v, ks, []byte(prefix), func(k, val []byte) error {
 				if string(val) != "v"+string(k) {
 					t.Errorf("prefix %q: %q = %q", prefix, k, val)
 				}
@@ -390,7 +412,7 @@ func TestPackedScanPrefix(t *testing.T) {
 		}
 		stop := errors.New("stop")
 		n := 0
-		if err := ScanPrefix(v, ksP, nil, func(k, val []byte) error { n++; return stop }); err != stop || n != 1 {
+		if err := ScanPrefix(v, ks, nil, func(k, val []byte) error { n++; return stop }); err != stop || n != 1 {
 			t.Errorf("a callback's error: %v after %d keys, want it after 1", err, n)
 		}
 		return nil
@@ -398,24 +420,27 @@ func TestPackedScanPrefix(t *testing.T) {
 }
 
 // TestScanRuns: ScanRuns finds the same runs of equal heads, with the same
-// tails, in a packed keyspace (from the encoding) and in a plain one (by
-// comparing keys) as a model does, for every prefix tried, and stops at
-// the callback's error.
+// tails, in a packed keyspace and a packed-runs one of one run (from the
+// encoding) and in a plain one (by comparing keys) as a model does, for
+// every prefix tried, and stops at the callback's error.
 func TestScanRuns(t *testing.T) {
 	smallBlocks(t, 200, 64) // runs across blocks
 	s := openTxnStore(t, EngineBolt)
-	packed := PackedKeyspace([]byte("q"), 2)
+	packed, runs := PackedKeyspace([]byte("q"), 2), RunsKeyspace([]byte("q"), 2)
 	rng := rand.New(rand.NewPCG(10, 11))
 	keys := map[string]bool{}
 	ok(t, s.Update(func(tx *Txn) error {
 		if err := tx.CreateKeyspace(packed); err != nil {
 			return err
 		}
+		if err := tx.CreateKeyspace(runs); err != nil {
+			return err
+		}
 		for len(keys) < 3000 {
 			head := fmt.Sprintf("%c%c", 'a'+rng.IntN(26), 'a'+rng.IntN(26))
 			k := head + fmt.Sprint(rng.IntN(3)*rng.IntN(1000))
 			keys[k] = true
-			for _, ks := range [][]byte{packed, ksA} {
+			for _, ks := range [][]byte{packed, runs, ksA} {
 				if err := tx.Put(ks, []byte(k), nil); err != nil {
 					return err
 				}
@@ -451,7 +476,7 @@ func TestScanRuns(t *testing.T) {
 				}
 				i = j
 			}
-			for _, ks := range [][]byte{packed, ksA} {
+			for _, ks := range [][]byte{packed, runs, ksA} {
 				var got []string
 				err := ScanRuns(v, ks, []byte(prefix), 2, func(head []byte, tails [][]byte) error {
 					var ts []string

@@ -386,8 +386,10 @@ func (t *boltTx) mergeIntoRun(ks []byte, parent *bbolt.Bucket, r run, changes []
 	return b.SetSequence(uint64(r.size))
 }
 
-// runWriter writes a run's entries, in key order, into blocks of about
-// packedBlockMax bytes.
+// runWriter writes a run's entries, in key order, into blocks of at most
+// runBlockMax() bytes (one entry larger, a block of its own), into a
+// bucket filled in key order: pages filled whole (FillPercent 1), two
+// blocks to a 4 KB page.
 type runWriter struct {
 	b            *bbolt.Bucket
 	headLen      int
@@ -411,6 +413,11 @@ func (w *runWriter) add(key []byte, tomb bool, value []byte) error {
 
 // addRaw appends key with v, a value with its first byte.
 func (w *runWriter) addRaw(key, v []byte) error {
+	if w.n > 0 && len(w.body)-blockRoom+entrySize(w.prev, key, v, w.headLen) > runBlockMax() {
+		if err := w.finish(); err != nil {
+			return err
+		}
+	}
 	ref := w.prev
 	if w.n == 0 {
 		w.body = make([]byte, blockRoom, blockRoom+packedBlockMax+len(key)+len(v)+8)
@@ -420,11 +427,14 @@ func (w *runWriter) addRaw(key, v []byte) error {
 	w.body = appendEntry(w.body, ref, key, v, w.headLen)
 	w.prev = append(w.prev[:0], key...)
 	w.n++
-	if len(w.body)-blockRoom >= packedBlockMax {
-		return w.finish()
-	}
 	return nil
 }
+
+// runBlockMax is the most bytes of entries a runWriter puts in a block:
+// packedBlockMax less room for the block's header and two bbolt leaf
+// elements and their keys, so that two blocks fill a page of twice
+// packedBlockMax.
+func runBlockMax() int { return max(packedBlockMax-64, packedBlockMax/2) }
 
 // finish writes the block begun, if any.
 func (w *runWriter) finish() error {
@@ -463,7 +473,7 @@ func startRun(parent *bbolt.Bucket, runs []run, headLen int) (*runWriter, []byte
 	if err != nil {
 		return nil, nil, err
 	}
-	b.FillPercent = packedFill
+	b.FillPercent = 1 // written in key order; later merges into it use packedFill
 	return &runWriter{b: b, headLen: headLen}, name, nil
 }
 
@@ -691,6 +701,42 @@ func (m *runsMerge) Prev() ([]byte, []byte) {
 }
 
 func (m *runsMerge) Close() {}
+
+// single returns the cursor of the one run, if there is only one: the
+// oldest, which has no tombstones.
+func (m *runsMerge) single() *packedCursor {
+	if len(m.cs) == 1 {
+		return m.cs[0].(*packedCursor)
+	}
+	return nil
+}
+
+// scanPrefix implements prefixScanner: with one run, its blocks decoded in
+// place (packedCursor.scanPrefix).
+func (m *runsMerge) scanPrefix(prefix []byte, fn func(k, val []byte) error) error {
+	p := m.single()
+	if p == nil {
+		return scanPrefixCursor(m, prefix, fn)
+	}
+	return p.scanPrefix(prefix, func(k, v []byte) error {
+		if len(v) == 0 {
+			panic(damaged(m.ks, k))
+		}
+		if v[0] == runTomb {
+			return nil
+		}
+		return fn(k, v[1:])
+	})
+}
+
+// scanRuns implements runScanner: with one run (no tombstones), from its
+// encoding (packedCursor.scanRuns).
+func (m *runsMerge) scanRuns(prefix []byte, r *runCollector) error {
+	if p := m.single(); p != nil {
+		return p.scanRuns(prefix, r)
+	}
+	return scanRunsCursor(m, prefix, r)
+}
 
 // step returns the next key in the cursor's direction and moves the
 // cursors standing on it on.
