@@ -12,7 +12,11 @@ package compat
 // of each column to that type, retypes the references above the set
 // operation (ORDER BY, a derived table's or CTE's columns, MAX and MIN of
 // them, aliases) by column id, sorts ORDER BY a column number by the
-// result column, and types CREATE TABLE … AS SELECT's column. Pinned by
+// result column, and types CREATE TABLE … AS SELECT's column. Where
+// go-mysql-server converted both sides itself (TINYINT UNSIGNED with -5:
+// both BIGINT), the references above still carried the left side's type
+// from before (a derived table read -5 as 255, ORDER BY an alias sorted
+// it after 200): they take the set operation's column type too. Pinned by
 // TestUnionTypes, TestDifferentialUnionTypes (against MariaDB) and
 // NumericExactScripts "UNION of BIGINT UNSIGNED and BIGINT keeps both
 // ranges" and "UNION column types follow MySQL's aggregation".
@@ -90,11 +94,15 @@ func (r *unionRetyper) node(n sql.Node) (sql.Node, error) {
 		n = u
 	case *plan.SubqueryAlias:
 		// A derived table or CTE gives its columns ids of its own, in
-		// column order.
+		// column order; over a set operation they are of its column
+		// types even where go-mysql-server converted both sides itself
+		// and unionTypes nothing (the references above keep the left
+		// side's type from before the conversion).
 		sch := x.Schema()
 		i := 0
+		over := overSetOp(x.Child)
 		x.Columns().ForEach(func(id sql.ColumnId) {
-			if i < len(sch) && r.changed {
+			if i < len(sch) && (r.changed || over) {
 				r.typed[id] = sch[i].Type
 			}
 			i++
@@ -189,6 +197,14 @@ func (r *unionRetyper) setOp(u *plan.SetOp) (sql.Node, error) {
 			r.typed[gf.Id()] = t
 		}
 	}
+	// A filter pushed above u, or an ORDER BY alias, refers to u's
+	// columns by their ids, with the types of the left side's columns
+	// before go-mysql-server converted them.
+	for i, id := range ids {
+		if i < len(sch) && id != 0 {
+			r.typed[id] = sch[i]
+		}
+	}
 	n := sql.Node(u)
 	if l.projs != nil || rt.projs != nil {
 		r.changed = true
@@ -212,7 +228,15 @@ func (r *unionRetyper) sortByColumn(u *plan.SetOp, l *setOpSide, ids []sql.Colum
 	sf := append(sql.SortFields{}, u.SortFields...)
 	changed := false
 	for k, f := range sf {
-		if _, ok := f.Column.(*expression.GetField); ok {
+		if gf, ok := f.Column.(*expression.GetField); ok {
+			// ORDER BY a select alias refers to u's column by its id,
+			// typed as the left side's column was before conversion.
+			for i, id := range ids {
+				if gf.Id() == id && !reflect.DeepEqual(gf.Type(), sch[i]) {
+					sf[k].Column = expression.NewGetField(int(id), sch[i], gf.Name(), gf.IsNullable())
+					changed = true
+				}
+			}
 			continue
 		}
 		for i, p := range l.p.Projections {
@@ -231,6 +255,21 @@ func (r *unionRetyper) sortByColumn(u *plan.SetOp, l *setOpSide, ids []sql.Colum
 	}
 	r.changed = true
 	return plan.NewSetOp(u.SetOpType, u.Left(), u.Right(), u.Distinct, u.Limit, u.Offset, sf).WithColumns(u.Columns()).WithId(u.Id()), nil
+}
+
+// overSetOp reports whether n is a set operation, or a filter, sort or
+// limit over one (the rows of a derived table or CTE of a UNION).
+func overSetOp(n sql.Node) bool {
+	for {
+		switch x := n.(type) {
+		case *plan.SetOp:
+			return true
+		case *plan.Filter, *plan.Sort, *plan.Limit, *plan.TopN, *plan.Distinct:
+			n = x.Children()[0]
+		default:
+			return false
+		}
+	}
 }
 
 // setOpSide is one side of a set operation, and its projections once one

@@ -116,6 +116,8 @@ var NumericExactScripts = []ScriptTest{
 		SetUpScript: []string{
 			"CREATE TABLE ua (u BIGINT UNSIGNED, s INT, d DECIMAL(10,3), dt DATE)",
 			"INSERT INTO ua VALUES (10, -3, 9.5, '2024-01-02'), (9, 4, 10.25, '2023-05-06')",
+			"CREATE TABLE ub (tu8 TINYINT UNSIGNED)",
+			"INSERT INTO ub VALUES (200)",
 		},
 		Assertions: []Assertion{
 			{Query: "SELECT u FROM ua UNION SELECT d FROM ua ORDER BY 1", Expected: []Row{{"9.000"}, {"9.500"}, {"10.000"}, {"10.250"}}},
@@ -123,6 +125,15 @@ var NumericExactScripts = []ScriptTest{
 			{Query: "SELECT 1 UNION ALL SELECT 2 ORDER BY 1 DESC", Expected: []Row{{2}, {1}}},
 			{Query: "SELECT 1 UNION SELECT 2.5 ORDER BY 1 DESC", Expected: []Row{{"2.5"}, {"1.0"}}},
 			{Query: "SELECT dt FROM ua UNION SELECT 'x' ORDER BY 1", Expected: []Row{{"2023-05-06"}, {"2024-01-02"}, {"x"}}},
+			// A derived table, CTE or pushed filter over a union whose
+			// column needed no conversion still reads the union's type
+			// (go-mysql-server kept the left side's TINYINT UNSIGNED:
+			// -5 came back as 255), and ORDER BY an alias sorts by it.
+			{Query: "SELECT * FROM (SELECT tu8 FROM ub UNION ALL SELECT -5) d ORDER BY 1", Expected: []Row{{-5}, {200}}},
+			{Query: "WITH c AS (SELECT tu8 FROM ub UNION ALL SELECT -5) SELECT tu8 FROM c WHERE tu8 < 0", Expected: []Row{{-5}}},
+			{Query: "SELECT * FROM (SELECT tu8 AS a FROM ub UNION ALL SELECT -5) d WHERE a < 100", Expected: []Row{{-5}}},
+			{Query: "SELECT tu8 AS a FROM ub UNION ALL SELECT -5 ORDER BY a", Expected: []Row{{-5}, {200}}},
+			{Query: "SELECT tu8 AS a FROM ub UNION ALL SELECT 'x' ORDER BY a", Expected: []Row{{"200"}, {"x"}}},
 		},
 	},
 	{
