@@ -14,15 +14,17 @@ import (
 // 1105 "incompatible conversion to SQL type"; MySQL 8 (and MariaDB) give
 // the value's own text, '2020-01-02' and '10:00:00'. newCastChar gives
 // go-mysql-server's CAST the argument's text by its type (temporalText)
-// for a DATE or TIME argument, and is go-mysql-server's CAST otherwise.
-// Pinned by CompatFaultScripts "CAST of a DATE or a TIME AS CHAR". Left:
-// CONCAT and the other string functions of a DATE or TIME argument.
+// for a DATE, DATETIME, TIMESTAMP, TIME or YEAR argument (a DATETIME(2)
+// with both fraction digits), and is go-mysql-server's CAST otherwise.
+// Pinned by CompatFaultScripts "CAST of a DATE or a TIME AS CHAR". The
+// string functions read such arguments through temporalText too
+// (temporal_text.go).
 
 // newCastChar returns CAST(arg AS typ(length)) for typ char or nchar, as
 // go-mysql-server's planner builds it (planbuilder.factory.buildConvert),
 // with a DATE or TIME arg read as its text.
 func newCastChar(arg sql.Expression, typ string, length, scale int) sql.Expression {
-	if t := arg.Type(); t.Type() == sqltypes.Date || t.Type() == sqltypes.Time {
+	if isTemporal(arg.Type()) {
 		return expression.NewConvertWithLengthAndScale(&temporalText{temporalArg{arg}}, typ, length, scale)
 	}
 	n := expression.NewConvertWithLengthAndScale(arg, typ, length, scale)
@@ -71,8 +73,9 @@ func (e temporalArg) eval(ctx *sql.Context, row sql.Row) (v any, ts types.Timesp
 	return v, ts, true, err
 }
 
-// temporalText is a DATE or TIME argument as MySQL prints it:
-// '2020-01-02', '10:00:00', '-838:59:59.5'.
+// temporalText is a DATE, DATETIME, TIMESTAMP, TIME or YEAR argument as
+// MySQL prints it: '2020-01-02', '2020-01-02 03:04:05.50' (as many
+// fraction digits as the type has), '10:00:00', '-838:59:59.5', '2024'.
 type temporalText struct{ temporalArg }
 
 var _ sql.Expression = (*temporalText)(nil)
@@ -94,6 +97,9 @@ func (e *temporalText) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	}
 	if isTime {
 		return ts.String(), nil
+	}
+	if types.IsDatetimeType(e.arg.Type()) || types.IsTimestampType(e.arg.Type()) {
+		return unionConvert(ctx, e.arg.Type(), types.LongText, v)
 	}
 	sv, err := e.arg.Type().SQL(ctx, nil, v)
 	if err != nil {

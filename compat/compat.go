@@ -15,18 +15,20 @@ import (
 
 // Functions returns the functions that replace go-mysql-server's
 // built-ins of the same names: ABS, GREATEST and LEAST (abs_greatest.go),
-// IF and IFNULL of numbers (if_numeric.go), ROUND and TRUNCATE (round.go),
+// IF and IFNULL of numbers (if_numeric.go), QUOTE (quote_null.go), ROUND and TRUNCATE (round.go),
 // SUM and AVG (sum_avg.go), BIT_AND, BIT_OR
 // and BIT_XOR (bit_aggregates.go), and the string functions, on bytes for
 // a binary string (binary_strings.go), BIT_LENGTH (bit_length.go), BENCHMARK,
 // TRUNCATE and WEIGHT_STRING, which go-mysql-server lacks (benchmark.go,
 // round.go, weight_string.go), UNHEX, which it answers slowly
-// (unhex.go), and VARIANCE, STD and their kin, typed DOUBLE (variance.go).
+// (unhex.go), and VARIANCE, STD and their kin, typed DOUBLE (variance.go);
+// those that read a text argument read a temporal one as MySQL's text of
+// it (temporal_text.go).
 // The catalog
 // looks a function up in its database provider before its built-ins, so
 // a provider that answers these names overrides them.
 func Functions() []sql.Function {
-	return append(append(byteFunctions(), varianceFunctions()...),
+	return withTemporalText(append(append(byteFunctions(), varianceFunctions()...),
 		sql.Function1{Name: "abs", Fn: newAbs},
 		sql.Function1{Name: "avg", Fn: newAvg},
 		sql.Function2{Name: "benchmark", Fn: newBenchmark},
@@ -39,19 +41,21 @@ func Functions() []sql.Function {
 		sql.Function2{Name: "ifnull", Fn: newIfNull},                 // if_numeric.go
 		sql.FunctionN{Name: "greatest", Fn: func(a ...sql.Expression) (sql.Expression, error) { return newMinMax(true, a...) }},
 		sql.FunctionN{Name: "least", Fn: func(a ...sql.Expression) (sql.Expression, error) { return newMinMax(false, a...) }},
+		sql.Function1{Name: "quote", Fn: newQuote}, // quote_null.go
 		sql.FunctionN{Name: "round", Fn: newRound}, // round.go
 		sql.Function1{Name: "sum", Fn: newSum},
 		sql.FunctionN{Name: "truncate", Fn: newTruncate}, // round.go
 		sql.Function1{Name: "unhex", Fn: newUnhex},       // unhex.go
 		sql.Function1{Name: "weight_string", Fn: newWeightString},
-	)
+	))
 }
 
 // Rules returns the analyzer rules to run before go-mysql-server's own
 // (analyzer.Builder.AddPreAnalyzeRule): aggregateTypes (sum_avg.go),
 // unionTypes (union_types.go, union_aggregate.go),
 // enumText (enum_text.go), helpTables (help_tables.go), warningsInOrder
-// (show_warnings.go), warningBytes (warning_bytes.go), likeRange (like_range.go), inSubqueryJoins
+// (show_warnings.go), warningBytes (warning_bytes.go), likeRange (like_range.go),
+// temporalArgsText (temporal_text.go), inSubqueryJoins
 // (in_subquery.go), userVarReads (user_var_assign.go), viewVariables
 // (view_variables.go), onlyFullGroupBy (only_full_group_by.go) and
 // groupByAmbiguous (group_by_ambiguous.go).
@@ -64,6 +68,7 @@ func Rules() []analyzer.Rule {
 		{Id: ruleWarningsInOrder, Apply: warningsInOrder},   // show_warnings.go
 		{Id: ruleWarningBytes, Apply: warningBytes},         // warning_bytes.go, after warningsInOrder
 		{Id: ruleLikeRange, Apply: likeRange},               // like_range.go
+		{Id: ruleTemporalText, Apply: temporalArgsText},     // temporal_text.go, after unionTypes and likeRange
 		{Id: ruleInSubqueryJoins, Apply: inSubqueryJoins},   // in_subquery.go
 		{Id: ruleUserVarReads, Apply: userVarReads},         // user_var_assign.go
 		{Id: ruleViewVariables, Apply: viewVariables},       // view_variables.go

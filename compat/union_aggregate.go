@@ -357,7 +357,7 @@ func (e *unionValue) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 // unionConvert converts v, of type from, to type to.
 func unionConvert(ctx *sql.Context, from, to sql.Type, v any) (any, error) {
 	if types.IsText(to) || types.IsBinaryType(to) {
-		if tm, ok := v.(time.Time); ok && types.IsDatetimeType(from) {
+		if tm, ok := v.(time.Time); ok && (types.IsDatetimeType(from) || types.IsTimestampType(from)) {
 			// DATETIME(n) with all n digits of the fraction, as MySQL
 			// prints it (go-mysql-server drops trailing zeros).
 			n := 19

@@ -173,6 +173,42 @@ var CompatFaultScripts = []ScriptTest{
 		},
 	},
 	{
+		// Regression: a DATE in a string function was its DATETIME text
+		// (CONCAT(d) '2020-01-01 00:00:00', LENGTH 19), a DATETIME(2) lost
+		// its trailing zeros, a TIME was error 1105 "incompatible
+		// conversion" (CONCAT, LIKE, a VIRTUAL column CONCAT(t, '!') made
+		// the table unreadable) or a panic (TRIM), and SUBSTRING, LEFT,
+		// INSTR, LOCATE and CRC32 refused them; MySQL 8 and MariaDB read
+		// the value's text (compat/temporal_text.go).
+		Name: "temporal values read as text by string functions",
+		SetUpScript: []string{
+			"CREATE TABLE tt (id INT PRIMARY KEY, d DATE, t TIME, dt DATETIME(2), y YEAR, ts TIMESTAMP NULL, " +
+				"s VARCHAR(30) AS (CONCAT('d=', d)) STORED, v VARCHAR(30) AS (CONCAT(t, '!')) VIRTUAL)",
+			"INSERT INTO tt (id, d, t, dt, y, ts) VALUES (1, '2024-01-02', '12:34:56', '2024-01-02 03:04:05.50', 2024, '2024-01-02 03:04:05'), (2, NULL, '-01:02:03', NULL, NULL, NULL)",
+			"CREATE VIEW ttv AS SELECT id, CONCAT(d, '/', t) AS c FROM tt",
+		},
+		Assertions: []Assertion{
+			{Query: "SELECT CONCAT(d), CONCAT('a', t), CONCAT_WS(',', d, t, dt, y, ts), LENGTH(d), LENGTH(dt), CHAR_LENGTH(t) FROM tt WHERE id = 1",
+				Expected: []Row{{"2024-01-02", "a12:34:56", "2024-01-02,12:34:56,2024-01-02 03:04:05.50,2024,2024-01-02 03:04:05", 10, 22, 8}}},
+			{Query: "SELECT SUBSTRING(d, 1, 7), LEFT(t, 5), RIGHT(dt, 4), MID(y, 2, 3), INSTR(d, '-'), LOCATE('3', t), REVERSE(d) FROM tt WHERE id = 1",
+				Expected: []Row{{"2024-01", "12:34", "5.50", "024", 5, 4, "20-10-4202"}}},
+			{Query: "SELECT LPAD(d, 12, '*'), RPAD(t, 10, '-'), REPLACE(d, '-', '/'), UPPER(dt), REPEAT(t, 2), TRIM(t), LTRIM(d) FROM tt WHERE id = 1",
+				Expected: []Row{{"**2024-01-02", "12:34:56--", "2024/01/02", "2024-01-02 03:04:05.50", "12:34:5612:34:56", "12:34:56", "2024-01-02"}}},
+			{Query: "SELECT HEX(d), HEX(y), MD5(t), CRC32(d), TO_BASE64(d), QUOTE(t), STRCMP(d, '2024-01-02') FROM tt WHERE id = 1",
+				Expected: []Row{{"323032342D30312D3032", "7E8", "95456bfe9e360f986a04f249505f8756", 1341762698, "MjAyNC0wMS0wMg==", "'12:34:56'", 0}}},
+			{Query: "SELECT GROUP_CONCAT(t ORDER BY id), COALESCE(d, 'x'), IFNULL(t, 'x') FROM tt WHERE id = 1", Expected: []Row{{"12:34:56", "2024-01-02", "12:34:56"}}},
+			{Query: "SELECT id, CONCAT(d), CONCAT(t), COALESCE(d, 'none'), QUOTE(d) FROM tt ORDER BY id", Expected: []Row{{1, "2024-01-02", "12:34:56", "2024-01-02", "'2024-01-02'"}, {2, nil, "-01:02:03", "none", "NULL"}}},
+			{Query: "SELECT id FROM tt WHERE t LIKE '12:%' OR d LIKE '%-02'", Expected: []Row{{1}}},
+			{Query: "SELECT id FROM tt WHERE t REGEXP '^-'", Expected: []Row{{2}}},
+			{Query: "SELECT id, s, v FROM tt ORDER BY id", Expected: []Row{{1, "d=2024-01-02", "12:34:56!"}, {2, nil, "-01:02:03!"}}},
+			{Query: "SELECT c FROM ttv WHERE id = 1", Expected: []Row{{"2024-01-02/12:34:56"}}},
+			{Query: "UPDATE tt SET d = '2025-03-04' WHERE id = 1"},
+			{Query: "SELECT s, v FROM tt WHERE id = 1", Expected: []Row{{"d=2025-03-04", "12:34:56!"}}},
+			{Query: "SELECT CASE WHEN id = 1 THEN d ELSE 'x' END FROM tt ORDER BY id", Expected: []Row{{"2025-03-04"}, {"x"}}},
+			{Query: "SELECT CAST(dt AS CHAR), CONVERT(ts, CHAR) FROM tt WHERE id = 1", Expected: []Row{{"2024-01-02 03:04:05.50", "2024-01-02 03:04:05"}}},
+		},
+	},
+	{
 		// Regression: an invalid typed literal was NULL with warning 1292
 		// (the CAST it is rewritten to); MySQL 8 and MariaDB refuse it
 		// with 1525 (compat/typed_literals.go).

@@ -1,0 +1,185 @@
+package compat
+
+// Fault (go-mysql-server v0.20.0): a DATE, DATETIME, TIMESTAMP, TIME or
+// YEAR value where a string function reads text is converted by
+// go-mysql-server's string types, which know only Go's time.Time: a DATE
+// becomes '2024-01-02 00:00:00' (CONCAT, LENGTH 19, LPAD, REPLACE, MD5,
+// HEX, GROUP_CONCAT, COALESCE with a string), a DATETIME(2) loses its
+// trailing zeros ('…05.5'), a TIME is error 1105 "incompatible conversion
+// to SQL type: '12:34:56'->longtext" (CONCAT, LIKE, REGEXP, …) or a
+// nil-pointer panic (TRIM), and SUBSTRING, LEFT, RIGHT, MID, INSTR,
+// LOCATE, CRC32 and REVERSE refuse the value ("invalid type: time.Time").
+// MySQL 8 reads a temporal value in a string context as its text in the
+// column's type: '2024-01-02', '2024-01-02 03:04:05.50', '12:34:56',
+// '2024'. The rule temporalArgsText gives each such argument that text
+// (cast_char.go's temporalText) before the function sees it. Pinned by
+// TestTemporalText (against MariaDB) and CompatFaultScripts "temporal
+// values read as text by string functions".
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/analyzer"
+	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/expression/function"
+	"github.com/dolthub/go-mysql-server/sql/expression/function/aggregation"
+	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/transform"
+	"github.com/dolthub/go-mysql-server/sql/types"
+)
+
+// ruleTemporalText is the id of temporalArgsText, a pre-analysis rule.
+const ruleTemporalText analyzer.RuleId = 10_232
+
+// textArgs names the functions that read some of their arguments as
+// text, and which: every argument unless listed otherwise.
+var textArgs = func() map[string]func(i int) bool {
+	m := map[string]func(i int) bool{}
+	for _, f := range byteFuncs {
+		m[f.name] = f.strs
+	}
+	for _, name := range []string{
+		"length", "octet_length", "bit_length", "hex", "md5", "sha", "sha1",
+		"crc32", "to_base64", "strcmp", "quote", "field", "soundex",
+		"regexp_replace", "regexp_substr", "regexp_instr", "regexp_like",
+		"make_set", "export_set", "trim", "like", "position",
+	} {
+		m[name] = allStr
+	}
+	m["sha2"] = first
+	m["elt"] = func(i int) bool { return i > 0 }
+	m["format"] = func(int) bool { return false }
+	return m
+}()
+
+// valueFunctions return one of their arguments' values: their temporal
+// arguments are text when the result is a string.
+var valueFunctions = map[string]bool{"coalesce": true, "ifnull": true, "if": true, "nullif": true}
+
+// temporalArgsText returns n with every temporal argument of a function
+// that reads it as text (textArgs, LIKE, GROUP_CONCAT, QUOTE, TRIM, and
+// COALESCE, IFNULL, IF and CASE of a string) made the argument's text. The
+// functions of textArgs and valueFunctions do it themselves when they are
+// built (withTemporalText), also in generated columns, defaults and
+// checks; the rule covers the expressions the planner builds without the
+// function registry, and arguments whose types were known only later.
+func temporalArgsText(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+	return rewriteExprs(n, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+		var text func(i int) bool
+		switch x := e.(type) {
+		case *expression.Like, *likeExpr, *aggregation.GroupConcat, *function.Quote, *function.Trim:
+			text = allStr
+		case *expression.Case:
+			if types.IsText(x.Type()) {
+				text = allStr
+			}
+		case sql.FunctionExpression:
+			text = textPositions(x.FunctionName(), types.IsText(x.Type()), x.Children())
+		}
+		if text == nil {
+			return e, transform.SameTree, nil
+		}
+		name := ""
+		if f, ok := e.(sql.FunctionExpression); ok {
+			name = f.FunctionName()
+		}
+		nc, changed := temporalArgs(name, text, e.Children())
+		if !changed {
+			return e, transform.SameTree, nil
+		}
+		e2, err := e.WithChildren(nc...)
+		if err != nil {
+			return e, transform.SameTree, err
+		}
+		return e2, transform.NewTree, nil
+	})
+}
+
+// textPositions returns which arguments of the function name, of the
+// arguments args, are read as text (nil: none): textArgs's, or for a
+// function of valueFunctions, its values when its result is a string
+// (resultText) or one of them is, as MySQL types it (IFNULL(ts, 'x') is
+// a VARCHAR).
+func textPositions(name string, resultText bool, args []sql.Expression) func(i int) bool {
+	name = strings.ToLower(name)
+	if !valueFunctions[name] {
+		return textArgs[name]
+	}
+	value := func(i int) bool { return name != "if" || i > 0 }
+	str := resultText
+	for i, c := range args {
+		str = str || value(i) && types.IsText(c.Type())
+	}
+	if !str {
+		return nil
+	}
+	return value
+}
+
+// temporalArgs returns args with each temporal argument that text says
+// the function name reads as text made its text (temporalText), and
+// whether one was.
+func temporalArgs(name string, text func(i int) bool, args []sql.Expression) ([]sql.Expression, bool) {
+	var nc []sql.Expression
+	for i, c := range args {
+		// HEX of a YEAR is of its number (7E8), as of any integer.
+		if text(i) && isTemporal(c.Type()) && !(types.IsYear(c.Type()) && strings.EqualFold(name, "hex")) {
+			if nc == nil {
+				nc = append([]sql.Expression{}, args...)
+			}
+			nc[i] = &temporalText{temporalArg{c}}
+		}
+	}
+	if nc == nil {
+		return args, false
+	}
+	return nc, true
+}
+
+// textFunction is a function of textArgs or valueFunctions whose
+// temporal arguments it reads as text are that text when it is built.
+type textFunction struct{ sql.Function }
+
+// NewInstance implements sql.Function.
+func (f textFunction) NewInstance(args []sql.Expression) (sql.Expression, error) {
+	if text := textPositions(f.FunctionName(), false, args); text != nil {
+		args, _ = temporalArgs(f.FunctionName(), text, args)
+	}
+	return f.Function.NewInstance(args)
+}
+
+// withTemporalText returns fns with each function of textArgs and
+// valueFunctions a textFunction, and go-mysql-server's built-ins of those
+// names that fns lacks added as textFunctions, in name order.
+func withTemporalText(fns []sql.Function) []sql.Function {
+	have := map[string]bool{}
+	for i, f := range fns {
+		name := strings.ToLower(f.FunctionName())
+		have[name] = true
+		if textArgs[name] != nil || valueFunctions[name] {
+			fns[i] = textFunction{f}
+		}
+	}
+	var names []string
+	for name := range textArgs {
+		names = append(names, name)
+	}
+	for name := range valueFunctions {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		if b, ok := builtins[name]; ok && !have[name] {
+			fns = append(fns, textFunction{b})
+			have[name] = true
+		}
+	}
+	return fns
+}
+
+// isTemporal reports whether t is DATE, DATETIME, TIMESTAMP, TIME or YEAR.
+func isTemporal(t sql.Type) bool {
+	return types.IsTime(t) || types.IsTimespan(t) || types.IsYear(t)
+}
