@@ -408,16 +408,25 @@ func newByteCall(f *byteFunc, args []sql.Expression) (sql.Expression, error) {
 		binary = binary || f.strs(i) && isBinary(a)
 	}
 	if !binary || len(args) < f.minArgs || len(args) > f.maxArgs {
-		return builtin(f.name, unwrapAll(args...))
+		return textCall(f, args)
 	}
 	c := &bytesCall{args: args, f: f}
 	c.ks = c.args.kinds()
 	for i, k := range c.ks {
 		if !k.numeric() && !isBinary(args[i]) {
-			return builtin(f.name, unwrapAll(args...))
+			return textCall(f, args)
 		}
 	}
 	return c, nil
+}
+
+// textCall is f of character strings: go-mysql-server's built-in, or
+// simsql's INSERT, which go-mysql-server lacks (insert_text.go).
+func textCall(f *byteFunc, args []sql.Expression) (sql.Expression, error) {
+	if f.name == "insert" && len(args) == 4 {
+		return newInsertText(unwrapAll(args...)), nil
+	}
+	return builtin(f.name, unwrapAll(args...))
 }
 
 var builtins = func() map[string]sql.Function {

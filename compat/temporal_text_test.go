@@ -9,8 +9,7 @@ import (
 // TestTemporalText runs every string function over DATE, TIME,
 // DATETIME(2), YEAR and TIMESTAMP columns and over NULL on simsql and on
 // MariaDB, and wants the same text (compat/temporal_text.go). Left out:
-// INSERT() of a non-binary string (go-mysql-server has no INSERT
-// function), SOUNDEX (go-mysql-server gives '0000' for a text without
+// SOUNDEX (go-mysql-server gives '0000' for a text without
 // letters, MySQL ”), JSON_QUOTE (MySQL 8 refuses a non-string) and
 // arithmetic on temporal values (ts + 0 of a DATETIME(2) is a DECIMAL in
 // MySQL).
@@ -37,7 +36,7 @@ func TestTemporalText(t *testing.T) {
 		"SUBSTRING_INDEX(%s, '-', 1)", "QUOTE(%s)", "ELT(1, %s)", "FIELD(%s, 'x')", "GROUP_CONCAT(%s)", "%s LIKE '%%9%%'",
 		"%s LIKE '1%%'", "%s REGEXP '^-'", "REGEXP_REPLACE(%s, '0', 'o')", "CAST(%s AS CHAR)", "CONVERT(%s, CHAR)",
 		"COALESCE(%s, 'x')", "IFNULL(%s, 'x')", "IF(id > 0, %s, 'x')", "CASE WHEN id > 0 THEN %s ELSE 'x' END",
-		"CONCAT(IFNULL(%s, 'x'))", "CONCAT(MAX(%s))", "CONCAT(0x41, %s)", "LENGTH(CONCAT(%s))",
+		"CONCAT(IFNULL(%s, 'x'))", "CONCAT(MAX(%s))", "CONCAT(0x41, %s)", "LENGTH(CONCAT(%s))", "INSERT(%s, 1, 2, 'XX')",
 	}
 	cols := []string{"dt", "tm", "ts", "y", "tsp"}
 	var n, failed int
