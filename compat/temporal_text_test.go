@@ -10,7 +10,7 @@ import (
 // DATETIME(2), YEAR and TIMESTAMP columns and over NULL on simsql and on
 // MariaDB, and wants the same text (compat/temporal_text.go). Left out:
 // SOUNDEX (go-mysql-server gives '0000' for a text without
-// letters, MySQL ”), JSON_QUOTE (MySQL 8 refuses a non-string) and
+// letters, MySQL the empty string), JSON_QUOTE (MySQL 8 refuses a non-string) and
 // arithmetic on temporal values (ts + 0 of a DATETIME(2) is a DECIMAL in
 // MySQL).
 func TestTemporalText(t *testing.T) {
