@@ -101,7 +101,7 @@ func Run(ctx context.Context, args []string) error {
 
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Start-up\n\nWritten by `go run ./bench startup %s` on %s UTC. %s, %d CPUs, %s. Load average (1, 5, 15 min) %v at the start, %v at the end. %d starts of each binary, taken in turn. Medians, with the worst run in parentheses.\n\n",
-		strings.Join(os.Args[1:], " "), time.Now().UTC().Format("2006-01-02 15:04"), harness.CPUModel(), runtime.NumCPU(), runtime.Version(), load0, load1, *runs)
+		strings.Join(args, " "), time.Now().UTC().Format("2006-01-02 15:04"), harness.CPUModel(), runtime.NumCPU(), runtime.Version(), load0, load1, *runs)
 	b.WriteString("| binary | ready (wall) | CPU by ready | idle RSS | first English simhash() | RSS after | first Chinese simhash() | RSS after | `simsql version` |\n")
 	b.WriteString("|---|---|---|---|---|---|---|---|---|\n")
 	for _, s := range systems {
