@@ -134,6 +134,41 @@ var GeneratedColumnScripts = []ScriptTest{
 			{Query: "SELECT body, n, c = CRC32(body) FROM tv", Expected: []Row{{"x??", 3, 1}}},
 		},
 	},
+	{
+		// Regression: go-mysql-server 0.20 refused every INSERT without a
+		// column list into a table with generated columns with 3105, a row
+		// of defaults too (`INSERT INTO g VALUES ()`); MySQL inserts one,
+		// the generated columns computed (catalog/generated_insert.go).
+		Name: "a row of defaults into a table with generated columns",
+		SetUpScript: []string{
+			"CREATE TABLE gr (id INT AUTO_INCREMENT PRIMARY KEY, body VARCHAR(20) DEFAULT 'ab', fp BIGINT UNSIGNED AS (CRC32(body)) STORED, n INT DEFAULT 7, v INT AS (n + 1) VIRTUAL)",
+		},
+		Assertions: []Assertion{
+			{Query: "INSERT INTO gr () VALUES ()"},
+			{Query: "INSERT INTO gr VALUES ()"},
+			{Query: "INSERT INTO gr VALUES (), ()"},
+			{Query: "INSERT INTO gr () VALUES (), ()"},
+			{Query: "REPLACE INTO gr VALUES ()"},
+			{Query: "INSERT INTO gr SET n = DEFAULT"},
+			{Query: "INSERT INTO gr SET body = 'q', fp = DEFAULT, v = DEFAULT"},
+			{Query: "PREPARE gs FROM 'INSERT INTO gr VALUES ()'"},
+			{Query: "EXECUTE gs"},
+			{Query: "EXECUTE gs"},
+			{Query: "DEALLOCATE PREPARE gs"},
+			{Query: "SELECT id, body, fp, n, v FROM gr ORDER BY id", Expected: []Row{
+				{1, "ab", uint64(2659403885), 7, 8}, {2, "ab", uint64(2659403885), 7, 8}, {3, "ab", uint64(2659403885), 7, 8},
+				{4, "ab", uint64(2659403885), 7, 8}, {5, "ab", uint64(2659403885), 7, 8}, {6, "ab", uint64(2659403885), 7, 8},
+				{7, "ab", uint64(2659403885), 7, 8}, {8, "ab", uint64(2659403885), 7, 8}, {9, "q", uint64(4110462503), 7, 8},
+				{10, "ab", uint64(2659403885), 7, 8}, {11, "ab", uint64(2659403885), 7, 8}}},
+			// A value for a generated column stays an error in strict mode
+			// (MySQL 3105, MariaDB 1906; TestMySQLErrorNumbers pins MySQL's).
+			{Query: "INSERT INTO gr SET fp = 1", ExpectedErr: "generated column"},
+			{Query: "INSERT INTO gr SET body = 'x', v = 3", ExpectedErr: "generated column"},
+			{Query: "INSERT INTO gr (fp) VALUES (5)", ExpectedErr: "generated column"},
+			{Query: "INSERT INTO gr VALUES (20, 'a', 1, 2, DEFAULT)", ExpectedErr: "generated column"},
+			{Query: "SELECT COUNT(*) FROM gr", Expected: []Row{{11}}},
+		},
+	},
 }
 
 // FingerprintColumnScripts hold stored fingerprint columns (simsql's
