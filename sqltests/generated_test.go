@@ -53,6 +53,14 @@ func TestVirtualColumnCheckScripts(t *testing.T) {
 	runScriptsEngineAndWire(t, VirtualColumnCheckScripts)
 }
 
+func TestCheckCopyScripts(t *testing.T) {
+	runScriptsAndMariaDB(t, CheckCopyScripts)
+}
+
+func TestCheckNameScripts(t *testing.T) {
+	runScriptsEngineAndWire(t, CheckNameScripts)
+}
+
 // TestDefaultRowPrepared inserts rows of defaults into a table with
 // generated columns with prepared statements of the binary protocol
 // (COM_STMT_PREPARE, as drivers send them), on simsql and MariaDB.
