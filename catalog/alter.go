@@ -350,15 +350,21 @@ func (t *Table) GetChecks(*sql.Context) ([]sql.CheckDefinition, error) {
 	return out, nil
 }
 
-// CreateCheck implements sql.CheckAlterableTable.
+// CreateCheck implements sql.CheckAlterableTable. An unnamed check
+// (ALTER TABLE … ADD CHECK) gets MySQL's generated name
+// (compat_check_names.go).
 func (t *Table) CreateCheck(ctx *sql.Context, check *sql.CheckDefinition) error {
 	return t.alterMeta(ctx, func(m *tableMeta) error {
+		name := check.Name
+		if name == "" {
+			name = nextCheckName(m.Name, m.Checks)
+		}
 		for _, c := range m.Checks {
-			if strings.EqualFold(c.Name, check.Name) {
-				return mysqlerr.ErrCheckDuplicateName.New(check.Name)
+			if strings.EqualFold(c.Name, name) {
+				return mysqlerr.ErrCheckDuplicateName.New(name)
 			}
 		}
-		m.Checks = append(m.Checks, checkMeta{Name: check.Name, Expr: check.CheckExpression, Enforced: check.Enforced})
+		m.Checks = append(m.Checks, checkMeta{Name: name, Expr: check.CheckExpression, Enforced: check.Enforced})
 		return nil
 	})
 }

@@ -36,8 +36,9 @@ import (
 // CREATE TABLE, virtualColumnCheckDDL (before go-mysql-server's rules
 // that validate them) fills DROP/RENAME COLUMN and gives DROP CHECK and
 // DROP CONSTRAINT the unwrapped table. Pinned by VirtualColumnCheckScripts
-// (sqltests/scripts_generated.go), which also run on MariaDB. Delete this
-// file when VirtualColumnTable passes sql.CheckTable on.
+// (sqltests/scripts_generated.go), which also run on MariaDB. CREATE TABLE
+// … LIKE of such a table gets its checks in compat_check_names.go. Delete
+// this file when VirtualColumnTable passes sql.CheckTable on.
 
 // ruleVirtualColumnChecks is the id of virtualColumnChecks, run in
 // OnceAfterAll (installAfterAllRules).

@@ -18,6 +18,12 @@ import (
 // writes every column's value into its INSERTs and sets
 // SQL_MODE='NO_AUTO_VALUE_ON_ZERO' at the top of the dump, so without it a
 // dump of a table with `fp … AS (simhash(body)) STORED` cannot be restored.
+// An INSERT or REPLACE whose VALUES rows are all () (a row of defaults)
+// gets the table's ordinary columns as its column list (defaultRows):
+// go-mysql-server refused every INSERT without a list into a table with
+// generated columns. Pinned by GeneratedColumnScripts
+// (sqltests/scripts_generated.go, also run on MariaDB),
+// TestDefaultRowPrepared and TestMySQLErrorNumbers (3105 for a value).
 // It also applies the parse-time workaround of compat_column_unique_name.go.
 type generatedValuesParser struct {
 	sql.Parser
@@ -78,6 +84,10 @@ func (p generatedValuesParser) dropGeneratedValues(ctx context.Context, stmt ast
 		return // go-mysql-server reports it
 	}
 	sch := table.Schema()
+	if allEmpty(values.Values) {
+		defaultRows(ins, sch)
+		return
+	}
 	names := make([]string, len(ins.Columns))
 	for i, c := range ins.Columns {
 		names[i] = c.String()
@@ -125,6 +135,41 @@ func (p generatedValuesParser) dropGeneratedValues(ctx context.Context, stmt ast
 			sctx.Warn(1906, "The value specified for generated column '%s' in table '%s' has been ignored", n, table.Name())
 		}
 	}
+}
+
+// allEmpty reports whether every row of an INSERT … VALUES is (), a row
+// of defaults.
+func allEmpty(rows []ast.ValTuple) bool {
+	for _, row := range rows {
+		if len(row) > 0 {
+			return false
+		}
+	}
+	return len(rows) > 0
+}
+
+// defaultRows gives INSERT ins, whose VALUES rows are all () and whose
+// table's schema is sch, the table's columns that are not generated as
+// its column list when it has no list and the table has generated
+// columns: MySQL inserts a row of defaults with the generated columns
+// computed (`INSERT INTO g VALUES ()`, `INSERT INTO g () VALUES (), ()`),
+// where go-mysql-server 0.20 refused every INSERT without a column list
+// into such a table with 3105. go-mysql-server fills an empty row with
+// the listed columns' defaults.
+func defaultRows(ins *ast.Insert, sch sql.Schema) {
+	if len(ins.Columns) > 0 {
+		return // go-mysql-server fills the listed columns' defaults
+	}
+	var kept ast.Columns
+	for _, c := range sch {
+		if c.Generated == nil {
+			kept = append(kept, ast.NewColIdent(c.Name))
+		}
+	}
+	if len(kept) == len(sch) || len(kept) == 0 {
+		return
+	}
+	ins.Columns = kept
 }
 
 // onlyDefaults reports whether the i-th value of every row is DEFAULT,

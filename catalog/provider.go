@@ -35,6 +35,7 @@ func NewEngine(s *Store) *sqle.Engine {
 		AddPreAnalyzeRule(ruleTextCustomIndex, s.ext.textCustomIndex).
 		AddPreAnalyzeRule(ruleModifyCustomIndexed, modifyCustomIndexed).
 		AddPreAnalyzeRule(ruleVirtualColumnCheckDDL, virtualColumnCheckDDL).
+		AddPreAnalyzeRule(ruleCreateTableChecks, createTableChecks).
 		AddPostAnalyzeRule(ruleViewsKeepTransaction, viewsKeepTransaction).
 		AddPostAnalyzeRule(rulePrefixPrimaryKey, prefixPrimaryKey).
 		AddPostAnalyzeRule(ruleUnwrapModifyCustomIndexed, unwrapModifyCustomIndexed)

@@ -64,6 +64,12 @@ func TestMySQLErrorNumbers(t *testing.T) {
 		{"INSERT INTO g VALUES (2, 'b', 5)", nil, 3105, "HY000", "The value specified for generated column 'fp' in table 'g' is not allowed."},
 		{"UPDATE g AS x SET x.fp = 3", nil, 3105, "HY000", "The value specified for generated column 'fp' in table 'g' is not allowed."},
 		{"UPDATE g SET fp = ?", []any{3}, 3105, "HY000", "The value specified for generated column 'fp' in table 'g' is not allowed."},
+		// INSERT … SET and a column list that give a generated column a
+		// value, as text and prepared (a row of defaults, VALUES (), is
+		// taken: GeneratedColumnScripts).
+		{"INSERT INTO g SET id = 2, fp = 1", nil, 3105, "HY000", "The value specified for generated column 'fp' in table 'g' is not allowed."},
+		{"INSERT INTO g SET id = ?, fp = ?", []any{2, 1}, 3105, "HY000", "The value specified for generated column 'fp' in table 'g' is not allowed."},
+		{"INSERT INTO g (id, body, fp) VALUES (?, ?, ?)", []any{2, "b", 1}, 3105, "HY000", "The value specified for generated column 'fp' in table 'g' is not allowed."},
 		// An index hint naming no index of the table (go-mysql-server 0.20
 		// ignored it; catalog/indexhints.go).
 		{"SELECT id FROM t FORCE INDEX (k_1) WHERE id > 0", nil, 1176, "42000", "Key 'k_1' doesn't exist in table 't'"},

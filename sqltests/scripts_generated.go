@@ -134,6 +134,41 @@ var GeneratedColumnScripts = []ScriptTest{
 			{Query: "SELECT body, n, c = CRC32(body) FROM tv", Expected: []Row{{"x??", 3, 1}}},
 		},
 	},
+	{
+		// Regression: go-mysql-server 0.20 refused every INSERT without a
+		// column list into a table with generated columns with 3105, a row
+		// of defaults too (`INSERT INTO g VALUES ()`); MySQL inserts one,
+		// the generated columns computed (catalog/generated_insert.go).
+		Name: "a row of defaults into a table with generated columns",
+		SetUpScript: []string{
+			"CREATE TABLE gr (id INT AUTO_INCREMENT PRIMARY KEY, body VARCHAR(20) DEFAULT 'ab', fp BIGINT UNSIGNED AS (CRC32(body)) STORED, n INT DEFAULT 7, v INT AS (n + 1) VIRTUAL)",
+		},
+		Assertions: []Assertion{
+			{Query: "INSERT INTO gr () VALUES ()"},
+			{Query: "INSERT INTO gr VALUES ()"},
+			{Query: "INSERT INTO gr VALUES (), ()"},
+			{Query: "INSERT INTO gr () VALUES (), ()"},
+			{Query: "REPLACE INTO gr VALUES ()"},
+			{Query: "INSERT INTO gr SET n = DEFAULT"},
+			{Query: "INSERT INTO gr SET body = 'q', fp = DEFAULT, v = DEFAULT"},
+			{Query: "PREPARE gs FROM 'INSERT INTO gr VALUES ()'"},
+			{Query: "EXECUTE gs"},
+			{Query: "EXECUTE gs"},
+			{Query: "DEALLOCATE PREPARE gs"},
+			{Query: "SELECT id, body, fp, n, v FROM gr ORDER BY id", Expected: []Row{
+				{1, "ab", uint64(2659403885), 7, 8}, {2, "ab", uint64(2659403885), 7, 8}, {3, "ab", uint64(2659403885), 7, 8},
+				{4, "ab", uint64(2659403885), 7, 8}, {5, "ab", uint64(2659403885), 7, 8}, {6, "ab", uint64(2659403885), 7, 8},
+				{7, "ab", uint64(2659403885), 7, 8}, {8, "ab", uint64(2659403885), 7, 8}, {9, "q", uint64(4110462503), 7, 8},
+				{10, "ab", uint64(2659403885), 7, 8}, {11, "ab", uint64(2659403885), 7, 8}}},
+			// A value for a generated column stays an error in strict mode
+			// (MySQL 3105, MariaDB 1906; TestMySQLErrorNumbers pins MySQL's).
+			{Query: "INSERT INTO gr SET fp = 1", ExpectedErr: "generated column"},
+			{Query: "INSERT INTO gr SET body = 'x', v = 3", ExpectedErr: "generated column"},
+			{Query: "INSERT INTO gr (fp) VALUES (5)", ExpectedErr: "generated column"},
+			{Query: "INSERT INTO gr VALUES (20, 'a', 1, 2, DEFAULT)", ExpectedErr: "generated column"},
+			{Query: "SELECT COUNT(*) FROM gr", Expected: []Row{{11}}},
+		},
+	},
 }
 
 // FingerprintColumnScripts hold stored fingerprint columns (simsql's
@@ -321,6 +356,100 @@ var VirtualColumnCheckScripts = []ScriptTest{
 			{Query: "ALTER TABLE t2 DROP CONSTRAINT ck"},
 			{Query: "INSERT INTO t2 (a) VALUES (-1)"},
 			{Query: "SELECT COUNT(*) FROM information_schema.CHECK_CONSTRAINTS WHERE CONSTRAINT_SCHEMA = DATABASE()", Expected: []Row{{0}}},
+		},
+	},
+}
+
+// CheckCopyScripts: CREATE TABLE … LIKE copies every CHECK constraint of
+// its source, whether or not the source has a VIRTUAL generated column, and
+// the copy enforces them (INSERT IGNORE skips a violating row with a
+// warning, on MySQL 8 and MariaDB alike). Regression: the copy of a table
+// with a VIRTUAL column had none and accepted every row
+// (catalog/compat_check_names.go). They hold MariaDB's answers too
+// (TestCheckCopyScripts); CheckNameScripts pin MySQL 8's names.
+var CheckCopyScripts = []ScriptTest{
+	{
+		Name: "CREATE TABLE LIKE copies the CHECKs",
+		SetUpScript: []string{
+			"CREATE TABLE lp (a INT, b INT, CHECK (a > 0), CONSTRAINT lp_b CHECK (b < 10))",
+			"CREATE TABLE lv (a INT, v INT AS (a + 1) VIRTUAL, s INT AS (a * 2) STORED, CONSTRAINT ck CHECK (a > 0), CHECK (v < 10))",
+			"CREATE TABLE lp2 LIKE lp",
+			"CREATE TABLE lv2 LIKE lv",
+			"CREATE TABLE lv3 LIKE lv2",
+		},
+		Assertions: []Assertion{
+			{Query: "INSERT IGNORE INTO lp2 VALUES (-1, 1), (1, 20), (2, 3)"},
+			{Query: "SELECT a, b FROM lp2", Expected: []Row{{2, 3}}},
+			{Query: "INSERT IGNORE INTO lv2 (a) VALUES (-1), (9), (4)"},
+			{Query: "SELECT a, v, s FROM lv2", Expected: []Row{{4, 5, 8}}},
+			{Query: "INSERT IGNORE INTO lv3 (a) VALUES (0), (20), (3)"},
+			{Query: "SELECT a, v, s FROM lv3", Expected: []Row{{3, 4, 6}}},
+			{Query: "UPDATE IGNORE lv3 SET a = -3"},
+			{Query: "SELECT a FROM lv3", Expected: []Row{{3}}},
+			{Query: "SELECT TABLE_NAME, COUNT(*) FROM information_schema.TABLE_CONSTRAINTS WHERE CONSTRAINT_SCHEMA = DATABASE() AND CONSTRAINT_TYPE = 'CHECK' GROUP BY TABLE_NAME ORDER BY TABLE_NAME",
+				Expected: []Row{{"lp", 2}, {"lp2", 2}, {"lv", 2}, {"lv2", 2}, {"lv3", 2}}},
+		},
+	},
+}
+
+// CheckNameScripts: MySQL 8's names of CHECK constraints declared without
+// one, <table>_chk_<n>: CREATE TABLE numbers its unnamed checks 1, 2, … in
+// order; ALTER TABLE … ADD CHECK takes the largest number the table's
+// names of that form have, plus one; CREATE TABLE … LIKE renames every
+// check so, in its source's order. Regression: go-mysql-server 0.20 left
+// them with an empty name (SHOW CREATE TABLE printed it, a violation was
+// 3819 naming it, a second unnamed check failed with 3822), and the
+// copy of a table with a VIRTUAL column had no checks
+// (catalog/compat_check_names.go). MySQL only: MariaDB names them
+// CONSTRAINT_1, … and keeps the source's names in a copy.
+var CheckNameScripts = []ScriptTest{
+	{
+		Name: "unnamed CHECKs get MySQL's generated names",
+		SetUpScript: []string{
+			"CREATE TABLE cn (a INT, b INT, CHECK (a > 0), CONSTRAINT cn_b CHECK (b > 0), CHECK (a < 100))",
+		},
+		Assertions: []Assertion{
+			{Query: "INSERT INTO cn VALUES (-1, 1)", ExpectedErrCode: 3819, ExpectedErr: "cn_chk_1"},
+			{Query: "INSERT INTO cn VALUES (200, 1)", ExpectedErrCode: 3819, ExpectedErr: "cn_chk_2"},
+			{Query: "INSERT INTO cn VALUES (1, 0)", ExpectedErrCode: 3819, ExpectedErr: "cn_b"},
+			{Query: "ALTER TABLE cn ADD CHECK (b < 50)"},
+			{Query: "ALTER TABLE cn ADD CONSTRAINT cn_chk_9 CHECK (b < 60)"},
+			{Query: "ALTER TABLE cn ADD CONSTRAINT CHECK (b < 70)"},
+			{Query: "SELECT CONSTRAINT_NAME FROM information_schema.TABLE_CONSTRAINTS WHERE CONSTRAINT_SCHEMA = DATABASE() AND TABLE_NAME = 'cn' ORDER BY CONSTRAINT_NAME",
+				Expected: []Row{{"cn_b"}, {"cn_chk_1"}, {"cn_chk_10"}, {"cn_chk_2"}, {"cn_chk_3"}, {"cn_chk_9"}}},
+			{Query: "ALTER TABLE cn DROP CHECK cn_chk_1"},
+			{Query: "INSERT INTO cn VALUES (-1, 1)"},
+			// The generated name collides with a user's: MySQL's 3822.
+			{Query: "CREATE TABLE cd (a INT, CONSTRAINT cd_chk_1 CHECK (a > 0), CHECK (a < 9))", ExpectedErrCode: 3822, ExpectedErr: "cd_chk_1"},
+			{Query: "SHOW CREATE TABLE cn", Expected: []Row{{"cn", "CREATE TABLE `cn` (\n  `a` int DEFAULT NULL,\n  `b` int DEFAULT NULL,\n" +
+				"  CONSTRAINT `cn_b` CHECK ((`b` > 0)),\n  CONSTRAINT `cn_chk_2` CHECK ((`a` < 100)),\n  CONSTRAINT `cn_chk_3` CHECK ((`b` < 50)),\n" +
+				"  CONSTRAINT `cn_chk_9` CHECK ((`b` < 60)),\n  CONSTRAINT `cn_chk_10` CHECK ((`b` < 70))\n) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_ai_ci"}}},
+		},
+	},
+	{
+		Name: "CREATE TABLE LIKE gives every copied CHECK a generated name",
+		SetUpScript: []string{
+			"CREATE TABLE c1 (a INT, CHECK (a > 0))",
+			"CREATE TABLE c2 LIKE c1",
+			"CREATE TABLE c3 (a INT, v INT AS (a + 1) VIRTUAL, CONSTRAINT ck CHECK (a > 0), CONSTRAINT ck_v CHECK (v < 10), CONSTRAINT ne CHECK (a < 50) NOT ENFORCED)",
+			"CREATE TABLE c4 LIKE c3",
+		},
+		Assertions: []Assertion{
+			{Query: "INSERT INTO c2 VALUES (-1)", ExpectedErrCode: 3819, ExpectedErr: "c2_chk_1"},
+			{Query: "INSERT INTO c4 (a) VALUES (-1)", ExpectedErrCode: 3819, ExpectedErr: "c4_chk_1"},
+			{Query: "INSERT INTO c4 (a) VALUES (9)", ExpectedErrCode: 3819, ExpectedErr: "c4_chk_2"},
+			{Query: "INSERT INTO c4 (a) VALUES (5)"},
+			{Query: "UPDATE c4 SET a = -5", ExpectedErrCode: 3819, ExpectedErr: "c4_chk_1"},
+			{Query: "SHOW CREATE TABLE c2", Expected: []Row{{"c2", "CREATE TABLE `c2` (\n  `a` int DEFAULT NULL,\n" +
+				"  CONSTRAINT `c2_chk_1` CHECK ((`a` > 0))\n) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_ai_ci"}}},
+			{Query: "SHOW CREATE TABLE c4", Expected: []Row{{"c4", "CREATE TABLE `c4` (\n  `a` int DEFAULT NULL,\n  `v` int GENERATED ALWAYS AS ((`a` + 1)) VIRTUAL,\n" +
+				"  CONSTRAINT `c4_chk_1` CHECK ((`a` > 0)),\n  CONSTRAINT `c4_chk_2` CHECK ((`v` < 10)),\n  CONSTRAINT `c4_chk_3` CHECK ((`a` < 50)) /*!80016 NOT ENFORCED */\n" +
+				") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_ai_ci"}}},
+			// The source keeps its names.
+			{Query: "SELECT CONSTRAINT_NAME FROM information_schema.TABLE_CONSTRAINTS WHERE CONSTRAINT_SCHEMA = DATABASE() AND CONSTRAINT_TYPE = 'CHECK' ORDER BY TABLE_NAME, CONSTRAINT_NAME",
+				Expected: []Row{{"c1_chk_1"}, {"c2_chk_1"}, {"ck"}, {"ck_v"}, {"ne"}, {"c4_chk_1"}, {"c4_chk_2"}, {"c4_chk_3"}}},
+			{Query: "ALTER TABLE c4 DROP CHECK c4_chk_2"},
+			{Query: "INSERT INTO c4 (a) VALUES (9)"},
 		},
 	},
 }

@@ -47,6 +47,12 @@ var virtualTables = []virtualTable{
 		"CREATE TABLE vr_fk (id INT PRIMARY KEY, pid INT, v INT AS (pid * 10) VIRTUAL, KEY vr_pid (pid), CONSTRAINT vr_fk_p FOREIGN KEY (pid) REFERENCES vr_parent (id), CONSTRAINT vr_fk_c CHECK (v < 100))"},
 		probes: []probe{{"INSERT INTO vr_fk (id, pid) VALUES (1, 2)", 1452}, {"INSERT INTO vr_fk (id, pid) VALUES (1, 1)", 0},
 			{"DELETE FROM vr_parent", 1451}, {"DELETE FROM vr_fk", 0}}},
+	// A copy made with CREATE TABLE … LIKE keeps the checks
+	// (catalog/compat_check_names.go).
+	{name: "vr_like", create: []string{"CREATE TABLE vr_like_src (a INT, b INT AS (a + 1) VIRTUAL, CONSTRAINT vr_l1 CHECK (a > 0), CHECK (b < 100))",
+		"CREATE TABLE vr_like LIKE vr_like_src"},
+		probes: []probe{{"INSERT INTO vr_like (a) VALUES (-1)", 3819}, {"INSERT INTO vr_like (a) VALUES (99)", 3819},
+			{"INSERT INTO vr_like (a) VALUES (5)", 0}, {"UPDATE vr_like SET a = 200", 3819}, {"DELETE FROM vr_like", 0}}},
 	{name: "vr_simhash", mysqlOnly: true,
 		create: []string{"CREATE TABLE vr_simhash (id INT PRIMARY KEY, body TEXT, fp BIGINT UNSIGNED AS (simhash(body)) STORED, n INT AS (LENGTH(body)) VIRTUAL, " +
 			"sig VARBINARY(1038) AS (minhash(body)) STORED, INDEX vr_fp (fp) COMMENT 'simhash k=3', INDEX vr_sig (sig) COMMENT 'minhash t=0.8', CONSTRAINT vr_len CHECK (n < 40))"},
