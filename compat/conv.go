@@ -8,8 +8,9 @@ package compat
 // the first character outside the base, overflow gives
 // 18446744073709551615. The answer is written unsigned unless to_base is
 // negative. NULL for a base outside 2..36 or an empty N. The replacement
-// follows MySQL 8's Item_func_conv::val_str (sql/item_strfunc.cc). Pinned
-// by TestConv.
+// follows MySQL 8's Item_func_conv::val_str (sql/item_strfunc.cc). OCT(N),
+// which go-mysql-server lacks, is CONV(N, 10, 8), as in MySQL. Pinned by
+// TestConv and (OCT) TestFormatNumber.
 
 import (
 	"fmt"
@@ -18,6 +19,7 @@ import (
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/expression/function"
 	"github.com/dolthub/go-mysql-server/sql/types"
 )
@@ -41,6 +43,11 @@ func newConv(n, from, to sql.Expression) sql.Expression {
 		return function.NewConv(unwrap(n), unwrap(from), unwrap(to))
 	}
 	return e
+}
+
+// newOct returns OCT(n), CONV(n, 10, 8) as MySQL 8 defines it.
+func newOct(n sql.Expression) sql.Expression {
+	return newConv(n, expression.NewLiteral(int64(10), types.Int64), expression.NewLiteral(int64(8), types.Int64))
 }
 
 // FunctionName implements sql.FunctionExpression.

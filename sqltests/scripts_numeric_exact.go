@@ -137,6 +137,25 @@ var NumericExactScripts = []ScriptTest{
 		},
 	},
 	{
+		// compat/format_number.go, inet_ntoa.go, conv.go: FORMAT read X as
+		// a DOUBLE and an int64 ('384' for 2^64-1), INET_NTOA as an int32
+		// ('127.255.255.255' from 128.0.0.0 on), OCT did not exist.
+		Name: "FORMAT, INET_NTOA and OCT of 64-bit integers",
+		SetUpScript: []string{
+			"CREATE TABLE fm (id INT PRIMARY KEY, fp BIGINT UNSIGNED, s BIGINT)",
+			"INSERT INTO fm VALUES (1, 18446744073709551615, -9223372036854775808), (2, 12345678901234567890, 9223372036854775807)",
+		},
+		Assertions: []Assertion{
+			{Query: "SELECT id, FORMAT(fp, 0), FORMAT(s, 2) FROM fm ORDER BY id", Expected: []Row{
+				{1, "18,446,744,073,709,551,615", "-9,223,372,036,854,775,808.00"},
+				{2, "12,345,678,901,234,567,890", "9,223,372,036,854,775,807.00"}}},
+			{Query: "SELECT FORMAT(1.005, 2), FORMAT(1.005e0, 2), FORMAT(2.5e0, 0), FORMAT(1e20, 1)", Expected: []Row{{"1.01", "1.00", "2", "100,000,000,000,000,000,000.0"}}},
+			{Query: "SELECT id, INET_NTOA(fp % 4294967296), OCT(fp) FROM fm ORDER BY id", Expected: []Row{
+				{1, "255.255.255.255", "1777777777777777777777"}, {2, "235.31.10.210", "1255245230635307605322"}}},
+			{Query: "SELECT INET_NTOA(4294967296), INET_NTOA(-1), OCT(-8)", Expected: []Row{{nil, nil, "1777777777777777777770"}}},
+		},
+	},
+	{
 		// go-mysql-server 0.20 converted both sides to BIGINT, clamping
 		// 18446744073709551615 to 9223372036854775807, and CREATE TABLE …
 		// AS SELECT made the column bigint (compat/union_types.go).
