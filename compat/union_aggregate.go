@@ -238,7 +238,12 @@ func joinUnion(a, b unionDesc) (unionDesc, bool) {
 		return unionDesc{k: uDouble}, true
 	case a.k == uYear && b.k == uYear, a.k == uInt && b.k == uYear:
 		// YEAR with an integer is the integer (as MariaDB clamps 2024 to
-		// 255 in a TINYINT UNSIGNED).
+		// 255 in a TINYINT UNSIGNED), as long as text as YEAR's four
+		// digits (a literal -5 with a YEAR, then 'x', is VARCHAR(4)).
+		a.intDig = max(a.intDig, 4)
+		if a.chars > 0 {
+			a.chars = max(a.chars, 4)
+		}
 		return a, true
 	case a.k == b.k && a.k != uString:
 		a.scale = max(a.scale, b.scale)
@@ -365,6 +370,8 @@ func unionConvert(ctx *sql.Context, from, to sql.Type, v any) (any, error) {
 				n += 1 + p
 			}
 			v = tm.Format("2006-01-02 15:04:05.000000")[:n]
+		} else if f, ok := v.(float64); ok && types.IsFloat(from) {
+			v = formatDouble(f) // 1e15, not go-mysql-server's 1e+15
 		} else if !types.IsText(from) && !types.IsBinaryType(from) {
 			w, err := from.SQL(ctx, nil, v)
 			if err != nil {

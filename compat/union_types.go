@@ -16,10 +16,34 @@ package compat
 // go-mysql-server converted both sides itself (TINYINT UNSIGNED with -5:
 // both BIGINT), the references above still carried the left side's type
 // from before (a derived table read -5 as 255, ORDER BY an alias sorted
-// it after 200): they take the set operation's column type too. Pinned by
-// TestUnionTypes, TestDifferentialUnionTypes (against MariaDB) and
-// NumericExactScripts "UNION of BIGINT UNSIGNED and BIGINT keeps both
-// ranges" and "UNION column types follow MySQL's aggregation".
+// it after 200): they take the set operation's column type too.
+// go-mysql-server nests A UNION B UNION C as (A UNION B) UNION C and
+// converts the first pair's values, then those: typed pairwise, a number
+// became text through the first pair's DECIMAL with its scale
+// (18446744073709551615.000) and a TIME or DATE through a DATETIME.
+// MySQL 8 types a query expression's column once from all its query
+// blocks: unionTypes folds joinUnion over every side of such a chain
+// (UNION, UNION ALL, INTERSECT and EXCEPT mixed, left-deep, as MariaDB
+// types them) and converts each side once, from
+// its own value, to that type. A parenthesised right side, A UNION (B
+// UNION C), is typed on its own first and is then one side of the outer
+// chain, as in MariaDB; a parenthesised left one, (A UNION B) UNION C,
+// cannot be told from the chain in go-mysql-server's plan and is typed
+// as the chain (MariaDB types it on its own first). A side that is a set
+// operation is converted through a projection of its columns
+// (go-mysql-server's own plan of A UNION B UNION (C UNION D) with a
+// FLOAT and a string failed: 'x' is not a valid value for 'float'), the
+// projection go-mysql-server puts over one reads its columns as the rule
+// typed them (by position: 'x' UNION ALL (SELECT 1e15 UNION SELECT i)
+// printed -2147483648 as 2147483648), a side go-mysql-server converted to
+// the column's type is converted again from its own value (its TIME as
+// LONGTEXT was NULL), and a DOUBLE becomes text as MySQL prints it
+// (1e15, not 1e+15). Pinned by
+// TestUnionTypes, TestDifferentialUnionTypes (against MariaDB: chains of
+// two to four sides, mixed UNION and UNION ALL, parenthesised right
+// sides, derived tables over them) and NumericExactScripts "UNION of
+// BIGINT UNSIGNED and BIGINT keeps both ranges" and "UNION column types
+// follow MySQL's aggregation".
 
 import (
 	"reflect"
@@ -65,6 +89,13 @@ type unionRetyper struct {
 
 // node returns n with its children, expressions and subqueries retyped.
 func (r *unionRetyper) node(n sql.Node) (sql.Node, error) {
+	if u, ok := n.(*plan.SetOp); ok && chainLeft(u) != nil {
+		c, err := r.chain(u)
+		if err != nil {
+			return nil, err
+		}
+		return r.exprs(c)
+	}
 	children := n.Children()
 	var nc []sql.Node
 	for i, c := range children {
@@ -86,6 +117,28 @@ func (r *unionRetyper) node(n sql.Node) (sql.Node, error) {
 		}
 	}
 	switch x := n.(type) {
+	case *plan.Project:
+		// go-mysql-server's conversion of a side that is a set operation,
+		// A UNION (SELECT 1e15 UNION SELECT i), reads the set operation's
+		// columns as typed before unionTypes converted its sides (by
+		// position: a literal's column has no id to retype it by).
+		if u, ok := x.Child.(*plan.SetOp); ok && passThrough(x) {
+			sch := u.Schema()
+			final := make([]sql.Type, len(x.Projections))
+			changed := false
+			for i, p := range x.Projections {
+				if i < len(sch) && !reflect.DeepEqual(passThroughField(p).Type(), sch[i].Type) {
+					final[i], changed = sch[i].Type, true
+				}
+			}
+			if changed {
+				p, err := retypePassThrough(x, u, final)
+				if err != nil {
+					return nil, err
+				}
+				n, r.changed = p, true
+			}
+		}
 	case *plan.SetOp:
 		u, err := r.setOp(x)
 		if err != nil {
@@ -184,7 +237,7 @@ func (r *unionRetyper) setOp(u *plan.SetOp) (sql.Node, error) {
 		t := d.sqlType()
 		// The references above (ORDER BY) compare values of the column's
 		// type, even where the sides are of it already.
-		if t.Equals(l.sch[i].Type) && t.Equals(rt.sch[i].Type) && reflect.DeepEqual(l.sch[i].Type, rt.sch[i].Type) {
+		if t.Equals(l.sch[i].Type) && t.Equals(rt.sch[i].Type) && reflect.DeepEqual(l.sch[i].Type, rt.sch[i].Type) && !l.converted(i) && !rt.converted(i) {
 			continue
 		}
 		if !l.can(i, a, t) || !rt.can(i, b, t) {
@@ -214,6 +267,186 @@ func (r *unionRetyper) setOp(u *plan.SetOp) (sql.Node, error) {
 		}
 	}
 	return r.sortByColumn(n.(*plan.SetOp), l, ids, sch)
+}
+
+// chain converts each side of the chain of set operations u ends (A UNION
+// B UNION C, which go-mysql-server nests left-deep as (A UNION B) UNION
+// C) at once, from its own value, to the type MySQL 8 aggregates from
+// all of theirs (joinUnion folded over the sides in order), as MySQL
+// types a query expression's column once from all its query blocks;
+// typed pairwise, a number that became a DECIMAL of the first two sides
+// kept its scale as text (18446744073709551615.000). A column a side
+// cannot be made of that type (a side that is not a projection, or of a
+// type joinUnion leaves alone) keeps go-mysql-server's conversions.
+func (r *unionRetyper) chain(u *plan.SetOp) (sql.Node, error) {
+	var sides []*setOpSide
+	for _, n := range chainSides(u) {
+		n2, err := r.node(n)
+		if err != nil {
+			return nil, err
+		}
+		sides = append(sides, newSetOpSide(n2))
+	}
+	var ids []sql.ColumnId
+	u.Columns().ForEach(func(id sql.ColumnId) { ids = append(ids, id) })
+	var sch []sql.Type
+	for _, c := range u.Schema() {
+		sch = append(sch, c.Type)
+	}
+	final := make([]sql.Type, len(sch)) // a converted column's type; nil if not converted
+	for i := range sch {
+		if t, ok := r.chainType(sides, i); ok {
+			final[i], sch[i] = t, t
+			if gf, ok := sides[0].source(i).(*expression.GetField); ok && gf.Id() != 0 {
+				r.typed[gf.Id()] = t
+			}
+		}
+	}
+	for i, id := range ids {
+		if i < len(sch) && id != 0 {
+			r.typed[id] = sch[i]
+		}
+	}
+	nodes := make([]sql.Node, len(sides))
+	for k, s := range sides {
+		nodes[k] = s.node()
+	}
+	out, err := rebuildChain(u, nodes, final)
+	if err != nil {
+		return nil, err
+	}
+	r.changed = true
+	return r.sortByColumn(out.(*plan.SetOp), sides[0], ids, sch)
+}
+
+// chainType converts column i of every side to the type joinUnion folds
+// from all of theirs and returns it (the links' conversions, of the
+// pairwise types, are then of it too); ok is false if it left them as
+// they were (a side it cannot convert). A side that is a
+// set operation (A UNION (B UNION C)) is of its column's type, as
+// MariaDB types a nested set operation's column (1 UNION 2 is of INT's
+// ten digits there, of BIGINT's nineteen here, as simsql types an integer
+// literal BIGINT, MySQL 8's type).
+func (r *unionRetyper) chainType(sides []*setOpSide, i int) (sql.Type, bool) {
+	d := unionDesc{k: uNull}
+	for _, s := range sides {
+		if i >= len(s.sch) {
+			return nil, false
+		}
+		var ok bool
+		if d, ok = joinUnion(d, describe(s.described(i))); !ok {
+			return nil, false
+		}
+	}
+	t := d.sqlType()
+	for _, s := range sides {
+		if !s.can(i, s.source(i), t) {
+			return nil, false
+		}
+	}
+	for _, s := range sides {
+		s.to(i, s.source(i), t)
+	}
+	return t, true
+}
+
+// chainLeft returns the set operation that u's left side is, or that
+// go-mysql-server's conversion of u's left side projects: the link before
+// u of a chain (go-mysql-server moves its ORDER BY and LIMIT to u). The
+// link may be of another kind: A INTERSECT B UNION C is one chain, typed
+// once, as in MariaDB (9 INTERSECT 9.0 UNION 'x' compares '9' and '9.0').
+// A parenthesised left operand, (A UNION B) UNION C, is such a link too:
+// go-mysql-server's plan does not tell it apart.
+func chainLeft(u *plan.SetOp) *plan.SetOp {
+	l := u.Left()
+	if p, ok := l.(*plan.Project); ok && passThrough(p) {
+		l = p.Child
+	}
+	in, ok := l.(*plan.SetOp)
+	if !ok || in.Limit != nil || in.Offset != nil || len(in.SortFields) > 0 {
+		return nil
+	}
+	return in
+}
+
+// chainSides returns the sides of the chain u ends, in order. A right
+// side that is a set operation, A UNION (B UNION C), is one side, typed
+// first on its own, as MySQL 8 and MariaDB type a nested query
+// expression.
+func chainSides(u *plan.SetOp) []sql.Node {
+	if in := chainLeft(u); in != nil {
+		return append(chainSides(in), u.Right())
+	}
+	return []sql.Node{u.Left(), u.Right()}
+}
+
+// rebuildChain returns the chain u ends with the sides sides, and
+// go-mysql-server's conversions of a link's columns that final types
+// (now of that type from its sides) references to them of that type.
+func rebuildChain(u *plan.SetOp, sides []sql.Node, final []sql.Type) (sql.Node, error) {
+	left := sides[0]
+	if in := chainLeft(u); in != nil {
+		l, err := rebuildChain(in, sides[:len(sides)-1], final)
+		if err != nil {
+			return nil, err
+		}
+		left = l
+		if p, ok := u.Left().(*plan.Project); ok {
+			if left, err = retypePassThrough(p, l, final); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return u.WithChildren(left, sides[len(sides)-1])
+}
+
+// passThrough reports whether each projection of p is a column of its
+// child, as is or converted (go-mysql-server's conversion of a set
+// operation's side).
+func passThrough(p *plan.Project) bool {
+	for _, x := range p.Projections {
+		if passThroughField(x) == nil {
+			return false
+		}
+	}
+	return true
+}
+
+// passThroughField returns the column of a projection of a conversion,
+// or nil.
+func passThroughField(x sql.Expression) *expression.GetField {
+	if a, ok := x.(*expression.Alias); ok {
+		x = a.Child
+	}
+	if c, ok := x.(*expression.Convert); ok {
+		x = c.Child
+	}
+	if gf, ok := x.(*expression.GetField); ok && gf.TableId() == 0 {
+		return gf
+	}
+	return nil
+}
+
+// retypePassThrough returns p over child, with each projection of a
+// column final types the column as it is, of that type.
+func retypePassThrough(p *plan.Project, child sql.Node, final []sql.Type) (sql.Node, error) {
+	projs := append([]sql.Expression{}, p.Projections...)
+	for i, t := range final {
+		if t == nil || i >= len(projs) {
+			continue
+		}
+		gf := passThroughField(projs[i])
+		var e sql.Expression = expression.NewGetFieldWithTable(gf.Index(), int(gf.TableId()), t, gf.Database(), gf.Table(), gf.Name(), gf.IsNullable()).WithId(gf.Id())
+		if a, ok := projs[i].(*expression.Alias); ok {
+			e = expression.NewAlias(a.Name(), e)
+		}
+		projs[i] = e
+	}
+	n, err := p.WithExpressions(projs...)
+	if err != nil {
+		return nil, err
+	}
+	return n.WithChildren(child)
 }
 
 // sortByColumn returns u with each ORDER BY expression that is a select
@@ -281,10 +514,27 @@ type setOpSide struct {
 	projs []sql.Expression // p's projections, converted; nil if none is
 }
 
+// newSetOpSide returns the side n. A side that is a set operation
+// itself, A UNION (B UNION C), is taken as a projection of its columns,
+// as go-mysql-server converts one, so that it can be converted too.
 func newSetOpSide(n sql.Node) *setOpSide {
 	s := &setOpSide{n: n, sch: n.Schema()}
-	if p, ok := n.(*plan.Project); ok && len(p.Projections) == len(s.sch) {
-		s.p = p
+	switch x := n.(type) {
+	case *plan.Project:
+		if len(x.Projections) == len(s.sch) {
+			s.p = x
+		}
+	case *plan.SetOp:
+		var cols []sql.Expression
+		x.Columns().ForEach(func(id sql.ColumnId) {
+			if i := len(cols); i < len(s.sch) {
+				c := s.sch[i]
+				cols = append(cols, expression.NewGetFieldWithTable(int(id), 0, c.Type, c.DatabaseSource, c.Source, c.Name, c.Nullable))
+			}
+		})
+		if len(cols) == len(s.sch) {
+			s.p = plan.NewProject(cols, x)
+		}
 	}
 	return s
 }
@@ -341,9 +591,20 @@ func (s *setOpSide) can(i int, x sql.Expression, t sql.Type) bool {
 	return s.p != nil || reflect.DeepEqual(s.sch[i].Type, t)
 }
 
+// converted reports whether the side's column i is go-mysql-server's
+// conversion of its value (which may be of the column's type and still
+// wrong: TIME converted to LONGTEXT is NULL).
+func (s *setOpSide) converted(i int) bool {
+	if s.p == nil {
+		return false
+	}
+	a, ok := s.p.Projections[i].(*expression.Alias)
+	return ok && a.Child != s.source(i)
+}
+
 // to makes the side's column i, of value x, of type t.
 func (s *setOpSide) to(i int, x sql.Expression, t sql.Type) {
-	if s.p == nil || reflect.DeepEqual(s.sch[i].Type, t) {
+	if s.p == nil || reflect.DeepEqual(s.sch[i].Type, t) && !s.converted(i) {
 		return
 	}
 	if s.projs == nil {

@@ -118,6 +118,8 @@ var NumericExactScripts = []ScriptTest{
 			"INSERT INTO ua VALUES (10, -3, 9.5, '2024-01-02'), (9, 4, 10.25, '2023-05-06')",
 			"CREATE TABLE ub (tu8 TINYINT UNSIGNED)",
 			"INSERT INTO ub VALUES (200)",
+			"CREATE TABLE uc (tm DATETIME(2), ti TIME, f FLOAT, tx TEXT)",
+			"INSERT INTO uc VALUES ('2024-01-02 03:04:05.67', '12:34:56', 1.5, 'long')",
 		},
 		Assertions: []Assertion{
 			{Query: "SELECT u FROM ua UNION SELECT d FROM ua ORDER BY 1", Expected: []Row{{"9.000"}, {"9.500"}, {"10.000"}, {"10.250"}}},
@@ -134,6 +136,32 @@ var NumericExactScripts = []ScriptTest{
 			{Query: "SELECT * FROM (SELECT tu8 AS a FROM ub UNION ALL SELECT -5) d WHERE a < 100", Expected: []Row{{-5}}},
 			{Query: "SELECT tu8 AS a FROM ub UNION ALL SELECT -5 ORDER BY a", Expected: []Row{{-5}, {200}}},
 			{Query: "SELECT tu8 AS a FROM ub UNION ALL SELECT 'x' ORDER BY a", Expected: []Row{{"200"}, {"x"}}},
+			// A chain of three or four sides is typed once from all of
+			// them, and each side converted from its own value (typed
+			// pairwise, left-deep, the numbers became text through the
+			// first pair's DECIMAL(23,3), 10.000, and the TIME or DATE
+			// through its DATETIME).
+			{Query: "SELECT u FROM ua UNION SELECT d FROM ua UNION SELECT 'x' ORDER BY 1",
+				Expected: []Row{{"10"}, {"10.250"}, {"9"}, {"9.500"}, {"x"}}},
+			{Query: "SELECT u FROM ua UNION ALL SELECT d FROM ua UNION ALL SELECT s FROM ua UNION ALL SELECT 'x' ORDER BY 1",
+				Expected: []Row{{"-3"}, {"10"}, {"10.250"}, {"4"}, {"9"}, {"9.500"}, {"x"}}},
+			{Query: "SELECT ti FROM uc UNION SELECT tm FROM uc UNION ALL SELECT 'x' ORDER BY 1",
+				Expected: []Row{{"12:34:56"}, {"2024-01-02 03:04:05.67"}, {"x"}}},
+			{Query: "SELECT a FROM (SELECT dt AS a FROM ua UNION SELECT tm FROM uc UNION ALL SELECT 'x') d ORDER BY 1",
+				Expected: []Row{{"2023-05-06"}, {"2024-01-02"}, {"2024-01-02 03:04:05.67"}, {"x"}}},
+			// A parenthesised set operation on the right is typed on its
+			// own first, then converted with the chain's other sides (it
+			// was not: 'x' is not a valid value for 'float').
+			{Query: "SELECT f FROM uc UNION ALL SELECT -5 UNION (SELECT 'x' UNION SELECT f FROM uc) ORDER BY 1",
+				Expected: []Row{{"-5"}, {"1.5"}, {"x"}}},
+			// go-mysql-server's conversion of a TIME to LONGTEXT, the
+			// column's type, is NULL: each side is converted by the rule.
+			{Query: "SELECT ti FROM uc UNION SELECT tx FROM uc UNION (SELECT tm FROM uc UNION SELECT f FROM uc) ORDER BY 1",
+				Expected: []Row{{"1.5"}, {"12:34:56"}, {"2024-01-02 03:04:05.67"}, {"long"}}},
+			// A DOUBLE becomes text as MySQL prints it (not 1e+15).
+			{Query: "SELECT 'x' UNION ALL (SELECT 1e15 UNION SELECT s FROM ua) ORDER BY 1",
+				Expected: []Row{{"-3"}, {"1e15"}, {"4"}, {"x"}}},
+			{Query: "SELECT 1 UNION SELECT 3 UNION ALL SELECT 2 UNION SELECT 4 ORDER BY 1 DESC", Expected: []Row{{4}, {3}, {2}, {1}}},
 		},
 	},
 	{
