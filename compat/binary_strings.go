@@ -390,6 +390,9 @@ func bytesOf(e sql.Expression, v value) []byte {
 	if h, ok := e.(*hexLit); ok {
 		return h.Value().([]byte)
 	}
+	if types.IsBit(e.Type()) && v.k == kUint {
+		return bitValueBytes(e.Type(), uint64(v.i)) // a BIT value is its bytes
+	}
 	if v.k == kString {
 		return []byte(v.s)
 	}

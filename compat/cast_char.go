@@ -27,6 +27,11 @@ func newCastChar(arg sql.Expression, typ string, length, scale int) sql.Expressi
 	if isTemporal(arg.Type()) {
 		return expression.NewConvertWithLengthAndScale(&temporalText{temporalArg{arg}}, typ, length, scale)
 	}
+	if types.IsBit(arg.Type()) {
+		// A BIT value as a string is its bytes (CAST(b'101' AS CHAR) is
+		// '\x05'; go-mysql-server wrote '5').
+		return expression.NewConvertWithLengthAndScale(&bitBytes{temporalArg{arg}}, typ, length, scale)
+	}
 	n := expression.NewConvertWithLengthAndScale(arg, typ, length, scale)
 	if arg.Type().Equals(n.Type()) {
 		return arg

@@ -9,8 +9,9 @@ package compat
 // 18446744073709551615. The answer is written unsigned unless to_base is
 // negative. NULL for a base outside 2..36 or an empty N. The replacement
 // follows MySQL 8's Item_func_conv::val_str (sql/item_strfunc.cc). OCT(N),
-// which go-mysql-server lacks, is CONV(N, 10, 8), as in MySQL. Pinned by
-// TestConv and (OCT) TestFormatNumber.
+// which go-mysql-server lacks, is CONV(N, 10, 8), and BIN(N) CONV(N, 10, 2),
+// as in MySQL (go-mysql-server's BIN of -2^63 was 100000000000000). Pinned
+// by TestConv and (OCT, BIN) TestFormatNumber.
 
 import (
 	"fmt"
@@ -48,6 +49,11 @@ func newConv(n, from, to sql.Expression) sql.Expression {
 // newOct returns OCT(n), CONV(n, 10, 8) as MySQL 8 defines it.
 func newOct(n sql.Expression) sql.Expression {
 	return newConv(n, expression.NewLiteral(int64(10), types.Int64), expression.NewLiteral(int64(8), types.Int64))
+}
+
+// newBin returns BIN(n), CONV(n, 10, 2) as MySQL 8 defines it.
+func newBin(n sql.Expression) sql.Expression {
+	return newConv(n, expression.NewLiteral(int64(10), types.Int64), expression.NewLiteral(int64(2), types.Int64))
 }
 
 // FunctionName implements sql.FunctionExpression.

@@ -434,6 +434,10 @@ func (r *rewriter) replace(e ast.Expr) (ast.Expr, bool) {
 			return inject(n, func(a []sql.Expression) sql.Expression { return newBitCount(a[0]) }, args...), true
 		case n.Name.EqualString("conv") && len(args) == 3:
 			return inject(n, func(a []sql.Expression) sql.Expression { return newConv(a[0], a[1], a[2]) }, args...), true
+		case n.Name.EqualString("bin") && len(args) == 1:
+			// BIN(N) is CONV(N, 10, 2) (go-mysql-server's BIN of
+			// -9223372036854775808 was 100000000000000).
+			return inject(n, func(a []sql.Expression) sql.Expression { return newBin(a[0]) }, args...), true
 		case n.Name.EqualString("oct") && len(args) == 1:
 			// OCT(N) is CONV(N, 10, 8) (MySQL 8's Item_func_oct is
 			// that conversion); go-mysql-server has no OCT.

@@ -18,6 +18,7 @@ package compat
 
 import (
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -28,6 +29,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/dolthub/go-mysql-server/sql/types"
+	"github.com/dolthub/vitess/go/sqltypes"
 )
 
 // ruleTemporalText is the id of temporalArgsText, a pre-analysis rule.
@@ -85,7 +87,10 @@ func temporalArgsText(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.
 		if f, ok := e.(sql.FunctionExpression); ok {
 			name = f.FunctionName()
 		}
-		nc, changed := temporalArgs(name, text, e.Children())
+		// A BIT's bytes only where the function is built (a call with a
+		// binary argument is chosen then: go-mysql-server's TRIM of
+		// bytes that are not UTF-8 panics).
+		nc, changed := temporalArgs(name, text, e.Children(), false)
 		if !changed {
 			return e, transform.SameTree, nil
 		}
@@ -118,19 +123,48 @@ func textPositions(name string, resultText bool, args []sql.Expression) func(i i
 	return value
 }
 
-// temporalArgs returns args with each temporal argument that text says
-// the function name reads as text made its text (temporalText), and
-// whether one was.
-func temporalArgs(name string, text func(i int) bool, args []sql.Expression) ([]sql.Expression, bool) {
+// temporalArgs returns args with each argument that text says the
+// function name reads as text made its text, and whether one was: a
+// temporal value its text (temporalText); for a function outside
+// valueFunctions, a number its text (numberText) and a BIT value its
+// bytes (bitBytes, where bits), as MySQL's val_str reads them, unless a binary
+// string argument makes the call one on bytes. HEX of a number, a
+// YEAR or a BIT is of its number (HEX(255) is FF), and FIELD compares
+// numbers as numbers, so their numbers stay.
+func temporalArgs(name string, text func(i int) bool, args []sql.Expression, bits bool) ([]sql.Expression, bool) {
+	name = strings.ToLower(name)
+	numeric := !valueFunctions[name] && name != "hex" && name != "field"
+	for i, c := range args {
+		// A call with a binary string is on bytes (binary_strings.go),
+		// which reads numbers itself.
+		numeric = numeric && !(text(i) && c.Resolved() && isBinary(c))
+	}
 	var nc []sql.Expression
 	for i, c := range args {
-		// HEX of a YEAR is of its number (7E8), as of any integer.
-		if text(i) && isTemporal(c.Type()) && !(types.IsYear(c.Type()) && strings.EqualFold(name, "hex")) {
-			if nc == nil {
-				nc = append([]sql.Expression{}, args...)
-			}
-			nc[i] = &temporalText{temporalArg{c}}
+		if !text(i) || !c.Resolved() {
+			continue
 		}
+		var x sql.Expression
+		t := c.Type()
+		switch {
+		case types.IsYear(t) && name == "hex":
+		case isTemporal(t):
+			x = &temporalText{temporalArg{c}}
+		case !numeric:
+		case types.IsBit(t):
+			if bits {
+				x = &bitBytes{temporalArg{c}}
+			}
+		case types.IsInteger(t) || types.IsDecimal(t) || types.IsFloat(t):
+			x = newNumberText(c)
+		}
+		if x == nil {
+			continue
+		}
+		if nc == nil {
+			nc = append([]sql.Expression{}, args...)
+		}
+		nc[i] = x
 	}
 	if nc == nil {
 		return args, false
@@ -145,7 +179,7 @@ type textFunction struct{ sql.Function }
 // NewInstance implements sql.Function.
 func (f textFunction) NewInstance(args []sql.Expression) (sql.Expression, error) {
 	if text := textPositions(f.FunctionName(), false, args); text != nil {
-		args, _ = temporalArgs(f.FunctionName(), text, args)
+		args, _ = temporalArgs(f.FunctionName(), text, args, true)
 	}
 	return f.Function.NewInstance(args)
 }
@@ -182,4 +216,102 @@ func withTemporalText(fns []sql.Function) []sql.Function {
 // isTemporal reports whether t is DATE, DATETIME, TIMESTAMP, TIME or YEAR.
 func isTemporal(t sql.Type) bool {
 	return types.IsTime(t) || types.IsTimespan(t) || types.IsYear(t)
+}
+
+// numberText is a number argument as MySQL's val_str writes it: an
+// integer in decimal (unsigned as unsigned), a DECIMAL with its scale, a
+// DOUBLE as formatDouble prints it, a FLOAT with the shortest digits of
+// its 32 bits. NULL is NULL.
+type numberText struct {
+	args
+	k kind
+}
+
+var _ sql.Expression = (*numberText)(nil)
+var _ sql.CollationCoercible = (*numberText)(nil)
+
+func newNumberText(e sql.Expression) *numberText {
+	return &numberText{args: args{e}, k: kindOf(e)}
+}
+
+// Type implements sql.Expression.
+func (e *numberText) Type() sql.Type { return types.LongText }
+
+// CollationCoercibility implements sql.CollationCoercible: the default
+// collation, coercible (4), as MySQL's text of a number.
+func (e *numberText) CollationCoercibility(*sql.Context) (sql.CollationID, byte) {
+	return sql.Collation_Default, 4
+}
+
+// IsNullable implements sql.Expression.
+func (e *numberText) IsNullable() bool { return e.args[0].IsNullable() }
+
+// String implements sql.Expression: the argument's.
+func (e *numberText) String() string { return e.args[0].String() }
+
+// WithChildren implements sql.Expression.
+func (e *numberText) WithChildren(c ...sql.Expression) (sql.Expression, error) {
+	if len(c) != 1 {
+		return nil, sql.ErrInvalidChildrenNumber.New(e, len(c), 1)
+	}
+	return newNumberText(c[0]), nil
+}
+
+// Eval implements sql.Expression.
+func (e *numberText) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	v, err := e.eval(ctx, row, 0, e.k)
+	if err != nil || v.k == kNull {
+		return nil, err
+	}
+	if v.k == kDouble && e.args[0].Type().Type() == sqltypes.Float32 {
+		return strconv.FormatFloat(v.f, 'g', -1, 32), nil
+	}
+	var scale int32
+	if dt, ok := e.args[0].Type().(sql.DecimalType); ok {
+		scale = int32(dt.Scale())
+	}
+	return v.toText(scale), nil
+}
+
+// bitBytes is a BIT argument as MySQL reads it as a string: its value's
+// bytes, big-endian, as many as BIT(M) takes (⌈M/8⌉), a binary string.
+type bitBytes struct{ temporalArg }
+
+var _ sql.Expression = (*bitBytes)(nil)
+
+// Type implements sql.Expression: VARBINARY.
+func (e *bitBytes) Type() sql.Type { return types.LongBlob }
+
+// WithChildren implements sql.Expression.
+func (e *bitBytes) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	a, err := e.child(e, children)
+	return &bitBytes{a}, err
+}
+
+// Eval implements sql.Expression: NULL for NULL.
+func (e *bitBytes) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	v, err := e.arg.Eval(ctx, row)
+	if err != nil || v == nil {
+		return nil, err
+	}
+	u, _, err := types.Uint64.Convert(ctx, v)
+	if err != nil {
+		return nil, err
+	}
+	return bitValueBytes(e.arg.Type(), u.(uint64)), nil
+}
+
+// bitValueBytes is the value x of the BIT(M) type t as MySQL's string of
+// it: ⌈M/8⌉ bytes, big-endian (8 for a type that is not a BIT).
+func bitValueBytes(t sql.Type, x uint64) []byte {
+	n := 8
+	if bt, ok := t.(types.BitType); ok {
+		n = max((int(bt.NumberOfBits())+7)/8, 1)
+	}
+	b := make([]byte, n)
+	for i := n - 1; i >= 0; i-- {
+		b[i] = byte(x)
+		x >>= 8
+	}
+	return b
 }
