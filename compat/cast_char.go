@@ -27,6 +27,9 @@ func newCastChar(arg sql.Expression, typ string, length, scale int) sql.Expressi
 	if isTemporal(arg.Type()) {
 		return expression.NewConvertWithLengthAndScale(&temporalText{temporalArg{arg}}, typ, length, scale)
 	}
+	if types.IsFloat(arg.Type()) { // double_text.go
+		return expression.NewConvertWithLengthAndScale(&doubleText{temporalArg{arg}}, typ, length, scale)
+	}
 	n := expression.NewConvertWithLengthAndScale(arg, typ, length, scale)
 	if arg.Type().Equals(n.Type()) {
 		return arg

@@ -84,6 +84,8 @@ func temporalArgsText(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.
 		name := ""
 		if f, ok := e.(sql.FunctionExpression); ok {
 			name = f.FunctionName()
+		} else if _, ok := e.(*expression.Case); ok {
+			name = "case"
 		}
 		nc, changed := temporalArgs(name, text, e.Children())
 		if !changed {
@@ -118,18 +120,26 @@ func textPositions(name string, resultText bool, args []sql.Expression) func(i i
 	return value
 }
 
-// temporalArgs returns args with each temporal argument that text says
-// the function name reads as text made its text (temporalText), and
-// whether one was.
+// temporalArgs returns args with each temporal, FLOAT or DOUBLE argument
+// that text says the function name reads as text made its text
+// (temporalText, doubleText), and whether one was.
 func temporalArgs(name string, text func(i int) bool, args []sql.Expression) ([]sql.Expression, bool) {
 	var nc []sql.Expression
 	for i, c := range args {
 		// HEX of a YEAR is of its number (7E8), as of any integer.
-		if text(i) && isTemporal(c.Type()) && !(types.IsYear(c.Type()) && strings.EqualFold(name, "hex")) {
+		var t sql.Expression
+		switch {
+		case !text(i):
+		case isTemporal(c.Type()) && !(types.IsYear(c.Type()) && strings.EqualFold(name, "hex")):
+			t = &temporalText{temporalArg{c}}
+		case types.IsFloat(c.Type()) && floatTextArg(name, i): // double_text.go
+			t = &doubleText{temporalArg{c}}
+		}
+		if t != nil {
 			if nc == nil {
 				nc = append([]sql.Expression{}, args...)
 			}
-			nc[i] = &temporalText{temporalArg{c}}
+			nc[i] = t
 		}
 	}
 	if nc == nil {
