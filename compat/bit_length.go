@@ -60,7 +60,7 @@ func (e *bitLength) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	case float64:
 		n = len(formatDouble(x))
 	case float32:
-		n = len(formatDouble(float64(x)))
+		n = len(formatFloat(x))
 	default:
 		wire, err := e.args[0].Type().SQL(ctx, nil, v)
 		if err != nil {

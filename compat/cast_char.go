@@ -32,6 +32,9 @@ func newCastChar(arg sql.Expression, typ string, length, scale int) sql.Expressi
 		// '\x05'; go-mysql-server wrote '5').
 		return expression.NewConvertWithLengthAndScale(&bitBytes{temporalArg{arg}}, typ, length, scale)
 	}
+	if types.IsFloat(arg.Type()) { // double_text.go
+		return expression.NewConvertWithLengthAndScale(&doubleText{temporalArg{arg}}, typ, length, scale)
+	}
 	n := expression.NewConvertWithLengthAndScale(arg, typ, length, scale)
 	if arg.Type().Equals(n.Type()) {
 		return arg

@@ -134,7 +134,7 @@ func engineClass(t gsql.Type) string {
 		return "integer"
 	case types.IsDecimal(t):
 		return "decimal"
-	case types.IsFloat(t):
+	case sqltypes.IsFloat(t.Type()): // a result column's type is compat's doubleResult
 		return "double"
 	}
 	return "string"

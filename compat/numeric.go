@@ -468,7 +468,7 @@ func (v value) toDecimal() decimal.Decimal {
 
 // toText returns v as MySQL's Item::val_str() writes it: integers in
 // decimal (unsigned ones as unsigned), a DECIMAL with its scale, a DOUBLE
-// as MySQL prints doubles (formatDouble).
+// as MySQL prints doubles (formatDouble, double_text.go).
 func (v value) toText(scale int32) string {
 	switch v.k {
 	case kInt:
@@ -483,20 +483,4 @@ func (v value) toText(scale int32) string {
 		return v.s
 	}
 	return ""
-}
-
-// formatDouble prints f as MySQL prints a DOUBLE (my_gcvt): the shortest
-// digits that read back as f, in positional notation when the decimal
-// exponent is from -4 to 14 and as 1.5e15 otherwise.
-func formatDouble(f float64) string {
-	if f == 0 {
-		return "0"
-	}
-	s := strconv.FormatFloat(f, 'e', -1, 64) // d.ddde±XX
-	mant, exp, _ := strings.Cut(s, "e")
-	e, _ := strconv.Atoi(exp)
-	if e < -4 || e > 14 {
-		return mant + "e" + strconv.Itoa(e)
-	}
-	return strconv.FormatFloat(f, 'f', -1, 64)
 }

@@ -86,6 +86,8 @@ func temporalArgsText(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.
 		name := ""
 		if f, ok := e.(sql.FunctionExpression); ok {
 			name = f.FunctionName()
+		} else if _, ok := e.(*expression.Case); ok {
+			name = "case"
 		}
 		// A BIT's bytes only where the function is built (a call with a
 		// binary argument is chosen then: go-mysql-server's TRIM of
@@ -126,14 +128,15 @@ func textPositions(name string, resultText bool, args []sql.Expression) func(i i
 // temporalArgs returns args with each argument that text says the
 // function name reads as text made its text, and whether one was: a
 // temporal value its text (temporalText); for a function outside
-// valueFunctions, a number its text (numberText) and a BIT value its
-// bytes (bitBytes, where bits), as MySQL's val_str reads them, unless a binary
-// string argument makes the call one on bytes. HEX of a number, a
-// YEAR or a BIT is of its number (HEX(255) is FF), and FIELD compares
-// numbers as numbers, so their numbers stay.
+// valueFunctions, a FLOAT or DOUBLE its text (doubleText, double_text.go),
+// another number its text (numberText) and a BIT value its bytes
+// (bitBytes, where bits), as MySQL's val_str reads them, unless a binary
+// string argument makes the call one on bytes. Numbers stay numbers where
+// the function reads them so (floatTextArg: HEX(255) is FF, FIELD
+// compares numbers as numbers, MAKE_SET's bits).
 func temporalArgs(name string, text func(i int) bool, args []sql.Expression, bits bool) ([]sql.Expression, bool) {
 	name = strings.ToLower(name)
-	numeric := !valueFunctions[name] && name != "hex" && name != "field"
+	numeric := !valueFunctions[name]
 	for i, c := range args {
 		// A call with a binary string is on bytes (binary_strings.go),
 		// which reads numbers itself.
@@ -150,12 +153,14 @@ func temporalArgs(name string, text func(i int) bool, args []sql.Expression, bit
 		case types.IsYear(t) && name == "hex":
 		case isTemporal(t):
 			x = &temporalText{temporalArg{c}}
-		case !numeric:
+		case !numeric || !floatTextArg(name, i):
 		case types.IsBit(t):
 			if bits {
 				x = &bitBytes{temporalArg{c}}
 			}
-		case types.IsInteger(t) || types.IsDecimal(t) || types.IsFloat(t):
+		case types.IsFloat(t):
+			x = &doubleText{temporalArg{c}}
+		case types.IsInteger(t) || types.IsDecimal(t):
 			x = newNumberText(c)
 		}
 		if x == nil {

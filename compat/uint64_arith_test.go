@@ -33,7 +33,7 @@ func TestUint64Arith(t *testing.T) {
 		{query: "SELECT 18446744073709551616 - 1", want: "18446744073709551615", typ: "DECIMAL"},
 		{query: "SELECT fp * 18446744073709551616 FROM f WHERE id = 1", want: "340282366920938463444927863358058659840", typ: "DECIMAL"},
 		// A string argument makes the arithmetic DOUBLE.
-		{query: "SELECT '18446744073709551615' + 0", want: "1.8446744073709552e+19", typ: "DOUBLE"},
+		{query: "SELECT '18446744073709551615' + 0", want: "1.8446744073709552e19", typ: "DOUBLE"},
 		{query: "SELECT NULL + 1", want: "NULL", typ: "DOUBLE"},
 		{query: "SELECT 1e308 * 10", err: 1690},
 		// DIV: integer division, NULL (with warning 1365) by zero.

@@ -322,9 +322,18 @@ func simUnion(g *engine, q string) (unionColumn, error) {
 		if err != nil {
 			return col, err
 		}
-		if w.IsNull() {
+		switch {
+		case w.IsNull():
 			col.values = append(col.values, "NULL")
-		} else {
+		case sqltypes.IsFloat(t.Type()):
+			// As go-sql-driver hands MariaDB's DOUBLE over: parsed, and
+			// printed again in Go's 'g' form.
+			f, err := strconv.ParseFloat(w.ToString(), 64)
+			if err != nil {
+				return col, err
+			}
+			col.values = append(col.values, strconv.FormatFloat(f, 'g', -1, 64))
+		default:
 			col.values = append(col.values, w.ToString())
 		}
 	}

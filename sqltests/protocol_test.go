@@ -742,3 +742,66 @@ func TestProtocolFloatScale(t *testing.T) {
 		check(t, "mariadb", m.Socket, m.DSN("simsql"), m.DB(t))
 	})
 }
+
+// TestProtocolDoubleText checks the text of DOUBLE and FLOAT results in
+// the text protocol, which go-sql-driver does not hand over (it parses
+// them), as MySQL's my_gcvt writes them (compat/double_text.go), and that
+// the binary protocol still sends their exact bytes (a FLOAT's, not its
+// 6-digit text's); on simsql and on MariaDB.
+func TestProtocolDoubleText(t *testing.T) {
+	setUp := []string{
+		"DROP TABLE IF EXISTS dtw",
+		"CREATE TABLE dtw (id INT PRIMARY KEY, x FLOAT, d DOUBLE)",
+		"INSERT INTO dtw VALUES (1, 1.1, 1e20), (2, 123456789, -1.5e-7), (3, 1e-10, 123456789012345678e0)",
+		"SET @d = 1e20",
+	}
+	cases := []struct {
+		query string
+		want  [][]string
+	}{
+		{"SELECT x, d, x + 0, d * 2 FROM dtw ORDER BY id", [][]string{
+			{"1.1", "1e20", "1.100000023841858", "2e20"},
+			{"123457000", "-0.00000015", "123456792", "-0.0000003"},
+			{"0.0000000001", "1.2345678901234568e17", "0.0000000001000000013351432", "2.4691357802469136e17"}}},
+		{"SELECT 1e20, POW(2, 64), 1.5e-7 + 0, 1e-16 + 0, 1e15 + 0, SUM(d), @d FROM dtw", [][]string{
+			{"1e20", "1.8446744073709552e19", "0.00000015", "1e-16", "1e15", "1.0012345678901235e20", "1e20"}}},
+	}
+	check := func(t *testing.T, who, addr string) {
+		c := dialSetUp(t, addr, setUp)
+		for _, tc := range cases {
+			res, err := c.query(tc.query)
+			if err != nil || res[0].Err != nil {
+				t.Fatalf("%s: %s: %v %v", who, tc.query, err, res)
+			}
+			var got [][]string
+			for _, row := range res[0].Rows {
+				var texts []string
+				for _, v := range row {
+					texts = append(texts, *v)
+				}
+				got = append(got, texts)
+			}
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("%s: %s:\n got  %q\n want %q", who, tc.query, got, tc.want)
+			}
+		}
+		res, _ := executeFields(t, c, "SELECT x, d FROM dtw WHERE id = 2")
+		if len(res.BinaryRows) != 1 || len(res.BinaryRows[0]) != 2+4+8 {
+			t.Fatalf("%s: binary rows % x", who, res.BinaryRows)
+		}
+		row := res.BinaryRows[0][2:] // the header and a 1-byte NULL bitmap
+		x := math.Float32frombits(binary.LittleEndian.Uint32(row))
+		d := math.Float64frombits(binary.LittleEndian.Uint64(row[4:]))
+		if x != float32(123456789) || d != -1.5e-7 {
+			t.Errorf("%s: binary protocol sent %v and %v, want %v and -1.5e-07", who, x, d, float32(123456789))
+		}
+	}
+	t.Run("simsql", func(t *testing.T) {
+		srv := StartServer(t, "--data-dir", t.TempDir())
+		check(t, "simsql", srv.Addr)
+	})
+	t.Run("mariadb", func(t *testing.T) {
+		m := startMariaDB(t)
+		check(t, "mariadb", m.Socket)
+	})
+}

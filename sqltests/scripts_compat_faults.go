@@ -512,6 +512,32 @@ var CompatFaultScripts = []ScriptTest{
 			{Query: "SELECT x, body, c = CRC32('q') FROM od", Expected: []Row{{5, "q", 1}}},
 		},
 	},
+	{
+		// go-mysql-server 0.20 wrote 1e+20, 1.5e-07 and, read as text,
+		// '100000000000000000000' (compat/double_text.go). Over the wire
+		// go-sql-driver parses a DOUBLE column and prints it again, so
+		// those are compared as numbers; the text of the column itself
+		// is pinned by TestProtocolDoubleText.
+		Name: "DOUBLE and FLOAT as MySQL writes them",
+		SetUpScript: []string{
+			"CREATE TABLE dbt (id INT PRIMARY KEY, d DOUBLE, x FLOAT)",
+			"INSERT INTO dbt VALUES (1, 1e20, 1.1), (2, -1.5e-7, 123456789), (3, 1e-16, 1e-10)",
+			"SET @d = 1e20",
+		},
+		Assertions: []Assertion{
+			{Query: "SELECT CONCAT(1e20), CAST(1e20 AS CHAR), CONCAT(POW(2, 64)), CONCAT(1.5e-7), CONCAT(1e-16), CONCAT(1e15), " +
+				"CONCAT(123456789012345e0), CONCAT(1234567890123456.7e0)",
+				Expected: []Row{{"1e20", "1e20", "1.8446744073709552e19", "0.00000015", "1e-16", "1e15", "123456789012345", "1234567890123456.8"}}},
+			{Query: "SELECT CONCAT(d), CONCAT(x), CAST(x AS CHAR), CONCAT(x + 0), LENGTH(d) FROM dbt ORDER BY id", Expected: []Row{
+				{"1e20", "1.1", "1.1", "1.100000023841858", 4},
+				{"-0.00000015", "123457000", "123457000", "123456792", 11},
+				{"1e-16", "0.0000000001", "0.0000000001", "0.0000000001000000013351432", 5}}},
+			{Query: "SELECT CONCAT(@d), CONCAT(SUM(d)), CONCAT(AVG(d)), CONCAT(MAX(x)) FROM dbt",
+				Expected: []Row{{"1e20", "1e20", "3.333333333333333e19", "123457000"}}},
+			{Query: "SELECT d, x, x + 0, @d FROM dbt ORDER BY id", Expected: []Row{
+				{1e20, 1.1, 1.100000023841858, 1e20}, {-1.5e-7, 123457000.0, 123456792.0, 1e20}, {1e-16, 1e-10, 1.000000013351432e-10, 1e20}}},
+		},
+	},
 }
 
 // CompatMySQLScripts are faults of CompatFaultScripts' kind whose answer

@@ -14,6 +14,7 @@ import (
 	"github.com/dolthub/vitess/go/vt/sqlparser"
 
 	"github.com/simsql/simsql/catalog"
+	"github.com/simsql/simsql/compat"
 )
 
 // handler is go-mysql-server's protocol handler with every change simsql
@@ -145,6 +146,9 @@ func (h handler) ComStmtExecute(ctx context.Context, c *mysql.Conn, prepare *mys
 	defer func() { recordError(c, mark, err) }()
 	defer func() { err = h.cancelled(c, err) }()
 	defer recoverAsError(&err, c, prepare.PrepareStmt)
+	// Binary rows: vitess reads a DOUBLE's or FLOAT's bytes back from
+	// go-mysql-server's exact text, not MySQL's (compat/double_text.go).
+	ctx = compat.BinaryResults(ctx)
 	return retryConflicts(c, func(sent *bool) error {
 		return pointGets.stmtExecute(ctx, h.Handler, c, prepare, func(res *sqltypes.Result) error { // pointget.go
 			*sent = true
