@@ -86,14 +86,7 @@ func temporalArgsText(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.
 			name = f.FunctionName()
 		}
 		nc, changed := temporalArgs(name, text, e.Children())
-		if !changed {
-			return e, transform.SameTree, nil
-		}
-		e2, err := e.WithChildren(nc...)
-		if err != nil {
-			return e, transform.SameTree, err
-		}
-		return e2, transform.NewTree, nil
+		return withChildren(e, nc, changed)
 	})
 }
 
@@ -144,6 +137,7 @@ type textFunction struct{ sql.Function }
 
 // NewInstance implements sql.Function.
 func (f textFunction) NewInstance(args []sql.Expression) (sql.Expression, error) {
+	args, _ = binaryLiterals(args) // binary_params.go
 	if text := textPositions(f.FunctionName(), false, args); text != nil {
 		args, _ = temporalArgs(f.FunctionName(), text, args)
 	}
