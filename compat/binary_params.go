@@ -33,11 +33,17 @@ import (
 // ruleBinaryParams is the id of binaryParams, a pre-analysis rule.
 const ruleBinaryParams analyzer.RuleId = 10_233
 
-// binaryText returns the bytes of e when e is a character-string literal
-// whose bytes are not UTF-8 (a bound binary parameter).
+// binaryText returns the bytes of e when e is a UTF-8 (utf8mb4 or
+// utf8mb3) character-string literal whose bytes are not UTF-8 (a bound
+// binary parameter); a literal of another character set (SET NAMES
+// latin1) is that set's text.
 func binaryText(e sql.Expression) ([]byte, bool) {
 	lit, ok := e.(*expression.Literal)
 	if !ok || !types.IsText(lit.Type()) {
+		return nil, false
+	}
+	st, ok := lit.Type().(sql.StringType)
+	if !ok || st.CharacterSet() != sql.CharacterSet_utf8mb4 && st.CharacterSet() != sql.CharacterSet_utf8mb3 {
 		return nil, false
 	}
 	switch v := lit.Value().(type) {

@@ -7,11 +7,17 @@ package compat
 // 16 and its HEX starts 00EFBFBD78…, where MySQL cuts the 8 bytes
 // 00F1789060D1E336; REVERSE, LPAD and CONCAT fail with "invalid string
 // for charset utf8mb4", LOCATE refuses binary arguments, TRIM of one
-// panics and INSERT does not exist. In MySQL a binary string's characters
+// panics and INSERT does not exist. MD5, SHA, SHA1, SHA2, CRC32,
+// TO_BASE64, STRCMP, FIELD, ELT, FIND_IN_SET, COALESCE and GROUP_CONCAT
+// of such bytes failed with 1105 "invalid string for charset utf8mb4"
+// (TO_BASE64: "invalid type: %!s(<nil>)"), since go-mysql-server converts
+// their arguments to LONGTEXT. In MySQL a binary string's characters
 // are its bytes, for every string function (and a function of several
 // strings is binary when one is). The replacements work on bytes when
 // their string argument is binary and are go-mysql-server's built-ins
-// otherwise. Pinned by TestBinaryStrings.
+// otherwise; the rule binaryGroupConcat gives GROUP_CONCAT its values as
+// BLOBs. Pinned by TestBinaryStrings and TestBinaryDifferential (against
+// MariaDB).
 
 import (
 	"bytes"
