@@ -111,6 +111,7 @@ var _ sql.FunctionExpression = (*minMax)(nil)
 // newMinMax returns GREATEST or LEAST of a: this package's for numbers,
 // go-mysql-server's otherwise.
 func newMinMax(greatest bool, a ...sql.Expression) (sql.Expression, error) {
+	a, _ = binaryLiterals(a) // binary_params.go
 	ks := args(a).kinds()
 	res, ok := minMaxResult(a, ks)
 	if !ok && binaryMinMax(a, ks) {

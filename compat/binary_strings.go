@@ -7,20 +7,39 @@ package compat
 // 16 and its HEX starts 00EFBFBD78…, where MySQL cuts the 8 bytes
 // 00F1789060D1E336; REVERSE, LPAD and CONCAT fail with "invalid string
 // for charset utf8mb4", LOCATE refuses binary arguments, TRIM of one
-// panics and INSERT does not exist. In MySQL a binary string's characters
+// panics and INSERT does not exist. MD5, SHA, SHA1, SHA2, CRC32,
+// TO_BASE64, STRCMP, FIELD, ELT, FIND_IN_SET, COALESCE and GROUP_CONCAT
+// of such bytes failed with 1105 "invalid string for charset utf8mb4"
+// (TO_BASE64: "invalid type: %!s(<nil>)"), since go-mysql-server converts
+// their arguments to LONGTEXT. In MySQL a binary string's characters
 // are its bytes, for every string function (and a function of several
 // strings is binary when one is). The replacements work on bytes when
 // their string argument is binary and are go-mysql-server's built-ins
-// otherwise. Pinned by TestBinaryStrings.
+// otherwise; the rule binaryGroupConcat gives GROUP_CONCAT its values as
+// BLOBs. Pinned by TestBinaryStrings and TestBinaryDifferential (against
+// MariaDB).
 
 import (
 	"bytes"
+	"crypto/md5"
+	"crypto/sha1"
+	"crypto/sha256"
+	"crypto/sha512"
+	"encoding/base64"
+	"encoding/hex"
 	"fmt"
+	"hash"
+	"hash/crc32"
 	"math"
+	"reflect"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/analyzer"
 	"github.com/dolthub/go-mysql-server/sql/expression/function"
+	"github.com/dolthub/go-mysql-server/sql/expression/function/aggregation"
+	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/dolthub/go-mysql-server/sql/types"
 	ast "github.com/dolthub/vitess/go/vt/sqlparser"
 )
@@ -36,6 +55,10 @@ type byteFunc struct {
 	strs             func(i int) bool
 	eval             func(a []arg) (any, error)
 	integer          bool // the answer is a BIGINT (LOCATE, ASCII, …), else a binary string
+	text             bool // the answer is text (MD5's hexadecimal digits, TO_BASE64)
+	// nulls: eval sees NULL arguments (arg.null) instead of the call
+	// being NULL (COALESCE, ELT, FIELD).
+	nulls bool
 }
 
 // arg is an evaluated argument of a byteFunc: its bytes and, for a
@@ -46,6 +69,7 @@ type arg struct {
 	// unsigned is MySQL's unsigned_flag of a number argument:
 	// SUBSTRING's length of 2^63 or more is huge, not negative.
 	unsigned bool
+	null     bool // the argument is NULL (for a byteFunc with nulls)
 }
 
 func first(i int) bool    { return i == 0 }
@@ -197,6 +221,76 @@ var byteFuncs = []byteFunc{
 			end = j
 		}
 	}},
+	{name: "coalesce", minArgs: 1, maxArgs: math.MaxInt, strs: allStr, nulls: true, eval: func(a []arg) (any, error) {
+		for _, x := range a {
+			if !x.null {
+				return nonNil(x.b), nil
+			}
+		}
+		return nil, nil
+	}},
+	{name: "crc32", minArgs: 1, maxArgs: 1, strs: first, integer: true, eval: func(a []arg) (any, error) {
+		return int64(crc32.ChecksumIEEE(a[0].b)), nil
+	}},
+	{name: "elt", minArgs: 2, maxArgs: math.MaxInt, strs: func(i int) bool { return i > 0 }, nulls: true, eval: func(a []arg) (any, error) {
+		n := a[0].n()
+		if a[0].null || n < 1 || n >= int64(len(a)) || a[n].null {
+			return nil, nil
+		}
+		return nonNil(a[n].b), nil
+	}},
+	{name: "field", minArgs: 2, maxArgs: math.MaxInt, strs: allStr, integer: true, nulls: true, eval: func(a []arg) (any, error) {
+		if a[0].null {
+			return int64(0), nil
+		}
+		for i, x := range a[1:] {
+			if !x.null && bytes.Equal(x.b, a[0].b) {
+				return int64(i + 1), nil
+			}
+		}
+		return int64(0), nil
+	}},
+	{name: "find_in_set", minArgs: 2, maxArgs: 2, strs: allStr, integer: true, eval: func(a []arg) (any, error) {
+		s, list := a[0].b, a[1].b
+		if len(list) == 0 || bytes.IndexByte(s, ',') >= 0 {
+			return int64(0), nil
+		}
+		for i, x := range bytes.Split(list, []byte{','}) {
+			if bytes.Equal(x, s) {
+				return int64(i + 1), nil
+			}
+		}
+		return int64(0), nil
+	}},
+	{name: "md5", minArgs: 1, maxArgs: 1, strs: first, text: true, eval: func(a []arg) (any, error) {
+		sum := md5.Sum(a[0].b)
+		return hex.EncodeToString(sum[:]), nil
+	}},
+	{name: "sha", minArgs: 1, maxArgs: 1, strs: first, text: true, eval: sha1Hex},
+	{name: "sha1", minArgs: 1, maxArgs: 1, strs: first, text: true, eval: sha1Hex},
+	{name: "sha2", minArgs: 2, maxArgs: 2, strs: first, text: true, eval: func(a []arg) (any, error) {
+		var h hash.Hash
+		switch a[1].n() {
+		case 0, 256:
+			h = sha256.New()
+		case 224:
+			h = sha256.New224()
+		case 384:
+			h = sha512.New384()
+		case 512:
+			h = sha512.New()
+		default:
+			return nil, nil // MySQL: NULL, with warning 1210
+		}
+		h.Write(a[0].b)
+		return hex.EncodeToString(h.Sum(nil)), nil
+	}},
+	{name: "strcmp", minArgs: 2, maxArgs: 2, strs: allStr, integer: true, eval: func(a []arg) (any, error) {
+		return int64(bytes.Compare(a[0].b, a[1].b)), nil
+	}},
+	{name: "to_base64", minArgs: 1, maxArgs: 1, strs: first, text: true, eval: func(a []arg) (any, error) {
+		return toBase64(a[0].b), nil
+	}},
 	{name: "ucase", minArgs: 1, maxArgs: 1, strs: first, eval: same},
 	{name: "upper", minArgs: 1, maxArgs: 1, strs: first, eval: same},
 }
@@ -205,7 +299,26 @@ var byteFuncs = []byteFunc{
 // MySQL's max_allowed_packet bounds them (its default, 64 MiB).
 const maxStringBytes = 64 << 20
 
-func same(a []arg) (any, error)       { return nonNil(a[0].b), nil }
+func same(a []arg) (any, error) { return nonNil(a[0].b), nil }
+
+func sha1Hex(a []arg) (any, error) {
+	sum := sha1.Sum(a[0].b)
+	return hex.EncodeToString(sum[:]), nil
+}
+
+// toBase64 is MySQL's TO_BASE64 of b: standard base64 with '=' padding, a
+// newline after every 76 characters of output.
+func toBase64(b []byte) string {
+	enc := base64.StdEncoding.EncodeToString(b)
+	var out strings.Builder
+	for len(enc) > 76 {
+		out.WriteString(enc[:76])
+		out.WriteByte('\n')
+		enc = enc[76:]
+	}
+	out.WriteString(enc)
+	return out.String()
+}
 func charLength(a []arg) (any, error) { return int64(len(a[0].b)), nil }
 
 func nonNil(b []byte) []byte {
@@ -311,18 +424,24 @@ func (c *bytesCall) String() string {
 	return fmt.Sprintf("%s(%s)", c.f.name, strings.Join(as, ", "))
 }
 
-// Type implements sql.Expression: BIGINT, or LONGBLOB.
+// Type implements sql.Expression: BIGINT, LONGTEXT or LONGBLOB.
 func (c *bytesCall) Type() sql.Type {
-	if c.f.integer {
+	switch {
+	case c.f.integer:
 		return types.Int64
+	case c.f.text:
+		return types.LongText
 	}
 	return types.LongBlob
 }
 
 // CollationCoercibility implements sql.CollationCoercible.
 func (c *bytesCall) CollationCoercibility(*sql.Context) (sql.CollationID, byte) {
-	if c.f.integer {
+	switch {
+	case c.f.integer:
 		return sql.Collation_binary, 5
+	case c.f.text:
+		return sql.Collation_Default, 4
 	}
 	return sql.Collation_binary, 4
 }
@@ -347,6 +466,10 @@ func (c *bytesCall) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		}
 		if v.k == kNull {
 			isNull[i] = true
+			vals[i].null = true
+			if c.f.nulls {
+				continue
+			}
 			if c.f.eval != nil || i == 0 {
 				return nil, nil
 			}
@@ -406,6 +529,7 @@ func bytesOf(e sql.Expression, v value) []byte {
 // newByteCall returns f of args on bytes when one of its string
 // arguments is binary, go-mysql-server's built-in f otherwise.
 func newByteCall(f *byteFunc, args []sql.Expression) (sql.Expression, error) {
+	args, _ = binaryLiterals(args) // binary_params.go
 	binary := false
 	for i, a := range args {
 		binary = binary || f.strs(i) && isBinary(a)
@@ -465,6 +589,7 @@ func byteFunctions() []sql.Function {
 // newTrim is TRIM([BOTH | LEADING | TRAILING] [pattern FROM] s): on bytes
 // for a binary s or pattern, go-mysql-server's otherwise.
 func newTrim(s, pattern sql.Expression, dir string) sql.Expression {
+	s, pattern = binaryLiteral(s), binaryLiteral(pattern)
 	if !isBinary(s) && !isBinary(pattern) {
 		return function.NewTrim(unwrap(s), unwrap(pattern), dir)
 	}
@@ -493,6 +618,7 @@ func newTrim(s, pattern sql.Expression, dir string) sql.Expression {
 // newSubstr is SUBSTRING(s FROM pos FOR n), the form go-mysql-server's
 // planner builds itself.
 func newSubstr(s, pos, n sql.Expression) sql.Expression {
+	s = binaryLiteral(s)
 	if !isBinary(s) {
 		if n == nil {
 			return &function.Substring{Str: unwrap(s), Start: unwrap(pos)}
@@ -514,4 +640,83 @@ func substringIndex() int {
 		}
 	}
 	panic("no substring")
+}
+
+// ruleBinaryGroupConcat is the id of binaryGroupConcat, a pre-analysis
+// rule.
+const ruleBinaryGroupConcat analyzer.RuleId = 10_234
+
+// binaryGroupConcat returns n with each GROUP_CONCAT of a binary string
+// reading its values as BLOBs (asBlob): go-mysql-server concatenates
+// bytes only when every value is of type BLOB exactly, and read a
+// VARBINARY, a hexadecimal literal or a binary parameter as LONGTEXT,
+// which refused its bytes that are not UTF-8 ("invalid string for
+// charset utf8mb4"). In MySQL the result is binary when one value is.
+func binaryGroupConcat(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+	return rewriteExprs(n, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+		g, ok := e.(*aggregation.GroupConcat)
+		if !ok {
+			return e, transform.SameTree, nil
+		}
+		children := g.Children()
+		// Its children are its ORDER BY expressions, then its values;
+		// go-mysql-server exports no count of either.
+		sorts := reflect.ValueOf(g).Elem().FieldByName("sf").Len()
+		binary, done := false, true
+		for _, c := range children[sorts:] {
+			_, wrapped := c.(*asBlob)
+			done = done && wrapped
+			binary = binary || isBinary(binaryLiteral(c))
+		}
+		if !binary || done {
+			return e, transform.SameTree, nil
+		}
+		nc := append([]sql.Expression{}, children...)
+		for i := sorts; i < len(nc); i++ {
+			nc[i] = &asBlob{temporalArg{binaryLiteral(nc[i])}}
+		}
+		e2, err := g.WithChildren(nc...)
+		if err != nil {
+			return e, transform.SameTree, err
+		}
+		// go-mysql-server's WithChildren drops the aggregate's column id.
+		return e2.(*aggregation.GroupConcat).WithId(g.Id()).(sql.Expression), transform.NewTree, nil
+	})
+}
+
+// asBlob is a value of GROUP_CONCAT of a binary string: its bytes, as a
+// BLOB (a number's or a character string's text).
+type asBlob struct{ temporalArg }
+
+var _ sql.Expression = (*asBlob)(nil)
+
+// Type implements sql.Expression.
+func (e *asBlob) Type() sql.Type { return types.Blob }
+
+// String implements sql.Expression.
+func (e *asBlob) String() string { return e.arg.String() }
+
+// WithChildren implements sql.Expression.
+func (e *asBlob) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	a, err := e.child(e, children)
+	if err != nil {
+		return nil, err
+	}
+	return &asBlob{a}, nil
+}
+
+// Eval implements sql.Expression.
+func (e *asBlob) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	v, err := e.arg.Eval(ctx, row)
+	if err != nil || v == nil {
+		return nil, err
+	}
+	switch x := v.(type) {
+	case []byte:
+		return x, nil
+	case string:
+		return []byte(x), nil
+	}
+	v, _, err = types.LongBlob.Convert(ctx, v)
+	return v, err
 }

@@ -16,7 +16,10 @@ import (
 // go-mysql-server's CAST the argument's text by its type (temporalText)
 // for a DATE, DATETIME, TIMESTAMP, TIME or YEAR argument (a DATETIME(2)
 // with both fraction digits), and is go-mysql-server's CAST otherwise.
-// Pinned by CompatFaultScripts "CAST of a DATE or a TIME AS CHAR". The
+// Pinned by CompatFaultScripts "CAST of a DATE or a TIME AS CHAR".
+// CAST(x AS CHAR CHARACTER SET binary) was NULL for bytes that are not
+// UTF-8 (go-mysql-server casts to LONGTEXT); the parser makes it CAST(x AS
+// BINARY), as MySQL does (TestBinaryDifferential). The
 // string functions read such arguments through temporalText too
 // (temporal_text.go).
 

@@ -59,7 +59,8 @@ func Functions() []sql.Function {
 // unionTypes (union_types.go, union_aggregate.go),
 // enumText (enum_text.go), helpTables (help_tables.go), warningsInOrder
 // (show_warnings.go), warningBytes (warning_bytes.go), likeRange (like_range.go),
-// temporalArgsText (temporal_text.go), inSubqueryJoins
+// binaryGroupConcat (binary_strings.go), binaryParams
+// (binary_params.go), temporalArgsText (temporal_text.go), inSubqueryJoins
 // (in_subquery.go), userVarReads (user_var_assign.go), viewVariables
 // (view_variables.go), onlyFullGroupBy (only_full_group_by.go) and
 // groupByAmbiguous (group_by_ambiguous.go).
@@ -69,15 +70,17 @@ func Rules() []analyzer.Rule {
 		{Id: ruleUnionTypes, Apply: unionTypes}, // union_types.go
 		{Id: ruleEnumText, Apply: enumText},
 		{Id: ruleHelpTables, Apply: helpTables},
-		{Id: ruleWarningsInOrder, Apply: warningsInOrder},   // show_warnings.go
-		{Id: ruleWarningBytes, Apply: warningBytes},         // warning_bytes.go, after warningsInOrder
-		{Id: ruleLikeRange, Apply: likeRange},               // like_range.go
-		{Id: ruleTemporalText, Apply: temporalArgsText},     // temporal_text.go, after unionTypes and likeRange
-		{Id: ruleInSubqueryJoins, Apply: inSubqueryJoins},   // in_subquery.go
-		{Id: ruleUserVarReads, Apply: userVarReads},         // user_var_assign.go
-		{Id: ruleViewVariables, Apply: viewVariables},       // view_variables.go
-		{Id: ruleOnlyFullGroupBy, Apply: onlyFullGroupBy},   // only_full_group_by.go
-		{Id: ruleGroupByAmbiguous, Apply: groupByAmbiguous}, // group_by_ambiguous.go
+		{Id: ruleWarningsInOrder, Apply: warningsInOrder},     // show_warnings.go
+		{Id: ruleWarningBytes, Apply: warningBytes},           // warning_bytes.go, after warningsInOrder
+		{Id: ruleLikeRange, Apply: likeRange},                 // like_range.go
+		{Id: ruleBinaryParams, Apply: binaryParams},           // binary_params.go
+		{Id: ruleBinaryGroupConcat, Apply: binaryGroupConcat}, // binary_strings.go, after binaryParams
+		{Id: ruleTemporalText, Apply: temporalArgsText},       // temporal_text.go, after unionTypes and likeRange
+		{Id: ruleInSubqueryJoins, Apply: inSubqueryJoins},     // in_subquery.go
+		{Id: ruleUserVarReads, Apply: userVarReads},           // user_var_assign.go
+		{Id: ruleViewVariables, Apply: viewVariables},         // view_variables.go
+		{Id: ruleOnlyFullGroupBy, Apply: onlyFullGroupBy},     // only_full_group_by.go
+		{Id: ruleGroupByAmbiguous, Apply: groupByAmbiguous},   // group_by_ambiguous.go
 	}
 }
 

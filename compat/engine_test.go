@@ -109,6 +109,10 @@ func bindExpr(p any) ast.Expr {
 		return ast.NewIntVal([]byte(strconv.FormatUint(v, 10)))
 	case string:
 		return ast.NewStrVal([]byte(v))
+	case []byte:
+		// vitess reads every string parameter (MYSQL_TYPE_STRING, BLOB, …)
+		// as VARBINARY bytes, which ExprFromValue makes a string literal.
+		return ast.NewStrVal(v)
 	case nil:
 		return &ast.NullVal{}
 	}

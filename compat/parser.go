@@ -403,6 +403,9 @@ func (r *rewriter) replace(e ast.Expr) (ast.Expr, bool) {
 				length, _ = strconv.Atoi(n.Type.Length.String())
 			}
 			typ := n.Type.Type
+			if strings.EqualFold(n.Type.Charset, "binary") {
+				typ = "binary" // CHAR CHARACTER SET binary is BINARY (cast_char.go)
+			}
 			return inject(n, func(a []sql.Expression) sql.Expression { return newCastChar(a[0], typ, length, scale) }, n.Expr), true
 		}
 	case *ast.FuncExpr:

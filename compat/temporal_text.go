@@ -93,14 +93,7 @@ func temporalArgsText(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.
 		// binary argument is chosen then: go-mysql-server's TRIM of
 		// bytes that are not UTF-8 panics).
 		nc, changed := temporalArgs(name, text, e.Children(), false)
-		if !changed {
-			return e, transform.SameTree, nil
-		}
-		e2, err := e.WithChildren(nc...)
-		if err != nil {
-			return e, transform.SameTree, err
-		}
-		return e2, transform.NewTree, nil
+		return withChildren(e, nc, changed)
 	})
 }
 
@@ -183,6 +176,7 @@ type textFunction struct{ sql.Function }
 
 // NewInstance implements sql.Function.
 func (f textFunction) NewInstance(args []sql.Expression) (sql.Expression, error) {
+	args, _ = binaryLiterals(args) // binary_params.go
 	if text := textPositions(f.FunctionName(), false, args); text != nil {
 		args, _ = temporalArgs(f.FunctionName(), text, args, true)
 	}
