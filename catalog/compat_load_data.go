@@ -18,6 +18,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/dolthub/vitess/go/mysql"
 	ast "github.com/dolthub/vitess/go/vt/sqlparser"
+	"golang.org/x/text/encoding"
 )
 
 // Fault (go-mysql-server v0.20.0): LOAD DATA read files differently from
@@ -216,6 +217,7 @@ type loadDataIter struct {
 	// charset is the file's CHARACTER SET (Unspecified for none): decode
 	// converts each field from it.
 	charset sql.CharacterSetID
+	decoder *encoding.Decoder // a singleByteCharsets decoder, made for the first field
 	// strict: sql_mode is strict and the statement has no IGNORE, so a
 	// record with too few or too many fields, or an empty field for a
 	// number, is an error (else a warning).

@@ -21,8 +21,11 @@ import (
 // same numbers; ascii takes bytes below 0x80, any other byte being '?'
 // with warning 1366 (error 1366 in strict mode); binary, utf8mb4, utf8mb3
 // and utf8 take the bytes as they are (compat_load_data_utf8.go checks
-// them for a UTF-8 column); another character set go-mysql-server knows
-// converts with its encoder; an unknown one is error 1115 "Unknown
+// them for a UTF-8 column); cp1250, cp1251, latin2, koi8r and the other
+// single-byte sets go-mysql-server has no encoder for convert with x/text's
+// tables, another character set go-mysql-server knows with its encoder,
+// if it has one (the multi-byte gbk, sjis, big5, … take the bytes as they
+// are, so far); an unknown one is error 1115 "Unknown
 // character set: 'xyz'". A binary column (BINARY, VARBINARY, BLOB) takes
 // the field's bytes unconverted. Pinned by the cases "CHARACTER SET …" of
 // TestLoadDataMatchesMariaDB (sqltests/load_data_test.go). Delete this
@@ -64,10 +67,32 @@ func (it *loadDataIter) decode(ctx *sql.Context, col *sql.Column, v string) (str
 	case sql.CharacterSet_ascii:
 		return it.asciiText(ctx, col, v)
 	}
-	if out, ok := it.charset.Encoder().Decode([]byte(v)); ok {
-		return string(out), nil
+	if cm := singleByteCharsets[it.charset]; cm != nil {
+		if it.decoder == nil {
+			it.decoder = cm.NewDecoder()
+		}
+		if out, err := it.decoder.String(v); err == nil {
+			return out, nil
+		}
+	}
+	if enc := it.charset.Encoder(); enc != nil { // none for gbk, sjis, …
+		if out, ok := enc.Decode([]byte(v)); ok {
+			return string(out), nil
+		}
 	}
 	return v, nil
+}
+
+// singleByteCharsets are the tables of the single-byte character sets
+// go-mysql-server has no encoder for, x/text's (which may differ from
+// MySQL's for a byte a code page leaves undefined: U+FFFD here).
+var singleByteCharsets = map[sql.CharacterSetID]*charmap.Charmap{
+	sql.CharacterSet_cp1250: charmap.Windows1250, sql.CharacterSet_cp1251: charmap.Windows1251,
+	sql.CharacterSet_cp850: charmap.CodePage850, sql.CharacterSet_cp852: charmap.CodePage852,
+	sql.CharacterSet_cp866: charmap.CodePage866, sql.CharacterSet_latin2: charmap.ISO8859_2,
+	sql.CharacterSet_greek: charmap.ISO8859_7, sql.CharacterSet_hebrew: charmap.ISO8859_8,
+	sql.CharacterSet_latin5: charmap.ISO8859_9, sql.CharacterSet_koi8r: charmap.KOI8R,
+	sql.CharacterSet_koi8u: charmap.KOI8U, sql.CharacterSet_macroman: charmap.Macintosh,
 }
 
 // latin1Text is latin1 (MySQL's: cp1252, its undefined bytes the C1

@@ -272,6 +272,8 @@ var loadDataCases = []loadDataCase{
 		file: "1\tcaf\xe9\xe8s\n", options: "CHARACTER SET ascii", notMariaDB: true,
 		warnings: []Row{{"Warning", 1366, "Incorrect string value: '\\xE9\\xE8s' for column 'v' at row 1"}},
 		want:     []Row{{"31", hexOf("caf??s")}}},
+	{name: "CHARACTER SET cp1251", table: "id INT PRIMARY KEY, v TEXT CHARACTER SET utf8mb4",
+		file: "1\tcaf\xe9\n", options: "CHARACTER SET cp1251", want: []Row{{"31", hexOf("cafй")}}},
 	// Not a regression: that the names of UTF-8 are no error 1115.
 	{name: "CHARACTER SET utf8 and utf8mb3 are UTF-8", table: "id INT PRIMARY KEY, v TEXT",
 		file: "1\tcaf\xc3\xa9\n", options: "CHARACTER SET utf8mb3", want: []Row{{"31", hexOf("café")}}},
