@@ -18,6 +18,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/dolthub/vitess/go/mysql"
 	ast "github.com/dolthub/vitess/go/vt/sqlparser"
+	"golang.org/x/text/encoding"
 )
 
 // Fault (go-mysql-server v0.20.0): LOAD DATA read files differently from
@@ -36,8 +37,10 @@ import (
 // character followed by the field or line terminator, a doubled one being
 // one character; the ESCAPED BY character introduces \0 \b \n \r \t \Z
 // (NUL, backspace, newline, return, tab, Ctrl-Z), \N (NULL, as a whole
-// unenclosed field) and any other character as itself (the escape, the
-// quote, a terminator); with ENCLOSED BY set, an unenclosed NULL is NULL;
+// field, enclosed or not) and any other character as itself (the escape,
+// the quote, a terminator), except that an escape character equal to the
+// ENCLOSED BY one only doubles itself (read_field: "fie""ld1"; it made the
+// whole file one field); with ENCLOSED BY set, an unenclosed NULL is NULL;
 // IGNORE n LINES skips the first n records; after the last target's
 // field the rest of the line is skipped whatever its quotes, a warning
 // 1262 if anything came before the line terminator (read_sep_field and
@@ -50,7 +53,10 @@ import (
 // warning per missing column otherwise, the column NULL if its default is
 // NULL, else its type's zero, as MariaDB stores it), one with more is
 // 1262; an empty field for a number is 1366 in strict mode, else 0 with a
-// warning (go-mysql-server stored NULL). IGNORE and LOCAL make those errors
+// warning (go-mysql-server stored NULL); a NULL for a NOT NULL column is
+// 1263 (a field) or 1048 (SET) in strict mode, else the column's zero with
+// the same as a warning (nullFor); a text too long for a CHAR or VARCHAR
+// column is 1406, else cut with warning 1265. IGNORE and LOCAL make those errors
 // warnings. Fixed-width rows (FIELDS TERMINATED BY '' ENCLOSED BY '', which
 // go-mysql-server's plan cannot tell from the default tab, and read with
 // its reader) are cut into each column's width as MariaDB does
@@ -137,11 +143,15 @@ func (l *loadData) WithChildren(children ...sql.Node) (sql.Node, error) {
 // RowIter implements sql.ExecSourceRel: the rows of the file, each of
 // len(DestSch) values in the order of the statement's columns.
 func (l *loadData) RowIter(ctx *sql.Context, _ sql.Row) (sql.RowIter, error) {
+	cs, err := fileCharset(l.Charset) // compat_load_data_charset.go
+	if err != nil {
+		return nil, err
+	}
 	r, err := l.open(ctx)
 	if err != nil {
 		return nil, err
 	}
-	it := &loadDataIter{ld: l.LoadData, closer: r, strict: strictMode(ctx) && !l.ignore, targets: l.targets}
+	it := &loadDataIter{ld: l.LoadData, closer: r, strict: strictMode(ctx) && !l.ignore, targets: l.targets, charset: cs}
 	it.mapFields()
 	br := bufio.NewReaderSize(r, 1<<16)
 	if !l.fixed {
@@ -204,6 +214,10 @@ type loadDataIter struct {
 	// and user variables of the statement's list, else the table's columns.
 	targets int
 	fixed   bool // fixed-width rows: fields not enclosed, spaces around numbers dropped
+	// charset is the file's CHARACTER SET (Unspecified for none): decode
+	// converts each field from it.
+	charset sql.CharacterSetID
+	decoder *encoding.Decoder // a singleByteCharsets decoder, made for the first field
 	// strict: sql_mode is strict and the statement has no IGNORE, so a
 	// record with too few or too many fields, or an empty field for a
 	// number, is an error (else a warning).
@@ -251,6 +265,8 @@ func (it *loadDataIter) fieldValue(v string, c int) sql.Expression {
 	case *inRange:
 		r.row = int64(it.row)
 	case *inDecimal:
+		r.row = int64(it.row)
+	case *fitString:
 		r.row = int64(it.row)
 	}
 	return it.fields[c]
@@ -384,6 +400,37 @@ func missingValue(col *sql.Column, fixed bool) sql.Expression {
 	return expression.NewLiteral(col.Type.Zero(), col.Type)
 }
 
+// MySQL's ER_WARN_NULL_TO_NOTNULL, which vitess does not name.
+const erWarnNullToNotNull = 1263
+
+// nullFor is the value of a NULL field (set false) or SET expression (set
+// true) for column c of DestSch, as MySQL's LOAD DATA stores it: NULL for
+// a nullable or AUTO_INCREMENT column (or a variable, c -1); for another
+// column, in strict mode the error 1263 "NULL supplied to NOT NULL column"
+// (a field) or 1048 "cannot be null" (SET), else the column's zero with
+// that as a warning (checked against MariaDB 10.11). Regression:
+// go-mysql-server's "non-nullable but attempted to set a value of null"
+// refused the statement outside strict mode.
+func (it *loadDataIter) nullFor(ctx *sql.Context, c int, set bool) (sql.Expression, error) {
+	null := expression.NewLiteral(nil, types.Null)
+	if c < 0 || c >= len(it.ld.DestSch) {
+		return null, nil
+	}
+	col := it.ld.DestSch[c]
+	if col.Nullable || col.AutoIncrement {
+		return null, nil
+	}
+	code, state, msg := erWarnNullToNotNull, "22004", fmt.Sprintf("Column set to default value; NULL supplied to NOT NULL column '%s' at row %d", col.Name, it.row)
+	if set {
+		code, state, msg = mysql.ERBadNullError, mysql.SSConstraintViolation, fmt.Sprintf("Column '%s' cannot be null", col.Name)
+	}
+	if it.strict {
+		return nil, mysql.NewSQLError(code, state, "%s", msg)
+	}
+	ctx.Warn(code, "%s", msg)
+	return expression.NewLiteral(col.Type.Zero(), col.Type), nil
+}
+
 func isNullLiteral(d *sql.ColumnDefaultValue) bool {
 	lit, ok := d.Expr.(*expression.Literal)
 	return ok && lit.Value() == nil
@@ -422,6 +469,9 @@ func (it *loadDataIter) exprs(ctx *sql.Context, fields []*string) ([]sql.Express
 	e := 0
 	for f := 0; f < len(fields) && f < it.targets && f < len(it.ld.UserVars); f++ {
 		if uv := it.ld.UserVars[f]; uv != nil {
+			if s, ok := fieldRow[f].(string); ok {
+				fieldRow[f], _ = it.decode(ctx, nil, s) // a variable's is no error
+			}
 			sf := uv.(*expression.SetField)
 			v, err := sf.RightChild.Eval(ctx, fieldRow)
 			if err != nil {
@@ -444,7 +494,11 @@ func (it *loadDataIter) exprs(ctx *sql.Context, fields []*string) ([]sql.Express
 		}
 		switch {
 		case fields[f] == nil:
-			exprs[e] = expression.NewLiteral(nil, types.Null)
+			v, err := it.nullFor(ctx, it.fieldCol[f], false)
+			if err != nil {
+				return nil, err
+			}
+			exprs[e] = v
 		case *fields[f] == "":
 			col := sch[it.fieldCol[f]]
 			if _, ok := col.Type.(sql.StringType); ok {
@@ -464,6 +518,9 @@ func (it *loadDataIter) exprs(ctx *sql.Context, fields []*string) ([]sql.Express
 			v := *fields[f]
 			if c := it.fieldCol[f]; c >= 0 && c < len(sch) {
 				var err error
+				if v, err = it.decode(ctx, sch[c], v); err != nil {
+					return nil, err
+				}
 				if v, err = it.badUTF8(ctx, sch[c], v); err != nil {
 					return nil, err
 				}
@@ -483,7 +540,9 @@ func (it *loadDataIter) exprs(ctx *sql.Context, fields []*string) ([]sql.Express
 			continue
 		}
 		if e < len(exprs) {
-			exprs[e] = missingValue(sch[e], it.fixed)
+			// Regression: sch[e], the table's column at the list's
+			// place, so (id, @x, w) SET v = … gave w v's zero, '0'.
+			exprs[e] = missingValue(sch[it.fieldCol[f]], it.fixed)
 			e++
 		}
 	}
@@ -500,6 +559,18 @@ func (it *loadDataIter) exprs(ctx *sql.Context, fields []*string) ([]sql.Express
 			v, err := set.Eval(ctx, destRow)
 			if err != nil {
 				return nil, err
+			}
+			if v == nil {
+				null, err := it.nullFor(ctx, c, true)
+				if err != nil {
+					return nil, err
+				}
+				if lit, ok := null.(*expression.Literal); ok && lit.Value() != nil {
+					exprs[e] = null
+					destRow[c] = lit.Value()
+					e++
+					continue
+				}
 			}
 			// A later SET reads this column's new value, as in MySQL
 			// (SET id = id + 1, b = CONCAT(@y, id)).
@@ -527,12 +598,18 @@ func (it *loadDataIter) exprs(ctx *sql.Context, fields []*string) ([]sql.Express
 }
 
 // inRange returns value e of a field or SET expression for column c of
-// DestSch checked against the column's range when it is an integer column
-// (compat_integer_range.go): beyond it, error 1264 in strict mode, else
-// the nearest end of the range with warning 1264. Regression: LOAD DATA
-// … IGNORE (and LOCAL) stored 18446744073709551616 into BIGINT UNSIGNED
-// as 0 and 9223372036854775808 into BIGINT as -9223372036854775808, with
-// note 1366; without IGNORE the error was 1366, not 1264.
+// DestSch checked as MySQL checks what it stores there: for an integer
+// column against its range (compat_integer_range.go; beyond it, error 1264
+// in strict mode, else the nearest end of the range with warning 1264),
+// for a DECIMAL column by inDecimal, for a CHAR, VARCHAR, BINARY or
+// VARBINARY column by fitString (a text too long: error 1406 "Data too
+// long for column 'a' at row 1" in strict mode, else cut with warning
+// 1265). Regressions: LOAD DATA … IGNORE (and LOCAL) stored
+// 18446744073709551616 into BIGINT UNSIGNED as 0 and 9223372036854775808
+// into BIGINT as -9223372036854775808, with note 1366, and without IGNORE
+// the error was 1366, not 1264; a text too long was go-mysql-server's 1406
+// naming the column's type ('char(3) COLLATE …'), a warning outside
+// strict mode.
 func (it *loadDataIter) inRange(e sql.Expression, c int) sql.Expression {
 	if c < 0 || c >= len(it.ld.DestSch) {
 		return e
@@ -541,6 +618,8 @@ func (it *loadDataIter) inRange(e sql.Expression, c int) sql.Expression {
 		return newInRange(e, col, !it.strict, int64(it.row))
 	} else if isDecimalColumn(col) { // compat_decimal_range.go
 		return newInDecimal(e, col, !it.strict, int64(it.row))
+	} else if fitsStrings(col) && (e.Type() == nil || types.IsText(e.Type())) { // compat_non_strict_values.go
+		return &fitString{columnValue{Expression: e, col: col, ignore: !it.strict, row: int64(it.row)}}
 	}
 	return e
 }
@@ -571,6 +650,8 @@ func (it *loadDataIter) destRow(ctx *sql.Context, exprs []sql.Expression) sql.Ro
 		case *inRange:
 			x = r.Expression
 		case *inDecimal:
+			x = r.Expression
+		case *fitString:
 			x = r.Expression
 		}
 		if lit, ok := x.(*expression.Literal); ok && lit.Value() != nil && c >= 0 && c < len(sch) {
@@ -869,9 +950,16 @@ func (fr *fieldReader) field() (v *string, more bool, err error) {
 				fr.buf.WriteByte(c)
 				continue
 			}
-			escapedN = n == 0 && d == 'N'
-			fr.buf.WriteByte(unescape(d))
-			continue
+			if fr.esc != fr.quote || int(d) == fr.esc {
+				escapedN = n == 0 && d == 'N'
+				fr.buf.WriteByte(unescape(d))
+				continue
+			}
+			// The quote as the escape, not doubled: itself, and d is
+			// read again.
+			if err := fr.r.UnreadByte(); err != nil {
+				return nil, false, err
+			}
 		}
 		if end, err := fr.ends(c, fr.fieldTerm); err != nil || end {
 			return fr.unenclosedValue(escapedN, n), end, err
@@ -894,9 +982,20 @@ func (fr *fieldReader) unenclosedValue(escapedN bool, n int) *string {
 	return fr.keep(b)
 }
 
-// enclosed reads the rest of a field after its opening quote.
+// enclosed reads the rest of a field after its opening quote. A doubled
+// quote is one (so is the quote as the escape character, doubled: MySQL's
+// read_field reads ENCLOSED BY '"' ESCAPED BY '"' as SQL reads quotes,
+// with no other escapes). An escaped N alone is NULL, as unenclosed
+// (read_sep_field's found_null).
 func (fr *fieldReader) enclosed() (*string, bool, error) {
-	for {
+	escapedN := false
+	value := func() *string {
+		if escapedN && fr.buf.Len() == 1 {
+			return nil
+		}
+		return fr.keep(fr.buf.Bytes())
+	}
+	for n := 0; ; n++ {
 		c, ok, err := fr.next()
 		if err != nil {
 			return nil, false, err
@@ -905,12 +1004,13 @@ func (fr *fieldReader) enclosed() (*string, bool, error) {
 			return fr.keep(append([]byte{byte(fr.quote)}, fr.buf.Bytes()...)), false, nil
 		}
 		switch {
-		case int(c) == fr.esc:
+		case int(c) == fr.esc && fr.esc != fr.quote:
 			d, ok, err := fr.next()
 			if err != nil {
 				return nil, false, err
 			}
 			if ok {
+				escapedN = n == 0 && d == 'N'
 				fr.buf.WriteByte(unescape(d))
 			} else {
 				fr.buf.WriteByte(c)
@@ -922,14 +1022,14 @@ func (fr *fieldReader) enclosed() (*string, bool, error) {
 				continue
 			}
 			if ok, err := fr.at(fr.fieldTerm); err != nil || ok {
-				return fr.keep(fr.buf.Bytes()), ok, err
+				return value(), ok, err
 			}
 			if ok, err := fr.at(fr.lineTerm); err != nil || ok {
-				return fr.keep(fr.buf.Bytes()), false, err
+				return value(), false, err
 			}
 			if _, err := fr.r.Peek(1); err == io.EOF {
 				fr.eof = true
-				return fr.keep(fr.buf.Bytes()), false, nil
+				return value(), false, nil
 			}
 			fr.buf.WriteByte(c) // a quote inside the field
 		default:

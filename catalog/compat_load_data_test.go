@@ -56,6 +56,8 @@ func FuzzRecordReaders(f *testing.F) {
 	for _, s := range []string{"", "\n", "a\tb\n\nc", "\"x\",\"y\"\"z\"\n", "  1abc\n 22de\\tf\nlonger than the record\n", "\\", "xx> ab\n"} {
 		f.Add([]byte(s), byte('\t'), byte('"'), byte('\\'), uint8(3))
 	}
+	// The quote as the escape character (ENCLOSED BY '"' ESCAPED BY '"').
+	f.Add([]byte("1;\"a\"\"b\"\n2;\"c\"\n3;x\"\"y\"\n\""), byte(';'), byte('"'), byte('"'), uint8(2))
 	f.Fuzz(func(t *testing.T, data []byte, term, quote, esc byte, width uint8) {
 		ld := plan.NewLoadData(false, "", nil, nil, nil, 0, "")
 		ld.FieldsTerminatedBy, ld.FieldsEnclosedBy, ld.FieldsEscapedBy = string(term), string(quote), string(esc)
@@ -110,4 +112,22 @@ func FuzzRecordReaders(f *testing.F) {
 			t.Fatalf("fixed reader: %q read back as %q", data, whole.Bytes())
 		}
 	})
+}
+
+// TestLoadDataLatin1Text pins latin1Text, LOAD DATA … CHARACTER SET
+// latin1's conversion: MySQL's latin1 is cp1252 with the C1 controls for
+// the five bytes cp1252 leaves undefined.
+func TestLoadDataLatin1Text(t *testing.T) {
+	for _, c := range []struct{ in, want, why string }{
+		{"", "", "empty"},
+		{"plain", "plain", "ASCII: unchanged"},
+		{"caf\xe9", "café", "0xE9 is é, as in ISO 8859-1"},
+		{"\x80\x9f", "€Ÿ", "0x80-0x9F are cp1252's, not C1 controls"},
+		{"\x81\x8d\x8f\x90\x9d", "\u0081\u008d\u008f\u0090\u009d", "cp1252's undefined bytes: the C1 controls"},
+		{"\xff\x00", "ÿ\x00", "the last byte, and NUL"},
+	} {
+		if got := latin1Text(c.in); got != c.want {
+			t.Errorf("latin1Text(%q) = %q, want %q (%s)", c.in, got, c.want, c.why)
+		}
+	}
 }

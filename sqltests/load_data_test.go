@@ -23,6 +23,7 @@ type loadDataCase struct {
 	// if not nil, its SHOW WARNINGS.
 	setUp    []string
 	err      string
+	errCode  int // the load's MySQL error number, if not 0
 	warnings []Row
 	// server: the server reads the file in every run (LOAD DATA INFILE,
 	// not LOCAL, whose errors are warnings).
@@ -240,6 +241,97 @@ var loadDataCases = []loadDataCase{
 		warnings: []Row{{"Warning", 1366, "Incorrect string value: '\\xFF\\xFEcdef...' for column 's' at row 1"},
 			{"Warning", 1366, "Incorrect string value: '\\xC3' for column 's' at row 4"}},
 		want: []Row{{"31", hexOf("ab")}, {"32", hexOf("ok")}, {"33", hexOf("café")}, {"34", ""}}},
+	// Regression (issue 11, load11 item 1): with ESCAPED BY the ENCLOSED BY
+	// character the whole file was one field. MySQL's read_field: the
+	// character doubled is itself, else it is the quote (no escapes).
+	{name: "ESCAPED BY the ENCLOSED BY character", table: "id INT PRIMARY KEY, v TEXT",
+		file:    "1;\"a\"\"b\"\n2;\"c\"\n3;\"d\\e\"\n4;x\"\"y\n5;p\"q\n6;\"\"\"N\"\n",
+		options: "FIELDS TERMINATED BY ';' ENCLOSED BY '\"' ESCAPED BY '\"'",
+		want: []Row{{"31", hexOf(`a"b`)}, {"32", hexOf("c")}, {"33", hexOf(`d\e`)}, {"34", hexOf(`x"y`)},
+			{"35", hexOf(`p"q`)}, {"36", hexOf(`"N`)}}},
+	// Regression (load11 item 3): an enclosed \N was 'N'; MySQL's
+	// read_sep_field takes a one-character field with an escaped N as NULL,
+	// enclosed or not.
+	{name: "an enclosed \\N is NULL", table: "id INT PRIMARY KEY, v TEXT",
+		file:    "1,\"\\N\"\n2,\"\\NN\"\n3,\\N\n4,\"N\"\n",
+		options: "FIELDS TERMINATED BY ',' ENCLOSED BY '\"'",
+		want:    []Row{{"31", nil}, {"32", hexOf("NN")}, {"33", nil}, {"34", hexOf("N")}}},
+	// Regression (load11 item 2): CHARACTER SET was ignored, so a latin1
+	// file's é was a bad UTF-8 byte ('caf', warning 1366). MySQL's latin1
+	// is cp1252 (0x80 the euro sign), its five undefined bytes the C1
+	// controls; a binary column takes the bytes unconverted.
+	{name: "CHARACTER SET latin1", table: "id INT PRIMARY KEY, v TEXT, b VARBINARY(10)",
+		file:    "1\tcaf\xe9\x80\x81\tcaf\xc3\xa9\n",
+		options: "CHARACTER SET latin1", warnings: []Row{},
+		want: []Row{{"31", hexOf("café€\u0081"), hexOf("café")}}},
+	{name: "CHARACTER SET ascii: a byte beyond ASCII is error 1366 in strict mode", table: "id INT PRIMARY KEY, v TEXT",
+		file: "1\tok\n2\tcaf\xc3\xa9\n", options: "CHARACTER SET ascii", server: true,
+		err: "Incorrect string value: '\\xC3\\xA9' for column ", errCode: 1366, want: []Row{}},
+	// MariaDB names the column `d`.`t`.`v`.
+	{name: "IGNORE: CHARACTER SET ascii: a byte beyond ASCII is '?', warning 1366", table: "id INT PRIMARY KEY, v TEXT",
+		file: "1\tcaf\xe9\xe8s\n", options: "CHARACTER SET ascii", notMariaDB: true,
+		warnings: []Row{{"Warning", 1366, "Incorrect string value: '\\xE9\\xE8s' for column 'v' at row 1"}},
+		want:     []Row{{"31", hexOf("caf??s")}}},
+	{name: "CHARACTER SET cp1251", table: "id INT PRIMARY KEY, v TEXT CHARACTER SET utf8mb4",
+		file: "1\tcaf\xe9\n", options: "CHARACTER SET cp1251", want: []Row{{"31", hexOf("cafй")}}},
+	// Not a regression: that the names of UTF-8 are no error 1115.
+	{name: "CHARACTER SET utf8 and utf8mb3 are UTF-8", table: "id INT PRIMARY KEY, v TEXT",
+		file: "1\tcaf\xc3\xa9\n", options: "CHARACTER SET utf8mb3", want: []Row{{"31", hexOf("café")}}},
+	{name: "an unknown CHARACTER SET: error 1115", table: "id INT PRIMARY KEY, v TEXT",
+		file: "1\tx\n", options: "CHARACTER SET xyz", err: "Unknown character set: 'xyz'", errCode: 1115, want: []Row{}},
+	// Regression (load11 item 4): a column the record lacks took the
+	// missing value of the table's column at its place in the list (w
+	// VARCHAR stored '0', v's zero). MariaDB: NULL if the default is NULL,
+	// else the type's zero; a missing variable is NULL, so SET v =
+	// LENGTH(@x) of a NOT NULL v is 0 with warning 1048 (k INT DEFAULT 7,
+	// nullable, is 0).
+	{name: "a record lacking fields with variables and SET, non-strict",
+		table: "id INT PRIMARY KEY, v INT NOT NULL, w VARCHAR(3) NOT NULL DEFAULT 'dd', n VARCHAR(3), k INT DEFAULT 7, m INT NOT NULL DEFAULT 8",
+		setUp: []string{"SET SESSION sql_mode = ''"},
+		file:  "4,abc\n5\n6,ab,w,nn\n", options: "FIELDS TERMINATED BY ',' (id, @x, w, n, k, m) SET v = LENGTH(@x)",
+		want: []Row{{"34", "33", "", nil, "30", "30"}, {"35", "30", "", nil, "30", "30"}, {"36", "32", hexOf("w"), hexOf("nn"), "30", "30"}},
+		warnings: []Row{{"Warning", 1261, "Row 1 doesn't contain data for all columns"}, {"Warning", 1261, "Row 1 doesn't contain data for all columns"},
+			{"Warning", 1261, "Row 1 doesn't contain data for all columns"}, {"Warning", 1261, "Row 1 doesn't contain data for all columns"},
+			{"Warning", 1261, "Row 2 doesn't contain data for all columns"}, {"Warning", 1261, "Row 2 doesn't contain data for all columns"},
+			{"Warning", 1261, "Row 2 doesn't contain data for all columns"}, {"Warning", 1261, "Row 2 doesn't contain data for all columns"},
+			{"Warning", 1048, "Column 'v' cannot be null"},
+			{"Warning", 1261, "Row 3 doesn't contain data for all columns"}, {"Warning", 1261, "Row 3 doesn't contain data for all columns"}}},
+	// Not a regression: strict mode's error for the same records.
+	{name: "a record lacking fields with variables and SET: error 1261 in strict mode", table: "id INT PRIMARY KEY, v INT NOT NULL, w VARCHAR(3) NOT NULL DEFAULT 'dd'",
+		file: "4,abc\n", options: "FIELDS TERMINATED BY ',' (id, @x, w) SET v = LENGTH(@x)", server: true,
+		err: "Row 1 doesn't contain data for all columns", errCode: 1261, want: []Row{}},
+	{name: "IGNORE: a record lacking fields with variables and SET, strict", table: "id INT PRIMARY KEY, v INT NOT NULL, w VARCHAR(3) NOT NULL DEFAULT 'dd', d DATE DEFAULT '2020-01-01'",
+		file: "4,abc\n5\n", options: "FIELDS TERMINATED BY ',' (id, @x, d, w) SET v = LENGTH(@x)",
+		want: []Row{{"34", "33", "", hexOf("0000-00-00")}, {"35", "30", "", hexOf("0000-00-00")}},
+		warnings: []Row{{"Warning", 1261, "Row 1 doesn't contain data for all columns"}, {"Warning", 1261, "Row 1 doesn't contain data for all columns"},
+			{"Warning", 1261, "Row 2 doesn't contain data for all columns"}, {"Warning", 1261, "Row 2 doesn't contain data for all columns"},
+			{"Warning", 1048, "Column 'v' cannot be null"}}},
+	// Regression: a NULL for a NOT NULL column refused the statement
+	// outside strict mode ("non-nullable but attempted to set a value of
+	// null"). MySQL: the column's zero with warning 1263 (a field) or 1048
+	// (SET); in strict mode those errors.
+	{name: "NULL for a NOT NULL column: its zero, warnings 1263 and 1048 otherwise", table: "id INT PRIMARY KEY, v INT NOT NULL, w VARCHAR(3) NOT NULL",
+		setUp: []string{"SET SESSION sql_mode = ''"},
+		file:  "1,\\N\n", options: "FIELDS TERMINATED BY ',' (id, v) SET w = NULL",
+		want: []Row{{"31", "30", ""}},
+		warnings: []Row{{"Warning", 1263, "Column set to default value; NULL supplied to NOT NULL column 'v' at row 1"},
+			{"Warning", 1048, "Column 'w' cannot be null"}}},
+	{name: "a NULL field for a NOT NULL column: error 1263 in strict mode", table: "id INT PRIMARY KEY, w VARCHAR(3) NOT NULL",
+		file: "1,\\N\n", options: "FIELDS TERMINATED BY ','", server: true,
+		err: "NULL supplied to NOT NULL column 'w' at row 1", errCode: 1263, want: []Row{}},
+	{name: "SET a NOT NULL column to NULL: error 1048 in strict mode", table: "id INT PRIMARY KEY, v INT NOT NULL",
+		file: "1,\\N\n", options: "FIELDS TERMINATED BY ',' (id, @x) SET v = @x", server: true,
+		err: "Column 'v' cannot be null", errCode: 1048, want: []Row{}},
+	// Regression (load11 item 5): a field too long for its column was
+	// warning 1406 naming the column's type.
+	{name: "a field too long: warning 1265 otherwise", table: "id INT PRIMARY KEY, a CHAR(3), b VARBINARY(2)",
+		setUp: []string{"SET SESSION sql_mode = ''"},
+		file:  "1,abcdef,xyz\n2,ab,xy\n", options: "FIELDS TERMINATED BY ','",
+		want:     []Row{{"31", hexOf("abc"), hexOf("xy")}, {"32", hexOf("ab"), hexOf("xy")}},
+		warnings: []Row{{"Warning", 1265, "Data truncated for column 'a' at row 1"}, {"Warning", 1265, "Data truncated for column 'b' at row 1"}}},
+	{name: "a field too long: error 1406 in strict mode", table: "id INT PRIMARY KEY, a CHAR(3)",
+		file: "1,abc\n2,abcd\n", options: "FIELDS TERMINATED BY ','", server: true,
+		err: "Data too long for column 'a' at row 2", errCode: 1406, want: []Row{}},
 }
 
 // TestLoadDataMatchesMariaDB loads the same files in-process, over the wire
@@ -274,7 +366,7 @@ func TestLoadDataMatchesMariaDB(t *testing.T) {
 				into = "' REPLACE INTO TABLE t "
 			}
 			as := []Assertion{
-				{Query: load + file + into + c.options, ExpectedErr: c.err, ExpectedWarnings: c.warnings},
+				{Query: load + file + into + c.options, ExpectedErr: c.err, ExpectedErrCode: c.errCode, ExpectedWarnings: c.warnings},
 				{Query: "SELECT " + strings.Join(sel, ", ") + " FROM t ORDER BY 1", Expected: c.want},
 			}
 			out = append(out, ScriptTest{
