@@ -98,7 +98,8 @@ var afterAll sync.Once
 // installAfterAllRules runs applyTriggers and loadTriggers in their
 // trigger's database (compat_trigger_database.go) and appends
 // computeGeneratedColumns, strayTriggers
-// (compat_trigger_bodies.go), upsertTriggers (compat_upsert_triggers.go), integerRanges (compat_integer_range.go),
+// (compat_trigger_bodies.go), virtualColumnValues (compat_virtual_column_values.go),
+// upsertTriggers (compat_upsert_triggers.go), integerRanges (compat_integer_range.go),
 // virtualColumnChecks (compat_virtual_column_checks.go),
 // virtualColumnIndexes (compat_virtual_column_indexes.go) and mysqlLoadData
 // (compat_load_data.go) to go-mysql-server's
@@ -116,6 +117,7 @@ func installAfterAllRules() {
 		analyzer.OnceAfterAll = append(analyzer.OnceAfterAll,
 			analyzer.Rule{Id: ruleOnDupDefaults, Apply: onDupDefaults}, // compat_upsert_default.go
 			analyzer.Rule{Id: ruleGeneratedColumns, Apply: computeGeneratedColumns},
+			analyzer.Rule{Id: ruleVirtualColumnValues, Apply: virtualColumnValues},   // compat_virtual_column_values.go
 			analyzer.Rule{Id: ruleStrayTriggers, Apply: strayTriggers},               // compat_trigger_bodies.go
 			analyzer.Rule{Id: ruleUpsertTriggers, Apply: upsertTriggers},             // compat_upsert_triggers.go
 			analyzer.Rule{Id: ruleIntegerRanges, Apply: integerRanges},               // compat_integer_range.go
@@ -147,11 +149,11 @@ func computeGeneratedColumns(ctx *sql.Context, a *analyzer.Analyzer, n sql.Node,
 			}
 			before := hasTrigger(x.Source, plan.InsertTrigger, plan.BeforeTrigger)
 			if before || len(x.OnDupExprs) > 0 {
-				err = attachGenerated(ctx, a, x.Destination, before)
+				err = attachGenerated(ctx, a, x.Destination, before, x.Ignore)
 			}
 		case *plan.Update:
 			writes = true
-			err = attachGenerated(ctx, a, x.Child, false)
+			err = attachGenerated(ctx, a, x.Child, false, x.Ignore)
 		}
 		return true
 	})
@@ -171,8 +173,9 @@ func hasTrigger(n sql.Node, event plan.TriggerEvent, time plan.TriggerTime) bool
 
 // attachGenerated compiles the stored generated columns of the first
 // simsql table of plan n and gives them to every instance of that table in
-// n.
-func attachGenerated(ctx *sql.Context, a *analyzer.Analyzer, n sql.Node, onInsert bool) error {
+// n; ignore is the statement's IGNORE (a value out of an integer column's
+// range is its nearest end with warning 1264, not error 1264).
+func attachGenerated(ctx *sql.Context, a *analyzer.Analyzer, n sql.Node, onInsert, ignore bool) error {
 	var tables []*Table
 	transform.Inspect(n, func(n sql.Node) bool {
 		if tn, ok := n.(sql.TableNode); ok { // ResolvedTable, IndexedTableAccess
@@ -191,6 +194,13 @@ func attachGenerated(ctx *sql.Context, a *analyzer.Analyzer, n sql.Node, onInser
 		return err
 	}
 	g.onInsert = onInsert
+	if ignore {
+		for i, e := range g.exprs {
+			if r, ok := e.(*inRange); ok {
+				g.exprs[i] = newInRange(r.Expression, r.col, true, 0)
+			}
+		}
+	}
 	for _, t := range tables {
 		if strings.EqualFold(t.meta.Name, first.meta.Name) && t.db.name == first.db.name {
 			t.gen = g
@@ -244,6 +254,12 @@ func compileResolved(sch, resolved sql.Schema) (*generatedColumns, error) {
 		}
 		if isFingerprint(e) && isSignedBigint(c.Type) {
 			e = fingerprintBits{e}
+		}
+		if isIntegerColumn(c) && !fitsColumn(e, c) {
+			// MySQL's range check and message (go-mysql-server's
+			// conversions take a BIGINT UNSIGNED value into a narrower
+			// unsigned column modulo its width; compat_virtual_column_values.go).
+			e = newInRange(e, c, false, 0)
 		}
 		g.cols = append(g.cols, i)
 		g.exprs = append(g.exprs, e)

@@ -49,9 +49,22 @@ func integerRanges(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.S
 	return transform.NodeWithOpaque(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		switch x := n.(type) {
 		case *plan.InsertInto:
-			return rangeCheckInsert(x)
+			// The generated columns' values first
+			// (compat_virtual_column_values.go), then the rest.
+			g, same, err := generatedInsertRanges(x)
+			if err != nil {
+				return nil, transform.SameTree, err
+			}
+			out, same2, err := rangeCheckInsert(g.(*plan.InsertInto))
+			if same2 == transform.SameTree {
+				return g, same, err
+			}
+			return out, transform.NewTree, err
 		case *plan.UpdateSource:
-			exprs, same := rangeCheckSetFields(x.UpdateExprs, x.Ignore)
+			quiet := computesGenerated(x.Child)
+			exprs, same := mapSetFields(x.UpdateExprs, func(e sql.Expression, col *sql.Column) sql.Expression {
+				return checkedValue(checkedGenerated(e, col, x.Ignore, quiet), col, x.Ignore, 0)
+			})
 			if same {
 				return n, transform.SameTree, nil
 			}
@@ -235,6 +248,14 @@ func hexOfSource(src sql.Node, i int) (sql.Expression, bool) {
 // rangeCheckSetFields returns exprs with the values of the SET
 // assignments to integer columns wrapped, and whether none was.
 func rangeCheckSetFields(exprs []sql.Expression, ignore bool) ([]sql.Expression, bool) {
+	return mapSetFields(exprs, func(e sql.Expression, col *sql.Column) sql.Expression {
+		return checkedValue(e, col, ignore, 0)
+	})
+}
+
+// mapSetFields returns exprs with the value of each SET assignment to a
+// column replaced by f(value, column), and whether f changed none.
+func mapSetFields(exprs []sql.Expression, f func(sql.Expression, *sql.Column) sql.Expression) ([]sql.Expression, bool) {
 	var out []sql.Expression
 	for i, e := range exprs {
 		sf, ok := e.(*expression.SetField)
@@ -246,7 +267,7 @@ func rangeCheckSetFields(exprs []sql.Expression, ignore bool) ([]sql.Expression,
 			continue
 		}
 		col := &sql.Column{Name: gf.Name(), Type: gf.Type()}
-		c := checkedValue(sf.RightChild, col, ignore, 0)
+		c := f(sf.RightChild, col)
 		if c == sf.RightChild {
 			continue
 		}
@@ -285,6 +306,9 @@ type inRange struct {
 	columnValue
 	lo, hi decimal.Decimal
 	bounds *integerBounds // lo and hi as machine integers (compat_integer_range_fast.go)
+	// quiet: out of range is the range's nearest end, without an error or
+	// a warning (the table checks the value again; quietly).
+	quiet bool
 }
 
 // columnValue is a value written to column col: its expression, whether
@@ -390,6 +414,9 @@ func (r *inRange) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	default:
 		return integerValue(d, unsigned), nil
 	}
+	if r.quiet {
+		return integerValue(d, unsigned), nil
+	}
 	if strictMode(ctx) && !r.ignore {
 		// MySQL's words (go-mysql-server's, for an integer: "Out of range
 		// value 300 for tinyint unsigned").
@@ -417,7 +444,9 @@ func (r *inRange) WithChildren(children ...sql.Expression) (sql.Expression, erro
 	if len(children) != 1 {
 		return nil, sql.ErrInvalidChildrenNumber.New(r, len(children), 1)
 	}
-	return newInRange(children[0], r.col, r.ignore, r.row), nil
+	c := newInRange(children[0], r.col, r.ignore, r.row)
+	c.quiet = r.quiet
+	return c, nil
 }
 
 // Children implements sql.Expression.

@@ -17,6 +17,14 @@ func TestIntegerRangeScripts(t *testing.T) {
 	runScriptsAndMariaDB(t, IntegerRangeScripts)
 }
 
+func TestVirtualColumnValueScripts(t *testing.T) {
+	runScriptsEngineAndWire(t, VirtualColumnValueScripts)
+}
+
+func TestGeneratedRangeScripts(t *testing.T) {
+	runScriptsAndMariaDB(t, GeneratedRangeScripts)
+}
+
 func TestVirtualColumnIndexScripts(t *testing.T) {
 	runScripts(t, VirtualColumnIndexScripts)
 }
