@@ -11,9 +11,10 @@ import (
 	"github.com/simsql/simsql/storage"
 )
 
-// ErrLockWaitTimeout is MySQL's error 1205, returned when a write waits
+// ErrLockWaitTimeout is MySQL's error 1205 (ER_LOCK_WAIT_TIMEOUT, SQLSTATE
+// HY000: not 40001, which is the deadlock's), returned when a write waits
 // longer than innodb_lock_wait_timeout for another session's transaction.
-var ErrLockWaitTimeout = mysql.NewSQLError(mysql.ERLockWaitTimeout, mysql.SSLockDeadlock,
+var ErrLockWaitTimeout = mysql.NewSQLError(mysql.ERLockWaitTimeout, mysql.SSUnknownSQLState,
 	"Lock wait timeout exceeded; try restarting transaction")
 
 // ErrDeadlock is MySQL's error 1213 (ER_LOCK_DEADLOCK, SQLSTATE 40001):
