@@ -131,6 +131,13 @@ func TestMySQLErrorNumbers(t *testing.T) {
 		{"ALTER TABLE n DROP INDEX nosuch", nil, 1091, "42000", "Can't DROP 'nosuch'; check that column/key exists"},
 		{"SELECT a FROM n, n", nil, 1066, "42000", "Not unique table/alias: 'n'"},
 		{"SELECT 1 FROM n x JOIN t AS x", nil, 1066, "42000", "Not unique table/alias: 'x'"},
+		// A string that is no date, in strict mode (go-mysql-server 0.20:
+		// 1105 "Incorrect datetime value: '2024-02-30'";
+		// catalog/compat_temporal_values.go).
+		{"INSERT INTO dt (d) VALUES ('2024-02-30')", nil, 1292, "22007", "Incorrect date value: '2024-02-30' for column 'd' at row 1"},
+		{"INSERT INTO dt (d) VALUES ('2024-01-30'), (?)", []any{"abc"}, 1292, "22007", "Incorrect date value: 'abc' for column 'd' at row 2"},
+		{"INSERT INTO dt (t) VALUES ('2024-13-01 10:00:00')", nil, 1292, "22007", "Incorrect datetime value: '2024-13-01 10:00:00' for column 't' at row 1"},
+		{"UPDATE dt SET ts = 'nope'", nil, 1292, "22007", "Incorrect datetime value: 'nope' for column 'ts' at row 1"},
 		// A view of a variable (was accepted; compat/view_variables.go).
 		{"CREATE VIEW vv AS SELECT @x := 1", nil, 1351, "HY000", "View's SELECT contains a variable or parameter"},
 		{"CREATE VIEW vv AS SELECT id FROM t WHERE id = @x", nil, 1351, "HY000", "View's SELECT contains a variable or parameter"},
@@ -143,6 +150,7 @@ func TestMySQLErrorNumbers(t *testing.T) {
 			maria = true
 		}
 		for _, q := range []string{"DROP TABLE IF EXISTS t, g, n", "CREATE TABLE n (a INT, b INT NOT NULL)", "INSERT INTO n VALUES (0, 0)",
+			"DROP TABLE IF EXISTS dt", "CREATE TABLE dt (d DATE, t DATETIME, ts TIMESTAMP NULL)", "INSERT INTO dt (d) VALUES ('2024-01-01')",
 			"CREATE TABLE t (id INT PRIMARY KEY, s VARCHAR(10), UNIQUE KEY k (s))", "INSERT INTO t VALUES (1, 'abc'), (3, 'def')",
 			"CREATE TABLE g (id INT PRIMARY KEY, body TEXT, fp BIGINT AS (LENGTH(body)) STORED)", "INSERT INTO g (id, body) VALUES (1, 'a')"} {
 			if _, err := db.Exec(q); err != nil {
