@@ -79,6 +79,8 @@ type Transaction struct {
 	// the end of the transaction: MySQL's SERVER_STATUS_IN_TRANS outside autocommit. It is
 	// read by the protocol layer while the statement runs.
 	active atomic.Bool
+	// finished is set when the transaction commits or rolls back.
+	finished atomic.Bool
 
 	kv *storage.Txn
 
@@ -212,6 +214,7 @@ func (t *Transaction) rollback() error {
 }
 
 func (t *Transaction) ended() {
+	t.finished.Store(true)
 	t.active.Store(false)
 	t.exclusive, t.locking, t.retry = false, false, false
 	t.conflict.Store(false)
