@@ -57,8 +57,8 @@ func Functions() []sql.Function {
 // (show_warnings.go), warningBytes (warning_bytes.go), likeRange (like_range.go),
 // temporalArgsText (temporal_text.go), inSubqueryJoins
 // (in_subquery.go), userVarReads (user_var_assign.go), viewVariables
-// (view_variables.go), onlyFullGroupBy (only_full_group_by.go) and
-// groupByAmbiguous (group_by_ambiguous.go).
+// (view_variables.go), onlyFullGroupBy (only_full_group_by.go),
+// groupByAmbiguous (group_by_ambiguous.go) and jsonPaths (json_paths.go).
 func Rules() []analyzer.Rule {
 	return []analyzer.Rule{
 		{Id: ruleAggregateTypes, Apply: aggregateTypes},
@@ -74,6 +74,7 @@ func Rules() []analyzer.Rule {
 		{Id: ruleViewVariables, Apply: viewVariables},       // view_variables.go
 		{Id: ruleOnlyFullGroupBy, Apply: onlyFullGroupBy},   // only_full_group_by.go
 		{Id: ruleGroupByAmbiguous, Apply: groupByAmbiguous}, // group_by_ambiguous.go
+		{Id: ruleJSONPaths, Apply: jsonPaths},               // json_paths.go
 	}
 }
 
