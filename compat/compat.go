@@ -30,19 +30,23 @@ import (
 func Functions() []sql.Function {
 	return withTemporalText(append(append(byteFunctions(), varianceFunctions()...),
 		sql.Function1{Name: "abs", Fn: newAbs},
+		sql.FunctionN{Name: "aes_decrypt", Fn: newAESDecrypt}, // aes.go
+		sql.FunctionN{Name: "aes_encrypt", Fn: newAESEncrypt}, // aes.go
 		sql.Function1{Name: "avg", Fn: newAvg},
 		sql.Function2{Name: "benchmark", Fn: newBenchmark},
 		sql.Function1{Name: "bit_and", Fn: newBitAnd},
 		sql.Function1{Name: "bit_length", Fn: newBitLength}, // bit_length.go
 		sql.Function1{Name: "bit_or", Fn: newBitOr},
 		sql.Function1{Name: "bit_xor", Fn: newBitXor},
+		sql.FunctionN{Name: "export_set", Fn: newExportSet},          // export_set.go
 		sql.Function2{Name: assignUserVarName, Fn: newAssignUserVar}, // user_var_assign.go
 		sql.Function3{Name: "if", Fn: newIf},                         // if_numeric.go
 		sql.Function2{Name: "ifnull", Fn: newIfNull},                 // if_numeric.go
 		sql.FunctionN{Name: "greatest", Fn: func(a ...sql.Expression) (sql.Expression, error) { return newMinMax(true, a...) }},
 		sql.FunctionN{Name: "least", Fn: func(a ...sql.Expression) (sql.Expression, error) { return newMinMax(false, a...) }},
-		sql.Function1{Name: "quote", Fn: newQuote}, // quote_null.go
-		sql.FunctionN{Name: "round", Fn: newRound}, // round.go
+		sql.FunctionN{Name: "make_set", Fn: newMakeSet}, // make_set.go
+		sql.Function1{Name: "quote", Fn: newQuote},      // quote_null.go
+		sql.FunctionN{Name: "round", Fn: newRound},      // round.go
 		sql.Function1{Name: "sum", Fn: newSum},
 		sql.FunctionN{Name: "truncate", Fn: newTruncate}, // round.go
 		sql.Function1{Name: "unhex", Fn: newUnhex},       // unhex.go
