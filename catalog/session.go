@@ -63,6 +63,8 @@ type Session struct {
 	// replaced counts the rows REPLACE statements deleted
 	// (compat_replace_rows.go).
 	replaced atomic.Uint64
+	// inCall is set while a CALL runs (gms_call_transaction.go).
+	inCall bool
 }
 
 var (
@@ -79,6 +81,9 @@ func (s *Session) StartTransaction(ctx *sql.Context, c sql.TransactionCharacteri
 		// keeps its transaction, and so the row locks it waited for.
 		s.cur.retry = false
 		return s.cur, nil
+	}
+	if t := s.callerTransaction(ctx); t != nil { // gms_call_transaction.go
+		return t, nil
 	}
 	if s.cur != nil {
 		_ = s.cur.rollback()
@@ -235,6 +240,7 @@ func (s *Session) CommandBegin() error {
 // statement is error 1792, as in MySQL.
 func (s *Session) ValidateSession(ctx *sql.Context) error {
 	class := statement.Classify(ctx.Query())
+	s.noteCall(ctx.Query())           // gms_call_transaction.go
 	if s.unlockCommits(ctx.Query()) { // gms_implicit_commit.go
 		class = statement.ImplicitCommit
 	}
@@ -366,7 +372,10 @@ func (s *Session) ServerStatus() uint16 {
 	s.mu.Lock()
 	cur := s.cur
 	s.mu.Unlock()
-	if s.explicit.Load() || (!auto && cur != nil && cur.active.Load()) {
+	// A DDL statement's transaction is its own, ended with the statement
+	// (gms_implicit_commit.go), even when it wrote nothing (DROP TABLE IF
+	// EXISTS of no table).
+	if s.explicit.Load() || (!auto && !s.ddl && cur != nil && cur.active.Load()) {
 		st |= mysql.ServerInTransaction
 		if cur != nil && cur.readOnly {
 			st |= serverStatusInTransReadOnly

@@ -11,9 +11,10 @@ import (
 	"github.com/simsql/simsql/storage"
 )
 
-// ErrLockWaitTimeout is MySQL's error 1205, returned when a write waits
+// ErrLockWaitTimeout is MySQL's error 1205 (ER_LOCK_WAIT_TIMEOUT, SQLSTATE
+// HY000: not 40001, which is the deadlock's), returned when a write waits
 // longer than innodb_lock_wait_timeout for another session's transaction.
-var ErrLockWaitTimeout = mysql.NewSQLError(mysql.ERLockWaitTimeout, mysql.SSLockDeadlock,
+var ErrLockWaitTimeout = mysql.NewSQLError(mysql.ERLockWaitTimeout, mysql.SSUnknownSQLState,
 	"Lock wait timeout exceeded; try restarting transaction")
 
 // ErrDeadlock is MySQL's error 1213 (ER_LOCK_DEADLOCK, SQLSTATE 40001):
@@ -78,6 +79,8 @@ type Transaction struct {
 	// the end of the transaction: MySQL's SERVER_STATUS_IN_TRANS outside autocommit. It is
 	// read by the protocol layer while the statement runs.
 	active atomic.Bool
+	// finished is set when the transaction commits or rolls back.
+	finished atomic.Bool
 
 	kv *storage.Txn
 
@@ -211,6 +214,7 @@ func (t *Transaction) rollback() error {
 }
 
 func (t *Transaction) ended() {
+	t.finished.Store(true)
 	t.active.Store(false)
 	t.exclusive, t.locking, t.retry = false, false, false
 	t.conflict.Store(false)

@@ -31,12 +31,15 @@ import (
 func Functions() []sql.Function {
 	return withTemporalText(append(append(byteFunctions(), varianceFunctions()...),
 		sql.Function1{Name: "abs", Fn: newAbs},
+		sql.FunctionN{Name: "aes_decrypt", Fn: newAESDecrypt}, // aes.go
+		sql.FunctionN{Name: "aes_encrypt", Fn: newAESEncrypt}, // aes.go
 		sql.Function1{Name: "avg", Fn: newAvg},
 		sql.Function2{Name: "benchmark", Fn: newBenchmark},
 		sql.Function1{Name: "bit_and", Fn: newBitAnd},
 		sql.Function1{Name: "bit_length", Fn: newBitLength}, // bit_length.go
 		sql.Function1{Name: "bit_or", Fn: newBitOr},
 		sql.Function1{Name: "bit_xor", Fn: newBitXor},
+		sql.FunctionN{Name: "export_set", Fn: newExportSet},          // export_set.go
 		sql.Function2{Name: assignUserVarName, Fn: newAssignUserVar}, // user_var_assign.go
 		sql.Function3{Name: "if", Fn: newIf},                         // if_numeric.go
 		sql.Function2{Name: "ifnull", Fn: newIfNull},                 // if_numeric.go
@@ -44,6 +47,7 @@ func Functions() []sql.Function {
 		sql.FunctionN{Name: "least", Fn: func(a ...sql.Expression) (sql.Expression, error) { return newMinMax(false, a...) }},
 		sql.FunctionN{Name: "format", Fn: newFormat},      // format_number.go
 		sql.FunctionN{Name: "inet_ntoa", Fn: newInetNtoa}, // inet_ntoa.go
+		sql.FunctionN{Name: "make_set", Fn: newMakeSet},   // make_set.go
 		sql.Function1{Name: "quote", Fn: newQuote},        // quote_null.go
 		sql.FunctionN{Name: "round", Fn: newRound},        // round.go
 		sql.Function1{Name: "soundex", Fn: newSoundex},    // soundex_empty.go
@@ -62,8 +66,8 @@ func Functions() []sql.Function {
 // binaryGroupConcat (binary_strings.go), binaryParams
 // (binary_params.go), temporalArgsText (temporal_text.go), inSubqueryJoins
 // (in_subquery.go), userVarReads (user_var_assign.go), viewVariables
-// (view_variables.go), onlyFullGroupBy (only_full_group_by.go) and
-// groupByAmbiguous (group_by_ambiguous.go).
+// (view_variables.go), onlyFullGroupBy (only_full_group_by.go),
+// groupByAmbiguous (group_by_ambiguous.go) and jsonPaths (json_paths.go).
 func Rules() []analyzer.Rule {
 	return []analyzer.Rule{
 		{Id: ruleAggregateTypes, Apply: aggregateTypes},
@@ -81,6 +85,7 @@ func Rules() []analyzer.Rule {
 		{Id: ruleViewVariables, Apply: viewVariables},         // view_variables.go
 		{Id: ruleOnlyFullGroupBy, Apply: onlyFullGroupBy},     // only_full_group_by.go
 		{Id: ruleGroupByAmbiguous, Apply: groupByAmbiguous},   // group_by_ambiguous.go
+		{Id: ruleJSONPaths, Apply: jsonPaths},                 // json_paths.go
 	}
 }
 

@@ -2,6 +2,7 @@ package compat
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -16,7 +17,11 @@ import (
 //   - LOCK TABLE and UNLOCK TABLE: written LOCK TABLES and UNLOCK TABLES;
 //   - ALTER TABLE t ADD [COLUMN] (c INT, d INT, INDEX i (c)), MySQL's
 //     parenthesised list of new columns (and keys): written ADD COLUMN c
-//     INT, ADD COLUMN d INT, ADD INDEX i (c), which MySQL takes it for.
+//     INT, ADD COLUMN d INT, ADD INDEX i (c), which MySQL takes it for;
+//   - GROUP_CONCAT(… SEPARATOR x'00'), a hexadecimal or bit literal as the
+//     separator (MySQL 8's text_string: TEXT_STRING_literal, HEX_NUM or
+//     BIN_NUM; the grammar takes only a quoted string): written as the
+//     string literal of its bytes (separatorLiteral).
 //
 // It returns q so rewritten, or nil when no rewrite applies. The parser
 // tries it only after q failed to parse, and keeps it only when it parses,
@@ -34,6 +39,13 @@ func syntaxFallback(q string, noBackslashEscapes bool) *editedText {
 	}
 	if word(0, "alter") {
 		edits = append(edits, addColumnList(q, toks)...)
+	}
+	for i := range toks {
+		if word(i, "separator") && i+1 < len(toks) {
+			if e, ok := separatorLiteral(q, toks[i+1], noBackslashEscapes); ok {
+				edits = append(edits, e)
+			}
+		}
 	}
 	// substring[d] reports whether the parenthesis open at depth d is a
 	// SUBSTRING call's.
@@ -121,4 +133,78 @@ func addColumnList(q string, toks []textToken) []edit {
 		i = closing
 	}
 	return edits
+}
+
+// separatorLiteral returns the edit that writes the hexadecimal or bit
+// literal beginning at token t of q (x'…', X'…', b'…', B'…', 0x…, 0b…)
+// as the quoted string of its bytes; ok is false when t begins no such
+// literal, or an invalid one (x'…' of an odd number of digits, as MySQL
+// refuses it).
+func separatorLiteral(q string, t textToken, noBackslashEscapes bool) (edit, bool) {
+	w := q[t.start:t.end]
+	var digits string
+	var base, end int
+	switch {
+	case (w == "x" || w == "X" || w == "b" || w == "B") && t.end < len(q) && q[t.end] == '\'':
+		end = literalEnd(q, t.end, true)
+		if end-t.end < 2 || q[end-1] != '\'' {
+			return edit{}, false
+		}
+		digits = q[t.end+1 : end-1]
+		base = 16
+		if w == "b" || w == "B" {
+			base = 2
+		} else if len(digits)%2 != 0 {
+			return edit{}, false
+		}
+	case len(w) > 2 && w[0] == '0' && (w[1] == 'x' || w[1] == 'b'):
+		digits, end = w[2:], t.end
+		base = 16
+		if w[1] == 'b' {
+			base = 2
+		}
+	default:
+		return edit{}, false
+	}
+	b, ok := literalBytes(digits, base)
+	if !ok {
+		return edit{}, false
+	}
+	var lit strings.Builder
+	lit.WriteByte('\'')
+	for _, c := range b {
+		switch {
+		case c == '\'':
+			lit.WriteString("''")
+		case c == '\\' && !noBackslashEscapes:
+			lit.WriteString(`\\`)
+		case c == 0 && !noBackslashEscapes:
+			lit.WriteString(`\0`)
+		default:
+			lit.WriteByte(c)
+		}
+	}
+	lit.WriteByte('\'')
+	return edit{start: t.start, end: end, with: lit.String()}, true
+}
+
+// literalBytes returns the bytes of digits in base 16 or 2, the first
+// byte padded with zero bits on the left as MySQL pads them.
+func literalBytes(digits string, base int) ([]byte, bool) {
+	per := 2 // digits a byte
+	if base == 2 {
+		per = 8
+	}
+	if pad := len(digits) % per; pad != 0 {
+		digits = strings.Repeat("0", per-pad) + digits
+	}
+	out := make([]byte, 0, len(digits)/per)
+	for i := 0; i < len(digits); i += per {
+		n, err := strconv.ParseUint(digits[i:i+per], base, 8)
+		if err != nil {
+			return nil, false
+		}
+		out = append(out, byte(n))
+	}
+	return out, true
 }

@@ -60,6 +60,11 @@ const (
 	erConstraintNotFound                = 3940 // ER_CONSTRAINT_NOT_FOUND
 	erDependentByCheckConstraint        = 3959 // ER_DEPENDENT_BY_CHECK_CONSTRAINT
 	stateWrongNumberOfColumns           = "21000"
+	erWrongValueForVar                  = 1231 // ER_WRONG_VALUE_FOR_VAR
+	erUnknownStmtHandler                = 1243 // ER_UNKNOWN_STMT_HANDLER
+	erOptionPreventsStatement           = 1290 // ER_OPTION_PREVENTS_STATEMENT
+	erNonUniqTable                      = 1066 // ER_NONUNIQ_TABLE
+	erSubqueryNo1Row                    = 1242 // ER_SUBQUERY_NO_1_ROW
 )
 
 // ErrIndexValue is the error of a row whose value an index refuses (a
@@ -113,6 +118,24 @@ var table = []*mapping{
 		}},
 	{kind: sql.ErrSyntaxError, num: mysql.ERParseError, state: mysql.SSClientError,
 		pattern: `(?s)^syntax error at position (\d+)(?: near '(.*)')?$`, message: syntaxError},
+	// A value a system variable cannot take: MySQL's 1231 (SQLSTATE 42000;
+	// go-mysql-server 0.20: 1105). For a SET-typed variable (sql_mode)
+	// go-mysql-server says "value X was not found in the set", which is
+	// also its error of a SET column's value: 1231 only in a SET statement.
+	{kind: sql.ErrInvalidSystemVariableValue, num: erWrongValueForVar, state: mysql.SSClientError},
+	{kind: sql.ErrInvalidSetValue, num: mysql.ERUnknownError, convert: invalidSetValue},
+	// EXECUTE of a name no PREPARE gave (go-mysql-server 0.20: 1105).
+	{kind: sql.ErrUnknownPreparedStatement, num: erUnknownStmtHandler, state: mysql.SSUnknownSQLState},
+	// CALL of a procedure no database has: like a function, MySQL names
+	// it with its database (go-mysql-server 0.20: 1105 `stored procedure
+	// "nosuch" does not exist`).
+	{kind: sql.ErrStoredProcedureDoesNotExist, num: mysql.ERSPDoesNotExist, convert: procedureNotFound},
+	// A file outside secure_file_priv (LOAD DATA, SELECT … INTO OUTFILE):
+	// MySQL's 1290 (go-mysql-server 0.20: 1105, LOAD DATA's prefixed).
+	{kind: sql.ErrLoadDataCannotOpen, num: erOptionPreventsStatement, state: mysql.SSUnknownSQLState,
+		pattern: `^LOAD DATA is unable to open file: (The MySQL server is running with the --secure-file-priv option so it cannot execute this statement)$`,
+		message: func(m []string, _ string) string { return m[1] }},
+	{kind: sql.ErrSecureFilePriv, num: erOptionPreventsStatement, state: mysql.SSUnknownSQLState},
 	{kind: sql.ErrUnknownSystemVariable, num: mysql.ERUnknownSystemVariable, state: mysql.SSUnknownSQLState,
 		message: func(m []string, _ string) string {
 			return fmt.Sprintf("Unknown system variable '%s'", variableName(m[1]))
@@ -124,6 +147,15 @@ var table = []*mapping{
 			return fmt.Sprintf("Column length too big for column '%s' (max = %s); use BLOB or TEXT instead", columnOfLength(query, m[1]), m[2])
 		}},
 	// Rows.
+	// NULL into a NOT NULL column: MySQL's SQLSTATE and wording
+	// (go-mysql-server 0.20: 1048 HY000 "column name 'b' is non-nullable
+	// but attempted to set a value of null").
+	{kind: sql.ErrInsertIntoNonNullableProvidedNull, num: mysql.ERBadNullError, state: mysql.SSConstraintViolation,
+		message: func(m []string, _ string) string { return fmt.Sprintf("Column '%s' cannot be null", m[1]) }},
+	// A scalar subquery of several rows (go-mysql-server 0.20: 1242 HY000
+	// "the subquery returned more than 1 row").
+	{kind: sql.ErrExpectedSingleRow, num: erSubqueryNo1Row, state: stateWrongNumberOfColumns,
+		message: func([]string, string) string { return "Subquery returns more than 1 row" }},
 	{kind: sql.ErrPrimaryKeyViolation, num: mysql.ERDupEntry, state: mysql.SSDupKey, message: duplicateEntry},
 	{kind: sql.ErrUniqueKeyViolation, num: mysql.ERDupEntry, state: mysql.SSDupKey, message: duplicateEntry},
 	{kind: sql.ErrValueOutOfRange, num: erWarnDataOutOfRange, state: stateNumericOutOfRange,
@@ -265,10 +297,26 @@ var table = []*mapping{
 	// A column two tables of the statement have: MySQL's 1052 naming the
 	// clause, as written (go-mysql-server 0.20: 1105, lower case, and the
 	// tables).
-	{kind: sql.ErrAmbiguousColumnName, num: mysql.ERNonUniq, state: mysql.SSConstraintViolation,
-		message: func(m []string, query string) string {
-			name := writtenColumn(query, unquote(m[1]))
-			return fmt.Sprintf("Column '%s' in %s is ambiguous", name, columnClause(query, name))
+	// go-mysql-server 0.20 resolves columns before it checks table names,
+	// so SELECT a FROM t, t was 1052: MySQL's 1066 comes first.
+	{kind: sql.ErrAmbiguousColumnName, num: mysql.ERNonUniq, convert: func(m []string, query, _ string) *mysql.SQLError {
+		if dup := duplicateAlias(query); dup != "" {
+			return nonUniqueTable(dup)
+		}
+		name := writtenColumn(query, unquote(m[1]))
+		return &mysql.SQLError{Num: mysql.ERNonUniq, State: mysql.SSConstraintViolation,
+			Message: fmt.Sprintf("Column '%s' in %s is ambiguous", name, columnClause(query, name))}
+	}},
+	// A table name or alias twice in one FROM (go-mysql-server 0.20: 1105,
+	// the name unquoted).
+	{kind: sql.ErrDuplicateAliasOrTable, num: erNonUniqTable, convert: func(m []string, _, _ string) *mysql.SQLError {
+		return nonUniqueTable(m[1])
+	}},
+	// DROP INDEX of a name the table lacks (go-mysql-server 0.20: 1091
+	// with SQLSTATE HY000, "error: can't drop").
+	{kind: sql.ErrCantDropFieldOrKey, num: mysql.ERCantDropFieldOrKey, state: mysql.SSClientError,
+		message: func(m []string, _ string) string {
+			return fmt.Sprintf("Can't DROP '%s'; check that column/key exists", m[1])
 		}},
 	// A function no catalog has: MySQL takes it for a stored function of
 	// the current database (go-mysql-server 0.20: 1105 "function: 'f' not
@@ -749,4 +797,104 @@ func columnOfLength(query, n string) string {
 		}
 	}
 	return ""
+}
+
+// nonUniqueTable is MySQL's 1066 for table name or alias name.
+func nonUniqueTable(name string) *mysql.SQLError {
+	return &mysql.SQLError{Num: erNonUniqTable, State: mysql.SSClientError, Message: fmt.Sprintf("Not unique table/alias: '%s'", name)}
+}
+
+// duplicateAlias returns a name (alias, else table name) that one FROM
+// clause of statement query gives two tables, as written; "" if none
+// does or query does not parse.
+func duplicateAlias(query string) string {
+	stmt, _, err := ast.ParseOne(context.Background(), query)
+	if err != nil {
+		return ""
+	}
+	dup := ""
+	_ = ast.Walk(func(n ast.SQLNode) (bool, error) {
+		if sel, ok := n.(*ast.Select); ok && dup == "" {
+			seen := map[string]bool{}
+			for _, te := range sel.From {
+				if dup = repeatedName(te, seen); dup != "" {
+					break
+				}
+			}
+		}
+		return dup == "", nil
+	}, stmt)
+	return dup
+}
+
+// repeatedName adds the names of the tables of te to seen (lower case),
+// returning the first one already there.
+func repeatedName(te ast.TableExpr, seen map[string]bool) string {
+	switch te := te.(type) {
+	case *ast.AliasedTableExpr:
+		name := te.As.String()
+		if name == "" {
+			tn, ok := te.Expr.(ast.TableName)
+			if !ok {
+				return ""
+			}
+			name = tn.Name.String()
+		}
+		if seen[strings.ToLower(name)] {
+			return name
+		}
+		seen[strings.ToLower(name)] = true
+	case *ast.JoinTableExpr:
+		if dup := repeatedName(te.LeftExpr, seen); dup != "" {
+			return dup
+		}
+		return repeatedName(te.RightExpr, seen)
+	case *ast.ParenTableExpr:
+		for _, e := range te.Exprs {
+			if dup := repeatedName(e, seen); dup != "" {
+				return dup
+			}
+		}
+	}
+	return ""
+}
+
+// procedureNotFound is MySQL's error for CALL of procedure m[1], which
+// no database has: 1305 naming it with the database CALL gives or the
+// current one db, 1046 without either.
+func procedureNotFound(m []string, query, db string) *mysql.SQLError {
+	name := m[1]
+	if stmt, _, err := ast.ParseOne(context.Background(), query); err == nil {
+		if c, ok := stmt.(*ast.Call); ok {
+			name = c.ProcName.Name.String()
+			if q := c.ProcName.Qualifier.String(); q != "" {
+				db = q
+			}
+		}
+	}
+	if db == "" {
+		return &mysql.SQLError{Num: mysql.ERNoDb, State: mysql.SSNoDB, Message: "No database selected"}
+	}
+	return &mysql.SQLError{Num: mysql.ERSPDoesNotExist, State: mysql.SSClientError, Message: fmt.Sprintf("PROCEDURE %s.%s does not exist", db, name)}
+}
+
+// invalidSetValue is MySQL's error for element m[1] that no value of a
+// SET has: in a SET statement, 1231 naming the variable given it (MySQL,
+// as MariaDB, names the element, not the whole value); else
+// go-mysql-server's 1105, unchanged.
+func invalidSetValue(m []string, query, _ string) *mysql.SQLError {
+	if stmt, _, err := ast.ParseOne(context.Background(), query); err == nil {
+		if set, ok := stmt.(*ast.Set); ok {
+			for _, e := range set.Exprs {
+				if e.Name == nil {
+					continue
+				}
+				if strings.Contains(strings.ToLower(ast.String(e.Expr)), strings.ToLower(m[1])) {
+					return &mysql.SQLError{Num: erWrongValueForVar, State: mysql.SSClientError,
+						Message: fmt.Sprintf("Variable '%s' can't be set to the value of '%s'", variableName(e.Name.Name.String()), m[1])}
+				}
+			}
+		}
+	}
+	return &mysql.SQLError{Num: mysql.ERUnknownError, State: mysql.SSUnknownSQLState, Message: m[0]}
 }

@@ -54,6 +54,11 @@ var StatementScripts = []ScriptTest{
 			{Query: "SELECT COUNT(*) FROM sg", Expected: []Row{{1}}},
 			{Query: "UNLOCK TABLE", Expected: nil},
 			{Query: "SELECT SUBSTRING(s FROM) FROM sg", ExpectedErr: "syntax", ExpectedErrCode: 1064},
+			// A hexadecimal or bit literal as GROUP_CONCAT's separator
+			// (MySQL 8 and MariaDB 10.11 take them; was 1064).
+			{Query: "SELECT HEX(GROUP_CONCAT(s ORDER BY s SEPARATOR x'00')) FROM (SELECT 'a' AS s UNION ALL SELECT 'b') d", Expected: []Row{{"610062"}}},
+			{Query: "SELECT GROUP_CONCAT(s ORDER BY s SEPARATOR 0x2D2D), GROUP_CONCAT(s ORDER BY s SEPARATOR b'00101011') FROM (SELECT 'a' AS s UNION ALL SELECT 'b') d", Expected: []Row{{"a--b", "a+b"}}},
+			{Query: "SELECT GROUP_CONCAT(s SEPARATOR x'0') FROM sg", ExpectedErr: "syntax", ExpectedErrCode: 1064},
 		},
 	},
 	{

@@ -289,6 +289,34 @@ var TxnScripts = []ScriptTest{
 		},
 	},
 	{
+		// Regression: go-mysql-server 0.20 ran the procedure in a
+		// transaction of its own and rolled back the caller's: with
+		// autocommit = 0, CALL pw(); COMMIT lost both rows
+		// (catalog/gms_call_transaction.go).
+		Name: "a procedure writes in its caller's transaction",
+		SetUpScript: []string{"CREATE TABLE t (id INT PRIMARY KEY)",
+			"CREATE PROCEDURE pw(x INT) INSERT INTO t VALUES (x)"},
+		Assertions: []Assertion{
+			{Query: "SET autocommit = 0"},
+			{Query: "INSERT INTO t VALUES (1)"},
+			{Query: "CALL pw(2)"},
+			{Query: "COMMIT"},
+			{Query: "CALL pw(3)"},
+			{Query: "INSERT INTO t VALUES (4)"},
+			{Query: "ROLLBACK"},
+			{Query: "SET autocommit = 1"},
+			{Query: "CALL pw(5)"},
+			{Query: "ROLLBACK"},
+			{Query: "BEGIN"},
+			{Query: "CALL pw(6)"},
+			{Query: "ROLLBACK"},
+			{Query: "BEGIN"},
+			{Query: "CALL pw(7)"},
+			{Query: "COMMIT"},
+			{Query: "SELECT id FROM t ORDER BY id", Expected: []Row{{1}, {2}, {5}, {7}}},
+		},
+	},
+	{
 		// Regression: go-mysql-server 0.20 did not commit when autocommit
 		// was turned back on.
 		Name:        "SET autocommit = 1 commits",

@@ -74,6 +74,19 @@ var statusSteps = []struct{ q, want string }{
 	{"INSERT INTO p VALUES (7,7,7)", "OK 0x0001"},
 	{"CREATE INDEX kw2 ON p (w)", "OK 0x0000"}, // commits before and after
 	{"SELECT 1", "rows col 0x0000 end 0x0000"},
+	// A procedure's INSERT opens the transaction, ROLLBACK ends it; DDL
+	// commits, a DROP of nothing too (simsql kept IN_TRANS after both).
+	{"DROP PROCEDURE IF EXISTS pw", "OK 0x0000"},
+	{"CREATE PROCEDURE pw() INSERT INTO p VALUES (9,9,9)", "OK 0x0000"},
+	{"CALL pw()", "OK 0x0001"},
+	{"ROLLBACK", "OK 0x0000"},
+	{"SELECT COUNT(*) FROM p WHERE id = 9", "rows col 0x0001 end 0x0001"},
+	{"ROLLBACK", "OK 0x0000"},
+	{"DROP TABLE IF EXISTS missing", "OK 0x0000"},
+	{"SELECT 1", "rows col 0x0000 end 0x0000"},
+	{"INSERT INTO p VALUES (9,9,9)", "OK 0x0001"},
+	{"DROP TABLE IF EXISTS missing", "OK 0x0000"},
+	{"DROP PROCEDURE pw", "OK 0x0000"},
 	{"SET autocommit = 1", "OK 0x0002"},
 	// IN_TRANS_READONLY in a READ ONLY transaction.
 	{"START TRANSACTION READ ONLY", "OK 0x2003"},

@@ -1,0 +1,8 @@
+package sqltests
+
+import "testing"
+
+func TestJSONPathScripts(t *testing.T) {
+	runScriptsAndMariaDB(t, JSONPathScripts)
+	runScripts(t, JSONArrowScripts)
+}
