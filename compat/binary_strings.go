@@ -41,6 +41,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/dolthub/go-mysql-server/sql/types"
+	"github.com/dolthub/vitess/go/sqltypes"
 	ast "github.com/dolthub/vitess/go/vt/sqlparser"
 )
 
@@ -516,6 +517,9 @@ func bytesOf(e sql.Expression, v value) []byte {
 	if types.IsBit(e.Type()) && v.k == kUint {
 		return bitValueBytes(e.Type(), uint64(v.i)) // a BIT value is its bytes
 	}
+	if v.k == kDouble && e.Type().Type() == sqltypes.Float32 {
+		return []byte(formatFloat(float32(v.f))) // double_text.go
+	}
 	if v.k == kString {
 		return []byte(v.s)
 	}
@@ -590,6 +594,9 @@ func byteFunctions() []sql.Function {
 // for a binary s or pattern, go-mysql-server's otherwise.
 func newTrim(s, pattern sql.Expression, dir string) sql.Expression {
 	s, pattern = binaryLiteral(s), binaryLiteral(pattern)
+	if s.Resolved() && types.IsBit(s.Type()) {
+		s = &bitBytes{temporalArg{s}} // a BIT is its bytes (temporal_text.go)
+	}
 	if !isBinary(s) && !isBinary(pattern) {
 		return function.NewTrim(unwrap(s), unwrap(pattern), dir)
 	}

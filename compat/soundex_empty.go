@@ -38,8 +38,10 @@ func (s soundex) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	if err != nil || v == nil {
 		return nil, err
 	}
-	text, _, err := types.LongText.Convert(ctx, v)
-	if err != nil {
+	var text any = v
+	if b, ok := v.([]byte); ok {
+		text = string(b) // a binary string's bytes
+	} else if text, _, err = types.LongText.Convert(ctx, v); err != nil {
 		return nil, err
 	}
 	hasLetter := false

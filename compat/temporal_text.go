@@ -18,7 +18,6 @@ package compat
 
 import (
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -29,7 +28,6 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/dolthub/go-mysql-server/sql/types"
-	"github.com/dolthub/vitess/go/sqltypes"
 )
 
 // ruleTemporalText is the id of temporalArgsText, a pre-analysis rule.
@@ -217,10 +215,9 @@ func isTemporal(t sql.Type) bool {
 	return types.IsTime(t) || types.IsTimespan(t) || types.IsYear(t)
 }
 
-// numberText is a number argument as MySQL's val_str writes it: an
-// integer in decimal (unsigned as unsigned), a DECIMAL with its scale, a
-// DOUBLE as formatDouble prints it, a FLOAT with the shortest digits of
-// its 32 bits. NULL is NULL.
+// numberText is an integer or DECIMAL argument as MySQL's val_str writes
+// it: an integer in decimal (unsigned as unsigned), a DECIMAL with its
+// scale (a FLOAT or DOUBLE is double_text.go's doubleText). NULL is NULL.
 type numberText struct {
 	args
 	k kind
@@ -261,9 +258,6 @@ func (e *numberText) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	v, err := e.eval(ctx, row, 0, e.k)
 	if err != nil || v.k == kNull {
 		return nil, err
-	}
-	if v.k == kDouble && e.args[0].Type().Type() == sqltypes.Float32 {
-		return strconv.FormatFloat(v.f, 'g', -1, 32), nil
 	}
 	var scale int32
 	if dt, ok := e.args[0].Type().(sql.DecimalType); ok {
