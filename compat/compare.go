@@ -233,6 +233,9 @@ func gmsCompare(op cmpOp, a, b sql.Expression) sql.Expression {
 	case opNe:
 		return expression.NewNot(expression.NewEquals(a, b))
 	}
+	if e, ok := nullSafeCollated(a, b); ok { // null_safe_collation.go
+		return e
+	}
 	return expression.NewNullSafeEquals(a, b)
 }
 

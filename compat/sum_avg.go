@@ -13,10 +13,23 @@ package compat
 // MySQL type, and the rule aggregateTypes gives the planner's references
 // that type; over a window (OVER (...)) window_sum_avg.go computes them.
 // Pinned by TestSumAvg.
+//
+// The rule retyped only the references to the aggregate's own column id:
+// a view's or derived table's column (ids of its own), a set operation's
+// side (which reads its select's columns by name) and CREATE TABLE … AS
+// SELECT's column (typed when the statement was built) stayed DOUBLE, so
+// SELECT s FROM a view of SUM(i) s, SUM(i) … UNION ALL SELECT 1 gave
+// 9.007199378197784e+15 and CTAS a double column. It now walks the plan
+// bottom-up carrying the types up through those; and an integer
+// column's precision is its digits (SUM of a BIGINT DECIMAL(41,0), as in
+// MySQL), not 20 for every integer. Pinned by NumericExactScripts "SUM
+// and AVG stay exact through views, set operations and CREATE TABLE … AS
+// SELECT" (also on MariaDB).
 
 import (
 	"math/big"
 	"strconv"
+	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
@@ -44,7 +57,15 @@ func sumAvgType(arg sql.Expression, avg bool) (result, bool) {
 	case k.integer(), k == kDecimal:
 		p, s := decimalShape(arg, k)
 		if k.integer() {
+			// An integer column's digits (MySQL's decimal_precision: SUM of
+			// a BIGINT is DECIMAL(41,0), AVG of an INT UNSIGNED
+			// DECIMAL(14,4)); 20 for another integer.
 			p = 20
+			if gf, ok := arg.(*expression.GetField); ok {
+				if d := describeType(gf.Type()); d.k == uInt {
+					p = int32(d.intDig)
+				}
+			}
 		}
 		if avg {
 			return result{k: kDecimal, prec: p + divPrecisionIncrement, scale: min(s+divPrecisionIncrement, maxScale)}, true
@@ -293,24 +314,103 @@ func collectAggregates(n sql.Node, typed map[sql.ColumnId]sql.Type) {
 }
 
 // retypeReferences replaces, in n and its subqueries, each DOUBLE column
-// reference to an aggregate of typed with one of the aggregate's type.
+// reference to an aggregate of typed with one of the aggregate's type,
+// and so on up: a reference to an alias of one (a set operation's side
+// reads its columns through one), to a column of a derived table, view
+// or CTE of one, and CREATE TABLE … AS SELECT's column of one.
 func retypeReferences(n sql.Node, typed map[sql.ColumnId]sql.Type) (sql.Node, transform.TreeIdentity, error) {
-	return transform.NodeExprsWithOpaque(n, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
-		switch x := e.(type) {
-		case *expression.GetField:
-			t, ok := typed[x.Id()]
-			if !ok || !types.IsFloat(x.Type()) || t.Equals(x.Type()) {
-				return e, transform.SameTree, nil
+	r := aggRetyper{typed}
+	out, err := r.node(n)
+	if err != nil || out == n {
+		return n, transform.SameTree, err
+	}
+	return out, transform.NewTree, nil
+}
+
+// aggRetyper walks a plan bottom-up, so that the columns an aggregate's
+// type reaches are recorded (typed) before the references above them.
+type aggRetyper struct {
+	typed map[sql.ColumnId]sql.Type
+}
+
+// node returns n with its children, expressions and subqueries retyped.
+func (r aggRetyper) node(n sql.Node) (sql.Node, error) {
+	n, nc, err := mapChildren(n, r.node)
+	if err != nil {
+		return nil, err
+	}
+	switch x := n.(type) {
+	case *plan.SubqueryAlias:
+		// A derived table, view or CTE gives its columns ids of its own,
+		// in column order.
+		sch := x.Child.Schema()
+		i := 0
+		x.Columns().ForEach(func(id sql.ColumnId) {
+			if i < len(sch) && !types.IsFloat(sch[i].Type) {
+				r.typed[id] = sch[i].Type
 			}
-			gf := expression.NewGetFieldWithTable(x.Index(), int(x.TableId()), t, x.Database(), x.Table(), x.Name(), x.IsNullable())
-			return gf.WithId(x.Id()).(*expression.GetField), transform.NewTree, nil
-		case *plan.Subquery:
-			q, same, err := retypeReferences(x.Query, typed)
-			if err != nil || same {
-				return e, transform.SameTree, err
-			}
-			return x.WithQuery(q), transform.NewTree, nil
+			i++
+		})
+	case *plan.CreateTable:
+		if nc != nil {
+			return createSelectExact(x)
 		}
-		return e, transform.SameTree, nil
+	}
+	// A set operation's side reads its columns by name, with ids of no
+	// alias (Project [SUM(i)] over Project [sum(n.i) AS SUM(i)]).
+	var below sql.Schema
+	if c := n.Children(); len(c) == 1 {
+		below = c[0].Schema()
+	}
+	out, _, err := mapExprs(n, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+		return r.expr(e, below)
+	}, func(e, e2 sql.Expression) {
+		if a, ok := e2.(*expression.Alias); ok && a.Id() != 0 && types.IsFloat(e.Type()) && !types.IsFloat(e2.Type()) {
+			r.typed[a.Id()] = e2.Type()
+		}
 	})
+	return out, err
+}
+
+// expr retypes a DOUBLE reference to a column of typed, or else to the
+// column of below, its node's child, of its name.
+func (r aggRetyper) expr(e sql.Expression, below sql.Schema) (sql.Expression, transform.TreeIdentity, error) {
+	switch x := e.(type) {
+	case *expression.GetField:
+		t, ok := r.typed[x.Id()]
+		if !ok {
+			t, ok = belowColumn(below, x.Table(), x.Name())
+		}
+		if !ok || !types.IsFloat(x.Type()) || t.Equals(x.Type()) {
+			return e, transform.SameTree, nil
+		}
+		return retypedField(x, t), transform.NewTree, nil
+	case *plan.Subquery:
+		return mapSubquery(x, r.node)
+	}
+	return e, transform.SameTree, nil
+}
+
+// belowColumn returns the type of the one column of below named name, of
+// table (a correlated subquery's reference to the outer query's column is
+// not one of another table's). Before execution indexes are assigned, a
+// GetField's index is its id, not its place in below.
+func belowColumn(below sql.Schema, table, name string) (sql.Type, bool) {
+	var t sql.Type
+	for _, c := range below {
+		if c.Name == name && strings.EqualFold(c.Source, table) {
+			if t != nil {
+				return nil, false
+			}
+			t = c.Type
+		}
+	}
+	return t, t != nil
+}
+
+// createSelectExact gives each DOUBLE column of CREATE TABLE … AS SELECT
+// that its select now types otherwise (a SUM or AVG) the select's type,
+// as createSelectTypes (union_types.go) does.
+func createSelectExact(ct *plan.CreateTable) (sql.Node, error) {
+	return createSelectRetyped(ct, func(sel, col sql.Type) bool { return !types.IsFloat(sel) && types.IsFloat(col) })
 }

@@ -49,7 +49,7 @@ func TestTemporalText(t *testing.T) {
 				}
 				n++
 				want, got := mariaAnswer(maria, q), sim.answer(q)
-				if (want.err != got.err || want.null != got.null || want.text != got.text) {
+				if want.err != got.err || want.null != got.null || want.text != got.text {
 					failed++
 					if failed <= 30 {
 						t.Errorf("%s\n\tMariaDB: %s\n\tsimsql:  %s", q, want, got)

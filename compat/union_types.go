@@ -96,25 +96,9 @@ func (r *unionRetyper) node(n sql.Node) (sql.Node, error) {
 		}
 		return r.exprs(c)
 	}
-	children := n.Children()
-	var nc []sql.Node
-	for i, c := range children {
-		c2, err := r.node(c)
-		if err != nil {
-			return nil, err
-		}
-		if c2 != c {
-			if nc == nil {
-				nc = append([]sql.Node{}, children...)
-			}
-			nc[i] = c2
-		}
-	}
-	if nc != nil {
-		var err error
-		if n, err = n.WithChildren(nc...); err != nil {
-			return nil, err
-		}
+	n, _, err := mapChildren(n, r.node)
+	if err != nil {
+		return nil, err
 	}
 	switch x := n.(type) {
 	case *plan.Project:
@@ -168,32 +152,82 @@ func (r *unionRetyper) node(n sql.Node) (sql.Node, error) {
 // of typed gets its type; an alias or aggregate so retyped is recorded,
 // for the references to it above.
 func (r *unionRetyper) exprs(n sql.Node) (sql.Node, error) {
+	out, changed, err := mapExprs(n, r.expr, func(e, e2 sql.Expression) {
+		if id, ok := e2.(sql.IdExpression); ok && id.Id() != 0 && !reflect.DeepEqual(e.Type(), e2.Type()) {
+			r.typed[id.Id()] = e2.Type()
+		}
+	})
+	r.changed = r.changed || changed
+	return out, err
+}
+
+// mapChildren returns n with each child c replaced by f(c), and its new
+// children (nil when none changed).
+func mapChildren(n sql.Node, f func(sql.Node) (sql.Node, error)) (sql.Node, []sql.Node, error) {
+	children := n.Children()
+	var nc []sql.Node
+	for i, c := range children {
+		c2, err := f(c)
+		if err != nil {
+			return nil, nil, err
+		}
+		if c2 != c {
+			if nc == nil {
+				nc = append([]sql.Node{}, children...)
+			}
+			nc[i] = c2
+		}
+	}
+	if nc == nil {
+		return n, nil, nil
+	}
+	n, err := n.WithChildren(nc...)
+	return n, nc, err
+}
+
+// mapExprs returns n with each expression transformed by f (bottom-up),
+// calling changed with each one f changed and its replacement, and
+// whether one was.
+func mapExprs(n sql.Node, f transform.ExprFunc, changed func(e, e2 sql.Expression)) (sql.Node, bool, error) {
 	ex, ok := n.(sql.Expressioner)
 	if !ok {
-		return n, nil
+		return n, false, nil
 	}
 	exprs := ex.Expressions()
 	var ne []sql.Expression
 	for i, e := range exprs {
-		e2, same, err := transform.Expr(e, r.expr)
+		e2, same, err := transform.Expr(e, f)
 		if err != nil {
-			return nil, err
+			return nil, false, err
 		}
 		if same == transform.NewTree {
 			if ne == nil {
 				ne = append([]sql.Expression{}, exprs...)
 			}
 			ne[i] = e2
-			if id, ok := e2.(sql.IdExpression); ok && id.Id() != 0 && !reflect.DeepEqual(e.Type(), e2.Type()) {
-				r.typed[id.Id()] = e2.Type()
-			}
+			changed(e, e2)
 		}
 	}
 	if ne == nil {
-		return n, nil
+		return n, false, nil
 	}
-	r.changed = true
-	return ex.WithExpressions(ne...)
+	out, err := ex.WithExpressions(ne...)
+	return out, true, err
+}
+
+// mapSubquery returns x with its query replaced by f's.
+func mapSubquery(x *plan.Subquery, f func(sql.Node) (sql.Node, error)) (sql.Expression, transform.TreeIdentity, error) {
+	q, err := f(x.Query)
+	if err != nil || q == x.Query {
+		return x, transform.SameTree, err
+	}
+	return x.WithQuery(q), transform.NewTree, nil
+}
+
+// retypedField is the reference x with the type t.
+func retypedField(x *expression.GetField, t sql.Type) *expression.GetField {
+	gf := expression.NewGetFieldWithTable(x.Index(), int(x.TableId()), t, x.Database(), x.Table(), x.Name(), x.IsNullable())
+	return gf.WithId(x.Id()).(*expression.GetField)
 }
 
 func (r *unionRetyper) expr(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
@@ -203,14 +237,9 @@ func (r *unionRetyper) expr(e sql.Expression) (sql.Expression, transform.TreeIde
 		if !ok || reflect.DeepEqual(t, x.Type()) {
 			return e, transform.SameTree, nil
 		}
-		gf := expression.NewGetFieldWithTable(x.Index(), int(x.TableId()), t, x.Database(), x.Table(), x.Name(), x.IsNullable())
-		return gf.WithId(x.Id()).(*expression.GetField), transform.NewTree, nil
+		return retypedField(x, t), transform.NewTree, nil
 	case *plan.Subquery:
-		q, err := r.node(x.Query)
-		if err != nil || q == x.Query {
-			return e, transform.SameTree, err
-		}
-		return x.WithQuery(q), transform.NewTree, nil
+		return mapSubquery(x, r.node)
 	}
 	return e, transform.SameTree, nil
 }
@@ -654,26 +683,34 @@ func consistentSetOps(n sql.Node) bool {
 // select). Like that rule, the
 // statement keeps only the schema and its primary key.
 func createSelectTypes(ct *plan.CreateTable) (sql.Node, transform.TreeIdentity, error) {
-	pk := ct.PkSchema()
-	sch := pk.Schema.Copy()
+	n, err := createSelectRetyped(ct, func(sel, col sql.Type) bool { return sel.Equals(unionDecimal) && types.IsInteger(col) })
+	return n, transform.NewTree, err
+}
+
+// createSelectRetyped gives each column of ct the type of its select's
+// column of its name where retype(the select's type, the column's).
+func createSelectRetyped(ct *plan.CreateTable, retype func(sel, col sql.Type) bool) (sql.Node, error) {
+	sch := ct.PkSchema().Schema.Copy()
 	changed := false
 	for _, sc := range ct.Select().Schema() {
-		if !sc.Type.Equals(unionDecimal) {
-			continue
-		}
 		for _, c := range sch {
-			if c.Name == sc.Name && types.IsInteger(c.Type) {
+			if c.Name == sc.Name && retype(sc.Type, c.Type) {
 				c.Type = sc.Type
 				changed = true
 			}
 		}
 	}
 	if !changed {
-		return ct, transform.NewTree, nil
+		return ct, nil
 	}
+	return withSchema(ct, sch)
+}
+
+// withSchema is ct with the columns sch (and ct's primary key), as
+// go-mysql-server's resolveCreateSelect builds it.
+func withSchema(ct *plan.CreateTable, sch sql.Schema) (sql.Node, error) {
 	nct := plan.NewCreateTable(ct.Database(), ct.Name(), ct.IfNotExists(), ct.Temporary(), &plan.TableSpec{
-		Schema: sql.NewPrimaryKeySchema(sch, pk.PkOrdinals...),
+		Schema: sql.NewPrimaryKeySchema(sch, ct.PkSchema().PkOrdinals...),
 	})
-	n, err := nct.WithChildren(ct.Select())
-	return n, transform.NewTree, err
+	return nct.WithChildren(ct.Select())
 }

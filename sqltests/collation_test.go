@@ -14,6 +14,10 @@ func TestCollationScripts(t *testing.T) {
 	runScripts(t, CollationScripts)
 }
 
+func TestNullSafeCollationScripts(t *testing.T) {
+	runScriptsAndMariaDB(t, NullSafeCollationScripts)
+}
+
 func TestJoinCollationScripts(t *testing.T) {
 	runScriptsAndMariaDB(t, JoinCollationScripts)
 }

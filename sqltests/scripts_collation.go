@@ -249,6 +249,44 @@ var JoinCollationScripts = []ScriptTest{
 	},
 }
 
+// NullSafeCollationScripts hold <=> of strings under the default,
+// case-insensitive collation, which go-mysql-server 0.20 compared byte for
+// byte between two types (a column and a literal, columns of two lengths:
+// compat/null_safe_collation.go); TestNullSafeCollationScripts runs them
+// on MariaDB too.
+var NullSafeCollationScripts = []ScriptTest{
+	{
+		Name: "<=> compares as the collation does",
+		SetUpScript: []string{
+			"CREATE TABLE ns1 (id INT PRIMARY KEY, c VARCHAR(10))",
+			"CREATE TABLE ns2 (id INT PRIMARY KEY, c VARCHAR(10), KEY (c))",
+			"CREATE TABLE ns3 (id INT PRIMARY KEY, c VARCHAR(20))",
+			"INSERT INTO ns1 VALUES (1, 'a'), (2, 'A'), (3, 'b'), (4, 'B'), (5, NULL)",
+			"INSERT INTO ns2 SELECT * FROM ns1", "INSERT INTO ns3 SELECT * FROM ns1",
+			"CREATE TABLE nr (id INT PRIMARY KEY, w VARCHAR(10))",
+			"CREATE TABLE nq (id INT PRIMARY KEY, v VARCHAR(20))",
+			"INSERT INTO nr VALUES " + numberedRows(300, "K"),
+			"INSERT INTO nq VALUES " + numberedRows(300, "k"),
+		},
+		Assertions: []Assertion{
+			// Were 2, 2, 2, 5, 5 and 1.
+			{Query: "SELECT id FROM ns1 WHERE c <=> 'A' ORDER BY id", Expected: []Row{{1}, {2}}},
+			{Query: "SELECT id FROM ns2 WHERE c <=> 'A' ORDER BY id", Expected: []Row{{1}, {2}}},
+			{Query: "SELECT id FROM ns1 WHERE 'b' <=> c ORDER BY id", Expected: []Row{{3}, {4}}},
+			{Query: "SELECT COUNT(*) FROM ns1 JOIN ns3 ON ns1.c <=> ns3.c", Expected: []Row{{9}}},
+			{Query: "SELECT COUNT(*) FROM ns3 JOIN ns2 ON ns3.c <=> ns2.c", Expected: []Row{{9}}},
+			{Query: "SELECT COUNT(*) FROM nr JOIN nq ON nr.w <=> nq.v", Expected: []Row{{300}}},
+			{Query: "SELECT id FROM ns1 WHERE c <=> CONCAT('B', '') ORDER BY id", Expected: []Row{{3}, {4}}},
+			// Already right: one type, NULL, a binary collation.
+			{Query: "SELECT 'a' <=> 'A', NULL <=> NULL, 'a' <=> NULL", Expected: []Row{{1, 1, 0}}},
+			{Query: "SELECT COUNT(*) FROM ns1 JOIN ns2 ON ns1.c <=> ns2.c", Expected: []Row{{9}}},
+			{Query: "SELECT id FROM ns2 WHERE c <=> NULL OR c <=> 'b' ORDER BY id", Expected: []Row{{3}, {4}, {5}}},
+			{Query: "SELECT id FROM ns1 WHERE c <=> 'aaaaaaaaaaaaaaaaaaaaaaaa'", Expected: []Row{}},
+			{Query: "SELECT id FROM ns1 WHERE CAST(c AS BINARY) <=> 'A'", Expected: []Row{{2}}},
+		},
+	},
+}
+
 // numberedRows returns n VALUES rows (i, 'prefix<i>') for i from 0.
 func numberedRows(n int, prefix string) string {
 	rows := make([]string, n)

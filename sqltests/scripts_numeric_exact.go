@@ -214,6 +214,31 @@ var NumericExactScripts = []ScriptTest{
 			{Query: "SELECT u FROM un_c ORDER BY u", Expected: []Row{{"-1"}, {"18446744073709551615"}}},
 		},
 	},
+	{
+		// Regression (compat/sum_avg.go): SUM and AVG of integers are
+		// DECIMAL through a view, a set operation's side and CREATE TABLE …
+		// AS SELECT, of MySQL's precision (the integer column's digits plus
+		// 22; plus 4, scale 4, for AVG); they were DOUBLE there
+		// (9.007199378197784e+15, a double column).
+		Name: "SUM and AVG stay exact through views, set operations and CREATE TABLE … AS SELECT",
+		SetUpScript: []string{"CREATE TABLE sv (id INT PRIMARY KEY, i BIGINT, u INT UNSIGNED)",
+			"INSERT INTO sv VALUES (1, 9007199254740993, 1), (2, 1, 2), (3, 123456789, 4)",
+			"CREATE VIEW sv_v AS SELECT SUM(i) s, AVG(u) a FROM sv",
+			"CREATE VIEW sv_u AS SELECT SUM(i) s FROM sv UNION ALL SELECT 1",
+			"CREATE TABLE sv_t AS SELECT SUM(i) s, AVG(u) a, SUM(id) si FROM sv"},
+		Assertions: []Assertion{
+			{Query: "SELECT s, a FROM sv_v", Expected: []Row{{"9007199378197783", "2.3333"}}},
+			{Query: "SELECT s + 0, s * 2 FROM sv_v", Expected: []Row{{"9007199378197783", "18014398756395566"}}},
+			{Query: "SELECT s FROM (SELECT SUM(i) s FROM sv) d", Expected: []Row{{"9007199378197783"}}},
+			{Query: "WITH c AS (SELECT SUM(i) s FROM sv) SELECT s FROM c", Expected: []Row{{"9007199378197783"}}},
+			{Query: "SELECT SUM(i) FROM sv UNION ALL SELECT 1", Expected: []Row{{"9007199378197783"}, {"1"}}},
+			{Query: "SELECT 1 UNION ALL SELECT SUM(i) FROM sv ORDER BY 1 DESC", Expected: []Row{{"9007199378197783"}, {"1"}}},
+			{Query: "SELECT * FROM sv_u ORDER BY 1", Expected: []Row{{"1"}, {"9007199378197783"}}},
+			{Query: "SELECT s, a, si FROM sv_t", Expected: []Row{{"9007199378197783", "2.3333", "6"}}},
+			{Query: "SELECT column_name, column_type FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name = 'sv_t' ORDER BY ordinal_position",
+				Expected: []Row{{"s", "decimal(41,0)"}, {"a", "decimal(14,4)"}, {"si", "decimal(32,0)"}}},
+		},
+	},
 }
 
 // NumericExactMySQLScripts hold MySQL 8's answers where MariaDB 10.11's
