@@ -32,6 +32,7 @@ import (
 	"hash/crc32"
 	"math"
 	"reflect"
+	"sort"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -157,7 +158,7 @@ var byteFuncs = []byteFunc{
 			return []byte{}, nil
 		}
 		if n > maxStringBytes/int64(len(a[0].b)) {
-			return nil, nil // MySQL: NULL, with warning 1301, beyond max_allowed_packet
+			return nil, nil // packet_limit.go warns of it
 		}
 		return bytes.Repeat(a[0].b, int(n)), nil
 	}},
@@ -296,9 +297,10 @@ var byteFuncs = []byteFunc{
 	{name: "upper", minArgs: 1, maxArgs: 1, strs: first, eval: same},
 }
 
-// maxStringBytes is the longest string REPEAT and the pads make, as
-// MySQL's max_allowed_packet bounds them (its default, 64 MiB).
-const maxStringBytes = 64 << 20
+// maxStringBytes is the longest string REPEAT and the pads make: the
+// largest max_allowed_packet, a backstop for a call not checked against
+// the session's (packet_limit.go).
+const maxStringBytes = 1 << 30
 
 func same(a []arg) (any, error) { return nonNil(a[0].b), nil }
 
@@ -372,7 +374,7 @@ func locate(sub, s []byte, pos int64) int64 {
 // NULL for a negative n or an empty p that is needed.
 func pad(s []byte, count arg, p []byte, left bool) (any, error) {
 	n := count.n()
-	if n < 0 || n > maxStringBytes {
+	if n < 0 || n > maxStringBytes { // packet_limit.go warns of the latter
 		return nil, nil
 	}
 	if n <= int64(len(s)) {
@@ -567,6 +569,20 @@ var builtins = func() map[string]sql.Function {
 	}
 	return m
 }()
+
+// appendBuiltins returns fns with go-mysql-server's built-in of each of
+// names that have lacks, made wrap of it, in name order; have records
+// them.
+func appendBuiltins(fns []sql.Function, have map[string]bool, names []string, wrap func(sql.Function) sql.Function) []sql.Function {
+	sort.Strings(names)
+	for _, name := range names {
+		if b, ok := builtins[name]; ok && !have[name] {
+			fns = append(fns, wrap(b))
+			have[name] = true
+		}
+	}
+	return fns
+}
 
 // builtin is go-mysql-server's built-in function name of args.
 func builtin(name string, args []sql.Expression) (sql.Expression, error) {

@@ -24,12 +24,13 @@ import (
 // round.go, weight_string.go), UNHEX, which it answers slowly
 // (unhex.go), and VARIANCE, STD and their kin, typed DOUBLE (variance.go);
 // those that read a text argument read a temporal one as MySQL's text of
-// it (temporal_text.go).
+// it (temporal_text.go), and those MySQL checks against max_allowed_packet
+// build no answer longer than it (packet_limit.go).
 // The catalog
 // looks a function up in its database provider before its built-ins, so
 // a provider that answers these names overrides them.
 func Functions() []sql.Function {
-	return withTemporalText(append(append(byteFunctions(), varianceFunctions()...),
+	return withPacketLimit(withTemporalText(append(append(byteFunctions(), varianceFunctions()...),
 		sql.Function1{Name: "abs", Fn: newAbs},
 		sql.FunctionN{Name: "aes_decrypt", Fn: newAESDecrypt}, // aes.go
 		sql.FunctionN{Name: "aes_encrypt", Fn: newAESEncrypt}, // aes.go
@@ -56,7 +57,7 @@ func Functions() []sql.Function {
 		sql.FunctionN{Name: "truncate", Fn: newTruncate}, // round.go
 		sql.Function1{Name: "unhex", Fn: newUnhex},       // unhex.go
 		sql.Function1{Name: "weight_string", Fn: newWeightString},
-	))
+	)))
 }
 
 // Rules returns the analyzer rules to run before go-mysql-server's own

@@ -20,7 +20,12 @@ import (
 // instead under SIMSQL_REQUIRE_MARIADB=1 (as CI sets).
 func startMariaDB(tb testing.TB) *sql.Conn {
 	tb.Helper()
-	m := mariadbtest.Start(tb, 0)
+	return openConn(tb, mariadbtest.Start(tb, 0))
+}
+
+// openConn opens one connection to m, closed when tb ends.
+func openConn(tb testing.TB, m *mariadbtest.Server) *sql.Conn {
+	tb.Helper()
 	db, err := sql.Open("mysql", m.Config().FormatDSN())
 	if err != nil {
 		tb.Fatal(err)

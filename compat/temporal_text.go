@@ -17,7 +17,6 @@ package compat
 // values read as text by string functions".
 
 import (
-	"sort"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -200,14 +199,7 @@ func withTemporalText(fns []sql.Function) []sql.Function {
 	for name := range valueFunctions {
 		names = append(names, name)
 	}
-	sort.Strings(names)
-	for _, name := range names {
-		if b, ok := builtins[name]; ok && !have[name] {
-			fns = append(fns, textFunction{b})
-			have[name] = true
-		}
-	}
-	return fns
+	return appendBuiltins(fns, have, names, func(b sql.Function) sql.Function { return textFunction{b} })
 }
 
 // isTemporal reports whether t is DATE, DATETIME, TIMESTAMP, TIME or YEAR.
