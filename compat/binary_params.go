@@ -31,7 +31,7 @@ import (
 )
 
 // ruleBinaryParams is the id of binaryParams, a pre-analysis rule.
-const ruleBinaryParams analyzer.RuleId = 10_233
+const ruleBinaryParams analyzer.RuleId = 10_236
 
 // binaryText returns the bytes of e when e is a UTF-8 (utf8mb4 or
 // utf8mb3) character-string literal whose bytes are not UTF-8 (a bound

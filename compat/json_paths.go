@@ -33,7 +33,7 @@ import (
 )
 
 // ruleJSONPaths is the id of jsonPaths.
-const ruleJSONPaths analyzer.RuleId = 10_233
+const ruleJSONPaths analyzer.RuleId = 10_235
 
 // pathStep is one step of a JSON path: a member name, or an array index
 // (from the end when last).
