@@ -264,6 +264,12 @@ func (e *doubleText) Type() sql.Type { return types.LongText }
 // WithChildren implements sql.Expression.
 func (e *doubleText) WithChildren(children ...sql.Expression) (sql.Expression, error) {
 	a, err := e.child(e, children)
+	if err == nil && a.arg.Resolved() && (types.IsInteger(a.arg.Type()) || types.IsDecimal(a.arg.Type())) {
+		// The argument was retyped after the call was built (SUM and AVG
+		// of a DECIMAL are DOUBLE in go-mysql-server until sum_avg.go
+		// makes them DECIMAL): its text is a number's, not a double's.
+		return newNumberText(a.arg), nil
+	}
 	return &doubleText{a}, err
 }
 

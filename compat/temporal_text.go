@@ -242,6 +242,9 @@ func (e *numberText) WithChildren(c ...sql.Expression) (sql.Expression, error) {
 	if len(c) != 1 {
 		return nil, sql.ErrInvalidChildrenNumber.New(e, len(c), 1)
 	}
+	if c[0].Resolved() && types.IsFloat(c[0].Type()) {
+		return &doubleText{temporalArg{c[0]}}, nil // retyped a DOUBLE
+	}
 	return newNumberText(c[0]), nil
 }
 
