@@ -1,14 +1,20 @@
 package compat
 
-// Fault (go-mysql-server v0.20.0): QUOTE(NULL) is NULL. MySQL 8 (and
+// Fault (go-mysql-server v0.20.0): QUOTE(NULL) is NULL, and QUOTE of a
+// text over 65,535 bytes is error 1406 (it converts to BLOB). MySQL 8 (and
 // MariaDB) return the word NULL, unquoted, so that QUOTE's answer can be
 // pasted into a statement ("If the argument is NULL, the return value is
 // the word NULL without enclosing single quotation marks", MySQL 8.0
-// Reference Manual, 14.8 String Functions). Pinned by TestTemporalText's
-// NULL rows and CompatFaultScripts "temporal values read as text by
-// string functions".
+// Reference Manual, 14.8 String Functions), and quote a text of any
+// length, escaping backslash, single quote, NUL (\0) and Control+Z (\Z).
+// Pinned by TestTemporalText's NULL rows, TestFormatNumber's QUOTE rows
+// and CompatFaultScripts "temporal values read as text by string
+// functions".
 
 import (
+	"strings"
+	"unicode/utf8"
+
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression/function"
 )
@@ -43,9 +49,42 @@ func (q quoteNull) WithChildren(children ...sql.Expression) (sql.Expression, err
 
 // Eval implements sql.Expression.
 func (q quoteNull) Eval(ctx *sql.Context, row sql.Row) (any, error) {
-	v, err := q.Quote.Eval(ctx, row)
-	if err == nil && v == nil {
-		return "NULL", nil
+	v, err := q.Child.Eval(ctx, row)
+	if err != nil {
+		return nil, err
 	}
-	return v, err
+	var s string
+	switch x := v.(type) {
+	case string:
+		s = x
+	case []byte:
+		s = string(x)
+	default:
+		v, err := q.Quote.Eval(ctx, row) // NULL, numbers: go-mysql-server's
+		if err == nil && v == nil {
+			return "NULL", nil
+		}
+		return v, err
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 2)
+	b.WriteByte('\'')
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '\\', '\'':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		case 0:
+			b.WriteString(`\0`)
+		case 0x1a:
+			b.WriteString(`\Z`)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	b.WriteByte('\'')
+	if _, ok := v.([]byte); ok && !utf8.ValidString(b.String()) {
+		return []byte(b.String()), nil // a binary string's bytes
+	}
+	return b.String(), nil
 }
