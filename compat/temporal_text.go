@@ -43,7 +43,7 @@ var textArgs = func() map[string]func(i int) bool {
 		"length", "octet_length", "bit_length", "hex", "md5", "sha", "sha1",
 		"crc32", "to_base64", "strcmp", "quote", "field", "soundex",
 		"regexp_replace", "regexp_substr", "regexp_instr", "regexp_like",
-		"make_set", "export_set", "trim", "like", "position",
+		"make_set", "export_set",
 	} {
 		m[name] = allStr
 	}
