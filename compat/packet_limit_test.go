@@ -78,6 +78,9 @@ func TestPacketLimit(t *testing.T) {
 		"MAKE_SET(3, REPEAT('a', 600000), REPEAT('b', 600000))", "MAKE_SET(1, REPEAT('a', 600000), REPEAT('b', 600000))",
 		// TO_BASE64: 4 bytes per 3, a newline per 76.
 		"TO_BASE64(REPEAT('a', 700000))", "TO_BASE64(REPEAT('a', 780000))",
+		// HEX: two digits a byte (a number's digits are short).
+		fmt.Sprintf("HEX(REPEAT('a', %d))", L/2), fmt.Sprintf("HEX(REPEAT('a', %d))", L/2+1),
+		fmt.Sprintf("HEX(REPEAT(X'F1', %d))", L/2+1), "HEX(18446744073709551615)",
 		// Counts from columns.
 		"(SELECT SPACE(u) FROM n WHERE id = 1)", "(SELECT REPEAT(b, u) FROM n WHERE id = 1)",
 		"(SELECT LPAD(b, u, X'00') FROM n WHERE id = 2)",
