@@ -125,6 +125,10 @@ var table = []*mapping{
 	// also its error of a SET column's value: 1231 only in a SET statement.
 	{kind: sql.ErrInvalidSystemVariableValue, num: erWrongValueForVar, state: mysql.SSClientError},
 	{kind: sql.ErrInvalidSetValue, num: mysql.ERUnknownError, convert: invalidSetValue},
+	// A placeholder outside a prepared statement (placeholders.go).
+	{kind: sql.ErrUnboundPreparedStatementVariable, num: mysql.ERParseError, state: mysql.SSClientError, message: placeholderSyntaxError},
+	{kind: errBindVariableNotProvided, num: mysql.ERWrongArguments, state: mysql.SSUnknownSQLState,
+		message: func([]string, string) string { return "Incorrect arguments to EXECUTE" }},
 	// EXECUTE of a name no PREPARE gave (go-mysql-server 0.20: 1105).
 	{kind: sql.ErrUnknownPreparedStatement, num: erUnknownStmtHandler, state: mysql.SSUnknownSQLState},
 	// CALL of a procedure no database has: like a function, MySQL names
