@@ -29,8 +29,11 @@ import (
 // there and a bare reference to every name the statement uses. The walk
 // fills in the carrier's names that are variables; before the statement
 // runs, procedureRunner takes a copy of it without the carrier and with
-// those values in every place the names are written. Pinned by
-// ProcScripts (sqltests/scripts_proc.go, also on MariaDB).
+// those values in every place the names are written (a DECIMAL one
+// through a CAST to its type). A DECLARE … DEFAULT of an expression
+// becomes a SET (declaredDefaults), and the select expressions of a body
+// are named as written (writtenNames). Pinned by ProcScripts
+// (sqltests/scripts_proc.go, also on MariaDB) and TestProcColumnNames.
 
 // procVarsFunc names a carrier; procVarsNoWhere one put as the WHERE of
 // an UPDATE, DELETE or SELECT that had none (its expression, TRUE, goes
@@ -48,7 +51,38 @@ func procedureVariables(stmt ast.Statement, query string) {
 		return
 	}
 	writtenNames(ddl.ProcedureSpec.Body, query)
-	carryStatement(ddl.ProcedureSpec.Body)
+	c := carriers{decimals: map[string]*ast.ConvertType{}}
+	for _, p := range ddl.ProcedureSpec.Params {
+		c.declare(p.Name, p.Type)
+	}
+	walkTree(reflect.ValueOf(ddl.ProcedureSpec.Body), func(v reflect.Value) bool {
+		if v.Kind() == reflect.Pointer && !v.IsNil() {
+			if d, ok := v.Interface().(*ast.Declare); ok && d.Variables != nil {
+				for _, n := range d.Variables.Names {
+					c.declare(n.String(), d.Variables.VarType)
+				}
+			}
+		}
+		return true
+	})
+	c.carryStatement(ddl.ProcedureSpec.Body)
+}
+
+// carriers makes the carriers of one procedure body.
+type carriers struct {
+	// decimals are the body's DECIMAL variables (lower case) and their
+	// types: the interpreter writes a DECIMAL's value as a string ('1.25'
+	// * 2 was 2.5, MySQL's DECIMAL 2.50), so a carrier reads it through a
+	// CAST to the variable's type.
+	decimals map[string]*ast.ConvertType
+}
+
+// declare notes variable name of type t.
+func (c carriers) declare(name string, t ast.ColumnType) {
+	switch strings.ToLower(t.Type) {
+	case "decimal", "numeric", "dec", "fixed":
+		c.decimals[strings.ToLower(name)] = &ast.ConvertType{Type: "decimal", Length: t.Length, Scale: t.Scale}
+	}
 }
 
 // writtenNames gives each select expression of the procedure body at n
@@ -81,44 +115,44 @@ func writtenNames(n ast.SQLNode, query string) {
 
 // carryStatement gives s (a statement of a procedure body) and the
 // statements it holds their carriers.
-func carryStatement(s ast.Statement) {
+func (c carriers) carryStatement(s ast.Statement) {
 	switch s := s.(type) {
 	case *ast.BeginEndBlock:
 		s.Statements = declaredDefaults(s.Statements)
-		carryStatements(s.Statements)
+		c.carryStatements(s.Statements)
 	case *ast.IfStatement:
 		for i := range s.Conditions {
-			s.Conditions[i].Expr = carrier(procVarsFunc, s.Conditions[i].Expr, s.Conditions[i].Expr)
-			carryStatements(s.Conditions[i].Statements)
+			s.Conditions[i].Expr = c.carrier(procVarsFunc, s.Conditions[i].Expr, s.Conditions[i].Expr)
+			c.carryStatements(s.Conditions[i].Statements)
 		}
-		carryStatements(s.Else)
+		c.carryStatements(s.Else)
 	case *ast.While:
-		s.Condition = carrier(procVarsFunc, s.Condition, s.Condition)
-		carryStatements(s.Statements)
+		s.Condition = c.carrier(procVarsFunc, s.Condition, s.Condition)
+		c.carryStatements(s.Statements)
 	case *ast.Repeat:
-		s.Condition = carrier(procVarsFunc, s.Condition, s.Condition)
-		carryStatements(s.Statements)
+		s.Condition = c.carrier(procVarsFunc, s.Condition, s.Condition)
+		c.carryStatements(s.Statements)
 	case *ast.Loop:
-		carryStatements(s.Statements)
+		c.carryStatements(s.Statements)
 	case *ast.CaseStatement:
 		for i := range s.Cases {
-			s.Cases[i].Case = carrier(procVarsFunc, s.Cases[i].Case, s.Cases[i].Case, s.Expr)
-			carryStatements(s.Cases[i].Statements)
+			s.Cases[i].Case = c.carrier(procVarsFunc, s.Cases[i].Case, s.Cases[i].Case, s.Expr)
+			c.carryStatements(s.Cases[i].Statements)
 		}
-		carryStatements(s.Else)
+		c.carryStatements(s.Else)
 	case *ast.Declare:
 		if s.Handler != nil {
-			carryStatement(s.Handler.Statement)
+			c.carryStatement(s.Handler.Statement)
 		}
 		if s.Cursor != nil {
-			carryStatement(s.Cursor.SelectStmt)
+			c.carryStatement(s.Cursor.SelectStmt)
 		}
 	case *ast.Set:
 		if len(s.Exprs) == 1 {
-			s.Exprs[0].Expr = carrier(procVarsFunc, s.Exprs[0].Expr, s)
+			s.Exprs[0].Expr = c.carrier(procVarsFunc, s.Exprs[0].Expr, s)
 		}
 	case *ast.Select:
-		carrySelect(s, s)
+		c.carrySelect(s, s)
 	case *ast.SetOp:
 		left := s.Left
 		for {
@@ -129,19 +163,19 @@ func carryStatement(s ast.Statement) {
 			left = op.Left
 		}
 		if sel, ok := left.(*ast.Select); ok {
-			carrySelect(sel, s)
+			c.carrySelect(sel, s)
 		}
 	case *ast.Update:
-		s.Where = carryWhere(s.Where, s)
+		s.Where = c.carryWhere(s.Where, s)
 	case *ast.Delete:
-		s.Where = carryWhere(s.Where, s)
+		s.Where = c.carryWhere(s.Where, s)
 	case *ast.Insert:
 		switch rows := s.Rows.(type) {
 		case *ast.Select:
-			carrySelect(rows, s)
+			c.carrySelect(rows, s)
 		case *ast.AliasedValues:
 			if len(rows.Values) > 0 && len(rows.Values[0]) > 0 {
-				rows.Values[0][0] = carrier(procVarsFunc, rows.Values[0][0], s)
+				rows.Values[0][0] = c.carrier(procVarsFunc, rows.Values[0][0], s)
 			}
 		}
 	}
@@ -180,52 +214,56 @@ func declaredDefaults(ss ast.Statements) ast.Statements {
 	return out
 }
 
-func carryStatements(ss ast.Statements) {
+func (c carriers) carryStatements(ss ast.Statements) {
 	for _, s := range ss {
-		carryStatement(s)
+		c.carryStatement(s)
 	}
 }
 
 // carrySelect puts the carrier of stmt (sel, or the statement sel is
 // part of) on sel's first select expression, else its WHERE.
-func carrySelect(sel *ast.Select, stmt ast.SQLNode) {
+func (c carriers) carrySelect(sel *ast.Select, stmt ast.SQLNode) {
 	if len(sel.SelectExprs) > 0 {
 		if ae, ok := sel.SelectExprs[0].(*ast.AliasedExpr); ok {
-			ae.Expr = carrier(procVarsFunc, ae.Expr, stmt)
+			ae.Expr = c.carrier(procVarsFunc, ae.Expr, stmt)
 			return
 		}
 	}
-	sel.Where = carryWhere(sel.Where, stmt)
+	sel.Where = c.carryWhere(sel.Where, stmt)
 }
 
 // carryWhere returns where with the carrier of stmt around its
 // expression, or a WHERE TRUE carrier when there is none.
-func carryWhere(where *ast.Where, stmt ast.SQLNode) *ast.Where {
+func (c carriers) carryWhere(where *ast.Where, stmt ast.SQLNode) *ast.Where {
 	if where != nil && where.Expr != nil {
-		where.Expr = carrier(procVarsFunc, where.Expr, stmt)
+		where.Expr = c.carrier(procVarsFunc, where.Expr, stmt)
 		return where
 	}
-	c := carrier(procVarsNoWhere, ast.BoolVal(true), stmt)
-	if _, ok := c.(*ast.FuncExpr); !ok {
+	e := c.carrier(procVarsNoWhere, ast.BoolVal(true), stmt)
+	if _, ok := e.(*ast.FuncExpr); !ok {
 		return where
 	}
-	return &ast.Where{Type: ast.WhereStr, Expr: c}
+	return &ast.Where{Type: ast.WhereStr, Expr: e}
 }
 
 // carrier returns e within a carrier named name of the names the nodes
 // use, or e itself when they use none.
-func carrier(name string, e ast.Expr, nodes ...ast.SQLNode) ast.Expr {
+func (c carriers) carrier(name string, e ast.Expr, nodes ...ast.SQLNode) ast.Expr {
 	if e == nil {
 		return e
 	}
 	seen := map[string]bool{}
 	exprs := ast.SelectExprs{&ast.AliasedExpr{Expr: e}}
 	for _, n := range nodes {
-		eachColName(reflect.ValueOf(n), func(c *ast.ColName) {
-			key := strings.ToLower(c.Name.String())
-			if c.Qualifier.IsEmpty() && !seen[key] && !strings.HasPrefix(key, "@") {
+		eachColName(reflect.ValueOf(n), func(col *ast.ColName) {
+			key := strings.ToLower(col.Name.String())
+			if col.Qualifier.IsEmpty() && !seen[key] && !strings.HasPrefix(key, "@") {
 				seen[key] = true
-				exprs = append(exprs, &ast.AliasedExpr{Expr: &ast.ColName{Name: c.Name}})
+				var ref ast.Expr = &ast.ColName{Name: col.Name}
+				if t, ok := c.decimals[key]; ok {
+					ref = &ast.ConvertExpr{Name: "CAST", Expr: ref, Type: t}
+				}
+				exprs = append(exprs, &ast.AliasedExpr{Expr: ref})
 			}
 		})
 	}
@@ -418,9 +456,13 @@ func writeVariables(v reflect.Value, values map[string]ast.Expr, bare bool) {
 		if !ok || c.StoredProcVal != nil || !c.Qualifier.IsEmpty() {
 			return false
 		}
-		if bare && reflect.TypeOf(val).AssignableTo(v.Type()) {
+		_, literal := val.(*ast.SQLVal)
+		if _, null := val.(*ast.NullVal); null {
+			literal = true
+		}
+		if (bare || !literal) && reflect.TypeOf(val).AssignableTo(v.Type()) {
 			v.Set(reflect.ValueOf(val))
-		} else {
+		} else if literal {
 			v.Set(reflect.ValueOf(&ast.ColName{Name: c.Name, StoredProcVal: val}))
 		}
 		return false
@@ -431,9 +473,22 @@ func writeVariables(v reflect.Value, values map[string]ast.Expr, bare bool) {
 // f to values.
 func takeValues(f *ast.FuncExpr, values map[string]ast.Expr) {
 	for _, e := range f.Exprs[1:] {
-		if ae, ok := e.(*ast.AliasedExpr); ok {
-			if c, ok := ae.Expr.(*ast.ColName); ok && c.StoredProcVal != nil {
-				values[strings.ToLower(c.Name.String())] = c.StoredProcVal
+		ae, ok := e.(*ast.AliasedExpr)
+		if !ok {
+			continue
+		}
+		switch x := ae.Expr.(type) {
+		case *ast.ColName:
+			if x.StoredProcVal != nil {
+				values[strings.ToLower(x.Name.String())] = x.StoredProcVal
+			}
+		case *ast.ConvertExpr: // a DECIMAL variable
+			if c, ok := x.Expr.(*ast.ColName); ok && c.StoredProcVal != nil {
+				v := c.StoredProcVal
+				if _, null := v.(*ast.NullVal); !null {
+					v = &ast.ConvertExpr{Name: x.Name, Expr: v, Type: x.Type}
+				}
+				values[strings.ToLower(c.Name.String())] = v
 			}
 		}
 	}
