@@ -445,6 +445,18 @@ func withVariables(stmt ast.Statement) ast.Statement {
 // value: the value itself when bare, else a name carrying it.
 func writeVariables(v reflect.Value, values map[string]ast.Expr, bare bool) {
 	walkTree(v, func(v reflect.Value) bool {
+		if v.Kind() == reflect.Pointer && !v.IsNil() {
+			// The column an assignment sets is no variable: UPDATE t
+			// SET b = b + 1 in p(IN b INT) sets column b.
+			switch a := v.Interface().(type) {
+			case *ast.AssignmentExpr:
+				writeVariables(reflect.ValueOf(&a.Expr).Elem(), values, bare)
+				return false
+			case *ast.SetVarExpr:
+				writeVariables(reflect.ValueOf(&a.Expr).Elem(), values, bare)
+				return false
+			}
+		}
 		if (v.Kind() != reflect.Interface && v.Kind() != reflect.Pointer) || v.IsNil() || !v.CanSet() {
 			return true
 		}

@@ -34,6 +34,8 @@ var ProcScripts = []ScriptTest{
 			"CREATE PROCEDURE p_cursor(IN x INT) BEGIN DECLARE done INT DEFAULT 0; DECLARE v INT; DECLARE s INT DEFAULT 0; " +
 				"DECLARE c CURSOR FOR SELECT b FROM pu WHERE a >= x ORDER BY a; DECLARE CONTINUE HANDLER FOR NOT FOUND SET done = 1; " +
 				"OPEN c; l: LOOP FETCH c INTO v; IF done = 1 THEN LEAVE l; END IF; SET s = s + v; END LOOP; CLOSE c; SELECT s; END",
+			"CREATE PROCEDURE p_same_name(IN b INT) BEGIN UPDATE pu SET b = b + 1 WHERE a = 3; SELECT b FROM pu WHERE a = 3; END",
+			"CREATE PROCEDURE p_star(IN x INT) BEGIN SELECT * FROM pu ORDER BY a LIMIT x; END",
 			"CREATE PROCEDURE p_decimal(IN x DECIMAL(5,2)) BEGIN DECLARE y DECIMAL(6,3) DEFAULT 0.5; SELECT x * 2, x, y + x, x IS NULL, x > 1; END",
 			"CREATE PROCEDURE p_loop_insert(IN x INT) BEGIN DECLARE i INT DEFAULT 0; WHILE i < x DO INSERT INTO pt VALUES (i * 10 + 1000); SET i = i + 1; END WHILE; END",
 		},
@@ -68,6 +70,11 @@ var ProcScripts = []ScriptTest{
 			{Query: "CALL p_user_var(2)"},
 			{Query: "SELECT @pv", Expected: []Row{{3}}},
 			{Query: "CALL p_cursor(2)", Expected: []Row{{36}}},
+			// A variable hides a column of its name, but not the column an
+			// assignment sets.
+			{Query: "CALL p_same_name(100)", Expected: []Row{{100}}},
+			{Query: "SELECT b FROM pu WHERE a = 3", Expected: []Row{{101}}},
+			{Query: "CALL p_star(1)", Expected: []Row{{1, 700}}},
 			// The interpreter writes a DECIMAL as a string: '1.25' * 2 was 2.5.
 			{Query: "CALL p_decimal(1.25)", Expected: []Row{{"2.50", "1.25", "1.750", 0, 1}}},
 			{Query: "CALL p_decimal(NULL)", Expected: []Row{{nil, nil, nil, 1, nil}}},
