@@ -35,7 +35,7 @@ const defaultMaxAllowedPacket = 64 << 20
 
 // maxAllowedPacketVar is max_allowed_packet as MySQL 8 declares it: 1 KiB
 // to 1 GiB, 64 MiB by default.
-func maxAllowedPacketVar() sql.SystemVariable {
+func maxAllowedPacketVar() *sql.MysqlSystemVariable {
 	return &sql.MysqlSystemVariable{
 		Name:    "max_allowed_packet",
 		Scope:   sql.GetMysqlScope(sql.SystemVariableScope_Both),

@@ -135,6 +135,7 @@ func rewrite(stmt *ast.Statement, env env) {
 	setUnknownVariable(*stmt) // set_unknown_variable.go
 	r := rewriter{env: env, seen: map[uintptr]bool{}}
 	r.walk(reflect.ValueOf(stmt).Elem())
+	procedureVariables(*stmt, env.query) // procedure_variables.go
 }
 
 // rewriter walks a vitess syntax tree by reflection, children first, and
