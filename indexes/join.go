@@ -147,7 +147,7 @@ func tablesOf(n sql.Node) map[string]bool {
 // hamming(side.fp, E) <= k, with E reading only columns of the other
 // tables, or nil if there is none.
 func lookupSide(ctx *sql.Context, side sql.Node, others map[string]bool, cond sql.Expression) (sql.Node, error) {
-	return lookupThrough(ctx, side, cond, func(e sql.Expression, table string) bool {
+	return lookupThrough(ctx, side, cond, lookupMatchers, func(e sql.Expression, table string) bool {
 		return !others[table] && usesOnly(e, others)
 	})
 }
@@ -171,10 +171,14 @@ type lookupMatcher func(ctx *sql.Context, t *catalog.Table, c sql.Expression, ta
 // on each conjunct.
 var lookupMatchers = []lookupMatcher{hammingLookup, minhashLookup}
 
+// filterMatchers are lookupMatchers and, for a filter alone (not a join,
+// which a hash join answers better), fp = E through a simhash index.
+var filterMatchers = []lookupMatcher{hammingLookup, minhashLookup, equalLookup}
+
 // lookupThrough returns n, a table or an alias of one, read through a
-// custom index for the first conjunct of cond that a lookup matcher takes
+// custom index for the first conjunct of cond that one of matchers takes
 // with keyOK(E, n's name) for its key E, or nil if there is none.
-func lookupThrough(ctx *sql.Context, n sql.Node, cond sql.Expression, keyOK func(e sql.Expression, table string) bool) (sql.Node, error) {
+func lookupThrough(ctx *sql.Context, n sql.Node, cond sql.Expression, matchers []lookupMatcher, keyOK func(e sql.Expression, table string) bool) (sql.Node, error) {
 	rt, alias := tableNode(n)
 	if rt == nil {
 		return nil, nil
@@ -188,7 +192,7 @@ func lookupThrough(ctx *sql.Context, n sql.Node, cond sql.Expression, keyOK func
 		name = strings.ToLower(alias.Name())
 	}
 	for _, c := range expression.SplitConjunction(cond) {
-		for _, match := range lookupMatchers {
+		for _, match := range matchers {
 			lk, ok := match(ctx, t, c, name, func(e sql.Expression) bool { return keyOK(e, name) })
 			if ok {
 				return indexedAccess(ctx, rt, alias, t, lk)
@@ -220,13 +224,102 @@ func indexedAccess(ctx *sql.Context, rt *plan.ResolvedTable, alias *plan.TableAl
 // a conjunct hamming(fp, E) <= k whose E does not read the table's own
 // rows but was not constant before execution (a scalar subquery, or a
 // column of an outer query).
+//
+// A table that go-mysql-server reads in the order of an index to spare a
+// sort (a full-range scan of the primary key for ORDER BY id, rule
+// replaceIdxSort, which drops the Sort) is read through the simhash index
+// all the same, and the sort put back above the filter: the index's
+// columns, descending for a reverse scan.
 func filterThroughIndex(ctx *sql.Context, f *plan.Filter) (sql.Node, transform.TreeIdentity, error) {
-	child, err := lookupThrough(ctx, f.Child, f.Expression, lookupConstant)
+	table, order, err := unsortedTable(ctx, f.Child)
+	if err != nil {
+		return f, transform.SameTree, err
+	}
+	child, err := lookupThrough(ctx, table, f.Expression, filterMatchers, lookupConstant)
 	if err != nil || child == nil {
 		return f, transform.SameTree, err
 	}
 	nf, err := f.WithChildren(child)
-	return nf, transform.NewTree, err
+	if err != nil || order == nil {
+		return nf, transform.NewTree, err
+	}
+	return plan.NewSort(order, nf), transform.NewTree, nil
+}
+
+// unsortedTable returns n, a table or an alias of one, and no sort fields;
+// or, for a static full-range scan of an ordered index (replaceIdxSort's
+// way of sorting without a Sort), the table read as a scan (under the
+// same alias) and the sort fields of that order.
+func unsortedTable(ctx *sql.Context, n sql.Node) (sql.Node, sql.SortFields, error) {
+	alias, _ := n.(*plan.TableAlias)
+	inner := n
+	if alias != nil {
+		inner = alias.Child
+	}
+	ita, ok := inner.(*plan.IndexedTableAccess)
+	if !ok || !ita.IsStatic() {
+		return n, nil, nil
+	}
+	rt, ok := ita.TableNode.(*plan.ResolvedTable)
+	if !ok {
+		return n, nil, nil
+	}
+	lk, err := ita.GetLookup(ctx, nil)
+	if err != nil || lk.Index == nil || !fullRange(lk) {
+		return n, nil, err
+	}
+	if base, ok := catalog.TableOf(rt.Table); ok && sql.Table(base) != rt.Table {
+		// the table of the index access: read it whole
+		whole, err := rt.WithTable(base)
+		if err != nil {
+			return n, nil, err
+		}
+		if rt, ok = whole.(*plan.ResolvedTable); !ok {
+			return n, nil, nil
+		}
+	}
+	source := rt.Name()
+	if alias != nil {
+		source = alias.Name()
+	}
+	order, nulls := sql.Ascending, sql.NullsFirst
+	if lk.IsReverse {
+		order, nulls = sql.Descending, sql.NullsLast
+	}
+	sch := rt.Schema()
+	var fields sql.SortFields
+	for _, e := range lk.Index.Expressions() {
+		col := e[strings.LastIndexByte(e, '.')+1:]
+		i := sch.IndexOfColName(col)
+		if i < 0 {
+			return n, nil, nil
+		}
+		c := sch[i]
+		gf := expression.NewGetFieldWithTable(i, 0, c.Type, c.DatabaseSource, source, c.Name, c.Nullable)
+		fields = append(fields, sql.SortField{Column: gf, Order: order, NullOrdering: nulls})
+	}
+	if alias == nil {
+		return rt, fields, nil
+	}
+	na, err := alias.WithChildren(rt)
+	return na, fields, err
+}
+
+// fullRange reports whether lk reads its whole index: one range, every
+// column of it from below NULL to above all values.
+func fullRange(lk sql.IndexLookup) bool {
+	ranges, ok := lk.Ranges.(sql.MySQLRangeCollection)
+	if !ok || len(ranges) != 1 {
+		return false
+	}
+	for _, c := range ranges[0] {
+		_, below := c.LowerBound.(sql.BelowNull)
+		_, above := c.UpperBound.(sql.AboveAll)
+		if !below || !above {
+			return false
+		}
+	}
+	return true
 }
 
 // lookupConstant reports whether e has the same value for every row of

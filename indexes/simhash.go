@@ -267,19 +267,47 @@ func hammingLookup(ctx *sql.Context, t *catalog.Table, e sql.Expression, table s
 		if !isCol || !strings.EqualFold(gf.Table(), table) || !keyOK(args[1-i]) {
 			continue
 		}
-		best := bestIndex(t, gf.Name(), b.k, false)
-		if best == nil {
-			return lookup{}, false
-		}
-		column, k := best.Columns[0], simhashOf(best).k
-		key := &fingerprintKey{UnaryExpression: expression.UnaryExpression{Child: args[1-i]},
-			unsigned: best.Types[0].Type() == sqltypes.Uint64, index: best.Name}
-		point := func(v any) any {
-			return hammingQuery{column: column, expr: expression.NewLiteral(v, nil), k: k}
-		}
-		return lookup{index: best, key: key, point: point}, true
+		return simhashLookup(t, gf, args[1-i], b.k)
 	}
 	return lookup{}, false
+}
+
+// equalLookup is the lookup matcher of simhash indexes for table.fp = E
+// with keyOK(E) and E of an integer type: the rows whose fingerprint has
+// E's 64 bits (distance 0), a superset of those equal to E (a signed and
+// an unsigned value with the same bits differ), which the condition,
+// kept, then keeps. E of another type (a string, a DECIMAL) is left alone:
+// its bits need not be those of the integers equal to it.
+func equalLookup(ctx *sql.Context, t *catalog.Table, e sql.Expression, table string, keyOK func(sql.Expression) bool) (lookup, bool) {
+	eq, ok := e.(*expression.Equals)
+	if !ok {
+		return lookup{}, false
+	}
+	for _, side := range [2][2]sql.Expression{{eq.Left(), eq.Right()}, {eq.Right(), eq.Left()}} {
+		gf, isCol := side[0].(*expression.GetField)
+		if !isCol || !strings.EqualFold(gf.Table(), table) || !types.IsInteger(side[1].Type()) || !keyOK(side[1]) {
+			continue
+		}
+		return simhashLookup(t, gf, side[1], 0)
+	}
+	return lookup{}, false
+}
+
+// simhashLookup reads the rows of t whose column gf is within k bits of
+// key's value through the simhash index of t on gf with the smallest
+// k' ≥ k (each lookup giving the rows within k'), if there is one.
+func simhashLookup(t *catalog.Table, gf *expression.GetField, keyExpr sql.Expression, k int) (lookup, bool) {
+	best := bestIndex(t, gf.Name(), k, false)
+	if best == nil {
+		return lookup{}, false
+	}
+	column, ik := best.Columns[0], simhashOf(best).k
+	key := &fingerprintKey{UnaryExpression: expression.UnaryExpression{Child: keyExpr},
+		unsigned: best.Types[0].Type() == sqltypes.Uint64, index: best.Name}
+	point := func(v any) any {
+		return hammingQuery{column: column, expr: expression.NewLiteral(v, nil), k: ik}
+	}
+	return lookup{index: best, key: key, point: point}, true
 }
 
 // bestIndex returns the simhash index of t on column with the smallest

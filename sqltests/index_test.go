@@ -54,6 +54,62 @@ func TestSimHashIndexPlans(t *testing.T) {
 	}
 }
 
+// TestSimHashSubqueryPlans checks that a fingerprint given by a scalar
+// subquery is looked up in the simhash index also where go-mysql-server
+// reads the table in primary-key order to spare a sort (trial try11f:
+// `hamming(fp, (SELECT …)) <= 3 ORDER BY id` scanned the whole primary
+// key; the same with ORDER BY name used the index), and that fp = (SELECT
+// …) is (it scanned, where fp = 5 reads the index): each answer, in its
+// order, equal to a scan's (IGNORE INDEX).
+func TestSimHashSubqueryPlans(t *testing.T) {
+	c := newEngineConn(t)
+	for _, q := range []string{
+		"CREATE TABLE d (id INT PRIMARY KEY, fp BIGINT UNSIGNED, n INT, KEY fp_k3 (fp) COMMENT 'simhash k=3')",
+		"INSERT INTO d VALUES (1, 7, 5), (2, 5, 4), (3, 7, 3), (4, 4096, 2), (5, 18446744073709551615, 1), (6, 3, 0), (7, 7, NULL)",
+	} {
+		if _, err := c.query(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const sq = "(SELECT fp FROM d WHERE id = 1)"
+	for _, tc := range []struct {
+		query string
+		sort  string // the sort put back above the lookup, if any
+	}{
+		{"SELECT id FROM d WHERE hamming(fp, " + sq + ") <= 1 ORDER BY id", "Sort(d.id ASC)"},
+		{"SELECT id FROM d WHERE hamming(fp, " + sq + ") <= 1 ORDER BY id DESC", "Sort(d.id DESC)"},
+		{"SELECT x.n FROM d x WHERE hamming(x.fp, " + sq + ") <= 2 ORDER BY x.id DESC LIMIT 2", "Sort(x.id DESC)"},
+		{"SELECT id FROM d WHERE hamming(fp, " + sq + ") <= 1 ORDER BY n", ""},
+		{"SELECT id FROM d WHERE fp = " + sq + " ORDER BY id", "Sort(d.id ASC)"},
+		{"SELECT COUNT(*) FROM d WHERE fp = " + sq, ""},
+		{"SELECT id FROM d WHERE " + sq + " = fp AND n > 1 ORDER BY id", "Sort(d.id ASC)"},
+		{"SELECT id FROM d WHERE fp = (SELECT fp FROM d WHERE id = 5) ORDER BY id", "Sort(d.id ASC)"},
+	} {
+		_, plan, err := planIndexes(c, tc.query)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.query, err)
+		}
+		if !strings.Contains(plan, "(simhash index fp_k3)") || (tc.sort != "" && !strings.Contains(plan, tc.sort)) {
+			t.Errorf("%s: want a lookup in fp_k3 (and %q):\n%s", tc.query, tc.sort, plan)
+		}
+		got, err := c.query(tc.query)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.query, err)
+		}
+		scan := strings.Replace(tc.query, "FROM d x ", "FROM d x IGNORE INDEX (fp_k3) ", 1)
+		if scan == tc.query {
+			scan = strings.Replace(tc.query, "FROM d ", "FROM d IGNORE INDEX (fp_k3) ", 1)
+		}
+		want, err := c.query(scan)
+		if err != nil {
+			t.Fatalf("%s: %v", scan, err)
+		}
+		if formatCells(got) != formatCells(want) || len(got) == 0 {
+			t.Errorf("%s: got %v, want (a scan) %v", tc.query, formatCells(got), formatCells(want))
+		}
+	}
+}
+
 // TestSimHashIndexCommentSpaces checks that any white space separates the
 // words of an index COMMENT ('simhash<TAB>k=0' was a plain B-tree index).
 func TestSimHashIndexCommentSpaces(t *testing.T) {
