@@ -30,8 +30,11 @@ import (
 // given DEFAULT or left out its default (a generated column its
 // expression), so the value is computed where go-mysql-server computes
 // the row's other values, and checked as they are (integerRanges, which
-// runs after it). A value that a default reads is evaluated again for it
-// (RAND() given to a column that a default reads is drawn twice). Pinned
+// runs after it: `INSERT IGNORE` of a default beyond its column's range
+// stores the range's end with warning 1264, where go-mysql-server's
+// conversion of a default refused it in every mode). A value that a
+// default reads is evaluated again for it (RAND() given to a column that
+// a default reads is drawn twice). Pinned
 // by RowDefaultScripts (sqltests/scripts_row_defaults.go, also on
 // MariaDB). Delete this file when go-mysql-server evaluates a VALUES
 // DEFAULT against its row.
@@ -92,7 +95,13 @@ func rowDefaults(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope
 					}
 					d := defaultRow{sch: sch, listed: listed, tuple: tuple, visiting: make([]bool, len(sch))}
 					d.visiting[k] = true
-					tuples[r][j] = d.inRow(def)
+					// The expression, not the ColumnDefaultValue, whose
+					// conversion to the column's type refused a value
+					// out of range or too long whatever the mode: the
+					// value is checked as the row's others are
+					// (integerRanges: under IGNORE the range's end with
+					// warning 1264, a text cut with warning 1265).
+					tuples[r][j] = d.inRow(def.Expr)
 				}
 			}
 			if tuples == nil {
