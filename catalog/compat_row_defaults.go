@@ -53,6 +53,10 @@ func rowDefaults(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope
 			return n, transform.SameTree, nil
 		}
 		sch := ins.Destination.Schema()
+		changed := false
+		if out, ok := listDefaults(ins, sch); ok {
+			ins, changed = out, true
+		}
 		names := ins.ColumnNames
 		if len(names) == 0 {
 			for _, c := range sch {
@@ -111,11 +115,87 @@ func rowDefaults(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope
 			c.ExpressionTuples = tuples
 			return &c, transform.NewTree, nil
 		})
-		if err != nil || same == transform.SameTree {
+		if err != nil {
 			return n, transform.SameTree, err
+		}
+		if same == transform.SameTree {
+			if changed {
+				return ins, transform.NewTree, nil
+			}
+			return n, transform.SameTree, nil
 		}
 		return ins.WithSource(src), transform.NewTree, nil
 	})
+}
+
+// listDefaults returns ins, an INSERT … VALUES with a column list into a
+// table of schema sch, with the columns it leaves out whose defaults read
+// other columns added to its list, each given DEFAULT in every row (which
+// rowDefaults then computes over the row), and ok; ins itself and false
+// when it leaves none out or its source is not the projection over VALUES
+// of go-mysql-server's resolveInsertRows. Regression: the projection's
+// conversion of such a default to its column's type refused a value out
+// of range or too long whatever the mode (`INSERT IGNORE INTO t (a)
+// VALUES (2147483647)` with `d INT DEFAULT (a+1)`: "Out of range value
+// 2147483648 for int", MySQL 2147483647 with warning 1264).
+func listDefaults(ins *plan.InsertInto, sch sql.Schema) (*plan.InsertInto, bool) {
+	p, ok := ins.Source.(*plan.Project)
+	if !ok || len(ins.ColumnNames) == 0 || len(p.Projections) != len(sch) {
+		return ins, false
+	}
+	v, ok := p.Child.(*plan.Values)
+	if !ok {
+		return ins, false
+	}
+	for _, t := range v.ExpressionTuples {
+		if len(t) != len(ins.ColumnNames) {
+			return ins, false
+		}
+	}
+	names := append([]string(nil), ins.ColumnNames...)
+	proj := append([]sql.Expression(nil), p.Projections...)
+	var add []int
+	for k, c := range sch {
+		if c.Generated != nil || c.Default == nil || readingDefault(proj[k]) == nil {
+			continue
+		}
+		listed := false
+		for _, name := range names {
+			listed = listed || strings.EqualFold(name, c.Name)
+		}
+		if !listed {
+			add = append(add, k)
+		}
+	}
+	if len(add) == 0 {
+		return ins, false
+	}
+	tuples := make([][]sql.Expression, len(v.ExpressionTuples))
+	for r, t := range v.ExpressionTuples {
+		tuples[r] = append([]sql.Expression(nil), t...)
+	}
+	for _, k := range add {
+		c := sch[k]
+		proj[k] = expression.NewGetField(len(names), c.Type, c.Name, c.Nullable)
+		names = append(names, c.Name)
+		for r := range tuples {
+			tuples[r] = append(tuples[r], expression.WrapExpression(c.Default))
+		}
+	}
+	values := *v
+	values.ExpressionTuples = tuples
+	np, err := p.WithExpressions(proj...)
+	if err != nil {
+		return ins, false
+	}
+	np, err = np.WithChildren(&values)
+	if err != nil {
+		return ins, false
+	}
+	out := ins.WithSource(np)
+	c := *out
+	c.ColumnNames = names
+	return &c, true
 }
 
 // readingDefault returns e's column default when e is a DEFAULT (or a
