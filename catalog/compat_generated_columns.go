@@ -97,7 +97,8 @@ var afterAll sync.Once
 
 // installAfterAllRules runs applyTriggers and loadTriggers in their
 // trigger's database (compat_trigger_database.go) and appends
-// computeGeneratedColumns, strayTriggers
+// rowDefaults (compat_row_defaults.go), onDupDefaults
+// (compat_upsert_default.go), computeGeneratedColumns, strayTriggers
 // (compat_trigger_bodies.go), virtualColumnValues (compat_virtual_column_values.go),
 // upsertTriggers (compat_upsert_triggers.go), integerRanges (compat_integer_range.go),
 // virtualColumnChecks (compat_virtual_column_checks.go),
@@ -115,6 +116,7 @@ func installAfterAllRules() {
 		triggersInOwnDatabase(analyzer.OnceAfterDefault) // compat_trigger_database.go
 		findApplyTriggers(analyzer.OnceAfterAll)         // compat_upsert_triggers.go
 		analyzer.OnceAfterAll = append(analyzer.OnceAfterAll,
+			analyzer.Rule{Id: ruleRowDefaults, Apply: rowDefaults},     // compat_row_defaults.go
 			analyzer.Rule{Id: ruleOnDupDefaults, Apply: onDupDefaults}, // compat_upsert_default.go
 			analyzer.Rule{Id: ruleGeneratedColumns, Apply: computeGeneratedColumns},
 			analyzer.Rule{Id: ruleVirtualColumnValues, Apply: virtualColumnValues},   // compat_virtual_column_values.go

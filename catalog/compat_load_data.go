@@ -151,7 +151,7 @@ func (l *loadData) RowIter(ctx *sql.Context, _ sql.Row) (sql.RowIter, error) {
 	if err != nil {
 		return nil, err
 	}
-	it := &loadDataIter{ld: l.LoadData, closer: r, strict: strictMode(ctx) && !l.ignore, targets: l.targets, charset: cs}
+	it := &loadDataIter{ld: binaryVariables(l.LoadData, cs), closer: r, strict: strictMode(ctx) && !l.ignore, targets: l.targets, charset: cs}
 	it.mapFields()
 	br := bufio.NewReaderSize(r, 1<<16)
 	if !l.fixed {
@@ -267,6 +267,8 @@ func (it *loadDataIter) fieldValue(v string, c int) sql.Expression {
 	case *inDecimal:
 		r.row = int64(it.row)
 	case *fitString:
+		r.row = int64(it.row)
+	case *loadTemporal:
 		r.row = int64(it.row)
 	}
 	return it.fields[c]
@@ -436,24 +438,6 @@ func isNullLiteral(d *sql.ColumnDefaultValue) bool {
 	return ok && lit.Value() == nil
 }
 
-// emptyNumber is the value of an empty field for the numeric column col:
-// MySQL's error 1366 in strict mode, else 0 with the same as a warning.
-func (it *loadDataIter) emptyNumber(ctx *sql.Context, col *sql.Column) (sql.Expression, error) {
-	kind := "integer"
-	switch {
-	case types.IsDecimal(col.Type):
-		kind = "decimal"
-	case types.IsFloat(col.Type):
-		kind = "double"
-	}
-	msg := fmt.Sprintf("Incorrect %s value: '' for column '%s' at row %d", kind, col.Name, it.row)
-	if it.strict {
-		return nil, mysql.NewSQLError(mysql.ERTruncatedWrongValueForField, "HY000", "%s", msg)
-	}
-	ctx.Warn(mysql.ERTruncatedWrongValueForField, "%s", msg)
-	return expression.NewLiteral(col.Type.Zero(), col.Type), nil
-}
-
 // exprs returns the values of one record's columns, in the statement's
 // column order: the fields (user variables set), then the SET
 // expressions, then the defaults of the columns no field gave.
@@ -478,7 +462,11 @@ func (it *loadDataIter) exprs(ctx *sql.Context, fields []*string) ([]sql.Express
 				return nil, err
 			}
 			name := sf.LeftChild.(*expression.UserVar).Name
-			if err := ctx.SetUserVariable(ctx, name, v, types.ApproximateTypeFromValue(v)); err != nil {
+			typ := types.ApproximateTypeFromValue(v)
+			if s, ok := v.(string); ok && it.charset == sql.CharacterSet_binary {
+				v, typ = []byte(s), types.LongBlob // binaryVariables
+			}
+			if err := ctx.SetUserVariable(ctx, name, v, typ); err != nil {
 				return nil, err
 			}
 			continue
@@ -503,12 +491,10 @@ func (it *loadDataIter) exprs(ctx *sql.Context, fields []*string) ([]sql.Express
 			col := sch[it.fieldCol[f]]
 			if _, ok := col.Type.(sql.StringType); ok {
 				exprs[e] = expression.NewLiteral("", types.LongText)
-			} else if types.IsNumber(col.Type) {
-				v, err := it.emptyNumber(ctx, col)
-				if err != nil {
-					return nil, err
-				}
-				exprs[e] = v
+			} else if types.IsNumber(col.Type) { // compat_load_data_empty.go
+				exprs[e] = it.emptyNumber(col)
+			} else if loadTemporalKind(col) != "" { // compat_load_data_empty.go
+				exprs[e] = it.inRange(expression.NewLiteral("", types.LongText), it.fieldCol[f])
 			} else if col.Default != nil {
 				exprs[e] = col.Default
 			} else {
@@ -558,6 +544,9 @@ func (it *loadDataIter) exprs(ctx *sql.Context, fields []*string) ([]sql.Express
 			set = hexNumber(set, sch[c])
 			v, err := set.Eval(ctx, destRow)
 			if err != nil {
+				return nil, err
+			}
+			if v, err = it.badSetUTF8(ctx, sch[c], v); err != nil {
 				return nil, err
 			}
 			if v == nil {
@@ -620,6 +609,8 @@ func (it *loadDataIter) inRange(e sql.Expression, c int) sql.Expression {
 		return newInDecimal(e, col, !it.strict, int64(it.row))
 	} else if fitsStrings(col) && (e.Type() == nil || types.IsText(e.Type())) { // compat_non_strict_values.go
 		return &fitString{columnValue{Expression: e, col: col, ignore: !it.strict, row: int64(it.row)}}
+	} else if loadTemporalKind(col) != "" && (e.Type() == nil || types.IsText(e.Type())) { // compat_load_data_empty.go
+		return &loadTemporal{columnValue{Expression: e, col: col, ignore: !it.strict, row: int64(it.row)}}
 	}
 	return e
 }
@@ -653,6 +644,10 @@ func (it *loadDataIter) destRow(ctx *sql.Context, exprs []sql.Expression) sql.Ro
 			x = r.Expression
 		case *fitString:
 			x = r.Expression
+		case *loadTemporal:
+			x = r.Expression
+		case *loadEmptyNumber:
+			x = expression.NewLiteral(r.col.Type.Zero(), r.col.Type)
 		}
 		if lit, ok := x.(*expression.Literal); ok && lit.Value() != nil && c >= 0 && c < len(sch) {
 			v := lit.Value()

@@ -6,6 +6,10 @@ import (
 	"unicode/utf8"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/transform"
+	"github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/dolthub/vitess/go/mysql"
 	"golang.org/x/text/encoding/charmap"
 )
@@ -139,4 +143,36 @@ func (it *loadDataIter) asciiText(ctx *sql.Context, col *sql.Column, v string) (
 		}
 	}
 	return string(b), nil
+}
+
+// binaryVariables returns ld, a LOAD DATA of a file in character set cs,
+// with the user variables that its SET expressions read typed as the
+// file's bytes (LONGBLOB) when cs is binary, as MySQL types a variable
+// read from a CHARACTER SET binary file; ld itself (the plan's) is not
+// changed. Regression: the variables were utf8mb4 texts, so
+// `CHARACTER SET binary (id, @v) SET n = LENGTH(@v)` of bytes that are
+// not UTF-8 was error 1366 "invalid string for charset utf8mb4: '[99 97
+// 102 233 255]'".
+func binaryVariables(ld *plan.LoadData, cs sql.CharacterSetID) *plan.LoadData {
+	if cs != sql.CharacterSet_binary || len(ld.SetExprs) == 0 {
+		return ld
+	}
+	c := *ld
+	c.SetExprs = make([]sql.Expression, len(ld.SetExprs))
+	for i, e := range ld.SetExprs {
+		if e == nil {
+			continue
+		}
+		out, _, err := transform.Expr(e, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+			if uv, ok := e.(*expression.UserVar); ok {
+				return expression.NewUserVarWithType(uv.Name, types.LongBlob), transform.NewTree, nil
+			}
+			return e, transform.SameTree, nil
+		})
+		if err != nil {
+			out = e
+		}
+		c.SetExprs[i] = out
+	}
+	return &c
 }

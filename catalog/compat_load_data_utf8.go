@@ -51,6 +51,23 @@ func (it *loadDataIter) badUTF8(ctx *sql.Context, col *sql.Column, v string) (st
 	return v[:bad], nil
 }
 
+// badSetUTF8 is badUTF8 for v, the value of a SET expression for column
+// col: a text or the bytes of a variable read from a CHARACTER SET binary
+// file (`(@v) SET s = @v`), checked as a field is. Regression: the error
+// (and under IGNORE or LOCAL the warning, the column ”) was 1366
+// "invalid string for charset utf8mb4: '[99 97 102 233 255]'".
+func (it *loadDataIter) badSetUTF8(ctx *sql.Context, col *sql.Column, v any) (any, error) {
+	switch s := v.(type) {
+	case string:
+		return it.badUTF8(ctx, col, s)
+	case []byte:
+		if _, ok := col.Type.(sql.StringType); ok && !utf8.Valid(s) {
+			return it.badUTF8(ctx, col, string(s))
+		}
+	}
+	return v, nil
+}
+
 // printableBytes is MySQL's convert_to_printable for an error message: the
 // first 6 bytes of s, printable ASCII as itself and any other byte as
 // \xHH, then "..." if s is longer.

@@ -59,18 +59,22 @@ func (p generatedValuesParser) ParseOneWithOptions(ctx context.Context, query st
 
 // dropGeneratedValues rewrites stmt, outside strict mode, when it is an
 // INSERT … VALUES into a table with generated columns that it gives values:
-// those values leave the rows and their columns the column list.
+// those values leave the rows and their columns the column list. It
+// makes go-mysql-server report a wrong number of values (MySQL's 1136,
+// mysqlerr) where go-mysql-server 0.20 did not: VALUES rows () beside
+// rows of values (emptyBesideValues), and an INSERT … SELECT without a
+// column list into a table with generated columns (wrongSelectCount).
+// (It rewrites and does not return an error: go-mysql-server's handler
+// ignores the parser's error of a multi-statement packet.)
 func (p generatedValuesParser) dropGeneratedValues(ctx context.Context, stmt ast.Statement) {
 	ins, ok := stmt.(*ast.Insert)
 	if !ok {
 		return
 	}
-	values, ok := ins.Rows.(*ast.AliasedValues)
-	if !ok {
-		return
-	}
+	values, isValues := ins.Rows.(*ast.AliasedValues)
+	sel, isSelect := ins.Rows.(ast.SelectStatement)
 	sctx, ok := ctx.(*sql.Context)
-	if !ok {
+	if !ok || !isValues && !isSelect {
 		return
 	}
 	mode := sql.LoadSqlMode(sctx)
@@ -84,6 +88,16 @@ func (p generatedValuesParser) dropGeneratedValues(ctx context.Context, stmt ast
 		return // go-mysql-server reports it
 	}
 	sch := table.Schema()
+	if !isValues {
+		if k := wrongSelectCount(ins, sel, sch); k > 0 {
+			miscount(ins, sch, k)
+		}
+		return
+	}
+	if someEmpty(values.Values) && !allEmpty(values.Values) {
+		emptyBesideValues(ins, values, sch)
+		return
+	}
 	if allEmpty(values.Values) {
 		defaultRows(ins, sch)
 		return
@@ -99,6 +113,7 @@ func (p generatedValuesParser) dropGeneratedValues(ctx context.Context, stmt ast
 	}
 	for _, row := range values.Values {
 		if len(row) != len(names) {
+			allColumns(ins, sch)
 			return // go-mysql-server reports the count mismatch
 		}
 	}
@@ -170,6 +185,118 @@ func defaultRows(ins *ast.Insert, sch sql.Schema) {
 		return
 	}
 	ins.Columns = kept
+}
+
+// allColumns gives INSERT ins, whose table's schema is sch, the table's
+// columns as its column list when it has none and the table has
+// generated columns, so that go-mysql-server checks the number of values
+// first: MySQL refuses VALUES rows of another size than the table's with
+// 1136 "Column count doesn't match value count at row 1", where
+// go-mysql-server 0.20 refused every INSERT without a list into such a
+// table with 3105 (`INSERT INTO g VALUES (1)`).
+func allColumns(ins *ast.Insert, sch sql.Schema) {
+	if len(ins.Columns) > 0 {
+		return
+	}
+	generated := false
+	var all ast.Columns
+	for _, c := range sch {
+		generated = generated || c.Generated != nil
+		all = append(all, ast.NewColIdent(c.Name))
+	}
+	if generated {
+		ins.Columns = all
+	}
+}
+
+// wrongSelectCount returns the number of values that INSERT ins …
+// SELECT sel, without a column list, into a table of schema sch with
+// generated columns, selects when it is not the table's number of
+// columns, else 0: MySQL refuses it with 1136, where go-mysql-server 0.20
+// refused it with 3105 for the generated column (`INSERT INTO g SELECT
+// 1`) before it counted. A select list with a * is not counted here.
+func wrongSelectCount(ins *ast.Insert, sel ast.SelectStatement, sch sql.Schema) int {
+	if len(ins.Columns) > 0 {
+		return 0
+	}
+	generated := false
+	for _, c := range sch {
+		generated = generated || c.Generated != nil
+	}
+	if !generated {
+		return 0
+	}
+	for {
+		switch s := sel.(type) {
+		case *ast.SetOp:
+			sel = s.Left
+			continue
+		case *ast.ParenSelect:
+			sel = s.Select
+			continue
+		case *ast.Select:
+			for _, e := range s.SelectExprs {
+				if _, star := e.(*ast.StarExpr); star {
+					return 0
+				}
+			}
+			if len(s.SelectExprs) == len(sch) {
+				return 0
+			}
+			return len(s.SelectExprs)
+		}
+		return 0
+	}
+}
+
+// miscount makes INSERT ins, into a table of schema sch, one that
+// go-mysql-server refuses with its error for a wrong number of values
+// (MySQL's 1136, whose row mysqlerr finds in the statement's text): the
+// table's columns, and one row of k NULLs, k not their number.
+func miscount(ins *ast.Insert, sch sql.Schema, k int) {
+	ins.Columns = nil
+	for _, c := range sch {
+		ins.Columns = append(ins.Columns, ast.NewColIdent(c.Name))
+	}
+	ins.Rows = &ast.AliasedValues{Values: ast.Values{nulls(k)}}
+}
+
+// emptyBesideValues makes INSERT ins, whose VALUES rows are () beside
+// rows of values, into a table of schema sch, one that go-mysql-server
+// refuses with its error for a wrong number of values, as MySQL refuses
+// it with 1136 (go-mysql-server 0.20 filled each () with defaults): the
+// table's columns if it lists none, and each () a row of NULLs one longer
+// than the list.
+func emptyBesideValues(ins *ast.Insert, values *ast.AliasedValues, sch sql.Schema) {
+	if len(ins.Columns) == 0 {
+		for _, c := range sch {
+			ins.Columns = append(ins.Columns, ast.NewColIdent(c.Name))
+		}
+	}
+	for i, row := range values.Values {
+		if len(row) == 0 {
+			values.Values[i] = nulls(len(ins.Columns) + 1)
+		}
+	}
+}
+
+// nulls returns a VALUES row of k NULLs.
+func nulls(k int) ast.ValTuple {
+	row := make(ast.ValTuple, k)
+	for i := range row {
+		row[i] = &ast.NullVal{}
+	}
+	return row
+}
+
+// someEmpty reports whether a row of an INSERT … VALUES is ().
+func someEmpty(rows []ast.ValTuple) bool {
+	for _, row := range rows {
+		if len(row) == 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // onlyDefaults reports whether the i-th value of every row is DEFAULT,

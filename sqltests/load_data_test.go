@@ -34,7 +34,20 @@ type loadDataCase struct {
 	// notMariaDB: want is MySQL 8's answer, which MariaDB 10.11 does not
 	// give (said in the case), so the case does not run on MariaDB.
 	notMariaDB bool
+	// sel, if set, is the SELECT list for want in place of HEX(CAST(… AS
+	// CHAR)) of every column (which is '0000-01-01 00:00:00' for a zero
+	// DATETIME in go-mysql-server 0.20, and '?' for a byte that is not
+	// UTF-8 in MariaDB).
+	sel []string
 }
+
+// loadTemporalSelect reads the columns id, d DATE, tm TIME, dt DATETIME,
+// e ENUM, n INT and s SET as texts the same in simsql and MariaDB: a zero
+// DATETIME as 'zero' (CAST of one is '0000-01-01 00:00:00' in
+// go-mysql-server 0.20, and a driver reads a DATETIME as a time), an ENUM
+// and a SET as their numbers (CAST of one is its number in simsql).
+var loadTemporalSelect = []string{"id", "CAST(d AS CHAR)", "CAST(tm AS CHAR)",
+	"IF(dt = '0000-00-00 00:00:00', 'zero', CAST(dt AS CHAR))", "e + 0", "n", "s + 0"}
 
 func hexOf(s string) string { return strings.ToUpper(fmt.Sprintf("%x", s)) }
 
@@ -332,6 +345,74 @@ var loadDataCases = []loadDataCase{
 	{name: "a field too long: error 1406 in strict mode", table: "id INT PRIMARY KEY, a CHAR(3)",
 		file: "1,abc\n2,abcd\n", options: "FIELDS TERMINATED BY ','", server: true,
 		err: "Data too long for column 'a' at row 2", errCode: 1406, want: []Row{}},
+	// Regression (catalog/compat_load_data_empty.go): an empty field
+	// for a DATE, TIME, DATETIME or ENUM column stored NULL without a
+	// warning, and 'abc' was error 1105 (note 1105 and the zero under
+	// IGNORE). MySQL: the type's zero with warning 1265, in strict mode
+	// error 1292 (1265 for ENUM and SET); '' is a SET's empty set.
+	{name: "an empty or bad temporal or ENUM field: the type's zero, warning 1265 otherwise",
+		table: "id INT, d DATE, tm TIME, dt DATETIME, e ENUM('x','y'), n INT, s SET('p','q')",
+		setUp: []string{"SET SESSION sql_mode = ''"},
+		file:  "1,,,,,,\n2,abc,abc,abc,abc,5,abc\n3,2020-01-02,12:34:56,2020-01-02 03:04:05,y,6,q\n", options: "FIELDS TERMINATED BY ','",
+		sel: loadTemporalSelect,
+		want: []Row{{"1", "0000-00-00", "00:00:00", "zero", "0", "0", "0"}, {"2", "0000-00-00", "00:00:00", "zero", "0", "5", "0"},
+			{"3", "2020-01-02", "12:34:56", "2020-01-02 03:04:05", "2", "6", "2"}},
+		// In the fields' order, a number's beside the others'.
+		warnings: []Row{{"Warning", 1265, "Data truncated for column 'd' at row 1"}, {"Warning", 1265, "Data truncated for column 'tm' at row 1"},
+			{"Warning", 1265, "Data truncated for column 'dt' at row 1"}, {"Warning", 1265, "Data truncated for column 'e' at row 1"},
+			{"Warning", 1366, "Incorrect integer value: '' for column 'n' at row 1"},
+			{"Warning", 1265, "Data truncated for column 'd' at row 2"}, {"Warning", 1265, "Data truncated for column 'tm' at row 2"},
+			{"Warning", 1265, "Data truncated for column 'dt' at row 2"}, {"Warning", 1265, "Data truncated for column 'e' at row 2"},
+			{"Warning", 1265, "Data truncated for column 's' at row 2"}},
+		notMariaDB: true}, // MariaDB names the column of 1366 `db`.`t`.`n`
+	{name: "an empty or bad temporal or ENUM field as MariaDB reads it",
+		table: "id INT, d DATE, tm TIME, dt DATETIME, e ENUM('x','y'), s SET('p','q')",
+		setUp: []string{"SET SESSION sql_mode = ''"},
+		file:  "1,,,,,\n2,abc,abc,abc,abc,abc\n3,2020-01-02,12:34:56,2020-01-02 03:04:05,y,q\n", options: "FIELDS TERMINATED BY ','",
+		sel: append(loadTemporalSelect[:5:5], "s + 0"),
+		want: []Row{{"1", "0000-00-00", "00:00:00", "zero", "0", "0"}, {"2", "0000-00-00", "00:00:00", "zero", "0", "0"},
+			{"3", "2020-01-02", "12:34:56", "2020-01-02 03:04:05", "2", "2"}},
+		warnings: []Row{{"Warning", 1265, "Data truncated for column 'd' at row 1"}, {"Warning", 1265, "Data truncated for column 'tm' at row 1"},
+			{"Warning", 1265, "Data truncated for column 'dt' at row 1"}, {"Warning", 1265, "Data truncated for column 'e' at row 1"},
+			{"Warning", 1265, "Data truncated for column 'd' at row 2"}, {"Warning", 1265, "Data truncated for column 'tm' at row 2"},
+			{"Warning", 1265, "Data truncated for column 'dt' at row 2"}, {"Warning", 1265, "Data truncated for column 'e' at row 2"},
+			{"Warning", 1265, "Data truncated for column 's' at row 2"}}},
+	{name: "IGNORE: an empty or bad DATE and TIMESTAMP field: the zero, warning 1265", table: "id INT, d DATE, ts TIMESTAMP NULL",
+		file: "1,,2020-01-02 03:04:05\n2,2021-13-01,\n", options: "FIELDS TERMINATED BY ','", server: true,
+		sel:  []string{"id", "CAST(d AS CHAR)", "IF(ts = '0000-00-00 00:00:00', 'zero', CAST(ts AS CHAR))"},
+		want: []Row{{"1", "0000-00-00", "2020-01-02 03:04:05"}, {"2", "0000-00-00", "zero"}},
+		warnings: []Row{{"Warning", 1265, "Data truncated for column 'd' at row 1"}, {"Warning", 1265, "Data truncated for column 'd' at row 2"},
+			{"Warning", 1265, "Data truncated for column 'ts' at row 2"}}},
+	{name: "LOCAL makes an empty DATE field a warning", table: "id INT, d DATE", local: true,
+		file: "1\t\n", want: []Row{{"31", hexOf("0000-00-00")}}, warnings: []Row{{"Warning", 1265, "Data truncated for column 'd' at row 1"}}},
+	{name: "an empty DATE field: error 1292 in strict mode", table: "id INT, d DATE",
+		file: "1\t2020-01-01\n2\t\n", server: true, err: "Incorrect date value: '' for column ", errCode: 1292, want: []Row{}},
+	{name: "an empty TIME field: error 1292 in strict mode", table: "id INT, tm TIME",
+		file: "1\t\n", server: true, err: "Incorrect time value: '' for column ", errCode: 1292, want: []Row{}},
+	{name: "a bad DATETIME field: error 1292 in strict mode", table: "id INT, dt DATETIME",
+		file: "1\tabc\n", server: true, err: "Incorrect datetime value: 'abc' for column ", errCode: 1292, want: []Row{}},
+	{name: "an empty ENUM field: error 1265 in strict mode", table: "id INT, e ENUM('x')",
+		file: "1\t\n", server: true, err: "Data truncated for column 'e' at row 1", errCode: 1265, want: []Row{}},
+	// Regression (catalog/compat_load_data_utf8.go): a variable read from
+	// a CHARACTER SET binary file that is not UTF-8, SET to a text column,
+	// was error 1366 "invalid string for charset utf8mb4: '[99 97 102 233
+	// 255]'" (under IGNORE the column ''). The variable's bytes are read
+	// as they are (a binary column and HEX take them).
+	{name: "CHARACTER SET binary: a variable holds the bytes", table: "id INT, b VARBINARY(20), h VARCHAR(40), n INT",
+		file: "1\tcaf\xe9\xff\n2\tok\n", options: "CHARACTER SET binary (id, @v) SET b = @v, h = HEX(@v), n = LENGTH(@v)",
+		sel:  []string{"id", "HEX(b)", "h", "n"},
+		want: []Row{{"1", "636166E9FF", "636166E9FF", "5"}, {"2", "6F6B", "6F6B", "2"}}, warnings: []Row{}},
+	{name: "CHARACTER SET binary: a variable that is not UTF-8 for a text column: error 1366 in strict mode", table: "id INT, s TEXT CHARACTER SET utf8mb4",
+		file: "1\tcaf\xe9\xff\n", options: "CHARACTER SET binary (id, @v) SET s = @v", server: true,
+		err: "Incorrect string value: '\\xE9\\xFF' for column ", errCode: 1366, want: []Row{}},
+	// MariaDB stores each bad byte as '?' and names the column `d`.`t`.`s`.
+	{name: "IGNORE: CHARACTER SET binary: a variable that is not UTF-8 for a text column keeps its valid prefix", table: "id INT, s TEXT CHARACTER SET utf8mb4",
+		file: "1\tcaf\xe9\xff\n", options: "CHARACTER SET binary (id, @v) SET s = @v", notMariaDB: true,
+		want: []Row{{"31", hexOf("caf")}}, warnings: []Row{{"Warning", 1366, "Incorrect string value: '\\xE9\\xFF' for column 's' at row 1"}}},
+	// Not a regression: expression defaults of the columns a load leaves
+	// out read the row (dflt11).
+	{name: "expression defaults of the columns left out", table: "id INT, a INT DEFAULT 3, d INT DEFAULT (a+id), s INT AS (d*2) STORED",
+		file: "1\n2\n", options: "(id)", want: []Row{{"31", "33", "34", "38"}, {"32", "33", "35", hexOf("10")}}},
 }
 
 // TestLoadDataMatchesMariaDB loads the same files in-process, over the wire
@@ -353,10 +434,12 @@ func TestLoadDataMatchesMariaDB(t *testing.T) {
 			if local && !c.server || c.local {
 				load = "LOAD DATA LOCAL INFILE '"
 			}
-			var sel []string
+			sel := c.sel
 			for _, col := range strings.Split(c.table, ", ") { // DECIMAL(5,2) is one column
 				name, _, _ := strings.Cut(strings.TrimSpace(col), " ")
-				sel = append(sel, "HEX(CAST("+name+" AS CHAR))")
+				if c.sel == nil {
+					sel = append(sel, "HEX(CAST("+name+" AS CHAR))")
+				}
 			}
 			into := "' INTO TABLE t "
 			if strings.HasPrefix(c.name, "IGNORE") {

@@ -1,0 +1,11 @@
+package sqltests
+
+import "testing"
+
+func TestRowDefaultScripts(t *testing.T) {
+	runScriptsAndMariaDB(t, RowDefaultScripts)
+}
+
+func TestRowDefaultMySQLScripts(t *testing.T) {
+	runScriptsEngineAndWire(t, RowDefaultMySQLScripts)
+}
