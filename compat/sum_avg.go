@@ -53,6 +53,14 @@ func sumAvgType(arg sql.Expression, avg bool) (result, bool) {
 		arg = d.Child
 	}
 	k := kindOf(arg)
+	if p, ok := integerLikeDigits(arg); ok {
+		// A YEAR, ENUM or SET is summed as its number (MySQL's
+		// numeric_context_result_type of those fields is INT_RESULT).
+		if avg {
+			return result{k: kDecimal, prec: p + divPrecisionIncrement, scale: divPrecisionIncrement}, true
+		}
+		return result{k: kDecimal, prec: p + 22}, true
+	}
 	switch {
 	case k.integer(), k == kDecimal:
 		p, s := decimalShape(arg, k)
@@ -145,7 +153,30 @@ func newSumBuffer(child sql.Expression, res result, avg bool) *sumBuffer {
 		b.seen = map[string]struct{}{}
 	}
 	b.k = kindOf(b.child)
+	if _, ok := integerLikeDigits(b.child); ok {
+		b.k = kUint // YEAR, ENUM and SET values are uint16 and uint64 numbers
+	}
 	return b
+}
+
+// integerLikeDigits returns the digits of a YEAR, ENUM or SET argument's
+// largest number (4 for a YEAR, MySQL's width; an ENUM's count of
+// elements, a SET's largest set of bits), and false for another.
+func integerLikeDigits(arg sql.Expression) (int32, bool) {
+	if !arg.Resolved() {
+		return 0, false
+	}
+	t := arg.Type()
+	if types.IsYear(t) {
+		return 4, true
+	}
+	switch t := t.(type) {
+	case sql.EnumType:
+		return int32(len(strconv.Itoa(int(t.NumberOfElements())))), true
+	case sql.SetType:
+		return int32(len(strconv.FormatUint(1<<min(t.NumberOfElements(), 64)-1, 10))), true
+	}
+	return 0, false
 }
 
 // exactAvg is AVG(x).
@@ -387,6 +418,13 @@ func (r aggRetyper) expr(e sql.Expression, below sql.Schema) (sql.Expression, tr
 		return retypedField(x, t), transform.NewTree, nil
 	case *plan.Subquery:
 		return mapSubquery(x, r.node)
+	case sql.Aggregation:
+		// An aggregate of a column retyped below (SUM of a view's SUM,
+		// MAX of one) is built again of its new type: the references
+		// above read that type.
+		if id, ok := x.(sql.IdExpression); ok && id.Id() != 0 && !types.IsFloat(x.Type()) {
+			r.typed[id.Id()] = x.Type()
+		}
 	}
 	return e, transform.SameTree, nil
 }
