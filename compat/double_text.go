@@ -31,7 +31,10 @@ package compat
 // doubleText (temporal_text.go, cast_char.go). The prepared-statement
 // protocol sends the value's 8 (or 4) bytes, which vitess reads from the
 // text go-mysql-server wrote: cmd/simsql marks those executions
-// (BinaryResults) and they keep go-mysql-server's exact text. Pinned by
+// (BinaryResults) and they keep go-mysql-server's exact text. A JSON
+// result column's DOUBLEs go out as formatDouble writes them too
+// (jsonResult: JSON_ARRAY(1e20) was [100000000000000000000]; pinned by
+// TestDoubleValuesText), where go-mysql-server's text differs. Pinned by
 // TestDoubleText (known answers), TestDifferentialDoubles (against
 // MariaDB) and CompatFaultScripts "DOUBLE and FLOAT as MySQL writes them".
 

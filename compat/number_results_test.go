@@ -48,6 +48,11 @@ func TestSumAvgNested(t *testing.T) {
 		"CREATE VIEW vd AS SELECT g, SUM(d) s FROM t GROUP BY g",
 		"CREATE VIEW va AS SELECT g, AVG(x) s FROM t GROUP BY g",
 		"CREATE VIEW vy AS SELECT g, SUM(y) s FROM t GROUP BY g",
+		"CREATE TABLE e2 (id INT PRIMARY KEY, e ENUM('apple','banana'), st SET('p','qq','rrr'), b1 BIT(1), b64 BIT(64))",
+		"INSERT INTO e2 VALUES (1, 'banana', 'qq,rrr', b'1', b'1111111111111111111111111111111111111111111111111111111111111111'), (2, 'apple', 'p', b'0', b'1')",
+		"CREATE TABLE ct AS SELECT SUM(y) sy, AVG(y) ay, SUM(e) se, AVG(e) ae, SUM(st) sst, SUM(b) sb, AVG(b) ab FROM t",
+		"CREATE TABLE ct2 AS SELECT SUM(e) se, AVG(e) ae, SUM(st) sst, AVG(st) ast, SUM(b1) sb1, SUM(b64) sb64, AVG(b64) ab64 FROM e2",
+		"CREATE TABLE ct3 AS SELECT SUM(s) ss, AVG(s) sa, MAX(s) sm FROM vx",
 	}
 	cases := []diffCase{
 		{"SELECT SUM(s) FROM vx", "a view's SUM of a BIGINT: the brief's case"},
@@ -83,6 +88,16 @@ func TestSumAvgNested(t *testing.T) {
 		{"SELECT SUM(b) FROM t", "a BIT: DECIMAL"},
 		{"SELECT AVG(b) FROM t", "a BIT, AVG"},
 		{"SELECT SUM(y) FROM t WHERE id = 4", "a YEAR of no value: NULL"},
+		{"SELECT SUM(e) FROM e2", "an ENUM's index"},
+		{"SELECT SUM(st) FROM e2", "a SET's bits"},
+		{"SELECT SUM(b64) FROM e2", "a BIT(64)'s 2^64-1, + 1"},
+		{"SELECT AVG(b64) FROM e2", "AVG of a BIT(64)"},
+		{"SELECT GROUP_CONCAT(column_type ORDER BY ordinal_position) FROM information_schema.columns WHERE table_schema = 'd' AND table_name = 'ct'",
+			"the DECIMAL precision of a YEAR's (4), an ENUM's and a SET's (their text's width) and a BIT's (its bits)"},
+		{"SELECT GROUP_CONCAT(column_type ORDER BY ordinal_position) FROM information_schema.columns WHERE table_schema = 'd' AND table_name = 'ct2'",
+			"likewise, and capped at 65"},
+		{"SELECT GROUP_CONCAT(column_type ORDER BY ordinal_position) FROM information_schema.columns WHERE table_schema = 'd' AND table_name = 'ct3'",
+			"a view's SUM of a BIGINT: DECIMAL(41,0) summed again, DECIMAL(63,0)"},
 	}
 	compareDifferential(t, startMariaDB(t), newEngine(t), setUp, cases)
 }

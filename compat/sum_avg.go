@@ -25,11 +25,21 @@ package compat
 // MySQL), not 20 for every integer. Pinned by NumericExactScripts "SUM
 // and AVG stay exact through views, set operations and CREATE TABLE … AS
 // SELECT" (also on MariaDB).
+//
+// An aggregate over such a column (SUM(s) of a view's SUM(x) s, AVG,
+// MAX of it) was built over the DOUBLE the planner typed it, so SUM of a
+// view's SUM of a BIGINT was the DOUBLE 9.007199378197784e15: the walk
+// records the type each aggregate has once its argument is retyped, for
+// the references above it. And a YEAR, ENUM or SET was left to
+// go-mysql-server (DOUBLE); MySQL sums their numbers as DECIMAL
+// (numeric_context_result_type INT_RESULT: SUM of a YEAR is
+// DECIMAL(26,0)). Pinned by TestSumAvgNested (against MariaDB).
 
 import (
 	"math/big"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
@@ -54,8 +64,9 @@ func sumAvgType(arg sql.Expression, avg bool) (result, bool) {
 	}
 	k := kindOf(arg)
 	if p, ok := integerLikeDigits(arg); ok {
-		// A YEAR, ENUM or SET is summed as its number (MySQL's
-		// numeric_context_result_type of those fields is INT_RESULT).
+		// A YEAR, ENUM, SET or BIT is summed as its number (MySQL's
+		// numeric_context_result_type of those fields is INT_RESULT), of
+		// the precision of its width.
 		if avg {
 			return result{k: kDecimal, prec: p + divPrecisionIncrement, scale: divPrecisionIncrement}, true
 		}
@@ -154,14 +165,15 @@ func newSumBuffer(child sql.Expression, res result, avg bool) *sumBuffer {
 	}
 	b.k = kindOf(b.child)
 	if _, ok := integerLikeDigits(b.child); ok {
-		b.k = kUint // YEAR, ENUM and SET values are uint16 and uint64 numbers
+		b.k = kUint // YEAR, ENUM, SET and BIT values are unsigned numbers
 	}
 	return b
 }
 
-// integerLikeDigits returns the digits of a YEAR, ENUM or SET argument's
-// largest number (4 for a YEAR, MySQL's width; an ENUM's count of
-// elements, a SET's largest set of bits), and false for another.
+// integerLikeDigits returns the precision MySQL's decimal_precision gives
+// a YEAR, ENUM, SET or BIT argument, its display width: 4 for a YEAR, an
+// ENUM's longest element, a SET's elements joined by commas, a BIT(M)'s M
+// (MariaDB's CREATE TABLE … AS SELECT SUM(e) agrees); false for another.
 func integerLikeDigits(arg sql.Expression) (int32, bool) {
 	if !arg.Resolved() {
 		return 0, false
@@ -171,10 +183,16 @@ func integerLikeDigits(arg sql.Expression) (int32, bool) {
 		return 4, true
 	}
 	switch t := t.(type) {
+	case types.BitType:
+		return int32(t.NumberOfBits()), true
 	case sql.EnumType:
-		return int32(len(strconv.Itoa(int(t.NumberOfElements())))), true
+		n := 1
+		for _, v := range t.Values() {
+			n = max(n, utf8.RuneCountInString(v))
+		}
+		return int32(n), true
 	case sql.SetType:
-		return int32(len(strconv.FormatUint(1<<min(t.NumberOfElements(), 64)-1, 10))), true
+		return int32(max(utf8.RuneCountInString(strings.Join(t.Values(), ",")), 1)), true
 	}
 	return 0, false
 }
