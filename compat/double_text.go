@@ -217,12 +217,21 @@ func (d jsonDouble) MarshalJSON() ([]byte, error) {
 	return []byte(formatDouble(float64(d))), nil
 }
 
+// jsonFloat is a FLOAT of a JSON document as MySQL writes it.
+type jsonFloat float32
+
+// MarshalJSON implements json.Marshaler.
+func (f jsonFloat) MarshalJSON() ([]byte, error) {
+	return []byte(formatFloat(float32(f))), nil
+}
+
 // jsonDoubles returns v, a JSON document's value, with each DOUBLE that
 // go-mysql-server writes otherwise than MySQL a jsonDouble, and whether
 // one was: a whole number of 2^63 or more (1e20, which it spells out) or
-// one whose shortest form has an exponent (1.5e-16). A smaller whole
-// number stays go-mysql-server's integer: a document parsed from text
-// holds its integers as DOUBLEs too.
+// one whose shortest form has an exponent (1.5e-16), and a FLOAT whose
+// text has one (1e20, which it spells out too; a FLOAT's 6 digits, as
+// MariaDB writes it). A smaller whole number stays go-mysql-server's
+// integer: a document parsed from text holds its integers as DOUBLEs too.
 func jsonDoubles(v any) (any, bool) {
 	switch x := v.(type) {
 	case float64:
@@ -231,6 +240,13 @@ func jsonDoubles(v any) (any, bool) {
 		}
 		if s := formatDouble(x); strings.ContainsRune(s, 'e') || x == math.Trunc(x) {
 			return jsonDouble(x), true
+		}
+	case float32:
+		if math.IsInf(float64(x), 0) || math.IsNaN(float64(x)) || x == float32(int32(x)) {
+			return v, false
+		}
+		if s := formatFloat(x); strings.ContainsRune(s, 'e') {
+			return jsonFloat(x), true
 		}
 	case []any:
 		var out []any

@@ -27,7 +27,6 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/types"
@@ -149,33 +148,12 @@ func (e *formatNumber) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 }
 
 // temporalDouble returns the DATE, DATETIME, TIMESTAMP or TIME value of e
-// as MySQL's val_real reads it: YYYYMMDD, YYYYMMDDhhmmss.ffffff or
-// ±hhmmss.ffffff; false for NULL.
+// as MySQL's val_real reads it, the DOUBLE of its digits
+// (temporalValueDecimal, sum_avg.go); false for NULL.
 func temporalDouble(ctx *sql.Context, e sql.Expression, row sql.Row) (float64, bool, error) {
-	a := temporalArg{e}
-	v, ts, isTime, err := a.eval(ctx, row)
-	if err != nil || v == nil {
-		return 0, false, err
-	}
-	whole, err := (&temporalDigits{a}).Eval(ctx, row)
-	if err != nil || whole == nil {
-		return 0, false, err
-	}
-	n, _ := whole.(int64)
-	var frac float64
-	switch {
-	case isTime:
-		us := int64(ts)
-		frac = float64(us%1_000_000) / 1e6
-	default:
-		if tm, ok := v.(time.Time); ok {
-			frac = float64(tm.Nanosecond()/1000) / 1e6
-		}
-	}
-	if n < 0 || isTime && int64(ts) < 0 {
-		return float64(n) - math.Abs(frac), true, nil
-	}
-	return float64(n) + frac, true, nil
+	d, ok, err := temporalValueDecimal(ctx, e, row)
+	f, _ := d.Float64()
+	return f, ok, err
 }
 
 // fixedDigits is f with exactly d fraction digits: its shortest

@@ -53,6 +53,10 @@ func TestSumAvgNested(t *testing.T) {
 		"CREATE TABLE ct AS SELECT SUM(y) sy, AVG(y) ay, SUM(e) se, AVG(e) ae, SUM(st) sst, SUM(b) sb, AVG(b) ab FROM t",
 		"CREATE TABLE ct2 AS SELECT SUM(e) se, AVG(e) ae, SUM(st) sst, AVG(st) ast, SUM(b1) sb1, SUM(b64) sb64, AVG(b64) ab64 FROM e2",
 		"CREATE TABLE ct3 AS SELECT SUM(s) ss, AVG(s) sa, MAX(s) sm FROM vx",
+		"CREATE TABLE tm (id INT PRIMARY KEY, dt DATE, ts DATETIME, ts3 DATETIME(3), tm TIME, stamp TIMESTAMP(6) NULL)",
+		"INSERT INTO tm VALUES (1, '2024-01-02', '2024-01-02 03:04:05', '2024-01-02 03:04:05.125', '12:34:56', '2024-01-02 03:04:05.123456'), " +
+			"(2, '1999-12-31', '1999-12-31 23:59:59', '1999-12-31 23:59:59.999', '-00:00:01', NULL), (3, '1999-12-31', NULL, NULL, '-838:59:59', NULL)",
+		"CREATE TABLE ct4 AS SELECT SUM(dt) a, AVG(dt) b, SUM(ts) c, AVG(ts) d, SUM(ts3) e, AVG(ts3) f, SUM(tm) g, AVG(tm) h, SUM(stamp) j FROM tm",
 	}
 	cases := []diffCase{
 		{"SELECT SUM(s) FROM vx", "a view's SUM of a BIGINT: the brief's case"},
@@ -98,6 +102,19 @@ func TestSumAvgNested(t *testing.T) {
 			"likewise, and capped at 65"},
 		{"SELECT GROUP_CONCAT(column_type ORDER BY ordinal_position) FROM information_schema.columns WHERE table_schema = 'd' AND table_name = 'ct3'",
 			"a view's SUM of a BIGINT: DECIMAL(41,0) summed again, DECIMAL(63,0)"},
+		{"SELECT SUM(dt) FROM tm", "a DATE: the DECIMAL of its digits (was a DOUBLE of Unix seconds)"},
+		{"SELECT AVG(dt) FROM tm", "AVG of a DATE"},
+		{"SELECT SUM(DISTINCT dt) FROM tm", "DISTINCT"},
+		{"SELECT SUM(ts) FROM tm", "a DATETIME"},
+		{"SELECT AVG(ts) FROM tm", "AVG of a DATETIME"},
+		{"SELECT SUM(ts3) FROM tm", "a DATETIME(3): scale 3"},
+		{"SELECT AVG(ts3) FROM tm", "AVG of a DATETIME(3): scale 7"},
+		{"SELECT SUM(tm) FROM tm", "a TIME, negative ones among them"},
+		{"SELECT AVG(tm) FROM tm", "AVG of a TIME"},
+		{"SELECT SUM(stamp) FROM tm", "a TIMESTAMP(6)"},
+		{"SELECT SUM(dt) FROM tm WHERE id > 3", "of no row: NULL"},
+		{"SELECT GROUP_CONCAT(column_type ORDER BY ordinal_position) FROM information_schema.columns WHERE table_schema = 'd' AND table_name = 'ct4'",
+			"their DECIMAL types: a DATE's 8 digits, a DATETIME's 14, a TIME's 7, and the fraction's"},
 	}
 	compareDifferential(t, startMariaDB(t), newEngine(t), setUp, cases)
 }
@@ -149,6 +166,9 @@ func TestDoubleValuesText(t *testing.T) {
 		{"SELECT JSON_OBJECT('a', f, 'b', JSON_ARRAY(f)) FROM t WHERE id = 2", "JSON_OBJECT, nested"},
 		{"SELECT JSON_ARRAY(IF(id = 2, f, 1)) FROM t WHERE id = 2", "JSON of an IF of a DOUBLE"},
 		{"SELECT JSON_ARRAY(f, x, s) FROM t WHERE id = 1", "JSON of a DOUBLE, an integer and a string"},
+		{"SELECT JSON_OBJECT('f', f, 'fl', fl) FROM t WHERE id = 2", "JSON of a FLOAT 1e20"},
+		{"SELECT JSON_ARRAY(fl) FROM t WHERE id = 3", "JSON of a FLOAT 3.4e38"},
+		{"SELECT JSON_ARRAY(fl) FROM t WHERE id = 1", "JSON of a FLOAT 0.1"},
 	}
 	compareDifferential(t, startMariaDB(t), newEngine(t), setUp, cases)
 	// MariaDB writes JSON_ARRAYAGG without spaces; MySQL 8 as JSON_ARRAY.
