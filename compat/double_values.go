@@ -9,13 +9,15 @@ package compat
 // double_text.go's formatDouble and formatFloat do ('1e20', '3.4e38',
 // '1.2345678901234568e17'). And GROUP_CONCAT(a, b, …) concatenated only
 // a: go-mysql-server's buffer reads the first of its values (MySQL 8
-// concatenates them, a row with a NULL among them left out). The rule
-// doubleValuesText makes each such DOUBLE or FLOAT value its doubleText
-// (and GROUP_CONCAT's several values one groupConcatValues) before the
-// functions see them; temporal_text.go does the same for the string
-// functions (its temporalArgs), which read a DOUBLE as text alike. Pinned
-// by TestDoubleValuesText (against MariaDB, which writes those texts as
-// MySQL 8 does).
+// concatenates them, a row with a NULL among them left out). A JSON
+// document read as text there or by a string function
+// (CONCAT(JSON_ARRAY(1e20))) had its DOUBLEs spelled out too. The rule
+// doubleValuesText makes each such DOUBLE or FLOAT value its doubleText,
+// each such JSON value its jsonText, and GROUP_CONCAT's several values
+// one groupConcatValues, before the functions see them; temporal_text.go
+// does the same for the string functions' DOUBLE arguments (its
+// temporalArgs). Pinned by TestDoubleValuesText (against MariaDB, which
+// writes those texts as MySQL 8 does).
 
 import (
 	"reflect"
@@ -70,9 +72,66 @@ func doubleValuesText(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.
 				nc[i], changed = asDoubleText(nc[i], changed)
 			}
 			return withChildren(e, nc, changed)
+		case sql.FunctionExpression:
+			// A string function's JSON argument (CONCAT(JSON_ARRAY(1e20))):
+			// its text with MySQL's DOUBLEs (jsonText).
+			text := textPositions(x.FunctionName(), types.IsText(x.Type()), x.Children())
+			if text == nil {
+				return e, transform.SameTree, nil
+			}
+			nc := append([]sql.Expression{}, x.Children()...)
+			changed := false
+			for i := range nc {
+				if text(i) {
+					nc[i], changed = asJSONText(nc[i], changed)
+				}
+			}
+			return withChildren(e, nc, changed)
 		}
 		return e, transform.SameTree, nil
 	})
+}
+
+// asJSONText returns e as its text when it is a resolved JSON value
+// (jsonText), and changed or whether it was.
+func asJSONText(e sql.Expression, changed bool) (sql.Expression, bool) {
+	if !e.Resolved() || !types.IsJSON(e.Type()) {
+		return e, changed
+	}
+	return &jsonText{temporalArg{e}}, true
+}
+
+// jsonText is a JSON argument read as text: go-mysql-server's text of
+// the document with its DOUBLEs and FLOATs as MySQL writes them
+// (jsonDoubles, double_text.go).
+type jsonText struct{ temporalArg }
+
+var _ sql.Expression = (*jsonText)(nil)
+
+// Type implements sql.Expression.
+func (e *jsonText) Type() sql.Type { return types.LongText }
+
+// WithChildren implements sql.Expression.
+func (e *jsonText) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	a, err := e.child(e, children)
+	return &jsonText{a}, err
+}
+
+// Eval implements sql.Expression: NULL for NULL.
+func (e *jsonText) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	v, err := e.arg.Eval(ctx, row)
+	if err != nil || v == nil {
+		return nil, err
+	}
+	if w, ok := v.(sql.JSONWrapper); ok {
+		if doc, err := w.ToInterface(); err == nil {
+			if doc2, changed := jsonDoubles(doc); changed {
+				return types.JsonToMySqlString(types.JSONDocument{Val: doc2})
+			}
+		}
+	}
+	s, _, err := types.LongText.Convert(ctx, v)
+	return s, err
 }
 
 // resolvedText reports whether e is resolved and of a string type.
@@ -123,7 +182,18 @@ func groupConcatText(g *aggregation.GroupConcat) (sql.Expression, transform.Tree
 		if !values[i].Resolved() {
 			return g, transform.SameTree, nil
 		}
+		if b, ok := values[i].(*asBlob); ok {
+			// A value binaryGroupConcat reads as bytes: the bytes of its
+			// text.
+			a, ch := asDoubleText(b.arg, false)
+			a, ch = asJSONText(a, ch)
+			if ch {
+				values[i], changed = &asBlob{temporalArg{a}}, true
+			}
+			continue
+		}
 		values[i], changed = asDoubleText(values[i], changed)
+		values[i], changed = asJSONText(values[i], changed)
 	}
 	if len(values) > 1 {
 		values, changed = []sql.Expression{&groupConcatValues{args: values}}, true

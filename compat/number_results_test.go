@@ -169,6 +169,12 @@ func TestDoubleValuesText(t *testing.T) {
 		{"SELECT JSON_OBJECT('f', f, 'fl', fl) FROM t WHERE id = 2", "JSON of a FLOAT 1e20"},
 		{"SELECT JSON_ARRAY(fl) FROM t WHERE id = 3", "JSON of a FLOAT 3.4e38"},
 		{"SELECT JSON_ARRAY(fl) FROM t WHERE id = 1", "JSON of a FLOAT 0.1"},
+		{"SELECT CONCAT(JSON_ARRAY(f)) FROM t WHERE id = 2", "a JSON document read as text by a string function"},
+		{"SELECT LENGTH(JSON_ARRAY(f)) FROM t WHERE id = 6", "its length: [1.5e-16]"},
+		{"SELECT UPPER(JSON_OBJECT('a', f)) FROM t WHERE id = 4", "UPPER of a JSON object"},
+		{"SELECT GROUP_CONCAT(JSON_ARRAY(f) ORDER BY id) FROM t WHERE id <> 5", "GROUP_CONCAT of JSON documents (a whole DOUBLE below 2^63 stays an integer)"},
+		{"SELECT CONCAT(JSON_ARRAY(x, s, d)) FROM t WHERE id = 2", "a document of no DOUBLE, as it was"},
+		{"SELECT HEX(GROUP_CONCAT(f, 0x00 ORDER BY id)) FROM t", "DOUBLEs among binary values: the bytes of their text"},
 	}
 	compareDifferential(t, startMariaDB(t), newEngine(t), setUp, cases)
 	// MariaDB writes JSON_ARRAYAGG without spaces; MySQL 8 as JSON_ARRAY.
