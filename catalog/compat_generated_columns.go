@@ -126,7 +126,8 @@ func installAfterAllRules() {
 			analyzer.Rule{Id: ruleLoadData, Apply: mysqlLoadData},                    // compat_load_data.go
 			analyzer.Rule{Id: ruleForeignKeys, Apply: foreignKeyEditors},             // foreign_key_editor.go
 			analyzer.Rule{Id: ruleParallelGenerated, Apply: parallelGenerated},       // parallel_generated.go
-			analyzer.Rule{Id: ruleLockedTables, Apply: lockedTables})                 // compat_lock_tables.go
+			analyzer.Rule{Id: ruleLockedTables, Apply: lockedTables},                 // compat_lock_tables.go
+			analyzer.Rule{Id: ruleVirtualColumnReads, Apply: virtualColumnReads})     // compat_virtual_column_reads.go
 	})
 }
 

@@ -31,6 +31,10 @@ func (t *Table) duplicateKey(ix *indexMeta, row, existing sql.Row) error {
 			parts[i] = "NULL"
 			continue
 		}
+		if text, ok := binaryKeyText(t.sch.Schema[o].Type, v); ok { // compat_binary_key_text.go
+			parts[i] = text
+			continue
+		}
 		s, err := t.sch.Schema[o].Type.SQL(ctx, nil, v)
 		if err != nil {
 			parts[i] = "?"

@@ -39,5 +39,6 @@ func (s *Session) callerTransaction(ctx *sql.Context) *Transaction {
 func (s *Session) noteCall(q string) {
 	if q != "" {
 		s.inCall = statement.LeadingKeyword(q) == "call"
+		clear(s.liveParams) // compat_procedure_params.go
 	}
 }

@@ -70,6 +70,9 @@ func NewEngine(s *Store) *sqle.Engine {
 		Bound: engine.BoundQueryPlan}
 	engine.Parser = generatedValuesParser{Parser: compat.Statements(compat.Parser(engine.Parser), stmts), catalog: engine.Analyzer.Catalog}
 	engine.Analyzer.ExecBuilder = compat.ExecBuilder(engine.Analyzer.ExecBuilder)
+	// The stored-procedure interpreter runs each statement of a procedure
+	// through the analyzer's Runner (compat/procedure_variables.go).
+	engine.Analyzer.Runner = compat.ProcedureRunner(engine)
 	return engine
 }
 

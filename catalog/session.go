@@ -65,6 +65,9 @@ type Session struct {
 	replaced atomic.Uint64
 	// inCall is set while a CALL runs (gms_call_transaction.go).
 	inCall bool
+	// liveParams are the stored-procedure parameters (lower case) the
+	// current statement's CALLs made (compat_procedure_params.go).
+	liveParams map[string]bool
 }
 
 var (

@@ -117,6 +117,9 @@ func newMinMax(greatest bool, a ...sql.Expression) (sql.Expression, error) {
 	if !ok && binaryMinMax(a, ks) {
 		return &minMaxBytes{args: a, greatest: greatest, ks: ks}, nil
 	}
+	if m, temporal := newTemporalMinMax(greatest, a); !ok && temporal { // temporal_min_max.go
+		return m, nil
+	}
 	if !ok {
 		if greatest {
 			return function.NewGreatest(a...)

@@ -42,10 +42,8 @@ func newCastChar(arg sql.Expression, typ string, length, scale int) sql.Expressi
 	if arg.Type().Equals(n.Type()) {
 		return arg
 	}
-	if types.IsEnum(arg.Type()) {
-		if e, err := n.WithChildren(expression.NewEnumToString(arg)); err == nil {
-			return e
-		}
+	if types.IsEnum(arg.Type()) || types.IsSet(arg.Type()) { // cast_text.go
+		return expression.NewConvertWithLengthAndScale(&enumSetText{temporalArg{arg}}, typ, length, scale)
 	}
 	return n
 }
@@ -107,6 +105,9 @@ func (e *temporalText) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		return nil, err
 	}
 	if isTime {
+		if scale, ok := timeScale(e.arg); ok { // cast_text.go
+			return timeText(ts, scale), nil
+		}
 		return ts.String(), nil
 	}
 	if types.IsDatetimeType(e.arg.Type()) || types.IsTimestampType(e.arg.Type()) {

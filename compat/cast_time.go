@@ -62,7 +62,7 @@ func (c *castTime) CollationCoercibility(*sql.Context) (sql.CollationID, byte) {
 func (c *castTime) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	v, err := c.gms.Eval(ctx, row)
 	if err != nil || v != nil {
-		return v, err
+		return roundTime(v, max(c.length, c.scale)), err // cast_text.go
 	}
 	a, err := c.arg.Eval(ctx, row)
 	if err != nil || a == nil {
@@ -86,6 +86,7 @@ func (c *castTime) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		return nil, nil
 	}
 	clock := fmt.Sprintf("%02d:%02d:%02d.%06d", t.Hour(), t.Minute(), t.Second(), t.Nanosecond()/1000)
-	return expression.NewConvertWithLengthAndScale(expression.NewLiteral(clock, types.LongText),
+	v, err = expression.NewConvertWithLengthAndScale(expression.NewLiteral(clock, types.LongText),
 		expression.ConvertToTime, c.length, c.scale).Eval(ctx, nil)
+	return roundTime(v, max(c.length, c.scale)), err
 }

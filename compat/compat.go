@@ -16,7 +16,7 @@ import (
 // Functions returns the functions that replace go-mysql-server's
 // built-ins of the same names: ABS, GREATEST and LEAST (abs_greatest.go),
 // IF and IFNULL of numbers (if_numeric.go), FORMAT (format_number.go),
-// HEX of a DECIMAL or DOUBLE (hex_number.go), INET_NTOA (inet_ntoa.go), QUOTE (quote_null.go), SOUNDEX (soundex_empty.go), ROUND and TRUNCATE (round.go),
+// HEX of a DECIMAL or DOUBLE (hex_number.go), CHARSET, COLLATION and COERCIBILITY (charset_null.go), INET_NTOA (inet_ntoa.go), QUOTE (quote_null.go), SOUNDEX (soundex_empty.go), ROUND and TRUNCATE (round.go),
 // SUM and AVG (sum_avg.go), BIT_AND, BIT_OR
 // and BIT_XOR (bit_aggregates.go), and the string functions, on bytes for
 // a binary string (binary_strings.go), BIT_LENGTH (bit_length.go), BENCHMARK,
@@ -30,7 +30,7 @@ import (
 // looks a function up in its database provider before its built-ins, so
 // a provider that answers these names overrides them.
 func Functions() []sql.Function {
-	return withPacketLimit(withTemporalText(append(append(byteFunctions(), varianceFunctions()...),
+	return withPacketLimit(withTemporalText(append(append(append(byteFunctions(), varianceFunctions()...), collationFunctions()...), // charset_null.go
 		sql.Function1{Name: "abs", Fn: newAbs},
 		sql.FunctionN{Name: "aes_decrypt", Fn: newAESDecrypt}, // aes.go
 		sql.FunctionN{Name: "aes_encrypt", Fn: newAESEncrypt}, // aes.go

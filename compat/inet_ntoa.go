@@ -6,8 +6,10 @@ package compat
 // N past 32 bits was that too instead of NULL. MySQL 8
 // (Item_func_inet_ntoa::val_str) reads N as val_int does (a DECIMAL
 // rounded half away from zero, a DOUBLE half to even, a string for its
-// leading integer) and answers NULL for a negative N or one above
-// 4294967295. Pinned by TestFormatNumber.
+// leading integer; a hexadecimal or bit-value literal its number, the
+// parser's hexChild, where go-mysql-server read b'1' as bytes, '0.0.0.0') and answers NULL for a
+// negative N or one above 4294967295. Pinned by TestFormatNumber and
+// TestCastText.
 
 import (
 	"fmt"

@@ -3,8 +3,9 @@ package compat
 // Fault (go-mysql-server v0.20.0): MAKE_SET does not exist (1305). MySQL
 // 8 (Item_func_make_set): MAKE_SET(bits, str1, str2, …) is the strings
 // whose bit is set in bits (str1 bit 0), in order, joined by ','; a NULL
-// string is left out; NULL when bits is NULL. Pinned by TestSetFunctions
-// (also on MariaDB).
+// string is left out; NULL when bits is NULL; a binary string when one of
+// the strings is (go-mysql-server's answer was text). Pinned by
+// TestSetFunctions (also on MariaDB) and TestCastText.
 
 import (
 	"fmt"
@@ -37,11 +38,32 @@ func (*makeSet) Description() string {
 // String implements sql.Expression.
 func (e *makeSet) String() string { return fmt.Sprintf("make_set(%s)", joinArgs(e.args)) }
 
-// Type implements sql.Expression: LONGTEXT.
-func (*makeSet) Type() sql.Type { return types.LongText }
+// Type implements sql.Expression: LONGTEXT, or LONGBLOB when a string
+// argument is binary (a hexadecimal or bit-value literal, a VARBINARY:
+// MySQL's aggregated type of the strings).
+func (e *makeSet) Type() sql.Type {
+	if e.binary() {
+		return types.LongBlob
+	}
+	return types.LongText
+}
 
-// CollationCoercibility implements sql.CollationCoercible.
-func (*makeSet) CollationCoercibility(ctx *sql.Context) (sql.CollationID, byte) {
+// binary reports whether one of the strings is binary.
+func (e *makeSet) binary() bool {
+	for _, a := range e.args[1:] {
+		if isBinary(a) || a.Resolved() && types.IsBit(a.Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+// CollationCoercibility implements sql.CollationCoercible: binary for a
+// binary answer.
+func (e *makeSet) CollationCoercibility(ctx *sql.Context) (sql.CollationID, byte) {
+	if e.binary() {
+		return sql.Collation_binary, 4
+	}
 	return ctx.GetCollation(), 4
 }
 

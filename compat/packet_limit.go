@@ -3,7 +3,7 @@ package compat
 // Fault (go-mysql-server v0.20.0): the string functions build whatever
 // their arguments ask for. SPACE(20000000) hangs (Space.Eval appends one
 // space at a time, quadratic; KILL QUERY does not stop it), REPEAT, LPAD,
-// RPAD, CONCAT, CONCAT_WS, REPLACE and INSERT return strings of hundreds
+// RPAD, CONCAT, CONCAT_WS, REPLACE, INSERT and HEX return strings of hundreds
 // of megabytes, REPEAT('a', 2^64-1) takes seconds, and a REPLACE whose
 // answer would be terabytes aborts the process (Go's out of memory is
 // fatal). MySQL 8 (sql/item_strfunc.cc, each function's val_str) checks
@@ -35,7 +35,7 @@ const defaultMaxAllowedPacket = 64 << 20
 
 // maxAllowedPacketVar is max_allowed_packet as MySQL 8 declares it: 1 KiB
 // to 1 GiB, 64 MiB by default.
-func maxAllowedPacketVar() sql.SystemVariable {
+func maxAllowedPacketVar() *sql.MysqlSystemVariable {
 	return &sql.MysqlSystemVariable{
 		Name:    "max_allowed_packet",
 		Scope:   sql.GetMysqlScope(sql.SystemVariableScope_Both),
@@ -134,6 +134,7 @@ var packetChecks = map[string]packetCheck{
 	"insert":        checkInsert,
 	"export_set":    checkExportSet,
 	"to_base64":     checkToBase64,
+	"hex":           checkHex,
 	"weight_string": nil,
 }
 
@@ -329,6 +330,21 @@ func checkToBase64(_ *packetLimited, as []packetArg, limit int64) (verdict, any)
 	chars := (as[0].bytes() + 2) / 3 * 4
 	if chars+(chars-1)/76+1 > limit {
 		return tooLong, nil
+	}
+	return build, nil
+}
+
+// checkHex is Item_func_hex: two digits a byte of a string (a number's
+// digits are never long).
+func checkHex(_ *packetLimited, as []packetArg, limit int64) (verdict, any) {
+	if as[0].null() {
+		return answered, nil
+	}
+	switch as[0].v.(type) {
+	case string, []byte:
+		if 2*as[0].bytes() > limit {
+			return tooLong, nil
+		}
 	}
 	return build, nil
 }

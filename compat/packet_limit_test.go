@@ -24,8 +24,18 @@ const packetLimit = 1 << 20
 func TestPacketLimit(t *testing.T) {
 	m := mariadbtest.Start(t, 0, fmt.Sprintf("--max-allowed-packet=%d", packetLimit))
 	maria := openConn(t, m)
+	// MySQL reads the session's max_allowed_packet from the global one
+	// when a client connects (SET SESSION is 1621): set the global one,
+	// then start the session that is checked.
+	setter := newEngine(t)
+	setter.run(t, fmt.Sprintf("SET GLOBAL max_allowed_packet = %d", packetLimit))
+	// MySQL 8's default (go-mysql-server 0.20's SET GLOBAL … = DEFAULT keeps the
+	// current global value).
+	t.Cleanup(func() { setter.run(t, "SET GLOBAL max_allowed_packet = 67108864") })
 	sim := newEngine(t)
-	sim.run(t, fmt.Sprintf("SET SESSION max_allowed_packet = %d", packetLimit))
+	if got := sim.answer("SELECT @@max_allowed_packet"); got.text != fmt.Sprint(packetLimit) {
+		t.Fatalf("@@max_allowed_packet of a new session = %s, want %d", got, packetLimit)
+	}
 	for _, q := range []string{
 		"CREATE DATABASE d", "USE d",
 		"CREATE TABLE n (id INT PRIMARY KEY, u BIGINT UNSIGNED, b VARBINARY(10))",
@@ -78,6 +88,9 @@ func TestPacketLimit(t *testing.T) {
 		"MAKE_SET(3, REPEAT('a', 600000), REPEAT('b', 600000))", "MAKE_SET(1, REPEAT('a', 600000), REPEAT('b', 600000))",
 		// TO_BASE64: 4 bytes per 3, a newline per 76.
 		"TO_BASE64(REPEAT('a', 700000))", "TO_BASE64(REPEAT('a', 780000))",
+		// HEX: two digits a byte (a number's digits are short).
+		fmt.Sprintf("HEX(REPEAT('a', %d))", L/2), fmt.Sprintf("HEX(REPEAT('a', %d))", L/2+1),
+		fmt.Sprintf("HEX(REPEAT(X'F1', %d))", L/2+1), "HEX(18446744073709551615)",
 		// Counts from columns.
 		"(SELECT SPACE(u) FROM n WHERE id = 1)", "(SELECT REPEAT(b, u) FROM n WHERE id = 1)",
 		"(SELECT LPAD(b, u, X'00') FROM n WHERE id = 2)",

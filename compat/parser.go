@@ -135,6 +135,7 @@ func rewrite(stmt *ast.Statement, env env) {
 	setUnknownVariable(*stmt) // set_unknown_variable.go
 	r := rewriter{env: env, seen: map[uintptr]bool{}}
 	r.walk(reflect.ValueOf(stmt).Elem())
+	procedureVariables(*stmt, env.query) // procedure_variables.go
 }
 
 // rewriter walks a vitess syntax tree by reflection, children first, and
@@ -363,11 +364,23 @@ func (r *rewriter) replace(e ast.Expr) (ast.Expr, bool) {
 		return existsSubquery(n, r.dml), true
 	case *ast.CollateExpr:
 		return collateUtf8mb4(n)
+	case *ast.ConvertUsingExpr: // cast_text.go
+		cs, err := sql.ParseCharacterSet(n.Type)
+		if err != nil {
+			return nil, false
+		}
+		return inject(n, func(a []sql.Expression) sql.Expression { return newConvertUsing(a[0], cs) }, n.Expr), true
 	case *ast.ConvertExpr:
 		if n.Type == nil {
 			return nil, false
 		}
 		switch strings.ToLower(n.Type.Type) {
+		case "binary": // cast_char.go, cast_text.go
+			length := 0
+			if n.Type.Length != nil {
+				length, _ = strconv.Atoi(n.Type.Length.String())
+			}
+			return inject(n, func(a []sql.Expression) sql.Expression { return newCastChar(a[0], "binary", length, 0) }, n.Expr), true
 		case "signed":
 			return inject(n, func(a []sql.Expression) sql.Expression { return newCastInt(a[0], false) }, n.Expr), true
 		case "unsigned":
@@ -427,6 +440,13 @@ func (r *rewriter) replace(e ast.Expr) (ast.Expr, bool) {
 			n.Name.EqualString("bit_and") || n.Name.EqualString("bit_or") || n.Name.EqualString("bit_xor")):
 			// An aggregate of a number: a hexadecimal literal argument is a
 			// number (the aggregate itself stays go-mysql-server's node).
+			if h, ok := hexChild(args[0]); ok {
+				n.Exprs[0].(*ast.AliasedExpr).Expr = h
+			}
+			return nil, false
+		case n.Name.EqualString("inet_ntoa") && len(args) == 1:
+			// INET_NTOA reads a number: a hexadecimal or bit-value
+			// literal is its number (inet_ntoa.go).
 			if h, ok := hexChild(args[0]); ok {
 				n.Exprs[0].(*ast.AliasedExpr).Expr = h
 			}

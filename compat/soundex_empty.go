@@ -15,13 +15,20 @@ import (
 )
 
 // soundex is go-mysql-server's SOUNDEX(s), with ” for a string without
-// letters.
-type soundex struct{ *function.Soundex }
+// letters. inner is SOUNDEX of the first field of a one-value row, built
+// once so that a row's text is coded without building an expression.
+type soundex struct {
+	*function.Soundex
+	inner sql.Expression
+}
 
 var _ sql.FunctionExpression = soundex{}
 
 func newSoundex(e sql.Expression) sql.Expression {
-	return soundex{function.NewSoundex(e).(*function.Soundex)}
+	return soundex{
+		Soundex: function.NewSoundex(e).(*function.Soundex),
+		inner:   function.NewSoundex(expression.NewGetField(0, types.LongText, "s", true)),
+	}
 }
 
 // WithChildren implements sql.Expression.
@@ -54,5 +61,5 @@ func (s soundex) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	if !hasLetter {
 		return "", nil
 	}
-	return function.NewSoundex(expression.NewLiteral(text, types.LongText)).Eval(ctx, nil)
+	return s.inner.Eval(ctx, sql.Row{text})
 }

@@ -178,7 +178,7 @@ func newSumBuffer(child sql.Expression, res result, avg bool) *sumBuffer {
 		b.seen = map[string]struct{}{}
 	}
 	if _, fsp, ok := temporalShape(b.child); ok {
-		b.child = &temporalDecimal{temporalArg{b.child}, fsp}
+		b.child = &temporalSumDigits{temporalArg{b.child}, fsp}
 	}
 	b.k = kindOf(b.child)
 	if _, ok := integerLikeDigits(b.child); ok {
@@ -236,30 +236,30 @@ func temporalShape(arg sql.Expression) (prec, fsp int32, ok bool) {
 	return 0, 0, false
 }
 
-// temporalDecimal is a DATE, DATETIME, TIMESTAMP or TIME argument as the
+// temporalSumDigits is a DATE, DATETIME, TIMESTAMP or TIME argument as the
 // DECIMAL of its digits, as MySQL's val_decimal reads it: 20240102,
 // 20240102030405.125, -10203.25 (fsp fraction digits).
-type temporalDecimal struct {
+type temporalSumDigits struct {
 	temporalArg
 	fsp int32
 }
 
-var _ sql.Expression = (*temporalDecimal)(nil)
+var _ sql.Expression = (*temporalSumDigits)(nil)
 
 // Type implements sql.Expression.
-func (e *temporalDecimal) Type() sql.Type {
+func (e *temporalSumDigits) Type() sql.Type {
 	p, _, _ := temporalShape(e.arg)
 	return decimalType(p, e.fsp)
 }
 
 // WithChildren implements sql.Expression.
-func (e *temporalDecimal) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+func (e *temporalSumDigits) WithChildren(children ...sql.Expression) (sql.Expression, error) {
 	a, err := e.child(e, children)
-	return &temporalDecimal{a, e.fsp}, err
+	return &temporalSumDigits{a, e.fsp}, err
 }
 
 // Eval implements sql.Expression: NULL for NULL.
-func (e *temporalDecimal) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+func (e *temporalSumDigits) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	d, ok, err := temporalValueDecimal(ctx, e.arg, row)
 	if err != nil || !ok {
 		return nil, err

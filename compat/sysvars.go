@@ -20,7 +20,8 @@ var sysvarsOnce sync.Once
 // InstallSystemVariables adds have_ssl and have_openssl to
 // go-mysql-server's process-wide system variables, valued DISABLED, the
 // session's read-only warning_count and error_count, max_allowed_packet
-// with MySQL 8's default of 64 MiB (packet_limit.go), and
+// with MySQL 8's default of 64 MiB (packet_limit.go), which only SET
+// GLOBAL sets (session_read_only.go), and
 // makes the collation_* variables default to DefaultCollation
 // (default_collation.go). It takes effect once per process; later calls do
 // nothing.
@@ -47,7 +48,7 @@ func InstallSystemVariables() {
 				Default: int64(0),
 			})
 		}
-		vars = append(vars, maxAllowedPacketVar()) // packet_limit.go
+		vars = append(vars, sessionReadOnly{maxAllowedPacketVar()}) // packet_limit.go, session_read_only.go
 		sql.SystemVariables.AddSystemVariables(vars)
 		installDefaultCollation()
 	})

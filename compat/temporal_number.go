@@ -30,6 +30,8 @@ func temporalNumber(e sql.Expression) sql.Expression {
 	case sqltypes.Datetime, sqltypes.Timestamp:
 		if dt, ok := t.(sql.DatetimeType); ok && dt.Precision() == 0 {
 			return &temporalDigits{temporalArg{e}}
+		} else if ok {
+			return &temporalDecimal{temporalArg{e}, dt.Precision()} // cast_text.go
 		}
 	case sqltypes.Time:
 		if tt, ok := t.(interface{ Precision() int }); !ok || tt.Precision() == 0 {

@@ -43,7 +43,7 @@ var textArgs = func() map[string]func(i int) bool {
 		"length", "octet_length", "bit_length", "hex", "md5", "sha", "sha1",
 		"crc32", "to_base64", "strcmp", "quote", "field", "soundex",
 		"regexp_replace", "regexp_substr", "regexp_instr", "regexp_like",
-		"make_set", "export_set",
+		"make_set", "export_set", "aes_encrypt", "compress",
 	} {
 		m[name] = allStr
 	}
@@ -117,7 +117,8 @@ func textPositions(name string, resultText bool, args []sql.Expression) func(i i
 
 // temporalArgs returns args with each argument that text says the
 // function name reads as text made its text, and whether one was: a
-// temporal value its text (temporalText); for a function outside
+// temporal value its text (temporalText), an ENUM or SET value its
+// members (enumSetText, cast_text.go); for a function outside
 // valueFunctions, a FLOAT or DOUBLE its text (doubleText, double_text.go),
 // another number its text (numberText) and a BIT value its bytes
 // (bitBytes, where bits), as MySQL's val_str reads them, unless a binary
@@ -143,6 +144,8 @@ func temporalArgs(name string, text func(i int) bool, args []sql.Expression, bit
 		case types.IsYear(t) && name == "hex":
 		case isTemporal(t):
 			x = &temporalText{temporalArg{c}}
+		case types.IsEnum(t) || types.IsSet(t): // cast_text.go
+			x = &enumSetText{temporalArg{c}}
 		case !numeric || !floatTextArg(name, i):
 		case types.IsBit(t):
 			if bits {
@@ -174,6 +177,11 @@ type textFunction struct{ sql.Function }
 // NewInstance implements sql.Function.
 func (f textFunction) NewInstance(args []sql.Expression) (sql.Expression, error) {
 	args, _ = binaryLiterals(args) // binary_params.go
+	if strings.EqualFold(f.FunctionName(), "find_in_set") {
+		if e, ok := newSetMember(args); ok { // cast_text.go
+			return e, nil
+		}
+	}
 	if text := textPositions(f.FunctionName(), false, args); text != nil {
 		args, _ = temporalArgs(f.FunctionName(), text, args, true)
 	}
@@ -181,8 +189,9 @@ func (f textFunction) NewInstance(args []sql.Expression) (sql.Expression, error)
 }
 
 // withTemporalText returns fns with each function of textArgs and
-// valueFunctions a textFunction, and go-mysql-server's built-ins of those
-// names that fns lacks added as textFunctions, in name order.
+// valueFunctions a textFunction and each of jsonValueArgs a jsonFunction
+// (cast_text.go), and go-mysql-server's built-ins of those names that fns
+// lacks added so, in name order.
 func withTemporalText(fns []sql.Function) []sql.Function {
 	have := map[string]bool{}
 	for i, f := range fns {
@@ -190,6 +199,9 @@ func withTemporalText(fns []sql.Function) []sql.Function {
 		have[name] = true
 		if textArgs[name] != nil || valueFunctions[name] {
 			fns[i] = textFunction{f}
+		}
+		if jsonValueArgs[name] != nil { // cast_text.go
+			fns[i] = jsonFunction{f}
 		}
 	}
 	var names []string
@@ -199,7 +211,12 @@ func withTemporalText(fns []sql.Function) []sql.Function {
 	for name := range valueFunctions {
 		names = append(names, name)
 	}
-	return appendBuiltins(fns, have, names, func(b sql.Function) sql.Function { return textFunction{b} })
+	fns = appendBuiltins(fns, have, names, func(b sql.Function) sql.Function { return textFunction{b} })
+	names = names[:0]
+	for name := range jsonValueArgs {
+		names = append(names, name)
+	}
+	return appendBuiltins(fns, have, names, func(b sql.Function) sql.Function { return jsonFunction{b} })
 }
 
 // isTemporal reports whether t is DATE, DATETIME, TIMESTAMP, TIME or YEAR.
@@ -225,10 +242,10 @@ func newNumberText(e sql.Expression) *numberText {
 // Type implements sql.Expression.
 func (e *numberText) Type() sql.Type { return types.LongText }
 
-// CollationCoercibility implements sql.CollationCoercible: the default
-// collation, coercible (4), as MySQL's text of a number.
-func (e *numberText) CollationCoercibility(*sql.Context) (sql.CollationID, byte) {
-	return sql.Collation_Default, 4
+// CollationCoercibility implements sql.CollationCoercible: the
+// connection's collation, coercible (4), as MySQL's text of a number.
+func (e *numberText) CollationCoercibility(ctx *sql.Context) (sql.CollationID, byte) {
+	return ctx.GetCollation(), 4
 }
 
 // IsNullable implements sql.Expression.

@@ -65,6 +65,7 @@ const (
 	erOptionPreventsStatement           = 1290 // ER_OPTION_PREVENTS_STATEMENT
 	erNonUniqTable                      = 1066 // ER_NONUNIQ_TABLE
 	erSubqueryNo1Row                    = 1242 // ER_SUBQUERY_NO_1_ROW
+	erMixOfGroupFuncAndFields           = 1140 // ER_MIX_OF_GROUP_FUNC_AND_FIELDS
 )
 
 // ErrIndexValue is the error of a row whose value an index refuses (a
@@ -124,6 +125,10 @@ var table = []*mapping{
 	// also its error of a SET column's value: 1231 only in a SET statement.
 	{kind: sql.ErrInvalidSystemVariableValue, num: erWrongValueForVar, state: mysql.SSClientError},
 	{kind: sql.ErrInvalidSetValue, num: mysql.ERUnknownError, convert: invalidSetValue},
+	// A placeholder outside a prepared statement (placeholders.go).
+	{kind: sql.ErrUnboundPreparedStatementVariable, num: mysql.ERParseError, state: mysql.SSClientError, message: placeholderSyntaxError},
+	{kind: errBindVariableNotProvided, num: mysql.ERWrongArguments, state: mysql.SSUnknownSQLState,
+		message: func([]string, string) string { return "Incorrect arguments to EXECUTE" }},
 	// EXECUTE of a name no PREPARE gave (go-mysql-server 0.20: 1105).
 	{kind: sql.ErrUnknownPreparedStatement, num: erUnknownStmtHandler, state: mysql.SSUnknownSQLState},
 	// CALL of a procedure no database has: like a function, MySQL names
@@ -373,6 +378,13 @@ var table = []*mapping{
 	{kind: functions.ErrNotFingerprint, num: erWrongValueForType, state: mysql.SSUnknownSQLState},
 	{kind: functions.ErrNotSupported, num: erNotSupportedYet, state: mysql.SSClientError},
 	{kind: sql.ErrInvalidArgumentNumber, num: erWrongParamCountToNativeFct, state: mysql.SSClientError},
+	// A column beside an aggregate without GROUP BY: MySQL's 1140, SQLSTATE
+	// 42000 (go-mysql-server 0.20: HY000, lower case). go-mysql-server
+	// v0.20.0's planner also gives this kind without its arguments
+	// (planbuilder/aggregates.go, a window function beside an aggregate,
+	// which MySQL 8 runs): "expression #%!d(MISSING)"; then MySQL's
+	// wording of 1140 that names no column.
+	{kind: sql.ErrNonAggregatedColumnWithoutGroupBy, num: erMixOfGroupFuncAndFields, state: mysql.SSClientError, message: mixOfGroupFuncAndFields},
 }
 
 // compileTable compiles the table's patterns, once, on the first error
@@ -439,7 +451,10 @@ func ConvertIn(err error, query, db string) error {
 		if m.message != nil {
 			msg = m.message(sub, query)
 		}
-		return &mysql.SQLError{Num: m.num, State: m.state, Message: msg, Query: se.Query}
+		return &mysql.SQLError{Num: m.num, State: m.state, Message: withoutFormatFaults(msg), Query: se.Query}
+	}
+	if strings.Contains(se.Message, "%!") {
+		return &mysql.SQLError{Num: se.Num, State: se.State, Message: withoutFormatFaults(se.Message), Query: se.Query}
 	}
 	return se
 }
