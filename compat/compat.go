@@ -66,7 +66,8 @@ func Functions() []sql.Function {
 // enumText (enum_text.go), helpTables (help_tables.go), warningsInOrder
 // (show_warnings.go), warningBytes (warning_bytes.go), likeRange (like_range.go),
 // binaryGroupConcat (binary_strings.go), binaryParams
-// (binary_params.go), temporalArgsText (temporal_text.go), inSubqueryJoins
+// (binary_params.go), temporalArgsText (temporal_text.go),
+// doubleValuesText (double_values.go), inSubqueryJoins
 // (in_subquery.go), userVarReads (user_var_assign.go), viewVariables
 // (view_variables.go), onlyFullGroupBy (only_full_group_by.go),
 // groupByAmbiguous (group_by_ambiguous.go) and jsonPaths (json_paths.go).
@@ -82,6 +83,7 @@ func Rules() []analyzer.Rule {
 		{Id: ruleBinaryParams, Apply: binaryParams},           // binary_params.go
 		{Id: ruleBinaryGroupConcat, Apply: binaryGroupConcat}, // binary_strings.go, after binaryParams
 		{Id: ruleTemporalText, Apply: temporalArgsText},       // temporal_text.go, after unionTypes and likeRange
+		{Id: ruleDoubleValuesText, Apply: doubleValuesText},   // double_values.go, after binaryGroupConcat
 		{Id: ruleInSubqueryJoins, Apply: inSubqueryJoins},     // in_subquery.go
 		{Id: ruleUserVarReads, Apply: userVarReads},           // user_var_assign.go
 		{Id: ruleViewVariables, Apply: viewVariables},         // view_variables.go

@@ -31,7 +31,10 @@ package compat
 // doubleText (temporal_text.go, cast_char.go). The prepared-statement
 // protocol sends the value's 8 (or 4) bytes, which vitess reads from the
 // text go-mysql-server wrote: cmd/simsql marks those executions
-// (BinaryResults) and they keep go-mysql-server's exact text. Pinned by
+// (BinaryResults) and they keep go-mysql-server's exact text. A JSON
+// result column's DOUBLEs go out as formatDouble writes them too
+// (jsonResult: JSON_ARRAY(1e20) was [100000000000000000000]; pinned by
+// TestDoubleValuesText), where go-mysql-server's text differs. Pinned by
 // TestDoubleText (known answers), TestDifferentialDoubles (against
 // MariaDB) and CompatFaultScripts "DOUBLE and FLOAT as MySQL writes them".
 
@@ -179,9 +182,108 @@ func (t doubleResult) SQL(ctx *sql.Context, dest []byte, v any) (sqltypes.Value,
 	return sqltypes.MakeTrusted(t.Type(), append(dest[:0:0], s...)), nil
 }
 
-// doubleResults wraps a statement's plan whose result has a FLOAT or
-// DOUBLE column in doubleTextNode, whose schema sends them as MySQL
-// writes them. Only the statement's own result (an empty scope): a
+// jsonResult is a JSON result column: the DOUBLEs of a document built
+// by the statement (JSON_ARRAY(1e20)) are sent as MySQL writes them,
+// where go-mysql-server's 'f' form differs (jsonDoubles); a document read
+// from a table is sent as stored.
+type jsonResult struct{ types.JsonType }
+
+// SQL implements sql.Type.
+func (t jsonResult) SQL(ctx *sql.Context, dest []byte, v any) (sqltypes.Value, error) {
+	w, ok := v.(sql.JSONWrapper)
+	if _, stored := v.(types.JSONBytes); !ok || stored {
+		return t.JsonType.SQL(ctx, dest, v)
+	}
+	doc, err := w.ToInterface()
+	if err != nil {
+		return t.JsonType.SQL(ctx, dest, v)
+	}
+	doc2, changed := jsonDoubles(doc)
+	if !changed {
+		return t.JsonType.SQL(ctx, dest, v)
+	}
+	s, err := types.JsonToMySqlString(types.JSONDocument{Val: doc2})
+	if err != nil {
+		return sqltypes.NULL, err
+	}
+	return sqltypes.MakeTrusted(sqltypes.TypeJSON, append(dest[:0:0], s...)), nil
+}
+
+// jsonDouble is a DOUBLE of a JSON document as MySQL writes it.
+type jsonDouble float64
+
+// MarshalJSON implements json.Marshaler.
+func (d jsonDouble) MarshalJSON() ([]byte, error) {
+	return []byte(formatDouble(float64(d))), nil
+}
+
+// jsonFloat is a FLOAT of a JSON document as MySQL writes it.
+type jsonFloat float32
+
+// MarshalJSON implements json.Marshaler.
+func (f jsonFloat) MarshalJSON() ([]byte, error) {
+	return []byte(formatFloat(float32(f))), nil
+}
+
+// jsonDoubles returns v, a JSON document's value, with each DOUBLE that
+// go-mysql-server writes otherwise than MySQL a jsonDouble, and whether
+// one was: a whole number of 2^63 or more (1e20, which it spells out) or
+// one whose shortest form has an exponent (1.5e-16), and a FLOAT whose
+// text has one (1e20, which it spells out too; a FLOAT's 6 digits, as
+// MariaDB writes it). A smaller whole number stays go-mysql-server's
+// integer: a document parsed from text holds its integers as DOUBLEs too.
+func jsonDoubles(v any) (any, bool) {
+	switch x := v.(type) {
+	case float64:
+		if math.IsInf(x, 0) || math.IsNaN(x) || x == math.Trunc(x) && math.Abs(x) < 1<<63 {
+			return v, false
+		}
+		if s := formatDouble(x); strings.ContainsRune(s, 'e') || x == math.Trunc(x) {
+			return jsonDouble(x), true
+		}
+	case float32:
+		if math.IsInf(float64(x), 0) || math.IsNaN(float64(x)) || x == float32(int32(x)) {
+			return v, false
+		}
+		if s := formatFloat(x); strings.ContainsRune(s, 'e') {
+			return jsonFloat(x), true
+		}
+	case []any:
+		var out []any
+		for i, e := range x {
+			if e2, ok := jsonDoubles(e); ok {
+				if out == nil {
+					out = append([]any{}, x...)
+				}
+				out[i] = e2
+			}
+		}
+		if out != nil {
+			return out, true
+		}
+	case map[string]any:
+		var out map[string]any
+		for k, e := range x {
+			if e2, ok := jsonDoubles(e); ok {
+				if out == nil {
+					out = make(map[string]any, len(x))
+					for k2, e3 := range x {
+						out[k2] = e3
+					}
+				}
+				out[k] = e2
+			}
+		}
+		if out != nil {
+			return out, true
+		}
+	}
+	return v, false
+}
+
+// doubleResults wraps a statement's plan whose result has a FLOAT,
+// DOUBLE or JSON column in doubleTextNode, whose schema sends them as
+// MySQL writes them (doubleResult, jsonResult). Only the statement's own result (an empty scope): a
 // subquery or derived table keeps go-mysql-server's types, which the
 // operators of this package read.
 func doubleResults(_ *sql.Context, a *analyzer.Analyzer, n sql.Node, scope *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
@@ -194,17 +296,25 @@ func doubleResults(_ *sql.Context, a *analyzer.Analyzer, n sql.Node, scope *plan
 	sch := n.Schema()
 	var out sql.Schema
 	for i, c := range sch {
-		if c == nil || !types.IsFloat(c.Type) {
-			continue
+		var t sql.Type
+		switch {
+		case c == nil:
+		case types.IsFloat(c.Type):
+			if nt, ok := c.Type.(sql.NumberType); ok {
+				t = doubleResult{nt}
+			}
+		case types.IsJSON(c.Type):
+			if jt, ok := c.Type.(types.JsonType); ok {
+				t = jsonResult{jt}
+			}
 		}
-		nt, ok := c.Type.(sql.NumberType)
-		if !ok {
+		if t == nil {
 			continue
 		}
 		if out == nil {
 			out = sch.Copy()
 		}
-		out[i].Type = doubleResult{nt}
+		out[i].Type = t
 	}
 	if out == nil {
 		return n, transform.SameTree, nil

@@ -10,8 +10,17 @@ package compat
 // a DOUBLE (and a string, read as a DOUBLE) after my_double_round (half to
 // even of X·10^D) with its shortest digits; D is read as an integer and
 // clamped to 0..30; the whole part is grouped by threes. With a locale
-// (the third argument) the separators are the locale's, as
-// go-mysql-server gives them. Pinned by TestFormatNumber.
+// (the third argument) the separators are the locale's (format_locales.go).
+// Pinned by TestFormatNumber.
+//
+// FORMAT read a quotient rounded to its type's scale, so FORMAT(2/3, 6)
+// was '0.666700' and FORMAT(1/7, 30) '0.1429' padded with zeros; MySQL 8
+// formats the DECIMAL val_decimal gives, the quotient truncated to whole
+// 9-digit words (0.666666666, div.go), as '0.666667'. And a DATE,
+// DATETIME or TIME was read as the number its text begins with,
+// FORMAT(DATE '2024-01-02', 1) '2,024.0'; MySQL reads it with val_real,
+// as its digits: '20,240,102.0'. Pinned by TestFormatNumber's rows of
+// divisions and temporals.
 
 import (
 	"fmt"
@@ -21,9 +30,6 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/types"
-	"golang.org/x/text/language"
-	"golang.org/x/text/message"
-	"golang.org/x/text/number"
 )
 
 // formatMaxDecimals is MySQL's FORMAT_MAX_DECIMALS.
@@ -83,9 +89,20 @@ func (e *formatNumber) WithChildren(children ...sql.Expression) (sql.Expression,
 
 // Eval implements sql.Expression: NULL when X or D is NULL.
 func (e *formatNumber) Eval(ctx *sql.Context, row sql.Row) (any, error) {
-	x, err := e.eval(ctx, row, 0, e.ks[0])
+	// A quotient's unrounded digits (div.go's exactEval, as MySQL's
+	// val_decimal reads it): FORMAT(2/3, 6) is 0.666667, not 0.666700.
+	x, err := e.evalExact(ctx, row, 0, e.ks[0])
 	if err != nil || x.k == kNull {
 		return nil, err
+	}
+	if isTemporal(e.args[0].Type()) && !types.IsYear(e.args[0].Type()) {
+		// MySQL reads a DATE, DATETIME or TIME as a DOUBLE (val_real): its
+		// digits, 20240102 or 20240102030405.5.
+		f, ok, err := temporalDouble(ctx, e.args[0], row)
+		if err != nil || !ok {
+			return nil, err
+		}
+		x = value{k: kDouble, f: f}
 	}
 	dv, err := e.eval(ctx, row, 1, e.ks[1])
 	if err != nil || dv.k == kNull {
@@ -108,17 +125,35 @@ func (e *formatNumber) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		}
 		digits = fixedDigits(f, d)
 	}
-	sep, point := ",", "."
+	loc := localeEnUS
 	if len(e.args) == 3 {
-		loc, err := e.args[2].Eval(ctx, row)
+		v, err := e.args[2].Eval(ctx, row)
 		if err != nil {
 			return nil, err
 		}
-		if s, ok := loc.(string); ok {
-			sep, point = localeSeparators(s)
+		name := "NULL"
+		if v != nil {
+			s, _, err := types.LongText.Convert(ctx, v)
+			if err != nil {
+				return nil, err
+			}
+			name, _ = s.(string)
+		}
+		var known bool
+		if loc, known = lookupLocale(name); !known {
+			warn(ctx, erUnknownLocale, "Unknown locale: '%s'", name)
 		}
 	}
-	return groupDigits(digits, sep, point), nil
+	return loc.write(digits), nil
+}
+
+// temporalDouble returns the DATE, DATETIME, TIMESTAMP or TIME value of e
+// as MySQL's val_real reads it, the DOUBLE of its digits
+// (temporalValueDecimal, sum_avg.go); false for NULL.
+func temporalDouble(ctx *sql.Context, e sql.Expression, row sql.Row) (float64, bool, error) {
+	d, ok, err := temporalValueDecimal(ctx, e, row)
+	f, _ := d.Float64()
+	return f, ok, err
 }
 
 // fixedDigits is f with exactly d fraction digits: its shortest
@@ -134,43 +169,4 @@ func fixedDigits(f float64, d int32) string {
 		return whole
 	}
 	return whole + "." + frac
-}
-
-// groupDigits writes [-]whole[.fraction] with sep between each three
-// digits of the whole part and point before the fraction.
-func groupDigits(digits, sep, point string) string {
-	neg := strings.HasPrefix(digits, "-")
-	digits = strings.TrimPrefix(digits, "-")
-	whole, frac, hasFrac := strings.Cut(digits, ".")
-	var b strings.Builder
-	if neg {
-		b.WriteByte('-')
-	}
-	for i, c := range whole {
-		if i > 0 && (len(whole)-i)%3 == 0 {
-			b.WriteString(sep)
-		}
-		b.WriteRune(c)
-	}
-	if hasFrac {
-		b.WriteString(point)
-		b.WriteString(frac)
-	}
-	return b.String()
-}
-
-// localeSeparators returns the thousands separator and decimal point of
-// the locale name (en_US, de_DE, …) as golang.org/x/text prints them, and
-// en_US's for a name it does not know.
-func localeSeparators(name string) (sep, point string) {
-	tag, err := language.Parse(name)
-	if err != nil {
-		return ",", "."
-	}
-	s := message.NewPrinter(tag).Sprintf("%v", number.Decimal(1234.5))
-	runes := []rune(s)
-	if len(runes) != 7 {
-		return ",", "."
-	}
-	return string(runes[1]), string(runes[5])
 }

@@ -25,11 +25,26 @@ package compat
 // MySQL), not 20 for every integer. Pinned by NumericExactScripts "SUM
 // and AVG stay exact through views, set operations and CREATE TABLE … AS
 // SELECT" (also on MariaDB).
+//
+// An aggregate over such a column (SUM(s) of a view's SUM(x) s, AVG,
+// MAX of it) was built over the DOUBLE the planner typed it, so SUM of a
+// view's SUM of a BIGINT was the DOUBLE 9.007199378197784e15: the walk
+// records the type each aggregate has once its argument is retyped, for
+// the references above it. And a YEAR, ENUM or SET was left to
+// go-mysql-server (DOUBLE), and a DATE, DATETIME, TIMESTAMP or TIME too,
+// which summed its Unix seconds (SUM of DATE '2024-01-02' and
+// '1999-12-31' was the DOUBLE 2650752000); MySQL sums their numbers as
+// DECIMAL (numeric_context_result_type INT_RESULT, or DECIMAL_RESULT for
+// a fraction: SUM of a YEAR is DECIMAL(26,0), of those DATEs 40231333, of
+// a DATETIME(3) DECIMAL(39,3)). Pinned by TestSumAvgNested (against
+// MariaDB).
 
 import (
 	"math/big"
 	"strconv"
 	"strings"
+	"time"
+	"unicode/utf8"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
@@ -53,6 +68,24 @@ func sumAvgType(arg sql.Expression, avg bool) (result, bool) {
 		arg = d.Child
 	}
 	k := kindOf(arg)
+	if p, fsp, ok := temporalShape(arg); ok {
+		// A DATE, DATETIME, TIMESTAMP or TIME is summed as the DECIMAL of
+		// its digits (MySQL's numeric_context_result_type: INT_RESULT, or
+		// DECIMAL_RESULT with a fraction), of its digits' precision.
+		if avg {
+			return result{k: kDecimal, prec: p + divPrecisionIncrement, scale: min(fsp+divPrecisionIncrement, maxScale)}, true
+		}
+		return result{k: kDecimal, prec: p + 22, scale: fsp}, true
+	}
+	if p, ok := integerLikeDigits(arg); ok {
+		// A YEAR, ENUM, SET or BIT is summed as its number (MySQL's
+		// numeric_context_result_type of those fields is INT_RESULT), of
+		// the precision of its width.
+		if avg {
+			return result{k: kDecimal, prec: p + divPrecisionIncrement, scale: divPrecisionIncrement}, true
+		}
+		return result{k: kDecimal, prec: p + 22}, true
+	}
 	switch {
 	case k.integer(), k == kDecimal:
 		p, s := decimalShape(arg, k)
@@ -144,8 +177,127 @@ func newSumBuffer(child sql.Expression, res result, avg bool) *sumBuffer {
 		b.child = d.Child
 		b.seen = map[string]struct{}{}
 	}
+	if _, fsp, ok := temporalShape(b.child); ok {
+		b.child = &temporalSumDigits{temporalArg{b.child}, fsp}
+	}
 	b.k = kindOf(b.child)
+	if _, ok := integerLikeDigits(b.child); ok {
+		b.k = kUint // YEAR, ENUM, SET and BIT values are unsigned numbers
+	}
 	return b
+}
+
+// integerLikeDigits returns the precision MySQL's decimal_precision gives
+// a YEAR, ENUM, SET or BIT argument, its display width: 4 for a YEAR, an
+// ENUM's longest element, a SET's elements joined by commas, a BIT(M)'s M
+// (MariaDB's CREATE TABLE … AS SELECT SUM(e) agrees); false for another.
+func integerLikeDigits(arg sql.Expression) (int32, bool) {
+	if !arg.Resolved() {
+		return 0, false
+	}
+	t := arg.Type()
+	if types.IsYear(t) {
+		return 4, true
+	}
+	switch t := t.(type) {
+	case types.BitType:
+		return int32(t.NumberOfBits()), true
+	case sql.EnumType:
+		n := 1
+		for _, v := range t.Values() {
+			n = max(n, utf8.RuneCountInString(v))
+		}
+		return int32(n), true
+	case sql.SetType:
+		return int32(max(utf8.RuneCountInString(strings.Join(t.Values(), ",")), 1)), true
+	}
+	return 0, false
+}
+
+// temporalShape returns the digits and fraction digits of a DATE (8),
+// DATETIME or TIMESTAMP (14) or TIME (7) argument as MySQL's
+// decimal_precision counts them, and false for another (a YEAR is an
+// integer).
+func temporalShape(arg sql.Expression) (prec, fsp int32, ok bool) {
+	if !arg.Resolved() || isInterval(arg) {
+		return 0, 0, false
+	}
+	t := arg.Type()
+	switch {
+	case types.IsDateType(t):
+		return 8, 0, true
+	case types.IsDatetimeType(t), types.IsTimestampType(t):
+		fsp = int32(t.(sql.DatetimeType).Precision())
+		return 14 + fsp, fsp, true
+	case types.IsTimespan(t):
+		fsp = int32(timeFsp(t))
+		return 7 + fsp, fsp, true
+	}
+	return 0, 0, false
+}
+
+// temporalSumDigits is a DATE, DATETIME, TIMESTAMP or TIME argument as the
+// DECIMAL of its digits, as MySQL's val_decimal reads it: 20240102,
+// 20240102030405.125, -10203.25 (fsp fraction digits).
+type temporalSumDigits struct {
+	temporalArg
+	fsp int32
+}
+
+var _ sql.Expression = (*temporalSumDigits)(nil)
+
+// Type implements sql.Expression.
+func (e *temporalSumDigits) Type() sql.Type {
+	p, _, _ := temporalShape(e.arg)
+	return decimalType(p, e.fsp)
+}
+
+// WithChildren implements sql.Expression.
+func (e *temporalSumDigits) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	a, err := e.child(e, children)
+	return &temporalSumDigits{a, e.fsp}, err
+}
+
+// Eval implements sql.Expression: NULL for NULL.
+func (e *temporalSumDigits) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	d, ok, err := temporalValueDecimal(ctx, e.arg, row)
+	if err != nil || !ok {
+		return nil, err
+	}
+	return d.Truncate(e.fsp), nil
+}
+
+// temporalValueDecimal returns the DATE, DATETIME, TIMESTAMP or TIME value
+// of e as the DECIMAL of its digits, YYYYMMDD, YYYYMMDDhhmmss.ffffff or
+// ±hhmmss.ffffff; false for NULL.
+func temporalValueDecimal(ctx *sql.Context, e sql.Expression, row sql.Row) (decimal.Decimal, bool, error) {
+	a := temporalArg{e}
+	v, ts, isTime, err := a.eval(ctx, row)
+	if err != nil || v == nil {
+		return decimal.Decimal{}, false, err
+	}
+	whole, err := (&temporalDigits{a}).Eval(ctx, row)
+	if err != nil || whole == nil {
+		return decimal.Decimal{}, false, err
+	}
+	n, _ := whole.(int64)
+	var micros int64
+	negative := n < 0
+	switch {
+	case isTime:
+		micros = int64(ts) % 1_000_000
+		negative = int64(ts) < 0
+		micros = max(micros, -micros)
+	default:
+		if tm, ok := v.(time.Time); ok {
+			micros = int64(tm.Nanosecond() / 1000)
+		}
+	}
+	d := decimal.NewFromInt(max(n, -n)).Add(decimal.New(micros, -6))
+	if negative {
+		d = d.Neg()
+	}
+	return d, true, nil
 }
 
 // exactAvg is AVG(x).
@@ -387,6 +539,13 @@ func (r aggRetyper) expr(e sql.Expression, below sql.Schema) (sql.Expression, tr
 		return retypedField(x, t), transform.NewTree, nil
 	case *plan.Subquery:
 		return mapSubquery(x, r.node)
+	case sql.Aggregation:
+		// An aggregate of a column retyped below (SUM of a view's SUM,
+		// MAX of one) is built again of its new type: the references
+		// above read that type.
+		if id, ok := x.(sql.IdExpression); ok && id.Id() != 0 && !types.IsFloat(x.Type()) {
+			r.typed[id.Id()] = x.Type()
+		}
 	}
 	return e, transform.SameTree, nil
 }
