@@ -22,7 +22,7 @@ var sysvarsOnce sync.Once
 // session's read-only warning_count and error_count, max_allowed_packet
 // with MySQL 8's default of 64 MiB (packet_limit.go), and
 // makes the collation_* variables default to DefaultCollation
-// (default_collation.go). It takes effect once per process; later calls do
+// (default_collation.go) and sql_mode to DefaultSQLMode (sql_mode.go). It takes effect once per process; later calls do
 // nothing.
 func InstallSystemVariables() {
 	sysvarsOnce.Do(func() {
@@ -50,5 +50,6 @@ func InstallSystemVariables() {
 		vars = append(vars, maxAllowedPacketVar()) // packet_limit.go
 		sql.SystemVariables.AddSystemVariables(vars)
 		installDefaultCollation()
+		installSQLMode() // sql_mode.go
 	})
 }
