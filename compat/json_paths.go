@@ -57,8 +57,14 @@ import (
 	"github.com/dolthub/vitess/go/mysql"
 )
 
-// ruleJSONPaths is the id of jsonPaths.
-const ruleJSONPaths analyzer.RuleId = 10_235
+// ruleJSONPaths is the id of jsonPaths among Rules; ruleJSONPathsAfterAll
+// its id in OnceAfterAll (InstallPlannerRules), for the statements that
+// skip Rules: a literal INSERT … VALUES, an UPDATE of one table. It wraps
+// what is not wrapped yet.
+const (
+	ruleJSONPaths         analyzer.RuleId = 10_235
+	ruleJSONPathsAfterAll analyzer.RuleId = 10_251
+)
 
 // legKind is the kind of one leg (step) of a JSON path.
 type legKind uint8
