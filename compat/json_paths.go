@@ -35,7 +35,7 @@ package compat
 // JSON_VALUE, JSON_SEARCH, JSON_KEYS and JSON_LENGTH so that they select
 // with it, and checks the paths of the functions that modify or test one
 // location (pathsChecked). Pinned by JSONPathScripts and
-// JSONPathErrorScripts (sqltests; the former also on MariaDB, but for ->
+// JSONPathMySQLScripts (sqltests; the former also on MariaDB, but for ->
 // and ->>, which it lacks), TestJSONPath and TestParseJSONPath. Delete
 // this file when upstream selects as MySQL does.
 
