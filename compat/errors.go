@@ -19,6 +19,15 @@ const (
 	// erUnknownError is ER_UNKNOWN_ERROR, under which MySQL warns that a
 	// cast reinterpreted a value's sign.
 	erUnknownError = 1105
+	// erWarnDataTruncated is WARN_DATA_TRUNCATED, the warning of a date of
+	// a zero month or day stored as '0000-00-00' under NO_ZERO_IN_DATE.
+	erWarnDataTruncated = 1265
+	// erInvalidJSONPath is ER_INVALID_JSON_PATH (SQLSTATE 42000), a JSON
+	// path of bad syntax.
+	erInvalidJSONPath = 3143
+	// erInvalidJSONPathWildcard is ER_INVALID_JSON_PATH_WILDCARD (SQLSTATE
+	// 42000), a path with a wildcard or range where one location is needed.
+	erInvalidJSONPathWildcard = 3149
 )
 
 // errOutOfRange returns MySQL's error 1690 for an answer of type typeName

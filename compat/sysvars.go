@@ -23,7 +23,7 @@ var sysvarsOnce sync.Once
 // with MySQL 8's default of 64 MiB (packet_limit.go), which only SET
 // GLOBAL sets (session_read_only.go), and
 // makes the collation_* variables default to DefaultCollation
-// (default_collation.go). It takes effect once per process; later calls do
+// (default_collation.go) and sql_mode to DefaultSQLMode (sql_mode.go). It takes effect once per process; later calls do
 // nothing.
 func InstallSystemVariables() {
 	sysvarsOnce.Do(func() {
@@ -51,5 +51,6 @@ func InstallSystemVariables() {
 		vars = append(vars, sessionReadOnly{maxAllowedPacketVar()}) // packet_limit.go, session_read_only.go
 		sql.SystemVariables.AddSystemVariables(vars)
 		installDefaultCollation()
+		installSQLMode() // sql_mode.go
 	})
 }

@@ -66,6 +66,8 @@ const (
 	erNonUniqTable                      = 1066 // ER_NONUNIQ_TABLE
 	erSubqueryNo1Row                    = 1242 // ER_SUBQUERY_NO_1_ROW
 	erMixOfGroupFuncAndFields           = 1140 // ER_MIX_OF_GROUP_FUNC_AND_FIELDS
+	erInvalidJSONTextInParam            = 3141 // ER_INVALID_JSON_TEXT_IN_PARAM
+	stateInvalidJSONText                = "22032"
 )
 
 // ErrIndexValue is the error of a row whose value an index refuses (a
@@ -145,6 +147,12 @@ var table = []*mapping{
 		message: func(m []string, _ string) string {
 			return fmt.Sprintf("Unknown system variable '%s'", variableName(m[1]))
 		}},
+	// A JSON function's argument that is not JSON text: MySQL's 3141
+	// with SQLSTATE 22032 and its parser's reason and offset
+	// (go-mysql-server 0.20: 3141 HY000, quoting the whole text).
+	// The text may hold quotes and ": ", so the pattern is greedy.
+	{kind: sql.ErrInvalidJSONText, num: erInvalidJSONTextInParam, state: stateInvalidJSONText,
+		pattern: `(?s)^Invalid JSON text in argument (\d+) to function (\w+): "(.*)"$`, message: invalidJSONText},
 	// Columns. CHAR(256), BINARY(1038), VARBINARY(70000): MySQL 8 names the
 	// column, which go-mysql-server v0.20.0's message does not.
 	{kind: types.ErrLengthTooLarge, num: mysql.ERTooBigFieldLength, state: mysql.SSClientError,

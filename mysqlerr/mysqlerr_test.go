@@ -60,6 +60,14 @@ func TestTable(t *testing.T) {
 		{"an error of the parser, wrapped as a syntax error", sql.CastSQLError(sql.ErrSyntaxError.New(
 			mysql.NewSQLError(1525, "HY000", "Incorrect DATE value: '%s'", "2020-13-01").Error())), "SELECT DATE '2020-13-01'",
 			1525, "HY000", "Incorrect DATE value: '2020-13-01'"},
+		// Regression: 3141 HY000, quoting the text (MariaDB 10.11 warns 4038
+		// and answers NULL: MySQL is the spec).
+		{"JSON_EXTRACT of a text that is not JSON", sql.CastSQLError(sql.ErrInvalidJSONText.New(1, "json_extract", "{bad")), "SELECT JSON_EXTRACT('{bad', '$.a')",
+			3141, "22032", `Invalid JSON text in argument 1 to function json_extract: "Missing a name for object member." at position 1.`},
+		{"JSON_KEYS of an empty text", sql.CastSQLError(sql.ErrInvalidJSONText.New(1, "json_keys", "")), "",
+			3141, "22032", `Invalid JSON text in argument 1 to function json_keys: "The document is empty." at position 0.`},
+		{"JSON_CONTAINS of a candidate with quotes and ': ' in it", sql.CastSQLError(sql.ErrInvalidJSONText.New(2, "json_contains", `{"a": 1} "b"`)), "",
+			3141, "22032", `Invalid JSON text in argument 2 to function json_contains: "The document root must not be followed by other values." at position 9.`},
 		// Regression: 1105 (checked on MariaDB 10.11: 1305, 1229, 1228, 1238).
 		{"ROLLBACK TO a released savepoint", sql.CastSQLError(sql.ErrSavepointDoesNotExist.New("s1")), "ROLLBACK TO s1",
 			1305, "42000", "SAVEPOINT s1 does not exist"},
@@ -318,6 +326,47 @@ func TestUnchanged(t *testing.T) {
 		var se *mysql.SQLError
 		if got := Convert(tc.err, ""); !errors.As(got, &se) || se.Num != tc.num || se.Message != tc.err.Error() {
 			t.Errorf("Convert(%v) = %v, want %d with the same text", tc.err, got, tc.num)
+		}
+	}
+}
+
+// TestJSONTextError pins the reason and offset MySQL 8's parser
+// (RapidJSON) gives for the first error in a JSON text, as error 3141
+// words them.
+func TestJSONTextError(t *testing.T) {
+	for _, tc := range []struct {
+		text   string
+		reason string // "" for valid JSON
+		pos    int
+	}{
+		{`{"a": [1, -2.5e+3, "x\n\u00e9", true, false, null], "b": {}}`, "", 0},
+		{" [ ] ", "", 0},
+		{"", "The document is empty.", 0},
+		{"   ", "The document is empty.", 3},
+		{"{bad", "Missing a name for object member.", 1},
+		{"bad", "Invalid value.", 0},
+		{"tru", "Invalid value.", 3},
+		{"nul1", "Invalid value.", 3},
+		{"[1,", "Invalid value.", 3},
+		{"[1,]", "Invalid value.", 3},
+		{"[1 2]", "Missing a comma or ']' after an array element.", 3},
+		{"[01]", "Missing a comma or ']' after an array element.", 2},
+		{`{"a" 1}`, "Missing a colon after a name of object member.", 5},
+		{`{"a": 1 "b": 2}`, "Missing a comma or '}' after an object member.", 8},
+		{`{"a": 1,}`, "Missing a name for object member.", 8},
+		{"[1] x", "The document root must not be followed by other values.", 4},
+		{`"abc`, "Missing a closing quotation mark in string.", 4},
+		{`"a\qb"`, "Invalid escape character in string.", 2},
+		{`"\u12G4"`, "Incorrect hex digit after \\u escape in string.", 1},
+		{"\"a\tb\"", "Invalid encoding in string.", 2},
+		{"1.", "Miss fraction part in number.", 2},
+		{"1e+", "Miss exponent in number.", 3},
+		{"-", "Invalid value.", 1},
+		{"'a'", "Invalid value.", 0},
+	} {
+		reason, pos, bad := jsonTextError(tc.text)
+		if bad != (tc.reason != "") || reason != tc.reason || pos != tc.pos {
+			t.Errorf("jsonTextError(%q) = %q at %d (%v); want %q at %d", tc.text, reason, pos, bad, tc.reason, tc.pos)
 		}
 	}
 }

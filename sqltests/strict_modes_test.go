@@ -1,0 +1,8 @@
+package sqltests
+
+import "testing"
+
+func TestStrictModeScripts(t *testing.T) {
+	runScriptsEngineAndWire(t, SQLModeScripts)
+	runScriptsAndMariaDB(t, StrictModeScripts)
+}
