@@ -312,6 +312,97 @@ func testConcurrentMetaLock(t *testing.T, eng string) {
 	late.Rollback()
 }
 
+// TestConcurrentMetaLockGrantsWaiters: when an exclusive transaction (a
+// DDL statement) ends, the writers that waited for it hold the metadata
+// lock before the end returns, so that the next exclusive request (the
+// next DDL statement of a loop) waits for them; the waiters were only woken
+// to try again, the next DDL statement came first, and a writer waited
+// behind a loop of short DDL statements until error 1205
+// (sqltests.TestDDLDuringWritesAndTransactions). Requests wait in arrival
+// order: shared ones queued before an exclusive one go before it, those
+// after it wait for it, and an exclusive request that ends its wait (KILL
+// QUERY) lets the shared ones behind it go.
+func TestConcurrentMetaLockGrantsWaiters(t *testing.T) {
+	forEngines(t, testConcurrentMetaLockGrantsWaiters)
+}
+
+func testConcurrentMetaLockGrantsWaiters(t *testing.T, eng string) {
+	s := openTxnStore(t, eng)
+	bg := context.Background()
+	queued := func(n int) func() bool { return func() bool { return s.meta.waiting() == n } }
+	shared := func() int {
+		s.meta.mu.Lock()
+		defer s.meta.mu.Unlock()
+		return s.meta.shared
+	}
+	ddl := s.NewTxn(false)
+	if _, err := ddl.Write(bg, time.Second); err != nil {
+		t.Fatal(err)
+	}
+	writers := []*Txn{s.NewTxn(false), s.NewTxn(false)}
+	got := make(chan error, len(writers))
+	for _, w := range writers {
+		go func() { _, err := w.Concurrent(bg, time.Minute); got <- err }()
+	}
+	waitFor(t, "both writers wait for the DDL", queued(2))
+	ok(t, ddl.Commit())
+	if n := shared(); n != 2 {
+		t.Errorf("after the DDL ended, %d writers hold the metadata lock, want the 2 that waited", n)
+	}
+	next := s.NewTxn(false)
+	_, err := next.Write(bg, 5*time.Millisecond)
+	if !errors.Is(err, ErrLockWaitTimeout) {
+		next.Rollback() // so that the writers, and the store's Close, can go on
+	}
+	for range writers {
+		ok(t, <-got)
+	}
+	if !errors.Is(err, ErrLockWaitTimeout) {
+		for _, w := range writers {
+			w.Rollback()
+		}
+		t.Fatalf("the next DDL, while the writers that waited before it are open: %v, want ErrLockWaitTimeout", err)
+	}
+	// An exclusive request waits for both; a writer that comes after it
+	// waits for it.
+	xgot := make(chan error, 1)
+	go func() { _, err := next.Write(bg, time.Minute); xgot <- err }()
+	waitFor(t, "the DDL waits for the writers", queued(1))
+	late := s.NewTxn(false)
+	go func() { _, err := late.Concurrent(bg, time.Minute); got <- err }()
+	waitFor(t, "the late writer waits behind the DDL", queued(2))
+	ok(t, writers[0].Commit())
+	ok(t, writers[1].Commit())
+	ok(t, <-xgot)
+	if n := shared(); n != 0 {
+		t.Errorf("%d writers hold the metadata lock with the DDL", n)
+	}
+	ok(t, next.Commit())
+	ok(t, <-got)
+	late.Rollback()
+	// An exclusive request that ends its wait lets the writer behind it go.
+	w := s.NewTxn(false)
+	concurrent(t, w, time.Second)
+	gaveUp := s.NewTxn(false)
+	stop, cancel := context.WithCancelCause(bg)
+	go func() { _, err := gaveUp.Write(stop, time.Minute); xgot <- err }()
+	waitFor(t, "the DDL waits for the writer", queued(1))
+	behind := s.NewTxn(false)
+	go func() { _, err := behind.Concurrent(bg, time.Minute); got <- err }()
+	waitFor(t, "a writer waits behind the DDL", queued(2))
+	killed := errors.New("killed")
+	cancel(killed) // KILL QUERY of the DDL statement
+	if err := <-xgot; !errors.Is(err, killed) {
+		t.Errorf("the DDL, killed while a writer is open: %v, want its cause", err)
+	}
+	ok(t, <-got)
+	behind.Rollback()
+	w.Rollback()
+	if n, q := shared(), s.meta.waiting(); n != 0 || q != 0 {
+		t.Errorf("at the end %d hold the metadata lock shared and %d wait, want none", n, q)
+	}
+}
+
 // TestConcurrentGroupCommit: many concurrent committers of different keys
 // all commit, and every commit is kept.
 func TestConcurrentGroupCommit(t *testing.T) { forEngines(t, testConcurrentGroupCommit) }
