@@ -8,7 +8,7 @@ package compat
 // (if_numeric.go, coalesce_numeric.go): DECIMAL(2,1) there, so every
 // answer has scale 1. newCase builds numericCase when the THEN and ELSE
 // values but NULLs are numbers, at least two; go-mysql-server's Case
-// otherwise. Pinned by TestNumericCase and TestNumericLiteralsDifferential.
+// otherwise. Pinned by TestNumericLiteralsDifferential.
 
 import (
 	"github.com/dolthub/go-mysql-server/sql"

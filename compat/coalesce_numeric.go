@@ -14,7 +14,7 @@ package compat
 // newNumericCoalesce builds numericCoalesce when all arguments but NULLs
 // are numbers, at least two of them; the rest stays the function it
 // wraps (binary_strings.go, go-mysql-server's). Pinned by
-// TestNumericCoalesce and TestNumericLiteralsDifferential.
+// TestNumericLiteralsDifferential.
 
 import (
 	"fmt"

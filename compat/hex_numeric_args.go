@@ -10,10 +10,16 @@ package compat
 // hex_literal.go), and a numeric function reads its arguments with
 // val_int, val_real or val_decimal. hexNumberArgs makes each such
 // argument of a function of numericArgFuncs that number, a BIGINT
-// UNSIGNED literal. A binary string column (VARBINARY) stays a string:
-// MySQL reads it as the number its text spells (Field_varstring::val_real),
-// as go-mysql-server does. Pinned by TestHexNumericArgs and
-// TestNumericLiteralsDifferential.
+// UNSIGNED literal.
+//
+// And (the same version): go-mysql-server's SQRT, SIGN, CEIL, FLOOR, POW,
+// EXP and the rest read a binary string argument (a VARBINARY column) as
+// a big-endian integer of its bytes, SQRT of VARBINARY '12' was
+// SQRT(0x3132), and refused a character string that is not a number
+// (SQRT('x'): error 1366). MySQL reads a string column as the number its
+// text spells (Field_varstring::val_real), 0 with warning 1292 for 'x';
+// numericArgsFunction wraps each string argument of these built-ins so
+// (binaryAsDouble). Pinned by TestNumericLiteralsDifferential.
 
 import (
 	"strings"

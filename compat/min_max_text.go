@@ -16,8 +16,8 @@ package compat
 // '18446744073709551615' and GREATEST('-3', 18446743526101221376) is
 // '18446743526101221376'. MariaDB 10.11 compares such a mix as DOUBLE
 // (5 and 1.8446743526101221e19). A binary string among them is
-// abs_greatest.go's minMaxBytes. Pinned by TestMinMaxText (the MySQL 8
-// answers) and TestNumericLiteralsDifferential.
+// abs_greatest.go's minMaxBytes. Pinned by TestNumericLiteralsDifferential
+// (MySQL 8's answers where MariaDB's differ).
 
 import (
 	"github.com/dolthub/go-mysql-server/sql"
