@@ -117,6 +117,9 @@ func newMinMax(greatest bool, a ...sql.Expression) (sql.Expression, error) {
 	if !ok && binaryMinMax(a, ks) {
 		return &minMaxBytes{args: a, greatest: greatest, ks: ks}, nil
 	}
+	if m, text := newMinMaxText(greatest, a, ks); !ok && text { // min_max_text.go
+		return m, nil
+	}
 	if m, temporal := newTemporalMinMax(greatest, a); !ok && temporal { // temporal_min_max.go
 		return m, nil
 	}

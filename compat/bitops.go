@@ -104,7 +104,13 @@ func (e *bitBinary) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 
 // uint reads argument i as MySQL's val_uint does; ok is false for NULL.
 func (a args) uintArg(ctx *sql.Context, row sql.Row, i int, k kind) (uint64, bool, error) {
-	v, err := a.eval(ctx, row, i, k)
+	var v value
+	var err error
+	if n, ok := a[i].(*numericIf); ok {
+		v, err = n.intValue(ctx, row) // IF's val_int is its chosen argument's (if_numeric.go)
+	} else {
+		v, err = a.eval(ctx, row, i, k)
+	}
 	if err != nil || v.k == kNull {
 		return 0, false, err
 	}

@@ -25,12 +25,15 @@ import (
 // (unhex.go), and VARIANCE, STD and their kin, typed DOUBLE (variance.go);
 // those that read a text argument read a temporal one as MySQL's text of
 // it (temporal_text.go), and those MySQL checks against max_allowed_packet
-// build no answer longer than it (packet_limit.go).
+// build no answer longer than it (packet_limit.go). COALESCE of numbers
+// has their aggregate type (coalesce_numeric.go), and the numeric
+// functions go-mysql-server answers read a string argument as the DOUBLE
+// its text spells (hex_numeric_args.go).
 // The catalog
 // looks a function up in its database provider before its built-ins, so
 // a provider that answers these names overrides them.
 func Functions() []sql.Function {
-	return withPacketLimit(withTemporalText(append(append(append(byteFunctions(), varianceFunctions()...), collationFunctions()...), // charset_null.go
+	return withNumericArgs(withNumericCoalesce(withPacketLimit(withTemporalText(append(append(append(byteFunctions(), varianceFunctions()...), collationFunctions()...), // charset_null.go, coalesce_numeric.go
 		sql.Function1{Name: "abs", Fn: newAbs},
 		sql.FunctionN{Name: "aes_decrypt", Fn: newAESDecrypt}, // aes.go
 		sql.FunctionN{Name: "aes_encrypt", Fn: newAESEncrypt}, // aes.go
@@ -57,7 +60,7 @@ func Functions() []sql.Function {
 		sql.FunctionN{Name: "truncate", Fn: newTruncate}, // round.go
 		sql.Function1{Name: "unhex", Fn: newUnhex},       // unhex.go
 		sql.Function1{Name: "weight_string", Fn: newWeightString},
-	)))
+	)))))
 }
 
 // Rules returns the analyzer rules to run before go-mysql-server's own

@@ -360,6 +360,8 @@ func (r *rewriter) replace(e ast.Expr) (ast.Expr, bool) {
 		// A subquery on the right stays a value (scalar_subquery.go).
 		return inject(n, func(a []sql.Expression) sql.Expression { return newCompare(op, a[0], newScalarSubquery(a[1]), r.env) },
 			n.Left, n.Right), true
+	case *ast.CaseExpr: // case_numeric.go
+		return inject(n, caseBuilder(n), caseChildren(n)...), true
 	case *ast.ExistsExpr: // exists_dml.go
 		return existsSubquery(n, r.dml), true
 	case *ast.CollateExpr:
@@ -466,6 +468,7 @@ func (r *rewriter) replace(e ast.Expr) (ast.Expr, bool) {
 			// that conversion); go-mysql-server has no OCT.
 			return inject(n, func(a []sql.Expression) sql.Expression { return newOct(a[0]) }, args...), true
 		}
+		hexNumberArgs(n) // hex_numeric_args.go
 	}
 	return nil, false
 }
