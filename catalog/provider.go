@@ -29,7 +29,8 @@ const DefaultDatabase = "simsql"
 func NewEngine(s *Store) *sqle.Engine {
 	installAfterAllRules()
 	compat.InstallPlannerRules()
-	b := analyzer.NewBuilder(withFunctions(s, compat.Functions())).AddPreAnalyzeRule(ruleNotExistsNulls, notExistsNulls).
+	b := analyzer.NewBuilder(withFunctions(s, append(compat.Functions(), procedureAssign))).AddPreAnalyzeRule(ruleNotExistsNulls, notExistsNulls).
+		AddPreAnalyzeRule(ruleProcedureArguments, procedureArguments). // compat_procedure_types.go
 		AddPreAnalyzeRule(ruleIndexHints, applyIndexHints).
 		AddPreAnalyzeRule(ruleLoadDataTriggers, loadDataTriggers).
 		AddPreAnalyzeRule(ruleTextCustomIndex, s.ext.textCustomIndex).

@@ -1,6 +1,7 @@
 package compat
 
 import (
+	"maps"
 	"reflect"
 	"strings"
 
@@ -51,38 +52,54 @@ func procedureVariables(stmt ast.Statement, query string) {
 		return
 	}
 	writtenNames(ddl.ProcedureSpec.Body, query)
-	c := carriers{decimals: map[string]*ast.ConvertType{}}
+	c := carriers{casts: map[string]*ast.ConvertType{}, types: map[string]ast.ColumnType{}}
 	for _, p := range ddl.ProcedureSpec.Params {
 		c.declare(p.Name, p.Type)
 	}
-	walkTree(reflect.ValueOf(ddl.ProcedureSpec.Body), func(v reflect.Value) bool {
-		if v.Kind() == reflect.Pointer && !v.IsNil() {
-			if d, ok := v.Interface().(*ast.Declare); ok && d.Variables != nil {
-				for _, n := range d.Variables.Names {
-					c.declare(n.String(), d.Variables.VarType)
-				}
-			}
-		}
-		return true
-	})
 	c.carryStatement(ddl.ProcedureSpec.Body)
 }
 
-// carriers makes the carriers of one procedure body.
+// carriers makes the carriers of one procedure body, knowing the
+// variables in scope.
 type carriers struct {
-	// decimals are the body's DECIMAL variables (lower case) and their
-	// types: the interpreter writes a DECIMAL's value as a string ('1.25'
-	// * 2 was 2.5, MySQL's DECIMAL 2.50), so a carrier reads it through a
-	// CAST to the variable's type.
-	decimals map[string]*ast.ConvertType
+	// casts are the CASTs the variables in scope (lower case) are read
+	// through: a DECIMAL's to its type, as the interpreter writes its
+	// value as a string ('1.25' * 2 was 2.5, MySQL's DECIMAL 2.50), an
+	// unsigned integer's to UNSIGNED, as it writes the value as a bare
+	// number (v - 1 of a BIGINT UNSIGNED 0 was -1, procedure_types.go).
+	casts map[string]*ast.ConvertType
+	// types are the declared types of the variables in scope (lower
+	// case), which a SET checks its value against (procedure_types.go).
+	types map[string]ast.ColumnType
 }
 
 // declare notes variable name of type t.
 func (c carriers) declare(name string, t ast.ColumnType) {
+	key := strings.ToLower(name)
+	c.types[key] = t
+	delete(c.casts, key)
 	switch strings.ToLower(t.Type) {
 	case "decimal", "numeric", "dec", "fixed":
-		c.decimals[strings.ToLower(name)] = &ast.ConvertType{Type: "decimal", Length: t.Length, Scale: t.Scale}
+		c.casts[key] = &ast.ConvertType{Type: "decimal", Length: t.Length, Scale: t.Scale}
+	case "tinyint", "smallint", "mediumint", "int", "integer", "bigint":
+		if t.Unsigned {
+			c.casts[key] = &ast.ConvertType{Type: "unsigned"}
+		}
 	}
+}
+
+// block returns the carriers of a BEGIN … END block of statements ss:
+// c's variables and those ss DECLAREs, which hide c's of their names.
+func (c carriers) block(ss ast.Statements) carriers {
+	in := carriers{casts: maps.Clone(c.casts), types: maps.Clone(c.types)}
+	for _, s := range ss {
+		if d, ok := s.(*ast.Declare); ok && d.Variables != nil {
+			for _, n := range d.Variables.Names {
+				in.declare(n.String(), d.Variables.VarType)
+			}
+		}
+	}
+	return in
 }
 
 // writtenNames gives each select expression of the procedure body at n
@@ -118,8 +135,9 @@ func writtenNames(n ast.SQLNode, query string) {
 func (c carriers) carryStatement(s ast.Statement) {
 	switch s := s.(type) {
 	case *ast.BeginEndBlock:
+		in := c.block(s.Statements)
 		s.Statements = declaredDefaults(s.Statements)
-		c.carryStatements(s.Statements)
+		in.carryStatements(s.Statements)
 	case *ast.IfStatement:
 		for i := range s.Conditions {
 			s.Conditions[i].Expr = c.carrier(procVarsFunc, s.Conditions[i].Expr, s.Conditions[i].Expr)
@@ -149,7 +167,7 @@ func (c carriers) carryStatement(s ast.Statement) {
 		}
 	case *ast.Set:
 		if len(s.Exprs) == 1 {
-			s.Exprs[0].Expr = c.carrier(procVarsFunc, s.Exprs[0].Expr, s)
+			s.Exprs[0].Expr = c.assigned(s.Exprs[0], c.carrier(procVarsFunc, s.Exprs[0].Expr, s)) // procedure_types.go
 		}
 	case *ast.Select:
 		c.carrySelect(s, s)
@@ -260,7 +278,7 @@ func (c carriers) carrier(name string, e ast.Expr, nodes ...ast.SQLNode) ast.Exp
 			if col.Qualifier.IsEmpty() && !seen[key] && !strings.HasPrefix(key, "@") {
 				seen[key] = true
 				var ref ast.Expr = &ast.ColName{Name: col.Name}
-				if t, ok := c.decimals[key]; ok {
+				if t, ok := c.casts[key]; ok {
 					ref = &ast.ConvertExpr{Name: "CAST", Expr: ref, Type: t}
 				}
 				exprs = append(exprs, &ast.AliasedExpr{Expr: ref})
@@ -494,7 +512,7 @@ func takeValues(f *ast.FuncExpr, values map[string]ast.Expr) {
 			if x.StoredProcVal != nil {
 				values[strings.ToLower(x.Name.String())] = x.StoredProcVal
 			}
-		case *ast.ConvertExpr: // a DECIMAL variable
+		case *ast.ConvertExpr: // a DECIMAL or unsigned integer variable
 			if c, ok := x.Expr.(*ast.ColName); ok && c.StoredProcVal != nil {
 				v := c.StoredProcVal
 				if _, null := v.(*ast.NullVal); !null {
