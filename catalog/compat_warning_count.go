@@ -57,7 +57,7 @@ func (s *Session) beginCounts() {
 }
 
 // GetSessionVariable implements sql.Session: go-mysql-server's, and
-// warning_count and error_count.
+// warning_count, error_count and last_insert_id.
 func (s *Session) GetSessionVariable(ctx *sql.Context, name string) (any, error) {
 	switch strings.ToLower(name) {
 	case "warning_count", "error_count":
@@ -67,6 +67,10 @@ func (s *Session) GetSessionVariable(ctx *sql.Context, name string) (any, error)
 			return s.counts.errors, nil
 		}
 		return s.counts.conditions, nil
+	case "last_insert_id":
+		// go-mysql-server keeps it apart from LAST_INSERT_ID(), and read
+		// 0; MySQL's @@last_insert_id is LAST_INSERT_ID()'s value.
+		return s.GetLastQueryInfoInt(sql.LastInsertId), nil
 	}
 	return s.BaseSession.GetSessionVariable(ctx, name)
 }

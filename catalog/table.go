@@ -348,14 +348,25 @@ func (t *Table) GetNextAutoIncrementValue(ctx *sql.Context, insertVal interface{
 	if u, ok := positiveUint(ctx, insertVal); ok {
 		// An explicit value: the counter moves past it (the value
 		// returned is not used).
-		if u == ^uint64(0) {
-			return u, nil
+		if u == ^uint64(0) { // the counter stays at the largest value
+			return u, tr.kv.AdvanceCounter(bucketAutoInc, key, u)
 		}
 		return u, tr.kv.AdvanceCounter(bucketAutoInc, key, u+1)
 	}
 	// Handed out outside the transaction, as InnoDB's are: concurrent
 	// inserts get distinct values, and a rollback does not give it back.
-	return tr.kv.NextCounter(bucketAutoInc, key)
+	// None past the column's largest value (compat_auto_increment_range.go).
+	last := t.lastAutoIncrement()
+	if next, err := tr.kv.PeekCounter(bucketAutoInc, key); err != nil {
+		return 0, err
+	} else if next == 0 || next > last {
+		return 0, errAutoIncrementRange
+	}
+	v, err := tr.kv.NextCounter(bucketAutoInc, key)
+	if err == nil && (v == 0 || v > last) {
+		return 0, errAutoIncrementRange
+	}
+	return v, err
 }
 
 // AutoIncrementSetter implements sql.AutoIncrementTable.

@@ -9,6 +9,17 @@ const oorFP = "Out of range value for column 'fp' at row 1"
 // TestIntegerRangeScripts runs them on MariaDB too.
 var IntegerRangeScripts = []ScriptTest{
 	{
+		// Regression: LAST_INSERT_ID(18446744073709551615) was
+		// 9223372036854775807; @@last_insert_id read 0
+		// (compat/last_insert_id.go, catalog/compat_warning_count.go).
+		Name: "LAST_INSERT_ID(expr) is unsigned, and @@last_insert_id",
+		Assertions: []Assertion{
+			{Query: "SELECT LAST_INSERT_ID(18446744073709551615), LAST_INSERT_ID()", Expected: []Row{{"18446744073709551615", "18446744073709551615"}}},
+			{Query: "SELECT LAST_INSERT_ID(7)", Expected: []Row{{7}}},
+			{Query: "SELECT @@last_insert_id, LAST_INSERT_ID()", Expected: []Row{{7, 7}}},
+		},
+	},
+	{
 		// Regression: INSERT … SELECT with a column list warned in the
 		// table's column order (a's 1264 before b's 1265), where MySQL warns
 		// in the order it stores the values, the column list's
@@ -240,6 +251,27 @@ var HexValueScripts = []ScriptTest{
 // HexValueMySQLScripts are HexValueScripts' cases that MariaDB answers
 // otherwise: it reads X'35' (not 0x35) as the text '5' in numeric context.
 var HexValueMySQLScripts = []ScriptTest{
+	{
+		// Regression: 1062 "Duplicate entry '9223372036854775807'", and
+		// the value after 18446744073709551615 was 0, written. A BIGINT
+		// UNSIGNED counter at its largest value hands that out (MySQL 8's
+		// InnoDB; MariaDB refuses it with 1467, and a BIGINT's next with
+		// 167) (catalog/compat_auto_increment_range.go).
+		Name: "a BIGINT AUTO_INCREMENT stops at 2^63-1, as in MySQL 8",
+		SetUpScript: []string{
+			"CREATE TABLE ais (id BIGINT AUTO_INCREMENT PRIMARY KEY, v INT)",
+			"INSERT INTO ais VALUES (9223372036854775807, 1)",
+			"CREATE TABLE aim (id BIGINT UNSIGNED AUTO_INCREMENT PRIMARY KEY, v INT) AUTO_INCREMENT = 18446744073709551614",
+		},
+		Assertions: []Assertion{
+			{Query: "INSERT INTO ais (v) VALUES (2)", ExpectedErr: "Failed to read auto-increment value from storage engine", ExpectedErrCode: 1467},
+			{Query: "SELECT COUNT(*) FROM ais", Expected: []Row{{1}}},
+			{Query: "INSERT INTO aim (v) VALUES (1)"},
+			{Query: "INSERT INTO aim (v) VALUES (2)"},
+			{Query: "INSERT INTO aim (v) VALUES (3)", ExpectedErrCode: 1467},
+			{Query: "SELECT id, v FROM aim ORDER BY id", Expected: []Row{{"18446744073709551614", 1}, {"18446744073709551615", 2}}},
+		},
+	},
 	{
 		Name:        "X'35' written to a numeric column is its number, as in MySQL 8",
 		SetUpScript: []string{"CREATE TABLE hx (id INT PRIMARY KEY, u BIGINT UNSIGNED, i INT)"},
