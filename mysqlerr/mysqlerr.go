@@ -28,6 +28,7 @@ import (
 	kinds "gopkg.in/src-d/go-errors.v1"
 
 	"github.com/simsql/simsql/functions"
+	"github.com/simsql/simsql/statement"
 )
 
 // MySQL error numbers vitess does not name.
@@ -67,6 +68,11 @@ const (
 	erSubqueryNo1Row                    = 1242 // ER_SUBQUERY_NO_1_ROW
 	erMixOfGroupFuncAndFields           = 1140 // ER_MIX_OF_GROUP_FUNC_AND_FIELDS
 	erInvalidJSONTextInParam            = 3141 // ER_INVALID_JSON_TEXT_IN_PARAM
+	erInvalidJSONText                   = 3140 // ER_INVALID_JSON_TEXT
+	erUnknownCharacterSet               = 1115 // ER_UNKNOWN_CHARACTER_SET
+	erUnknownCollation                  = 1273 // ER_UNKNOWN_COLLATION
+	erCantCreateUserWithGrant           = 1410 // ER_CANT_CREATE_USER_WITH_GRANT
+	erUnknownTable                      = 1109 // ER_UNKNOWN_TABLE
 	stateInvalidJSONText                = "22032"
 )
 
@@ -131,8 +137,42 @@ var table = []*mapping{
 	{kind: sql.ErrUnboundPreparedStatementVariable, num: mysql.ERParseError, state: mysql.SSClientError, message: placeholderSyntaxError},
 	{kind: errBindVariableNotProvided, num: mysql.ERWrongArguments, state: mysql.SSUnknownSQLState,
 		message: func([]string, string) string { return "Incorrect arguments to EXECUTE" }},
-	// EXECUTE of a name no PREPARE gave (go-mysql-server 0.20: 1105).
-	{kind: sql.ErrUnknownPreparedStatement, num: erUnknownStmtHandler, state: mysql.SSUnknownSQLState},
+	// EXECUTE of a name no PREPARE gave (go-mysql-server 0.20: 1105), or
+	// DEALLOCATE PREPARE of one, which MySQL's message names
+	// (go-mysql-server 0.20: "given to EXECUTE").
+	{kind: sql.ErrUnknownPreparedStatement, num: erUnknownStmtHandler, state: mysql.SSUnknownSQLState,
+		pattern: `^Unknown prepared statement handler \((.*)\) given to EXECUTE$`, message: func(m []string, query string) string {
+			stmt := "EXECUTE"
+			if w := strings.Fields(strings.ToLower(query)); len(w) > 0 && (w[0] == "deallocate" || w[0] == "drop") {
+				stmt = "DEALLOCATE PREPARE"
+			}
+			return fmt.Sprintf("Unknown prepared statement handler (%s) given to %s", m[1], stmt)
+		}},
+	// CONVERT(… USING x), CHARACTER SET x, COLLATE x of a name MySQL does
+	// not know: its 1115 and 1273, the name quoted (go-mysql-server 0.20:
+	// 1105, unquoted).
+	{kind: sql.ErrCharSetUnknown, num: erUnknownCharacterSet, state: mysql.SSClientError,
+		message: func(m []string, _ string) string { return fmt.Sprintf("Unknown character set: '%s'", m[1]) }},
+	{kind: sql.ErrCollationUnknown, num: erUnknownCollation, state: mysql.SSUnknownSQLState,
+		message: func(m []string, _ string) string { return fmt.Sprintf("Unknown collation: '%s'", m[1]) }},
+	// GRANT to an account that does not exist: MySQL 8's 1410
+	// ER_CANT_CREATE_USER_WITH_GRANT (MariaDB: 1133; go-mysql-server 0.20:
+	// 1105).
+	{kind: sql.ErrGrantUserDoesNotExist, num: erCantCreateUserWithGrant, state: mysql.SSClientError},
+	// A JSON column given text that is not JSON: MySQL 8's 3140
+	// ER_INVALID_JSON_TEXT, SQLSTATE 22032 (go-mysql-server 0.20: 1105;
+	// MariaDB: 4025, its CHECK constraint). The reason stays Go's.
+	{kind: sql.ErrInvalidJson, num: erInvalidJSONText, state: stateInvalidJSONText},
+	// An INSERT's column list naming no column of the table: MySQL's 1054
+	// "Unknown column 'c' in 'field list'", SQLSTATE 42S22 (go-mysql-server
+	// 0.20: HY000, "in 't'").
+	{kind: sql.ErrUnknownColumn, num: mysql.ERBadFieldError, state: "42S22", message: func(m []string, query string) string {
+		switch statement.LeadingKeyword(query) {
+		case "insert", "replace":
+			return fmt.Sprintf("Unknown column '%s' in 'field list'", m[1])
+		}
+		return m[0]
+	}},
 	// CALL of a procedure no database has: like a function, MySQL names
 	// it with its database (go-mysql-server 0.20: 1105 `stored procedure
 	// "nosuch" does not exist`).
@@ -595,6 +635,11 @@ func tableNotFound(m []string, query, db string) *mysql.SQLError {
 	}
 	if w := strings.Fields(strings.ToLower(query)); len(w) > 1 && w[0] == "drop" && (w[1] == "table" || w[1] == "view") {
 		return &mysql.SQLError{Num: mysql.ERBadTable, State: mysql.SSUnknownTable, Message: fmt.Sprintf("Unknown table '%s'", name)}
+	}
+	if strings.EqualFold(db, "information_schema") {
+		// MySQL 8's words, its system views' names upper case (MariaDB
+		// keeps the case as written).
+		return &mysql.SQLError{Num: erUnknownTable, State: mysql.SSUnknownTable, Message: fmt.Sprintf("Unknown table '%s' in information_schema", strings.ToUpper(table))}
 	}
 	return &mysql.SQLError{Num: mysql.ERNoSuchTable, State: mysql.SSUnknownTable, Message: fmt.Sprintf("Table '%s' doesn't exist", name)}
 }

@@ -16,6 +16,16 @@ func TestCompatMySQLScripts(t *testing.T) {
 	runScriptsEngineAndWire(t, CompatMySQLScripts)
 }
 
+// TestWireErrorScripts runs WireErrorScripts over the wire, and the first
+// on MariaDB, which answers the second otherwise (4025, 1133, 'nope').
+func TestWireErrorScripts(t *testing.T) {
+	runScriptsWire(t, WireErrorScripts)
+	t.Run("mariadb", func(t *testing.T) {
+		s := WireErrorScripts[0]
+		runScript(t, newMariaDBConn(t, sharedMariaDB(t), mariaDBName(s.Name)), s)
+	})
+}
+
 // TestSetAffectsNoRows checks that SET statements report 0 rows affected,
 // as MySQL and MariaDB do (simsql reported 1: cmd/simsql/protocol_compat.go,
 // fixSetAffected), over the wire and on MariaDB.

@@ -353,14 +353,18 @@ func runScriptsEngineAndWire(t *testing.T, scripts []ScriptTest) {
 			t.Run(s.Name, func(t *testing.T) { runScript(t, noEmptyRows{newEngineConn(t)}, s) })
 		}
 	})
-	t.Run("wire", func(t *testing.T) {
-		srv := sharedServer(t)
-		for _, s := range scripts {
-			t.Run(s.Name, func(t *testing.T) {
-				wc := newWireConn(t, srv)
-				useScratchDatabase(t, srv, wc, mariaDBName(s.Name))
-				runScript(t, wc, s)
-			})
-		}
-	})
+	t.Run("wire", func(t *testing.T) { runScriptsWire(t, scripts) })
+}
+
+// runScriptsWire runs scripts over the wire, each in a database named
+// after it.
+func runScriptsWire(t *testing.T, scripts []ScriptTest) {
+	srv := sharedServer(t)
+	for _, s := range scripts {
+		t.Run(s.Name, func(t *testing.T) {
+			wc := newWireConn(t, srv)
+			useScratchDatabase(t, srv, wc, mariaDBName(s.Name))
+			runScript(t, wc, s)
+		})
+	}
 }

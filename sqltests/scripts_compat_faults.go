@@ -848,3 +848,35 @@ var DefaultNullScripts = []ScriptTest{
 		},
 	},
 }
+
+// WireErrorScripts pin MySQL 8's error numbers and words that the server
+// sends (mysqlerr's table rewords an error only on its way to the client),
+// over the wire only; the first also runs on MariaDB (TestWireErrorScripts).
+var WireErrorScripts = []ScriptTest{
+	{
+		// Regression: 1105 for the character set and the collation, and
+		// DEALLOCATE PREPARE's 1243 said "given to EXECUTE"
+		// (mysqlerr/mysqlerr.go).
+		Name: "unknown character sets, collations and prepared statements",
+		Assertions: []Assertion{
+			{Query: "SELECT CONVERT('a' USING nosuch)", ExpectedErr: "Unknown character set: 'nosuch'", ExpectedErrCode: 1115},
+			{Query: "SELECT 'a' COLLATE nosuch", ExpectedErr: "Unknown collation: 'nosuch'", ExpectedErrCode: 1273},
+			{Query: "DEALLOCATE PREPARE nosuch", ExpectedErr: "Unknown prepared statement handler (nosuch) given to DEALLOCATE PREPARE", ExpectedErrCode: 1243},
+			{Query: "EXECUTE nosuch", ExpectedErr: "Unknown prepared statement handler (nosuch) given to EXECUTE", ExpectedErrCode: 1243},
+		},
+	},
+	{
+		// Regression: 1105 for the JSON text and GRANT, HY000 and "in 'ej'"
+		// for the INSERT's column, 1146 for information_schema
+		// (mysqlerr/mysqlerr.go). MariaDB answers 4025, 1133, "in 'INSERT
+		// INTO'" and 'nope'.
+		Name:        "MySQL 8's error numbers for JSON text, GRANT, INSERT columns and information_schema",
+		SetUpScript: []string{"CREATE TABLE ej (id INT PRIMARY KEY, j JSON)"},
+		Assertions: []Assertion{
+			{Query: "INSERT INTO ej VALUES (1, '{bad')", ExpectedErr: "Invalid JSON text", ExpectedErrCode: 3140},
+			{Query: "INSERT INTO ej (nope) VALUES (1)", ExpectedErr: "Unknown column 'nope' in 'field list'", ExpectedErrCode: 1054},
+			{Query: "GRANT SELECT ON *.* TO nouser@'%'", ExpectedErr: "You are not allowed to create a user with GRANT", ExpectedErrCode: 1410},
+			{Query: "SELECT * FROM information_schema.nope", ExpectedErr: "Unknown table 'NOPE' in information_schema", ExpectedErrCode: 1109},
+		},
+	},
+}
