@@ -25,7 +25,10 @@ import (
 // "Table 'x' was not locked with LOCK TABLES"; a table locked READ cannot
 // be written, error 1099 (ER_TABLE_NOT_LOCKED_FOR_WRITE) "Table 't' was
 // locked with a READ lock and can't be updated". Temporary tables and
-// information_schema are not locked. Another session's statement that
+// information_schema are not locked, and the tables a trigger of a locked
+// table uses are locked with it (not checked: its INSERT was 1100 for
+// the trigger's table). Left: another session is not kept from the
+// trigger's tables. Another session's statement that
 // writes a table locked READ, or uses one locked WRITE, waits until the
 // locks are released (lock_wait_timeout, then 1205; KILL QUERY), and so
 // does a LOCK TABLES that conflicts (table_locks.go). compat's LOCK TABLES
@@ -83,9 +86,9 @@ type tableUse struct {
 
 // lockedTables checks the tables of n, a statement of a session under
 // LOCK TABLES, against the session's locks.
-func lockedTables(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+func lockedTables(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, scope *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
 	s, ok := ctx.Session.(*Session)
-	if !ok || s.locks == nil && !s.store.locks.busy() {
+	if !ok || s.locks == nil && !s.store.locks.busy() || inTriggerBody(scope) {
 		return n, transform.SameTree, nil
 	}
 	switch statement.LeadingKeyword(ctx.Query()) {
@@ -153,6 +156,12 @@ func collectUses(n sql.Node, uses *[]tableUse) {
 			if x.Source != nil {
 				collectUses(x.Source, uses)
 			}
+			return false
+		case *plan.TriggerExecutor:
+			// The tables a trigger's body uses are locked implicitly with
+			// the table it is on (MySQL 8 reference manual, "LOCK TABLES
+			// and Triggers"): the locked table's INSERT was 1100.
+			collectUses(x.Left(), uses)
 			return false
 		case *plan.TableAlias:
 			addUse(x.Child, x.Name(), uses)
@@ -242,4 +251,23 @@ func writtenNames(n sql.Node) map[string]bool {
 		return true
 	})
 	return names
+}
+
+// inTriggerBody reports whether scope is that of a trigger's body, which
+// go-mysql-server v0.20.0 analyzes on its own (getTriggerLogic) in a scope
+// of the trigger's table aliased "new" or "old".
+func inTriggerBody(scope *plan.Scope) bool {
+	for _, n := range scope.InnerToOuter() {
+		found := false
+		transform.Inspect(n, func(n sql.Node) bool {
+			if a, ok := n.(*plan.TableAlias); ok && (strings.EqualFold(a.Name(), "new") || strings.EqualFold(a.Name(), "old")) {
+				found = true
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
 }

@@ -167,6 +167,27 @@ var TxnScripts = []ScriptTest{
 		},
 	},
 	{
+		// Regression: the INSERT was 1100 "Table 'ltau' was not locked
+		// with LOCK TABLES" (catalog/compat_lock_tables.go).
+		Name: "LOCK TABLES locks the tables a trigger uses",
+		SetUpScript: []string{
+			"CREATE TABLE ltdocs (id INT PRIMARY KEY, fp BIGINT UNSIGNED)",
+			"CREATE TABLE ltau (n INT AUTO_INCREMENT PRIMARY KEY, id INT, fp BIGINT UNSIGNED)",
+			"CREATE TABLE ltother (a INT)",
+			"CREATE TRIGGER ltai AFTER INSERT ON ltdocs FOR EACH ROW INSERT INTO ltau (id, fp) VALUES (NEW.id, NEW.fp)",
+			"CREATE TRIGGER ltbu BEFORE UPDATE ON ltdocs FOR EACH ROW SET NEW.fp = (SELECT COUNT(*) FROM ltau)",
+		},
+		Assertions: []Assertion{
+			{Query: "LOCK TABLES ltdocs WRITE"},
+			{Query: "INSERT INTO ltdocs VALUES (1, 18446744073709551615)"},
+			{Query: "UPDATE ltdocs SET id = 2 WHERE id = 1"},
+			{Query: "SELECT id, fp FROM ltdocs", Expected: []Row{{2, 1}}},
+			{Query: "INSERT INTO ltother VALUES (1)", ExpectedErrCode: 1100},
+			{Query: "UNLOCK TABLES"},
+			{Query: "SELECT id, fp FROM ltau", Expected: []Row{{1, "18446744073709551615"}}},
+		},
+	},
+	{
 		// Regression: go-mysql-server 0.20 warned that simsql's tables
 		// are not lockable and then ignored LOCK TABLES: writes of a READ
 		// lock and reads of tables not locked succeeded
