@@ -111,6 +111,8 @@ func (a *absVal) Type() sql.Type {
 		return types.Uint64
 	case types.IsText(t) || types.IsBinaryType(t), t == types.Null:
 		return types.Float64
+	case types.IsDecimal(t): // an integer literal past BIGINT has its own digits, not DECIMAL(65,30)
+		return decimalType(decimalShape(a.Child, kDecimal))
 	}
 	return t
 }

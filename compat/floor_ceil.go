@@ -147,7 +147,8 @@ func (f *floorCeil) WithChildren(children ...sql.Expression) (sql.Expression, er
 // the operators and functions of this package theirs from their
 // arguments' as MySQL's result_precision and aggregate_type compute them.
 // Expressions it does not know have the digits of their type (an integer
-// 20).
+// 20, as CAST AS SIGNED and UNSIGNED, Item_int_func's longlong of 21
+// characters).
 func mysqlDigits(e sql.Expression) (intg, scale int32) {
 	max2 := func(a []sql.Expression) (int32, int32) {
 		for _, x := range a {
@@ -193,12 +194,6 @@ func mysqlDigits(e sql.Expression) (intg, scale int32) {
 		return i, s
 	case *compare, *inList, *between, *signFunc:
 		return 1, 0
-	case *castInt: // Item_typecast_signed::resolve_type: its argument's length, at most 21
-		if kindOf(x.args[0]) == kNull {
-			return 1, 0
-		}
-		i, s := mysqlDigits(x.args[0])
-		return min(i+boolInt(s > 0), 20), 0
 	case *bitCount:
 		return 2, 0
 	case *numericIf:

@@ -59,7 +59,9 @@ func TestFloorCeilTypes(t *testing.T) {
 		{query: "SELECT FLOOR(3 * s + 0.5) FROM n WHERE id = 1", want: "-6442450944", typ: "BIGINT"},
 		{query: "SELECT CEIL(COALESCE(n.s, -2147483648 DIV fp)) FROM n, f WHERE n.id = 1 AND f.id = 1", want: "-2147483648", typ: "BIGINT"},
 		{query: "SELECT CEIL(-(s < 2) - 0.5) FROM n WHERE id = 1", want: "-1", typ: "BIGINT"},
-		{query: "SELECT FLOOR(9 * CAST(NULL AS SIGNED) * ABS(2.5))", want: "NULL", typ: "BIGINT"},
+		{query: "SELECT FLOOR(9 * CAST(NULL AS SIGNED) * ABS(2.5))", want: "NULL", typ: "DECIMAL"},
+		{query: "SELECT FLOOR(2.5 + CAST(1 AS UNSIGNED))", want: "3", typ: "DECIMAL"},
+		{query: "SELECT CEIL(IFNULL(CAST(1.000 AS UNSIGNED), 5))", want: "1", typ: "DECIMAL"},
 		{query: "SELECT FLOOR(fp + 0.5) FROM f WHERE id = 1", want: "18446744073709551615", typ: "DECIMAL"},
 		{query: "SELECT FLOOR(s + 0.5) FROM f WHERE id = 3", want: "-9223372036854775808", typ: "DECIMAL"},
 		// Integers keep their signedness.

@@ -12,7 +12,10 @@ package compat
 // (abs_greatest.go's minMaxResult), DECIMAL when signs mix.
 //
 // newIf and newIfNull build numericIf when both value arguments are
-// numbers, else go-mysql-server's own. Pinned by IfTypeScripts (sqltests,
+// numbers, or one is and the other the NULL literal (which MySQL's
+// Item::aggregate_type skips: IF(0, NULL, -9223372036854775809) is a
+// DECIMAL(19,0), go-mysql-server's DECIMAL(65,30)), else go-mysql-server's
+// own. Pinned by IfTypeScripts (sqltests,
 // also on MariaDB). IF and IFNULL of a number and a string are strings in
 // MySQL (IFNULL(s, '-3') was an INT, IFNULL(9, 'x') a BIGINT, and IF
 // answered the number's Go value under a string type): newIf and
@@ -50,7 +53,7 @@ var _ sql.FunctionExpression = (*numericIf)(nil)
 
 func newIf(c, a, b sql.Expression) sql.Expression {
 	ks := args{a, b}.kinds()
-	if res, ok := minMaxResult([]sql.Expression{a, b}, ks); ok {
+	if res, ok := minMaxResultOf([]sql.Expression{a, b}, ks); ok {
 		return &numericIf{args: args{c, a, b}, res: res}
 	}
 	if numberAndString([]sql.Expression{a, b}, ks) {
@@ -61,7 +64,7 @@ func newIf(c, a, b sql.Expression) sql.Expression {
 
 func newIfNull(a, b sql.Expression) sql.Expression {
 	ks := args{a, b}.kinds()
-	if res, ok := minMaxResult([]sql.Expression{a, b}, ks); ok {
+	if res, ok := minMaxResultOf([]sql.Expression{a, b}, ks); ok {
 		return &numericIf{args: args{a, b}, ifnull: true, res: res}
 	}
 	if numberAndString([]sql.Expression{a, b}, ks) {

@@ -28,3 +28,30 @@ func TestIfText(t *testing.T) {
 		{query: "SELECT IF(1, NULL + 0, 'x')", want: "NULL"},
 	})
 }
+
+// TestIfNullArgument pins IF, IFNULL, CASE and COALESCE with a NULL
+// literal argument,
+// typed by the other (MySQL 8's Item::aggregate_type skips NULL), and ABS
+// of an integer literal past BIGINT UNSIGNED; found by
+// TestDifferentialMixed. Regression: go-mysql-server 0.20 typed them
+// DECIMAL(65,30), so GREATEST(IFNULL(NULL, 99999999999999999999), 0)
+// answered thirty zero decimals.
+func TestIfNullArgument(t *testing.T) {
+	checkKnown(t, nil, []known{
+		{query: "SELECT GREATEST(IFNULL(NULL, 99999999999999999999), 0)", want: "99999999999999999999", typ: "DECIMAL"},
+		{query: "SELECT IF(0, NULL, -9223372036854775809)", want: "-9223372036854775809", typ: "DECIMAL"},
+		{query: "SELECT CASE WHEN 0 THEN 1 ELSE IF(0, NULL, -9223372036854775809) END", want: "-9223372036854775809", typ: "DECIMAL"},
+		{query: "SELECT LEAST(ABS(-18446744073709551615), 41 & 7)", want: "1", typ: "DECIMAL"},
+		{query: "SELECT IF(1, NULL, 2.5)", want: "NULL", typ: "DECIMAL"},
+		{query: "SELECT IFNULL(NULL, fp) FROM f WHERE id = 1", want: "18446744073709551615", typ: "UNSIGNED BIGINT"},
+		{query: "SELECT IFNULL(NULL, 1.5e0) + 0", want: "1.5", typ: "DOUBLE"},
+		// CASE and COALESCE of one number and NULLs: the number's type.
+		{query: "SELECT CASE WHEN 1 THEN 2147483648 ELSE NULL END", want: "2147483648", typ: "BIGINT"},
+		{query: "SELECT COALESCE(9223372036854775807, CASE WHEN 0 THEN 2147483648 ELSE NULL END)", want: "9223372036854775807", typ: "BIGINT"},
+		{query: "SELECT COALESCE(NULL, 99999999999999999999)", want: "99999999999999999999", typ: "DECIMAL"},
+		{query: "SELECT COALESCE(NULL, 99999999999999999999) + 0.5", want: "99999999999999999999.5", typ: "DECIMAL"},
+		// GREATEST and LEAST of strings and NULL are strings.
+		{query: "SELECT CASE WHEN 0 THEN LEAST('0.5e1', NULL) ELSE s END FROM f WHERE id = 4", want: "0", typ: "longtext"},
+		{query: "SELECT IFNULL(IF(0, -0.0, 1.000), GREATEST(NULL, '1.5'))", want: "1.000", typ: "longtext"},
+	})
+}
