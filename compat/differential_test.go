@@ -417,8 +417,9 @@ var exclusionReasons = []struct{ name, why string }{
 	{"string-to-int", "a string with a fraction or an exponent ('1.5', ' -2.5 ', '1e3') read as an integer by | & ^ ~ << >> BIT_COUNT: MySQL 8's Item_func_bit reads its arguments with val_uint, (ulonglong)val_int(), and a string's val_int is my_strtoll10, which stops at the '.' or 'e' (mysql-server sql/item.cc Item_string::val_int, longlong_from_string_with_check; '1.5' | 0 is 1 with warning 1292); MariaDB 10.11 reads a non-integer argument of a bit operator as a DECIMAL (sql/item_func.h Item_func_bit_operator::fix_length_and_dec_op2_std) and rounds it, '1.5' | 0 is 2"},
 	{"min-max-string", "GREATEST or LEAST of a string and a number: MySQL 8's Item_func_min_max::resolve_type aggregates the arguments' types to a string (Item::aggregate_type) and str_op compares them as strings (sortcmp), the answer a string read as a number where one is needed (Item_func_numhybrid::val_int and val_real of its str_op); MariaDB compares them as DOUBLEs and answers a DOUBLE (GREATEST(s, '12abc') is 12), and compares strings as numbers where a number is read (-LEAST(' -2.5 ', '-3') is 3, MySQL 8 2.5)"},
 	{"round-integer", "ROUND of an integer to a negative number of places: MySQL 8's Item_func_round::resolve_type keeps an integer argument of fewer than 22 digits an integer (\"Here we can keep INT_RESULT\", sql/item_func.cc), and Item_func_round::int_op fails with error 1690 when the rounded value overflows (my_unsigned_round, raise_integer_overflow): ROUND(18446744073709551615, -1); MariaDB 10.11 answers a DECIMAL, 18446744073709551620"},
-	{"floor-double-text", "a DOUBLE from FLOOR or CEIL read as text (by CONV): MySQL 8's Item_func_int_val::resolve_type types it with set_data_type_double, decimals DECIMAL_NOT_SPECIFIED (sql/item.h), so its text is the shortest form, 1e19, which CONV reads as 1; MariaDB gives it 0 decimals and writes it in fixed point, 10000000000000000000"},
+	{"floor-double-text", "a DOUBLE from FLOOR or CEIL read as text (by CONV, or as an argument of a COALESCE, IF, … that is a string): MySQL 8's Item_func_int_val::resolve_type types it with set_data_type_double, decimals DECIMAL_NOT_SPECIFIED (sql/item.h), so its text is the shortest form, 1e19, which CONV reads as 1; MariaDB gives it 0 decimals and writes it in fixed point, 10000000000000000000"},
 	{"min-max-shift-count", "a shift count that is GREATEST or LEAST of a signed and an unsigned integer (a DECIMAL): MySQL 8's Item_func_shift reads it with val_uint, Item_func_numhybrid::val_int of its decimal_op (my_decimal2int), 2 for LEAST(2, 9223372036854775808); MariaDB 10.11 shifts by 0 (16 >> LEAST(id, fp) is 16 for id 2), though it reads the same LEAST as 2 elsewhere"},
+	{"cast-signed-digits", "FLOOR or CEIL of a DECIMAL built on CAST(x AS SIGNED): MySQL 8's Item_typecast_signed is an Item_int_func, whose constructor sets a BIGINT of 21 characters (set_data_type_longlong, sql/item_func.h) whatever x, so FLOOR(9 * CAST(NULL AS SIGNED) * ABS(2.5)) is a DECIMAL (Item_func_int_val::resolve_type); MariaDB 10.11 gives the CAST the length of x (CAST(NULL AS SIGNED) is int(2)) and the FLOOR a BIGINT"},
 	{"null-argument-type", "IF, IFNULL, COALESCE, CASE, GREATEST or LEAST with an argument of type NULL (the NULL literal, GREATEST(NULL, NULL)): MySQL 8's Item::aggregate_type (sql/item.cc) skips the arguments of type NULL (\"Do not aggregate items with NULL type\"), so IFNULL(NULL, fp) is BIGINT UNSIGNED and LEAST(NULL, s) an INT; MariaDB 10.11 aggregates the NULL too and answers a DECIMAL or a DOUBLE"},
 }
 
@@ -445,6 +446,18 @@ func exclusion(maria *sql.Conn, c testCase) string {
 			if roundInteger(maria, c, e) {
 				reason = "round-integer"
 				return
+			}
+			if castSignedDigits(maria, c, e) {
+				reason = "cast-signed-digits"
+				return
+			}
+			if stringTyped(e) {
+				for _, k := range e.kids {
+					if floorDoubleText(maria, c, k) {
+						reason = "floor-double-text"
+						return
+					}
+				}
 			}
 			reason = aggregateExclusion(maria, c, e)
 		case "conv":

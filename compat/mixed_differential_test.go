@@ -320,7 +320,7 @@ func aggregateExclusion(maria *sql.Conn, c testCase, e *gexpr) string {
 	}
 	var rest []*gexpr
 	for _, k := range vals {
-		if !(k.op == "lit" && k.text == "NULL") && subAnswer(maria, c, k).class != "null" {
+		if !nullTyped(k) && subAnswer(maria, c, k).class != "null" {
 			rest = append(rest, k)
 		}
 	}
@@ -385,4 +385,57 @@ func roundInteger(maria *sql.Conn, c testCase, e *gexpr) bool {
 		}
 	}
 	return false
+}
+
+// nullTyped reports whether MySQL types e NULL: the NULL literal, or IF,
+// IFNULL, COALESCE, CASE, GREATEST or LEAST of values all typed NULL
+// (Item::aggregate_type: "All items have NULL type, consolidated type is
+// NULL").
+func nullTyped(e *gexpr) bool {
+	vals := e.kids
+	switch {
+	case e.op == "lit":
+		return e.text == "NULL"
+	case e.op == "case" || e.op == "fn" && e.text == "IF":
+		vals = e.kids[1:]
+	case e.op != "fn" || e.text != "IFNULL" && e.text != "COALESCE" && e.text != "LEAST" && e.text != "GREATEST":
+		return false
+	}
+	for _, k := range vals {
+		if !nullTyped(k) {
+			return false
+		}
+	}
+	return true
+}
+
+// castSignedDigits reports whether e is FLOOR or CEIL of an argument with
+// a CAST AS SIGNED whose type MariaDB answers otherwise when each such
+// CAST has a BIGINT's length, as in MySQL 8 (IF(0, -9223372036854775807,
+// CAST(x AS SIGNED))).
+func castSignedDigits(maria *sql.Conn, c testCase, e *gexpr) bool {
+	if e.op != "fn" || e.text != "FLOOR" && e.text != "CEIL" {
+		return false
+	}
+	var widen func(x *gexpr) (*gexpr, bool)
+	widen = func(x *gexpr) (*gexpr, bool) {
+		y := *x
+		y.kids = make([]*gexpr, len(x.kids))
+		found := false
+		for i, k := range x.kids {
+			var f bool
+			y.kids[i], f = widen(k)
+			found = found || f
+		}
+		if x.op == "signed" {
+			return &gexpr{op: "fn", text: "IF", kids: []*gexpr{{op: "lit", text: "0"}, {op: "lit", text: "-9223372036854775807"}, &y}}, true
+		}
+		return &y, found
+	}
+	wide, found := widen(e)
+	if !found {
+		return false
+	}
+	a, b := subAnswer(maria, c, e), subAnswer(maria, c, wide)
+	return a.err == 0 && b.err == 0 && a.class != b.class
 }
