@@ -47,7 +47,7 @@ func TestAbsGreatest(t *testing.T) {
 
 // TestAbsInt pins ABS of the narrower integer types at their ends, a
 // BIGINT as MySQL 8 types it (Item_func_num1); found by
-// TestDifferentialMixed. Regression: go-mysql-server 0.20 computed and
+// TestDifferentialNumericKinds. Regression: go-mysql-server 0.20 computed and
 // typed ABS of an INT in 32 bits, so ABS of -2147483648 was -2147483648.
 func TestAbsInt(t *testing.T) {
 	checkKnown(t, []string{"CREATE TABLE n (id INT PRIMARY KEY, s INT, t TINYINT, u INT UNSIGNED)",
@@ -67,7 +67,7 @@ func TestAbsInt(t *testing.T) {
 
 // TestMinMaxNull pins GREATEST and LEAST with a NULL literal argument,
 // typed by the others as MySQL 8's Item::aggregate_type skips NULL;
-// found by TestDifferentialMixed. Regression: go-mysql-server 0.20 typed
+// found by TestDifferentialNumericKinds. Regression: go-mysql-server 0.20 typed
 // LEAST(1.5e0, NULL) an INT, so IF(0, LEAST(1.5e0, NULL), 7) was one.
 func TestMinMaxNull(t *testing.T) {
 	checkKnown(t, nil, []known{

@@ -28,7 +28,7 @@ func TestFloorCeilArith(t *testing.T) {
 
 // TestFloorCeilTypes pins the type and value of FLOOR and CEIL of every
 // kind of argument, as MySQL 8's Item_func_int_val::resolve_type gives
-// them (checked on MariaDB 10.11, found by TestDifferentialMixed).
+// them (checked on MariaDB 10.11, found by TestDifferentialNumericKinds).
 // Regression: go-mysql-server 0.20 typed them INT whatever the argument,
 // and sent the answer clamped to 32 bits.
 func TestFloorCeilTypes(t *testing.T) {

@@ -3,7 +3,7 @@ package compat_test
 import "testing"
 
 // TestIfText pins IF and IFNULL of a number and a string, a string in
-// MySQL 8 (Item::aggregate_type gives VARCHAR); found by TestDifferentialMixed.
+// MySQL 8 (Item::aggregate_type gives VARCHAR); found by TestDifferentialNumericKinds.
 // Regression: go-mysql-server 0.20 gave IFNULL the type of its first
 // argument, so IFNULL(9, 'x') was a BIGINT, and compared it as one:
 // IF(IFNULL(4294967295, '12abc') > '18446744073709551613', …) took the
@@ -33,7 +33,7 @@ func TestIfText(t *testing.T) {
 // literal argument,
 // typed by the other (MySQL 8's Item::aggregate_type skips NULL), and ABS
 // of an integer literal past BIGINT UNSIGNED; found by
-// TestDifferentialMixed. Regression: go-mysql-server 0.20 typed them
+// TestDifferentialNumericKinds. Regression: go-mysql-server 0.20 typed them
 // DECIMAL(65,30), so GREATEST(IFNULL(NULL, 99999999999999999999), 0)
 // answered thirty zero decimals.
 func TestIfNullArgument(t *testing.T) {

@@ -20,7 +20,7 @@ import (
 // exclusions (exclusionReasons), each a MySQL 8 behaviour read from its
 // source.
 
-var mixedCases = flag.Int("compat.mixedcases", 12000, "expressions TestDifferentialMixed generates")
+var mixedCases = flag.Int("compat.mixedcases", 12000, "expressions TestDifferentialNumericKinds generates")
 
 // mixedTable is the rows of w (id, fp BIGINT UNSIGNED, s INT), NULLs
 // among them for COALESCE and IFNULL.
@@ -53,7 +53,7 @@ var (
 	roundFns   = []string{"ABS", "SIGN", "ROUND", "FLOOR", "CEIL"}
 )
 
-// mixed generates TestDifferentialMixed's expressions.
+// mixed generates TestDifferentialNumericKinds's expressions.
 type mixed struct{ generator }
 
 func (g mixed) leaf() *gexpr {
@@ -181,10 +181,10 @@ func stringTyped(e *gexpr) bool {
 	return false
 }
 
-// TestDifferentialMixed compares -compat.mixedcases mixed-type
+// TestDifferentialNumericKinds compares -compat.mixedcases mixed-type
 // expressions (a tenth under -short) on simsql and MariaDB; it fails on
 // any disagreement that no exclusion reason explains.
-func TestDifferentialMixed(t *testing.T) {
+func TestDifferentialNumericKinds(t *testing.T) {
 	maria := startMariaDB(t)
 	sim := newEngine(t)
 	setUp := []string{"CREATE DATABASE d", "USE d", "CREATE TABLE w (id INT PRIMARY KEY, fp BIGINT UNSIGNED, s INT)"}

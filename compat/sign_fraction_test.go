@@ -4,7 +4,7 @@ import "testing"
 
 // TestSignFraction pins SIGN of fractions and strings, as MySQL 8's
 // Item_func_sign::val_int reads them (val_real); found by
-// TestDifferentialMixed. Regression: go-mysql-server 0.20 converted a
+// TestDifferentialNumericKinds. Regression: go-mysql-server 0.20 converted a
 // DECIMAL or DOUBLE to a BIGINT first, so SIGN(0.49) was 0.
 func TestSignFraction(t *testing.T) {
 	checkKnown(t, nil, []known{
