@@ -296,6 +296,10 @@ func (s *Session) ValidateSession(ctx *sql.Context) error {
 		tx.kv.NewSnapshot()
 		tx.stmtMark = tx.kv.StatementBegin()
 		tx.locking = class == statement.LockingRead
+		tx.lockWait = statement.Wait
+		if tx.locking {
+			tx.lockWait = statement.LockWaitOf(ctxQuery(ctx))
+		}
 		tx.conflict.Store(false)
 	}
 	return s.BaseSession.ValidateSession(ctx)

@@ -248,8 +248,12 @@ func (it *rowIter) Next(ctx *sql.Context) (sql.Row, error) {
 			if it.rowKey != nil {
 				rk = it.rowKey(k)
 			}
-			if err := it.tr.lockRow(rowsBucket(it.t.meta.rowsID()), rk, true); err != nil {
+			skip, err := it.tr.lockRead(rowsBucket(it.t.meta.rowsID()), rk)
+			if err != nil {
 				return nil, err
+			}
+			if skip {
+				continue // SKIP LOCKED: another transaction holds the row
 			}
 		}
 		return storage.DecodeRow(v, it.t.sch.Schema)

@@ -212,3 +212,76 @@ func TestIsolationLevels(t *testing.T) {
 		}
 	})
 }
+
+// lockWaitScript returns a two-session script of locking reads with SKIP
+// LOCKED and NOWAIT: session 0 holds rows 1 and 2 of q locked, and session
+// 1's locking reads leave them out (SKIP LOCKED, FOR UPDATE and FOR
+// SHARE, also with LIMIT and through a join) or fail at once (NOWAIT:
+// MySQL 8's error 3572, where MariaDB answers 1205), while reads of rows
+// nobody holds, and plain reads, answer as usual. (simsql took SKIP
+// LOCKED for a plain FOR UPDATE: it waited 50 s and failed with 1205.)
+// shareClause is FOR SHARE for MySQL, LOCK IN SHARE MODE for MariaDB,
+// which has no FOR SHARE.
+func lockWaitScript(nowaitErr, shareClause string) []step {
+	return []step{
+		{s: 0, q: "BEGIN"},
+		// Rows locked by a unique key's equality (InnoDB's record locks,
+		// with no gap lock after the last row, as a range would take).
+		{s: 0, q: "SELECT id FROM q WHERE id IN (1, 2) ORDER BY id FOR UPDATE", want: []Row{{1}, {2}}},
+		{s: 1, q: "SELECT id FROM q ORDER BY id LIMIT 2 FOR UPDATE SKIP LOCKED", want: []Row{{3}, {4}}},
+		{s: 1, q: "SELECT id FROM q ORDER BY id " + shareClause + " SKIP LOCKED", want: []Row{{3}, {4}, {5}}},
+		{s: 1, q: "SELECT q.id FROM q JOIN r ON r.id = q.id ORDER BY q.id FOR UPDATE SKIP LOCKED", want: []Row{{3}}},
+		{s: 1, q: "SELECT id FROM q WHERE id = 1 FOR UPDATE NOWAIT", err: nowaitErr},
+		{s: 1, q: "SELECT id FROM q WHERE id = 4 FOR UPDATE NOWAIT", want: []Row{{4}}},
+		{s: 1, q: "SELECT COUNT(*) FROM q", want: []Row{{5}}},
+		// A job queue's claim: each session takes the first free row.
+		{s: 1, q: "BEGIN"},
+		{s: 1, q: "SELECT id FROM q ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED", want: []Row{{3}}},
+		{s: 1, q: "UPDATE q SET taken = 1 WHERE id = 3"},
+		{s: 0, q: "SELECT id FROM q WHERE id > 2 ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED", want: []Row{{4}}},
+		{s: 1, q: "COMMIT"},
+		{s: 0, q: "COMMIT"},
+		{s: 1, q: "SELECT id FROM q ORDER BY id FOR UPDATE SKIP LOCKED", want: []Row{{1}, {2}, {3}, {4}, {5}}},
+	}
+}
+
+// TestLockWaitOptions runs lockWaitScript in-process, over the wire and on
+// MariaDB.
+func TestLockWaitOptions(t *testing.T) {
+	setUp := []string{
+		"CREATE TABLE q (id INT PRIMARY KEY, taken INT NOT NULL DEFAULT 0)",
+		"INSERT INTO q (id) VALUES (1), (2), (3), (4), (5)",
+		"CREATE TABLE r (id INT PRIMARY KEY)",
+		"INSERT INTO r VALUES (1), (3)",
+	}
+	run := func(t *testing.T, sessions [2]conn, nowaitErr, shareClause string) {
+		for _, q := range setUp {
+			if _, err := sessions[1].query(q); err != nil {
+				t.Fatal(err)
+			}
+		}
+		runSteps(t, sessions, lockWaitScript(nowaitErr, shareClause))
+	}
+	const mysqlNowait = "3572"
+	t.Run("engine", func(t *testing.T) { run(t, newEngineSessions(t), "NOWAIT is set", "FOR SHARE") })
+	t.Run("wire", func(t *testing.T) {
+		srv := StartServer(t)
+		name := mariaDBName("lock wait options")
+		a := newScriptConn(t, srv, name)
+		b := newWireConn(t, srv)
+		if _, err := b.query("USE " + name); err != nil {
+			t.Fatal(err)
+		}
+		run(t, [2]conn{a, b}, mysqlNowait, "FOR SHARE")
+	})
+	t.Run("mariadb", func(t *testing.T) {
+		m := sharedMariaDB(t)
+		name := mariaDBName("lock wait options")
+		a := newMariaDBConn(t, m, name)
+		b := newMariaDBConn(t, m, name+"_b")
+		if _, err := b.query("USE " + name); err != nil {
+			t.Fatal(err)
+		}
+		run(t, [2]conn{a, b}, "1205", "LOCK IN SHARE MODE") // MariaDB's NOWAIT error; MySQL 8's is 3572
+	})
+}
