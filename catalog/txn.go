@@ -54,6 +54,10 @@ type Transaction struct {
 	// UNCOMMITTED); lockReads makes the first read take the exclusive mode
 	// (SERIALIZABLE, outside autocommit).
 	freshReads, lockReads bool
+	// pinned is set when the snapshot was taken at START TRANSACTION WITH
+	// CONSISTENT SNAPSHOT; else, until the transaction reads table data
+	// (active), each statement gets a new one (Session.CommandBegin).
+	pinned bool
 	// exclusive makes the transaction's first write take the store's
 	// exclusive mode (storage.Txn.Write: DDL, SERIALIZABLE locking reads)
 	// instead of concurrent mode.
@@ -250,6 +254,7 @@ func (t *Transaction) rollback() error {
 func (t *Transaction) ended() {
 	t.finished.Store(true)
 	t.active.Store(false)
+	t.pinned = false
 	t.exclusive, t.locking, t.lockWait, t.retry = false, false, statement.Wait, false
 	t.conflict.Store(false)
 	t.deadlock.Store(false)
