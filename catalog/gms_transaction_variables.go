@@ -36,11 +36,8 @@ import (
 //     Scope" table: "SET @@var_name = value: next transaction only") and
 //     MariaDB, where go-mysql-server set the session's value;
 //   - with autocommit off, go-mysql-server has a transaction open from the
-//     first statement (SET included), so SET SESSION TRANSACTION READ
-//     ONLY, changing the session's value only, left the transaction the
-//     next INSERT wrote in READ WRITE (PyMySQL's default: the INSERT
-//     committed); MySQL's Sys_var_tx_read_only::session_update applies it
-//     to the transaction too while none is under way (readOnlyNow);
+//     first statement (SET included), which kept the characteristics set
+//     after it (gms_autocommit_characteristics.go);
 //   - SET autocommit = 1 in a transaction does not commit it (MySQL: "if
 //     autocommit is 0 and you change it to 1, MySQL performs an automatic
 //     COMMIT of any open transaction"), so a client that turned autocommit
@@ -190,7 +187,11 @@ func (s *Session) SetSessionVariable(ctx *sql.Context, name string, value any) e
 			return mysql.NewSQLError(erCantChangeTxCharacteristics, "25001",
 				"Transaction characteristics can't be changed while a transaction is in progress")
 		}
-		return s.setNext(ctx, strings.ToLower(name), value)
+		if err := s.setNext(ctx, strings.ToLower(name), value); err != nil {
+			return err
+		}
+		s.characteristicsNow() // gms_autocommit_characteristics.go
+		return nil
 	}
 	wasAutocommit := s.autocommit()
 	if err := s.BaseSession.SetSessionVariable(ctx, name, value); err != nil {
@@ -205,9 +206,7 @@ func (s *Session) SetSessionVariable(ctx *sql.Context, name string, value any) e
 		if err := s.BaseSession.SetSessionVariable(ctx, alias, v); err != nil {
 			return err
 		}
-		if name == "transaction_read_only" || name == "tx_read_only" {
-			s.readOnlyNow(truthy(v, false))
-		}
+		s.characteristicsNow() // gms_autocommit_characteristics.go
 		return nil
 	}
 	if name == "autocommit" && !wasAutocommit && s.autocommit() && ctx != nil {
@@ -232,18 +231,4 @@ func (s *Session) inProgress() bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.cur != nil && s.cur.active.Load()
-}
-
-// readOnlyNow gives the session's transaction the access mode readOnly
-// when it has not begun in MySQL's sense: not explicit (START TRANSACTION,
-// BEGIN), and no table read or written yet.
-func (s *Session) readOnlyNow(readOnly bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if t := s.cur; t != nil && !s.explicit.Load() && !t.active.Load() && !t.kv.Writing() && t.readOnly != readOnly {
-		// The store transaction has read nothing: a new one in the new
-		// mode stands for it.
-		t.kv.Rollback()
-		t.readOnly, t.kv = readOnly, s.store.kv.NewTxn(readOnly)
-	}
 }

@@ -387,6 +387,29 @@ var TxnScripts = []ScriptTest{
 		},
 	},
 	{
+		// With autocommit off, SET TRANSACTION gives its characteristics
+		// to the transaction open since the SET, which has touched no
+		// table; simsql gave them to the one after, so the INSERT wrote
+		// (catalog/gms_autocommit_characteristics.go).
+		Name:        "SET TRANSACTION READ ONLY with autocommit off",
+		SetUpScript: []string{"CREATE TABLE t (id INT PRIMARY KEY)", "INSERT INTO t VALUES (1)"},
+		Assertions: []Assertion{
+			{Query: "SET autocommit = 0"},
+			{Query: "SET TRANSACTION READ ONLY"},
+			{Query: "INSERT INTO t VALUES (2)", ExpectedErr: roErr, ExpectedErrCode: 1792},
+			{Query: "SELECT id FROM t", Expected: []Row{{1}}},
+			{Query: "ROLLBACK"},
+			{Query: "INSERT INTO t VALUES (3)"},
+			{Query: "COMMIT"},
+			{Query: "SET TRANSACTION READ ONLY"},
+			{Query: "SELECT 1", Expected: []Row{{1}}},
+			{Query: "DELETE FROM t", ExpectedErrCode: 1792},
+			{Query: "COMMIT"},
+			{Query: "SET autocommit = 1"},
+			{Query: "SELECT id FROM t ORDER BY id", Expected: []Row{{1}, {3}}},
+		},
+	},
+	{
 		// "UNLOCK TABLES implicitly commits any active transaction, but only
 		// if LOCK TABLES has been used to acquire table locks" (MySQL 8
 		// manual, 15.3.3); simsql rolled the acknowledged row back
