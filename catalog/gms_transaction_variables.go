@@ -30,7 +30,8 @@ import (
 //     @@transaction_isolation and @@transaction_read_only as they are and
 //     give the characteristics to the next transaction only: the next
 //     START TRANSACTION or BEGIN, or the next autocommitted statement that
-//     reads or writes a table (Session.next); SET @@transaction_isolation
+//     reads or writes a table (Session.next), unless SET SESSION replaces
+//     them before (forgetNext); SET @@transaction_isolation
 //     = … (or @@transaction_read_only, or the tx_ aliases), with @@ and no
 //     scope, is the same in MySQL 8 (the "Transaction Characteristic
 //     Scope" table: "SET @@var_name = value: next transaction only") and
@@ -92,6 +93,24 @@ func (s *Session) setNext(ctx *sql.Context, name string, value any) error {
 		s.next.readOnly = v
 	}
 	return nil
+}
+
+// forgetNext drops SET TRANSACTION's value of the transaction variable
+// name (either alias) for the next transaction: the session's value, set
+// after it while no transaction is under way, replaces it, as MySQL's
+// Sys_var_transaction_isolation::session_update (and transaction_read_only's)
+// overwrites thd->tx_isolation, where SET TRANSACTION put it (mysql-test
+// commit.test, Bug#20837: SET TRANSACTION ISOLATION LEVEL READ COMMITTED;
+// SET SESSION TRANSACTION ISOLATION LEVEL REPEATABLE READ; START
+// TRANSACTION is at REPEATABLE READ).
+func (s *Session) forgetNext(name string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if strings.HasSuffix(name, "isolation") {
+		s.next.isolation = nil
+	} else {
+		s.next.readOnly = nil
+	}
 }
 
 // takeNext returns the isolation level and read-only default of a
@@ -205,6 +224,9 @@ func (s *Session) SetSessionVariable(ctx *sql.Context, name string, value any) e
 		}
 		if err := s.BaseSession.SetSessionVariable(ctx, alias, v); err != nil {
 			return err
+		}
+		if !s.inProgress() {
+			s.forgetNext(name)
 		}
 		s.characteristicsNow() // gms_autocommit_characteristics.go
 		return nil

@@ -348,6 +348,13 @@ var TxnScripts = []ScriptTest{
 			{Query: "INSERT INTO t VALUES (7)"},
 			{Query: "INSERT INTO t VALUES (8)", ExpectedErrCode: 1792},
 			{Query: "SET SESSION TRANSACTION READ WRITE"},
+			// A later SET SESSION replaces it (MySQL's commit.test,
+			// Bug#20837).
+			{Query: "SET TRANSACTION READ ONLY"},
+			{Query: "SET SESSION TRANSACTION READ WRITE"},
+			{Query: "START TRANSACTION"},
+			{Query: "INSERT INTO t VALUES (9)"},
+			{Query: "ROLLBACK"},
 			{Query: "SET TRANSACTION ISOLATION LEVEL NOSUCH", ExpectedErrCode: 1064},
 			{Query: "SELECT id FROM t ORDER BY id", Expected: []Row{{1}, {2}, {4}, {5}, {6}, {7}}},
 		},

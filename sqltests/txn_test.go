@@ -297,7 +297,8 @@ func TestLockWaitOptions(t *testing.T) {
 // read's snapshot at REPEATABLE READ. Once it has begun, SET SESSION is
 // for the next transaction (MySQL 8's
 // Sys_var_transaction_isolation::session_update, MariaDB's alike), and
-// SET TRANSACTION ISOLATION LEVEL, with no scope, for the next one only.
+// SET TRANSACTION ISOLATION LEVEL, with no scope, for the next one only,
+// unless a SET SESSION comes after it.
 func autocommitOffScript(level string, set func(level string) string) []step {
 	other := "REPEATABLE READ"
 	if level == other {
@@ -343,6 +344,15 @@ func autocommitOffScript(level string, set func(level string) string) []step {
 		{s: 0, q: count, want: seen(other, 6)},
 		{s: 0, q: "COMMIT"},
 		{s: 0, q: "SET autocommit = 1"},
+		// SET SESSION after SET TRANSACTION replaces the latter's level
+		// for the next transaction (MySQL's commit.test, Bug#20837).
+		{s: 0, q: "SET TRANSACTION ISOLATION LEVEL " + level},
+		{s: 0, q: set(other)},
+		{s: 0, q: "START TRANSACTION"},
+		{s: 0, q: count, want: []Row{{6}}},
+		{s: 1, q: "INSERT INTO t VALUES (7, 70)"},
+		{s: 0, q: count, want: seen(other, 7)},
+		{s: 0, q: "COMMIT"},
 	}
 }
 
