@@ -20,6 +20,24 @@ var CompatFaultScripts = []ScriptTest{
 		},
 	},
 	{
+		// Regression: go-mysql-server 0.20 gave 1105 `trigger "nosuch" does
+		// not exist` for DROP TRIGGER of a trigger that is not there, and
+		// no note with IF EXISTS; MySQL 8 (ER_TRG_DOES_NOT_EXIST) and
+		// MariaDB: 1360 "Trigger does not exist", a note with IF EXISTS
+		// (mysqlerr, compat/drop_trigger_exists.go).
+		Name:        "DROP TRIGGER of a trigger that is not there: 1360",
+		SetUpScript: []string{"CREATE TABLE dtr (id INT)"},
+		Assertions: []Assertion{
+			{Query: "DROP TRIGGER nosuch", ExpectedErrCode: 1360}, // over the wire "Trigger does not exist" (TestMySQLErrorNumbers)
+			{Query: "DROP TRIGGER IF EXISTS nosuch", ExpectedWarnings: []Row{{"Note", 1360, "Trigger does not exist"}}},
+			{Query: "CREATE TRIGGER dtr_bi BEFORE INSERT ON dtr FOR EACH ROW SET NEW.id = NEW.id + 1"},
+			{Query: "DROP TRIGGER IF EXISTS dtr_bi", ExpectedWarnings: []Row{}},
+			{Query: "DROP TRIGGER dtr_bi", ExpectedErrCode: 1360},
+			{Query: "INSERT INTO dtr VALUES (1)"},
+			{Query: "SELECT id FROM dtr", Expected: []Row{{1}}},
+		},
+	},
+	{
 		// Regression: go-mysql-server 0.20 counted a REPLACE that deleted
 		// two rows (one by the primary key, one by a UNIQUE key) as 2 rows
 		// affected, where MySQL counts the insert and both deletes
