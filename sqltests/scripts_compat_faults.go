@@ -479,6 +479,37 @@ var CompatFaultScripts = []ScriptTest{
 		},
 	},
 	{
+		// Regression: outside strict mode ALTER TABLE … MODIFY to a shorter
+		// VARCHAR was error 1406 naming the type ("Data too long for column
+		// 'varchar(3) COLLATE utf8mb4_0900_ai_ci'"), to a narrower integer
+		// a wrapped value; MySQL 8 (and MariaDB) copy the rows cut to fit,
+		// with warning 1265 "Data truncated for column 'v' at row 2" (1264
+		// for an integer, clamped) for each (catalog/compat_alter_narrowing.go).
+		Name: "ALTER TABLE MODIFY to a narrower type outside strict mode cuts and warns",
+		SetUpScript: []string{
+			"CREATE TABLE aw (id INT PRIMARY KEY, v VARCHAR(10), n BIGINT)",
+			"INSERT INTO aw VALUES (1, 'ab', 5), (2, 'abcdef', 300), (3, 'xyzxyz', -300)",
+		},
+		Assertions: []Assertion{
+			{Query: "SET sql_mode = ''"},
+			{Query: "ALTER TABLE aw MODIFY v VARCHAR(3)", ExpectedWarnings: []Row{
+				{"Warning", 1265, "Data truncated for column 'v' at row 2"},
+				{"Warning", 1265, "Data truncated for column 'v' at row 3"},
+			}},
+			{Query: "SELECT v FROM aw ORDER BY id", Expected: []Row{{"ab"}, {"abc"}, {"xyz"}}},
+			{Query: "ALTER TABLE aw MODIFY n TINYINT", ExpectedWarnings: []Row{
+				{"Warning", 1264, "Out of range value for column 'n' at row 2"},
+				{"Warning", 1264, "Out of range value for column 'n' at row 3"},
+			}},
+			{Query: "SELECT n FROM aw ORDER BY id", Expected: []Row{{5}, {127}, {-128}}},
+			{Query: "ALTER TABLE aw CHANGE v w VARCHAR(2)", ExpectedWarnings: []Row{
+				{"Warning", 1265, "Data truncated for column 'w' at row 2"},
+				{"Warning", 1265, "Data truncated for column 'w' at row 3"},
+			}},
+			{Query: "SELECT w FROM aw ORDER BY id", Expected: []Row{{"ab"}, {"ab"}, {"xy"}}},
+		},
+	},
+	{
 		// MySQL 8 gives SET of an unknown name without @@ error 1193, as
 		// SET @@name does; simsql: 1054 Unknown column
 		// (compat/set_unknown_variable.go).
@@ -561,6 +592,27 @@ var CompatFaultScripts = []ScriptTest{
 // CompatMySQLScripts are faults of CompatFaultScripts' kind whose answer
 // MariaDB words or levels otherwise than MySQL 8; they hold MySQL 8's.
 var CompatMySQLScripts = []ScriptTest{
+	{
+		// ALTER TABLE … MODIFY to a shorter VARCHAR cuts trailing spaces
+		// beyond the length with note 1265 in every mode, as an INSERT does
+		// (MySQL 8's Field_longstr::report_if_important_data: "If we lost
+		// only spaces then produce a NOTE"); simsql failed with 1406 naming
+		// the type. MariaDB 10.11 refuses with 1265 in strict mode
+		// (catalog/compat_alter_narrowing.go).
+		Name: "ALTER TABLE MODIFY cuts trailing spaces with a note",
+		SetUpScript: []string{
+			"CREATE TABLE ats (id INT PRIMARY KEY, v VARCHAR(10))",
+			"INSERT INTO ats VALUES (1, 'ab   '), (2, 'abc  '), (3, 'a')",
+		},
+		Assertions: []Assertion{
+			{Query: "ALTER TABLE ats MODIFY v VARCHAR(3)", ExpectedWarnings: []Row{
+				{"Note", 1265, "Data truncated for column 'v' at row 1"},
+				{"Note", 1265, "Data truncated for column 'v' at row 2"},
+			}},
+			{Query: "SELECT CONCAT('[', v, ']') FROM ats ORDER BY id", Expected: []Row{{"[ab ]"}, {"[abc]"}, {"[a]"}}},
+			{Query: "INSERT INTO ats VALUES (4, 'abcd')", ExpectedErrCode: 1406},
+		},
+	},
 	{
 		// Regression (compat/group_by_ambiguous.go): MySQL 8's words for
 		// 1052 in GROUP BY (MariaDB: "in GROUP BY").
