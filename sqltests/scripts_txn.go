@@ -166,6 +166,8 @@ var TxnScripts = []ScriptTest{
 			{Query: "LOCK TABLES t1 READ"},
 			{Query: "SELECT a FROM t1", Expected: []Row{}},
 			{Query: "UNLOCK TABLES"},
+			{Query: "INSERT INTO temp_t2 VALUES (9)"},
+			{Query: "DELETE FROM temp_t2"},
 			{Query: "SET SESSION TRANSACTION READ WRITE"},
 			// DML is refused on base tables, allowed on temporary ones.
 			{Query: "START TRANSACTION READ ONLY"},
