@@ -37,6 +37,9 @@ var okInfoSteps = []struct{ q, want string }{
 	{"INSERT INTO oi3 VALUES (1, 'ab'), (2, 'abcdef'), (3, 'xyzxyz')", "3 Records: 3  Duplicates: 0  Warnings: 0"},
 	{"SET sql_mode = ''", "0 "},
 	{"ALTER TABLE oi3 MODIFY s VARCHAR(3)", "3 Records: 3  Duplicates: 0  Warnings: 2"},
+	// A REPLACE of the same row, the primary key the only unique key: no
+	// delete (catalog/compat_replace_rows.go).
+	{"REPLACE INTO oi3 VALUES (1, 'ab'), (2, 'zz')", "3 Records: 2  Duplicates: 1  Warnings: 0"},
 }
 
 // TestOKInfo checks the rows affected and info string of OK packets over
