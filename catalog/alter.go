@@ -47,7 +47,6 @@ func (t *Table) RewriteInserter(ctx *sql.Context, oldSch, newSch sql.PrimaryKeyS
 		if err := changedColumnName(newSch.Schema, oldName, newName); err != nil { // compat_change_column_name.go
 			return nil, err
 		}
-		read.narrowRows(oldCol, newCol) // compat_alter_narrowing.go
 	}
 	m, err := t.alteredMeta(oldSch, newSch, oldCol, newCol)
 	if err != nil {
@@ -80,6 +79,7 @@ func (t *Table) RewriteInserter(ctx *sql.Context, oldSch, newSch sql.PrimaryKeyS
 		if r.gen, err = compileResolved(newSch.Schema, newSch.Schema); err != nil {
 			return nil, err
 		}
+		read.narrowRows(oldCol, newCol) // compat_alter_narrowing.go
 	}
 	return r, nil
 }
