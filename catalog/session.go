@@ -97,8 +97,7 @@ func (s *Session) StartTransaction(ctx *sql.Context, c sql.TransactionCharacteri
 	iso, readOnly, oneShot := s.takeNext() // gms_transaction_variables.go
 	t := s.store.newTransaction(c == sql.ReadOnly || readOnly && !readWriteOverride(ctx))
 	t.oneShot = oneShot
-	t.freshReads = iso == "READ-COMMITTED" || iso == "READ-UNCOMMITTED"
-	t.lockReads = iso == "SERIALIZABLE" && !t.readOnly && (explicit || !s.autocommit())
+	t.isolate(iso, explicit || !s.autocommit())
 	s.cur = t
 	if explicit && consistentSnapshot.MatchString(q) {
 		// START TRANSACTION WITH CONSISTENT SNAPSHOT: the snapshot is

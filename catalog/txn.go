@@ -116,6 +116,15 @@ func (t *Transaction) reader() (storage.View, error) {
 	return t.kv.Reader()
 }
 
+// isolate gives t the isolation level iso (READ-UNCOMMITTED,
+// READ-COMMITTED, REPEATABLE-READ or SERIALIZABLE); multiStatement is set
+// for an explicit transaction or one without autocommit, where
+// SERIALIZABLE locks the reads.
+func (t *Transaction) isolate(iso string, multiStatement bool) {
+	t.freshReads = iso == "READ-COMMITTED" || iso == "READ-UNCOMMITTED"
+	t.lockReads = iso == "SERIALIZABLE" && !t.readOnly && multiStatement
+}
+
 // touch records that the transaction reads table data (not only metadata):
 // from now on it is "in a transaction" for SERVER_STATUS_IN_TRANS.
 func (t *Transaction) touch() { t.active.Store(true) }

@@ -29,6 +29,8 @@ import (
 //     (FOR SHARE SKIP LOCKED, FOR SHARE OF t): written FOR UPDATE, the
 //     same in simsql, whose row locks are all exclusive
 //     (docs/transactions.md);
+//   - START TRANSACTION's list of characteristics with WITH CONSISTENT
+//     SNAPSHOT in it (start_transaction_list.go).
 //
 // It returns q so rewritten, or nil when no rewrite applies. The parser
 // tries it only after q failed to parse, and keeps it only when it parses,
@@ -46,6 +48,9 @@ func syntaxFallback(q string, noBackslashEscapes bool) *editedText {
 	}
 	if word(0, "alter") {
 		edits = append(edits, addColumnList(q, toks)...)
+	}
+	if word(0, "start") && word(1, "transaction") {
+		edits = append(edits, startTransactionList(q, toks)...)
 	}
 	for i := range toks {
 		if word(i, "share") && word(i-1, "for") {

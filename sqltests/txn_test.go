@@ -165,6 +165,16 @@ func newEngineSessions(t *testing.T) [2]conn {
 	return out
 }
 
+// pairIn returns the sessions a and b of a two-session script, b moved to
+// a's database name.
+func pairIn(t *testing.T, name string, a, b conn) [2]conn {
+	t.Helper()
+	if _, err := b.query("USE " + name); err != nil {
+		t.Fatal(err)
+	}
+	return [2]conn{a, b}
+}
+
 // isolationLevels are the levels TestIsolationLevels runs isolationScript at.
 var isolationLevels = []string{"READ UNCOMMITTED", "READ COMMITTED", "REPEATABLE READ"}
 
@@ -191,12 +201,7 @@ func TestIsolationLevels(t *testing.T) {
 		for _, level := range isolationLevels {
 			t.Run(level, func(t *testing.T) {
 				name := mariaDBName("iso " + level)
-				a := newScriptConn(t, srv, name)
-				b := newWireConn(t, srv)
-				if _, err := b.query("USE " + name); err != nil {
-					t.Fatal(err)
-				}
-				run(t, [2]conn{a, b}, level)
+				run(t, pairIn(t, name, newScriptConn(t, srv, name), newWireConn(t, srv)), level)
 			})
 		}
 	})
@@ -205,12 +210,7 @@ func TestIsolationLevels(t *testing.T) {
 		for _, level := range isolationLevels {
 			t.Run(level, func(t *testing.T) {
 				name := mariaDBName("iso " + level)
-				a := newMariaDBConn(t, m, name)
-				b := newMariaDBConn(t, m, name+"_b")
-				if _, err := b.query("USE " + name); err != nil {
-					t.Fatal(err)
-				}
-				run(t, [2]conn{a, b}, level)
+				run(t, pairIn(t, name, newMariaDBConn(t, m, name), newMariaDBConn(t, m, name+"_b")), level)
 			})
 		}
 	})
@@ -351,4 +351,140 @@ func TestSnapshotAtFirstRead(t *testing.T) {
 	const name = "snapshot at first read"
 	runTwoSessions(t, name, []string{"CREATE TABLE t (id INT PRIMARY KEY)", "INSERT INTO t VALUES (1)"},
 		func(bool) []step { return snapshotStartScript(mariaDBName(name)) })
+}
+
+// autocommitOffScript returns a script in which session 0, with autocommit
+// off, sets its isolation level to level with the statement set(level)
+// (SET SESSION TRANSACTION ISOLATION LEVEL …, SET SESSION tx_isolation =
+// …) after SET autocommit = 0, as a driver that turns autocommit off at
+// connect time (PyMySQL, JDBC) has it, while session 1 commits rows
+// between its statements. The transaction begins at its first read of a
+// table, at the level of that moment: each statement sees what was
+// committed before it at READ COMMITTED and READ UNCOMMITTED, the first
+// read's snapshot at REPEATABLE READ. Once it has begun, SET SESSION is
+// for the next transaction (MySQL 8's
+// Sys_var_transaction_isolation::session_update, MariaDB's alike), and
+// SET TRANSACTION ISOLATION LEVEL, with no scope, for the next one only,
+// unless a SET SESSION comes after it.
+func autocommitOffScript(level string, set func(level string) string) []step {
+	other := "REPEATABLE READ"
+	if level == other {
+		other = "READ COMMITTED"
+	}
+	fresh := func(level string) bool { return level == "READ COMMITTED" || level == "READ UNCOMMITTED" }
+	// seen is what the second of two reads, around session 1's insert of
+	// the row that makes n, sees at level.
+	seen := func(level string, n int) []Row {
+		if fresh(level) {
+			return []Row{{n}}
+		}
+		return []Row{{n - 1}}
+	}
+	count := "SELECT COUNT(*) FROM t"
+	return []step{
+		{s: 0, q: set(other)},
+		{s: 0, q: "SET autocommit = 0"},
+		{s: 0, q: set(level)},
+		{s: 0, q: count, want: []Row{{1}}},
+		{s: 1, q: "INSERT INTO t VALUES (2, 20)"},
+		{s: 0, q: count, want: seen(level, 2)},
+		{s: 0, q: "COMMIT"},
+		// Under way, the transaction keeps its level; the next has the new.
+		{s: 0, q: count, want: []Row{{2}}},
+		{s: 0, q: set(other)},
+		{s: 1, q: "INSERT INTO t VALUES (3, 30)"},
+		{s: 0, q: count, want: seen(level, 3)},
+		{s: 0, q: "COMMIT"},
+		{s: 0, q: count, want: []Row{{3}}},
+		{s: 1, q: "INSERT INTO t VALUES (4, 40)"},
+		{s: 0, q: count, want: seen(other, 4)},
+		{s: 0, q: "ROLLBACK"},
+		// SET TRANSACTION: the next transaction only, the one open since
+		// the SET included.
+		{s: 0, q: "SET TRANSACTION ISOLATION LEVEL " + level},
+		{s: 0, q: count, want: []Row{{4}}},
+		{s: 1, q: "INSERT INTO t VALUES (5, 50)"},
+		{s: 0, q: count, want: seen(level, 5)},
+		{s: 0, q: "COMMIT"},
+		{s: 0, q: count, want: []Row{{5}}},
+		{s: 1, q: "INSERT INTO t VALUES (6, 60)"},
+		{s: 0, q: count, want: seen(other, 6)},
+		{s: 0, q: "COMMIT"},
+		{s: 0, q: "SET autocommit = 1"},
+		// SET SESSION after SET TRANSACTION replaces the latter's level
+		// for the next transaction (MySQL's commit.test, Bug#20837).
+		{s: 0, q: "SET TRANSACTION ISOLATION LEVEL " + level},
+		{s: 0, q: set(other)},
+		{s: 0, q: "START TRANSACTION"},
+		{s: 0, q: count, want: []Row{{6}}},
+		{s: 1, q: "INSERT INTO t VALUES (7, 70)"},
+		{s: 0, q: count, want: seen(other, 7)},
+		{s: 0, q: "COMMIT"},
+	}
+}
+
+// setIsolation are the statements that set the session's isolation level
+// that autocommitOffScript runs with: by name and on MariaDB too
+// (mariadb), or MySQL 8's transaction_isolation, which MariaDB 10.11 does
+// not have.
+var setIsolation = []struct {
+	name    string
+	mariadb bool
+	set     func(level string) string
+}{
+	{"SET SESSION TRANSACTION", true, func(level string) string { return "SET SESSION TRANSACTION ISOLATION LEVEL " + level }},
+	{"tx_isolation", true, func(level string) string {
+		return "SET SESSION tx_isolation = '" + strings.ReplaceAll(level, " ", "-") + "'"
+	}},
+	{"transaction_isolation", false, func(level string) string {
+		return "SET SESSION transaction_isolation = '" + strings.ReplaceAll(level, " ", "-") + "'"
+	}},
+}
+
+// TestIsolationAutocommitOff runs autocommitOffScript at each isolation
+// level with each of setIsolation in-process, over the wire (a
+// go-sql-driver *sql.Conn a session) and on MariaDB, whose answers it
+// holds. (With autocommit off go-mysql-server opens the transaction at
+// the SET statement, and simsql gave it the level of that moment: READ
+// COMMITTED set after SET autocommit = 0 read REPEATABLE READ's snapshot,
+// catalog/gms_autocommit_characteristics.go.)
+func TestIsolationAutocommitOff(t *testing.T) {
+	setUp := []string{"CREATE TABLE t (id INT PRIMARY KEY, v INT)", "INSERT INTO t VALUES (1, 10)"}
+	run := func(t *testing.T, sessions [2]conn, level string, set func(string) string) {
+		for _, q := range setUp {
+			if _, err := sessions[1].query(q); err != nil {
+				t.Fatal(err)
+			}
+		}
+		runSteps(t, sessions, autocommitOffScript(level, set))
+	}
+	// each runs autocommitOffScript at every level with every statement
+	// of setIsolation that mariadb allows.
+	each := func(t *testing.T, mariadb bool, sessions func(t *testing.T, name string) [2]conn) {
+		for _, si := range setIsolation {
+			if mariadb && !si.mariadb {
+				continue
+			}
+			for _, level := range isolationLevels {
+				t.Run(si.name+"/"+level, func(t *testing.T) {
+					run(t, sessions(t, mariaDBName("isoac "+si.name+" "+level)), level, si.set)
+				})
+			}
+		}
+	}
+	t.Run("engine", func(t *testing.T) {
+		each(t, false, func(t *testing.T, _ string) [2]conn { return newEngineSessions(t) })
+	})
+	t.Run("wire", func(t *testing.T) {
+		srv := StartServer(t)
+		each(t, false, func(t *testing.T, name string) [2]conn {
+			return pairIn(t, name, newScriptConn(t, srv, name), newWireConn(t, srv))
+		})
+	})
+	t.Run("mariadb", func(t *testing.T) {
+		m := sharedMariaDB(t)
+		each(t, true, func(t *testing.T, name string) [2]conn {
+			return pairIn(t, name, newMariaDBConn(t, m, name), newMariaDBConn(t, m, name+"_b"))
+		})
+	})
 }
