@@ -67,6 +67,10 @@ func (s *Session) GetSessionVariable(ctx *sql.Context, name string) (any, error)
 			return s.counts.errors, nil
 		}
 		return s.counts.conditions, nil
+	case "sql_mode":
+		if s.modeOverride != nil {
+			return *s.modeOverride, nil
+		}
 	case "last_insert_id":
 		// go-mysql-server keeps it apart from LAST_INSERT_ID(), and read
 		// 0; MySQL's @@last_insert_id is LAST_INSERT_ID()'s value.

@@ -25,6 +25,10 @@ type Session struct {
 	*sql.BaseSession
 	store *Store
 
+	// modeOverride, when set, is the sql_mode statements read: a
+	// trigger's (compat_trigger_sql_mode.go).
+	modeOverride *string
+
 	mu  sync.Mutex
 	cur *Transaction
 

@@ -60,6 +60,9 @@ func (o *execOverrides) Build(ctx *sql.Context, n sql.Node, r sql.Row) (sql.RowI
 	if ok, err := killUnknown(ctx, n); ok || err != nil { // kill_unknown.go
 		return nil, err
 	}
+	if it, ok, err := o.triggerSQLMode(ctx, n, r); ok || err != nil { // trigger_sql_mode.go
+		return it, err
+	}
 	if it, ok, err := lockTables(ctx, n); ok || err != nil { // lock_tables.go
 		return it, err
 	}

@@ -211,3 +211,30 @@ var UpsertTriggerScripts = []ScriptTest{
 		},
 	},
 }
+
+// TriggerModeScripts pin the sql_mode a trigger runs with.
+var TriggerModeScripts = []ScriptTest{
+	{
+		// Regression: the strict trigger stored 'too' with a warning when
+		// fired outside strict mode, and the loose one refused the UPDATE
+		// with 1406 in strict mode (compat/trigger_sql_mode.go).
+		Name: "a trigger runs with the sql_mode it was created with",
+		SetUpScript: []string{
+			"CREATE TABLE tmd (id INT PRIMARY KEY, v VARCHAR(10))",
+			"CREATE TABLE tmau (id INT, s VARCHAR(3))",
+			"SET sql_mode = 'STRICT_TRANS_TABLES'",
+			"CREATE TRIGGER tm_strict AFTER INSERT ON tmd FOR EACH ROW INSERT INTO tmau VALUES (NEW.id, NEW.v)",
+			"SET sql_mode = ''",
+			"CREATE TRIGGER tm_loose AFTER UPDATE ON tmd FOR EACH ROW INSERT INTO tmau VALUES (NEW.id, NEW.v)",
+		},
+		Assertions: []Assertion{
+			{Query: "INSERT INTO tmd VALUES (1, 'toolong')", ExpectedErr: "Data too long for column 's'", ExpectedErrCode: 1406},
+			{Query: "SET sql_mode = 'STRICT_TRANS_TABLES'"},
+			{Query: "INSERT INTO tmd VALUES (2, 'ok')"},
+			{Query: "UPDATE tmd SET v = 'toolong2' WHERE id = 2"},
+			{Query: "SELECT id, s FROM tmau ORDER BY s", Expected: []Row{{2, "ok"}, {2, "too"}}},
+			// The statement's own mode is the session's: strict.
+			{Query: "UPDATE tmd SET v = 'longer than ten' WHERE id = 2", ExpectedErrCode: 1406},
+		},
+	},
+}

@@ -122,3 +122,9 @@ func TestUpsertTriggersPrepared(t *testing.T) {
 		t.Errorf("log %q, want %q", strings.Join(got, ","), want)
 	}
 }
+
+// TestTriggerModeScripts runs TriggerModeScripts in-process, over the
+// wire and on MariaDB.
+func TestTriggerModeScripts(t *testing.T) {
+	runScriptsAndMariaDB(t, TriggerModeScripts)
+}
