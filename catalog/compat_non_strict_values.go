@@ -49,7 +49,10 @@ const (
 // hexadecimal literal is first its number for a numeric column
 // (hexNumber).
 func checkedValue(e sql.Expression, col *sql.Column, ignore bool, row int64) sql.Expression {
-	e = hexNumber(e, col) // compat_hex_values.go
+	e = hexNumber(e, col)                                                    // compat_hex_values.go
+	if isCharacterColumn(col) && e.Type() != nil && types.IsText(e.Type()) { // compat_column_text.go
+		e = &columnText{columnValue{Expression: e, col: col, ignore: ignore, row: row}}
+	}
 	switch {
 	case isIntegerColumn(col) && mayLeaveRange(e):
 		return newInRange(e, col, ignore, row)
