@@ -54,6 +54,8 @@ func checkedValue(e sql.Expression, col *sql.Column, ignore bool, row int64) sql
 		e = &columnText{columnValue{Expression: e, col: col, ignore: ignore, row: row}}
 	}
 	switch {
+	case isEnumSetColumn(col): // compat_enum_set_values.go
+		return &enumSetValue{columnValue{Expression: e, col: col, ignore: ignore, row: row}}
 	case isIntegerColumn(col) && mayLeaveRange(e):
 		return newInRange(e, col, ignore, row)
 	case isDecimalColumn(col): // compat_decimal_range.go

@@ -538,6 +538,24 @@ var CompatFaultScripts = []ScriptTest{
 				{1e20, 1.1, 1.100000023841858, 1e20}, {-1.5e-7, 123457000.0, 123456792.0, 1e20}, {1e-16, 1e-10, 1.000000013351432e-10, 1e20}}},
 		},
 	},
+	{
+		// Regression (trial 12 F7): go-mysql-server v0.20.0 refused a
+		// value no member of an ENUM or SET with 1105, stored '' for
+		// INSERT IGNORE of 'x,z' into SET('x','y') and ENUM index 0 in
+		// strict mode (catalog/compat_enum_set_values.go).
+		Name:        "ENUM and SET values that are no member: 1265",
+		SetUpScript: []string{"CREATE TABLE es (id INT PRIMARY KEY, e ENUM('a','b'), s SET('x','y'))"},
+		Assertions: []Assertion{
+			{Query: "INSERT INTO es VALUES (1, 'z', 'x')", ExpectedErr: "Data truncated for column 'e' at row 1", ExpectedErrCode: 1265},
+			{Query: "INSERT IGNORE INTO es VALUES (2, 'z', 'x')", ExpectedWarnings: []Row{{"Warning", 1265, "Data truncated for column 'e' at row 1"}}},
+			{Query: "INSERT INTO es VALUES (3, 'a', 'x,z')", ExpectedErr: "Data truncated for column 's' at row 1", ExpectedErrCode: 1265},
+			{Query: "INSERT IGNORE INTO es VALUES (4, 'a', 'x,z')", ExpectedWarnings: []Row{{"Warning", 1265, "Data truncated for column 's' at row 1"}}},
+			{Query: "INSERT INTO es VALUES (5, 0, 'x')", ExpectedErr: "Data truncated for column 'e' at row 1", ExpectedErrCode: 1265},
+			{Query: "INSERT INTO es VALUES (6, 'b', 'y'), (7, 'q', 'x')", ExpectedErr: "Data truncated for column 'e' at row 2", ExpectedErrCode: 1265},
+			{Query: "UPDATE es SET e = 'q' WHERE id = 2", ExpectedErr: "Data truncated for column 'e' at row 1", ExpectedErrCode: 1265},
+			{Query: "SELECT id, e, e + 0, s FROM es ORDER BY id", Expected: []Row{{2, "", 0, "x"}, {4, "a", 1, "x"}}},
+		},
+	},
 }
 
 // CompatMySQLScripts are faults of CompatFaultScripts' kind whose answer
