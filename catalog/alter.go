@@ -81,6 +81,7 @@ func (t *Table) RewriteInserter(ctx *sql.Context, oldSch, newSch sql.PrimaryKeyS
 		if r.gen, err = compileResolved(newSch.Schema, newSch.Schema); err != nil {
 			return nil, err
 		}
+		r.dbl = doubleColumnOf(oldCol, newCol, newSch.Schema)
 	}
 	return r, nil
 }
@@ -175,6 +176,7 @@ type rewriter struct {
 	failed   bool
 	stats    tableStats        // of the rows written
 	gen      *generatedColumns // MODIFY/CHANGE: stored generated columns to recompute
+	dbl      doubleColumn      // MODIFY/CHANGE of a FLOAT or DOUBLE to text (compat_alter_double_text.go)
 }
 
 func (r *rewriter) StatementBegin(*sql.Context)              {}
@@ -188,9 +190,10 @@ func (r *rewriter) Insert(ctx *sql.Context, row sql.Row) error {
 		return err
 	}
 	r.stats.rows++ // counted here for roundScaled's row number
-	if len(t.meta.scales) > 0 {
+	if len(t.meta.scales) > 0 || r.dbl.ok {
 		row = row.Copy()
 	}
+	r.dbl.rewrite(row)
 	if err := t.roundScaled(ctx, row, int64(r.stats.rows)); err != nil { // compat_float_scale.go
 		return err
 	}

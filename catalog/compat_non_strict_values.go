@@ -11,6 +11,7 @@ import (
 	"github.com/dolthub/vitess/go/mysql"
 	querypb "github.com/dolthub/vitess/go/vt/proto/query"
 	"github.com/shopspring/decimal"
+	"github.com/simsql/simsql/compat"
 )
 
 // Fault (go-mysql-server v0.20.0): outside strict mode (sql_mode = '')
@@ -49,7 +50,15 @@ const (
 // hexadecimal literal is first its number for a numeric column
 // (hexNumber).
 func checkedValue(e sql.Expression, col *sql.Column, ignore bool, row int64) sql.Expression {
-	e = hexNumber(e, col)                                                    // compat_hex_values.go
+	e = hexNumber(e, col) // compat_hex_values.go
+	if isCharacterColumn(col) {
+		// Fault (go-mysql-server v0.20.0): a DOUBLE written to a
+		// character column was its 'f' text ('18446744073709552000',
+		// '1000000000000000'); MySQL 8 stores the text CONCAT gives
+		// ('1.8446744073709552e19', '1e15'). Pinned by CompatFaultScripts
+		// "a DOUBLE into a character column".
+		e = compat.TextOfDouble(e)
+	}
 	if isCharacterColumn(col) && e.Type() != nil && types.IsText(e.Type()) { // compat_column_text.go
 		e = &columnText{columnValue{Expression: e, col: col, ignore: ignore, row: row}}
 	}

@@ -59,6 +59,17 @@ func stringOf(e sql.Expression) sql.Expression {
 	return e
 }
 
+// TextOfDouble returns e, a FLOAT or DOUBLE, as MySQL's text of it
+// (doubleText: 1.8446744073709552e19, 1e15), as MySQL stores a DOUBLE
+// written to a character column (Field_str::store(double) prints it with
+// my_gcvt, as CONCAT does); another e is e.
+func TextOfDouble(e sql.Expression) sql.Expression {
+	if !e.Resolved() || !types.IsFloat(e.Type()) {
+		return e
+	}
+	return stringOf(e)
+}
+
 // newConvertUsing returns CONVERT(arg USING cs) of arg's text (stringOf).
 func newConvertUsing(arg sql.Expression, cs sql.CharacterSetID) sql.Expression {
 	if arg.Resolved() && arg.Type() == types.Null {

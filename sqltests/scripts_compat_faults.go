@@ -556,6 +556,25 @@ var CompatFaultScripts = []ScriptTest{
 			{Query: "SELECT id, e, e + 0, s FROM es ORDER BY id", Expected: []Row{{2, "", 0, "x"}, {4, "a", 1, "x"}}},
 		},
 	},
+	{
+		// Regression (trial 12 F15): go-mysql-server v0.20.0 stored a DOUBLE
+		// written to a character column in Go's 'f' text
+		// ('18446744073709552000'), by INSERT, UPDATE and ALTER TABLE
+		// (catalog/compat_non_strict_values.go,
+		// catalog/compat_alter_double_text.go).
+		Name:        "a DOUBLE into a character column",
+		SetUpScript: []string{"CREATE TABLE dc (id INT PRIMARY KEY, f DOUBLE, fl FLOAT, c VARCHAR(30))"},
+		Assertions: []Assertion{
+			{Query: "INSERT INTO dc VALUES (1, 1.8446744073709552e19, 1e20, NULL), (2, 1e15, 0.5, NULL), (3, 123456789012345678, 123456789, NULL)"},
+			{Query: "UPDATE dc SET c = f"},
+			{Query: "INSERT INTO dc (id, c) VALUES (4, 1e15), (5, CAST(18446744073709551615 AS DOUBLE)), (6, 1.5e-7)"},
+			{Query: "SELECT id, c, c = CONCAT(f) FROM dc ORDER BY id", Expected: []Row{
+				{1, "1.8446744073709552e19", 1}, {2, "1e15", 1}, {3, "1.2345678901234568e17", 1}, {4, "1e15", nil}, {5, "1.8446744073709552e19", nil}, {6, "0.00000015", nil}}},
+			{Query: "ALTER TABLE dc MODIFY f VARCHAR(30), MODIFY fl VARCHAR(30)"},
+			{Query: "SELECT id, f, fl FROM dc WHERE id <= 3 ORDER BY id", Expected: []Row{
+				{1, "1.8446744073709552e19", "1e20"}, {2, "1e15", "0.5"}, {3, "1.2345678901234568e17", "123457000"}}},
+		},
+	},
 }
 
 // CompatMySQLScripts are faults of CompatFaultScripts' kind whose answer
