@@ -190,7 +190,7 @@ func (r *rewriter) Insert(ctx *sql.Context, row sql.Row) error {
 		return err
 	}
 	r.stats.rows++ // counted here for roundScaled's row number
-	if len(t.meta.scales) > 0 || r.dbl.ok {
+	if len(t.meta.scales) > 0 || len(t.meta.unsigned) > 0 || r.dbl.ok {
 		row = row.Copy()
 	}
 	r.dbl.rewrite(row)

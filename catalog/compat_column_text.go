@@ -25,8 +25,9 @@ import (
 // as convert_to_printable shows them), otherwise the well-formed prefix
 // with that warning ('a' of 0x6180FF62; MariaDB 10.11 stores 'a??b', so
 // the IGNORE case is MySQL-only). checkedValue puts such a value in a
-// columnText. Pinned by CompatFaultScripts "binary into a latin1 column"
-// and CompatMySQLScripts "bytes that are not UTF-8 into utf8mb4". Delete
+// valueCheck of columnText. Pinned by CharsetScripts "binary into a
+// latin1 column" and CharsetMySQLScripts "bytes that are not UTF-8 into
+// utf8mb4". Delete
 // this file when upstream converts as MySQL does.
 
 // isCharacterColumn reports whether col is a CHAR, VARCHAR or TEXT column
@@ -39,21 +40,62 @@ func isCharacterColumn(col *sql.Column) bool {
 	return ok && st.CharacterSet() != sql.CharacterSet_binary
 }
 
-// columnText is a value written to a character column, as its text in
-// the column's character set.
-type columnText struct{ columnValue }
+// valueCheck is a value written to column col, checked or converted
+// by its check as MySQL stores such a value: columnText, enumSetValue,
+// clampUnsigned.
+type valueCheck struct {
+	columnValue
+	check func(c *valueCheck, ctx *sql.Context, v any, n int64) (any, error)
+}
 
-var _ sql.Expression = (*columnText)(nil)
+var _ sql.Expression = (*valueCheck)(nil)
 
-// Eval implements sql.Expression: bytes (a binary value, or a string
-// that is not UTF-8) decoded in the column's character set, as
-// textForColumn says; text as it is.
-func (c *columnText) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+// newValueCheck returns e written to col, checked by check.
+func newValueCheck(e sql.Expression, col *sql.Column, ignore bool, row int64, check func(*valueCheck, *sql.Context, any, int64) (any, error)) *valueCheck {
+	return &valueCheck{columnValue: columnValue{Expression: e, col: col, ignore: ignore, row: row}, check: check}
+}
+
+// Eval implements sql.Expression: the value, checked with its row
+// number (every row counts, a NULL too).
+func (c *valueCheck) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	v, err := c.Expression.Eval(ctx, row)
 	if err != nil {
 		return nil, err
 	}
-	n := c.rowNumber() // every row counts, a NULL too
+	n := c.rowNumber()
+	if v == nil {
+		return nil, nil
+	}
+	return c.check(c, ctx, v, n)
+}
+
+// WithChildren implements sql.Expression.
+func (c *valueCheck) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	if len(children) != 1 {
+		return nil, sql.ErrInvalidChildrenNumber.New(c, len(children), 1)
+	}
+	return newValueCheck(children[0], c.col, c.ignore, c.row, c.check), nil
+}
+
+// Children implements sql.Expression.
+func (c *valueCheck) Children() []sql.Expression { return []sql.Expression{c.Expression} }
+
+// String implements sql.Expression: the value's own text.
+func (c *valueCheck) String() string { return c.Expression.String() }
+
+// Type implements sql.Expression: for a character column, text of the
+// column's collation unless the value is text already; else the value's.
+func (c *valueCheck) Type() sql.Type {
+	if !isCharacterColumn(c.col) || types.IsTextOnly(c.Expression.Type()) {
+		return c.Expression.Type()
+	}
+	return types.CreateLongText(c.col.Type.(sql.StringType).Collation())
+}
+
+// columnText checks a value written to a character column: bytes (a
+// binary value, or a string that is not UTF-8) decoded in the column's
+// character set, as textForColumn says; text as it is.
+func columnText(c *valueCheck, ctx *sql.Context, v any, n int64) (any, error) {
 	var b []byte
 	switch s := v.(type) {
 	case []byte:
@@ -85,25 +127,3 @@ func textForColumn(ctx *sql.Context, col *sql.Column, b []byte, strict bool, row
 	ctx.Warn(mysql.ERTruncatedWrongValueForField, "%s", msg)
 	return text, nil
 }
-
-// Type implements sql.Expression: text of the column's collation.
-func (c *columnText) Type() sql.Type {
-	if types.IsTextOnly(c.Expression.Type()) {
-		return c.Expression.Type()
-	}
-	return types.CreateLongText(c.col.Type.(sql.StringType).Collation())
-}
-
-// WithChildren implements sql.Expression.
-func (c *columnText) WithChildren(children ...sql.Expression) (sql.Expression, error) {
-	if len(children) != 1 {
-		return nil, sql.ErrInvalidChildrenNumber.New(c, len(children), 1)
-	}
-	return &columnText{columnValue{Expression: children[0], col: c.col, ignore: c.ignore, row: c.row}}, nil
-}
-
-// Children implements sql.Expression.
-func (c *columnText) Children() []sql.Expression { return []sql.Expression{c.Expression} }
-
-// String implements sql.Expression: the value's own text.
-func (c *columnText) String() string { return c.Expression.String() }

@@ -17,7 +17,7 @@ import (
 // mode without IGNORE with error 1265 (SQLSTATE 01000) "Data truncated
 // for column 'e' at row 1"; otherwise it stores the ENUM's '' (index 0),
 // or the SET's valid members, with warning 1265. checkedValue puts the
-// value in an enumSetValue. Pinned by CompatFaultScripts "ENUM and SET
+// value in a valueCheck of enumSetValue. Pinned by CompatFaultScripts "ENUM and SET
 // values that are no member: 1265". Delete this file when upstream
 // converts as MySQL does.
 
@@ -26,23 +26,11 @@ func isEnumSetColumn(col *sql.Column) bool {
 	return col != nil && (types.IsEnum(col.Type) || types.IsSet(col.Type))
 }
 
-// enumSetValue is a value written to an ENUM or SET column.
-type enumSetValue struct{ columnValue }
-
-var _ sql.Expression = (*enumSetValue)(nil)
-
-// Eval implements sql.Expression: the value if the column takes it; else,
-// in strict mode without IGNORE, error 1265, otherwise warning 1265 and
-// the ENUM's index 0 or the SET's valid members.
-func (c *enumSetValue) Eval(ctx *sql.Context, row sql.Row) (any, error) {
-	v, err := c.Expression.Eval(ctx, row)
-	if err != nil {
-		return nil, err
-	}
-	n := c.rowNumber() // every row counts, a NULL too
-	if v == nil {
-		return nil, nil
-	}
+// enumSetValue checks a value written to an ENUM or SET column: the
+// value if the column takes it; else, in strict mode without IGNORE,
+// error 1265, otherwise warning 1265 and the ENUM's index 0 or the SET's
+// valid members.
+func enumSetValue(c *valueCheck, ctx *sql.Context, v any, n int64) (any, error) {
 	got, _, err := c.col.Type.Convert(ctx, v)
 	if err == nil && !(types.IsEnum(c.col.Type) && got == uint16(0)) {
 		return v, nil
@@ -63,17 +51,3 @@ func (c *enumSetValue) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	}
 	return strings.Join(kept, ","), nil
 }
-
-// WithChildren implements sql.Expression.
-func (c *enumSetValue) WithChildren(children ...sql.Expression) (sql.Expression, error) {
-	if len(children) != 1 {
-		return nil, sql.ErrInvalidChildrenNumber.New(c, len(children), 1)
-	}
-	return &enumSetValue{columnValue{Expression: children[0], col: c.col, ignore: c.ignore, row: c.row}}, nil
-}
-
-// Children implements sql.Expression.
-func (c *enumSetValue) Children() []sql.Expression { return []sql.Expression{c.Expression} }
-
-// String implements sql.Expression: the value's own text.
-func (c *enumSetValue) String() string { return c.Expression.String() }

@@ -60,11 +60,11 @@ func checkedValue(e sql.Expression, col *sql.Column, ignore bool, row int64) sql
 		e = compat.TextOfDouble(e)
 	}
 	if isCharacterColumn(col) && e.Type() != nil && types.IsText(e.Type()) { // compat_column_text.go
-		e = &columnText{columnValue{Expression: e, col: col, ignore: ignore, row: row}}
+		e = newValueCheck(e, col, ignore, row, columnText)
 	}
 	switch {
 	case isEnumSetColumn(col): // compat_enum_set_values.go
-		return &enumSetValue{columnValue{Expression: e, col: col, ignore: ignore, row: row}}
+		return newValueCheck(e, col, ignore, row, enumSetValue)
 	case isIntegerColumn(col) && mayLeaveRange(e):
 		return newInRange(e, col, ignore, row)
 	case isDecimalColumn(col): // compat_decimal_range.go

@@ -43,8 +43,9 @@ import (
 // character), and to refuse, not panic on, bytes that are not UTF-8.
 // The tables are go-mysql-server's unexported characterSetArray and
 // collationArray, reached by go:linkname: the day go-mysql-server fills
-// them, delete this file. Pinned by CompatFaultScripts "CONVERT … USING
-// gbk, big5, ujis" and TestLatin1Client.
+// them, delete this file. Pinned by CharsetScripts "CONVERT … USING
+// gbk, big5, ujis" and "a gbk table and ORDER BY CONVERT(… USING gbk)",
+// the LOAD DATA cases "CHARACTER SET gbk" and "big5", and TestLatin1Client.
 
 //go:linkname gmsCharacterSets github.com/dolthub/go-mysql-server/sql.characterSetArray
 var gmsCharacterSets [256]sql.CharacterSet

@@ -575,11 +575,48 @@ var CompatFaultScripts = []ScriptTest{
 				{1, "1.8446744073709552e19", "1e20"}, {2, "1e15", "0.5"}, {3, "1.2345678901234568e17", "123457000"}}},
 		},
 	},
+	{
+		// Regression (trial 12 F9): go-mysql-server v0.20.0 dropped
+		// UNSIGNED from DECIMAL, FLOAT and DOUBLE columns: negatives were
+		// stored in strict mode and SHOW CREATE TABLE lost the attribute
+		// (catalog/compat_unsigned_real.go).
+		Name:        "DECIMAL, FLOAT and DOUBLE UNSIGNED",
+		SetUpScript: []string{"CREATE TABLE ur (id INT PRIMARY KEY, d DECIMAL(20,0) UNSIGNED, f DOUBLE UNSIGNED, fl FLOAT UNSIGNED, s DECIMAL(5,2))"},
+		Assertions: []Assertion{
+			{Query: "INSERT INTO ur (id, d) VALUES (1, -1)", ExpectedErr: "Out of range value for column 'd' at row 1", ExpectedErrCode: 1264},
+			{Query: "INSERT INTO ur (id, f) VALUES (2, -1.5)", ExpectedErr: "Out of range value for column 'f' at row 1", ExpectedErrCode: 1264},
+			{Query: "INSERT INTO ur (id, fl) VALUES (3, 1), (4, -1.5)", ExpectedErr: "Out of range value for column 'fl' at row 2", ExpectedErrCode: 1264},
+			{Query: "INSERT IGNORE INTO ur (id, d, f) VALUES (5, -5, -5)", ExpectedWarnings: []Row{
+				{"Warning", 1264, "Out of range value for column 'd' at row 1"}, {"Warning", 1264, "Out of range value for column 'f' at row 1"}}},
+			{Query: "INSERT INTO ur VALUES (6, 18446744073709551615, 1.5, 0, -1.25)"},
+			{Query: "UPDATE ur SET d = d - 18446744073709551616 WHERE id = 6", ExpectedErr: "Out of range value for column 'd' at row 1", ExpectedErrCode: 1264},
+			{Query: "SELECT id, d, f, fl, s FROM ur ORDER BY id", Expected: []Row{{5, "0", 0.0, nil, nil}, {6, "18446744073709551615", 1.5, 0.0, "-1.25"}}},
+			{Query: "SHOW COLUMNS FROM ur WHERE Field IN ('d', 'f', 'fl', 's')", Expected: []Row{
+				{"d", "decimal(20,0) unsigned", "YES", "", nil, ""}, {"f", "double unsigned", "YES", "", nil, ""},
+				{"fl", "float unsigned", "YES", "", nil, ""}, {"s", "decimal(5,2)", "YES", "", nil, ""}}},
+			{Query: "ALTER TABLE ur ADD COLUMN x INT"},
+			{Query: "INSERT INTO ur (id, f) VALUES (7, -2)", ExpectedErr: "Out of range value for column 'f' at row 1", ExpectedErrCode: 1264},
+			{Query: "ALTER TABLE ur MODIFY f DOUBLE"},
+			{Query: "INSERT INTO ur (id, f) VALUES (7, -2)"},
+			{Query: "SELECT COUNT(*) FROM ur WHERE f < 0", Expected: []Row{{1}}},
+		},
+	},
 }
 
 // CompatMySQLScripts are faults of CompatFaultScripts' kind whose answer
 // MariaDB words or levels otherwise than MySQL 8; they hold MySQL 8's.
 var CompatMySQLScripts = []ScriptTest{
+	{
+		// Regression (trial 12 F9, catalog/compat_unsigned_real.go): SHOW
+		// CREATE TABLE wrote `decimal(20,0)`, `double`, `float` for UNSIGNED
+		// columns (MariaDB writes int(11)).
+		Name:        "SHOW CREATE TABLE keeps DECIMAL and DOUBLE UNSIGNED",
+		SetUpScript: []string{"CREATE TABLE us (id INT PRIMARY KEY, d DECIMAL(20,0) UNSIGNED, f DOUBLE UNSIGNED, fl FLOAT(7,2) UNSIGNED)"},
+		Assertions: []Assertion{
+			{Query: "SHOW CREATE TABLE us", Expected: []Row{{"us", "CREATE TABLE `us` (\n  `id` int NOT NULL,\n  `d` decimal(20,0) unsigned DEFAULT NULL,\n  `f` double unsigned DEFAULT NULL,\n  `fl` float(7,2) unsigned DEFAULT NULL,\n  PRIMARY KEY (`id`)\n) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_ai_ci"}}},
+			{Query: "INSERT INTO us (id, fl) VALUES (1, -1)", ExpectedErr: "Out of range value for column 'fl' at row 1", ExpectedErrCode: 1264},
+		},
+	},
 	{
 		// Regression (compat/group_by_ambiguous.go): MySQL 8's words for
 		// 1052 in GROUP BY (MariaDB: "in GROUP BY").
