@@ -33,6 +33,7 @@ func (t *Table) ShouldRewriteTable(*sql.Context, sql.PrimaryKeySchema, sql.Prima
 
 // RewriteInserter implements sql.RewritableTable.
 func (t *Table) RewriteInserter(ctx *sql.Context, oldSch, newSch sql.PrimaryKeySchema, oldCol, newCol *sql.Column, _ []sql.IndexColumn) (sql.RowInserter, error) {
+	read := t // the table go-mysql-server reads the old rows from
 	tr, tx, err := t.db.store.writeTx(ctx)
 	if err != nil {
 		return nil, err
@@ -44,9 +45,6 @@ func (t *Table) RewriteInserter(ctx *sql.Context, oldSch, newSch sql.PrimaryKeyS
 	if oldCol != nil && newCol != nil {
 		oldName, newName = oldCol.Name, newCol.Name
 		if err := changedColumnName(newSch.Schema, oldName, newName); err != nil { // compat_change_column_name.go
-			return nil, err
-		}
-		if err := checkNarrowing(ctx, t, oldCol, newCol); err != nil { // compat_alter_narrowing.go
 			return nil, err
 		}
 	}
@@ -81,7 +79,7 @@ func (t *Table) RewriteInserter(ctx *sql.Context, oldSch, newSch sql.PrimaryKeyS
 		if r.gen, err = compileResolved(newSch.Schema, newSch.Schema); err != nil {
 			return nil, err
 		}
-		r.dbl = doubleColumnOf(oldCol, newCol, newSch.Schema)
+		read.narrowRows(oldCol, newCol) // compat_alter_narrowing.go
 	}
 	return r, nil
 }
@@ -176,7 +174,6 @@ type rewriter struct {
 	failed   bool
 	stats    tableStats        // of the rows written
 	gen      *generatedColumns // MODIFY/CHANGE: stored generated columns to recompute
-	dbl      doubleColumn      // MODIFY/CHANGE of a FLOAT or DOUBLE to text (compat_alter_double_text.go)
 }
 
 func (r *rewriter) StatementBegin(*sql.Context)              {}
@@ -190,10 +187,9 @@ func (r *rewriter) Insert(ctx *sql.Context, row sql.Row) error {
 		return err
 	}
 	r.stats.rows++ // counted here for roundScaled's row number
-	if len(t.meta.scales) > 0 || len(t.meta.unsigned) > 0 || r.dbl.ok {
+	if len(t.meta.scales) > 0 || len(t.meta.unsigned) > 0 {
 		row = row.Copy()
 	}
-	r.dbl.rewrite(row)
 	if err := t.roundScaled(ctx, row, int64(r.stats.rows)); err != nil { // compat_float_scale.go
 		return err
 	}

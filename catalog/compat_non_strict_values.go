@@ -55,7 +55,8 @@ func checkedValue(e sql.Expression, col *sql.Column, ignore bool, row int64) sql
 		// Fault (go-mysql-server v0.20.0): a DOUBLE written to a
 		// character column was its 'f' text ('18446744073709552000',
 		// '1000000000000000'); MySQL 8 stores the text CONCAT gives
-		// ('1.8446744073709552e19', '1e15'). Pinned by CompatFaultScripts
+		// ('1.8446744073709552e19', '1e15'), by INSERT, UPDATE and ALTER
+		// TABLE's copy (compat_alter_narrowing.go). Pinned by CompatFaultScripts
 		// "a DOUBLE into a character column".
 		e = compat.TextOfDouble(e)
 	}

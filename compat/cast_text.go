@@ -64,10 +64,8 @@ func stringOf(e sql.Expression) sql.Expression {
 // written to a character column (Field_str::store(double) prints it with
 // my_gcvt, as CONCAT does); another e is e.
 func TextOfDouble(e sql.Expression) sql.Expression {
-	if !e.Resolved() || !types.IsFloat(e.Type()) {
-		return e
-	}
-	return stringOf(e)
+	e, _ = asDoubleText(e, false) // double_values.go
+	return e
 }
 
 // newConvertUsing returns CONVERT(arg USING cs) of arg's text (stringOf).

@@ -58,12 +58,6 @@ const ruleDoubleResults analyzer.RuleId = 10_233
 // maxDecptForF is MySQL's MAX_DECPT_FOR_F_FORMAT (DBL_DIG).
 const maxDecptForF = 15
 
-// DoubleText returns MySQL's text of the DOUBLE f (formatDouble).
-func DoubleText(f float64) string { return formatDouble(f) }
-
-// FloatText returns MySQL's text of the FLOAT f (formatFloat).
-func FloatText(f float32) string { return formatFloat(f) }
-
 // formatDouble returns f as MySQL 8 writes a DOUBLE (my_gcvt,
 // MY_GCVT_ARG_DOUBLE): the shortest digits that read back as f, placed by
 // the rule of this file's comment.
