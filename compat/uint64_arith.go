@@ -62,6 +62,11 @@ var _ sql.CollationCoercible = (*arith)(nil)
 // strings, go-mysql-server's own for temporal, JSON and other arguments
 // and for INTERVAL arithmetic.
 func newArith(op arithOp, a, b sql.Expression, env env) sql.Expression {
+	if op == opPlus && isInterval(unwrap(a)) {
+		b = newNoZeroDate(b) // zero_dates.go
+	} else if (op == opPlus || op == opMinus) && isInterval(unwrap(b)) {
+		a = newNoZeroDate(a)
+	}
 	e := &arith{args: args{a, b}, op: op, env: env}
 	e.ks = e.args.kinds()
 	if d, ok := dateInterval(op, a, b); ok { // date_interval.go

@@ -199,7 +199,12 @@ func TestProtocolColumnDefinitions(t *testing.T) {
 		}
 		// The binary protocol sends the same definitions, and a zero
 		// date with length 0 (MySQL's encoding; year 0 month 0 day 0
-		// became -0001-11-30 with go-sql-driver/mysql's parseTime).
+		// became -0001-11-30 with go-sql-driver/mysql's parseTime). Without
+		// NO_ZERO_DATE: with it MySQL casts the zero date string to NULL
+		// (compat/zero_dates.go).
+		if res, err := c.query("SET sql_mode = ''"); err != nil || res[0].Err != nil {
+			t.Fatalf("SET sql_mode: %v %v", err, res)
+		}
 		res, defs := executeFields(t, c, "SELECT y, f, CAST('0000-00-00' AS DATE), CAST('0000-00-00 00:00:00' AS DATETIME) FROM ty")
 		checkFields(t, who+" (binary)", defs[:2], []wantField{wantTyFields[3], wantTyFields[1]})
 		if len(res.BinaryRows) != 1 {
@@ -294,8 +299,12 @@ func TestProtocolDriverScans(t *testing.T) {
 				t.Errorf("%s: %s DecimalSize %d, %d, %v; want no fixed scale", who, ct.Name(), p, s, ok)
 			}
 		}
-		// Binary protocol: a zero date is Go's zero time; a Go time cast
-		// to TIME is its time of day.
+		// Binary protocol: a zero date is Go's zero time (cast without
+		// NO_ZERO_DATE, which makes it NULL: compat/zero_dates.go); a Go
+		// time cast to TIME is its time of day.
+		if _, err := db.Exec("SET sql_mode = ''"); err != nil {
+			t.Fatal(err)
+		}
 		var zero time.Time
 		if err := db.QueryRow("SELECT CAST(? AS DATE)", "0000-00-00").Scan(&zero); err != nil || !zero.IsZero() {
 			t.Errorf("%s: zero DATE scans as %v (%v), want the zero time", who, zero, err)

@@ -70,11 +70,40 @@ var TemporalValueScripts = []ScriptTest{
 				{1, nil, nil, nil, nil}, {3, "0000-00-00", "0000-00-00 00:00:00", "00:00:00", 0}}},
 		},
 	},
+	{
+		// Regression: each was computed from 0000-01-01 ('0000-01-02',
+		// '0000-01-01 00:00:01'), and d + 0 of the zero DATE was 101
+		// (compat/zero_dates.go, compat/temporal_number.go).
+		Name: "date arithmetic on a zero date is NULL",
+		SetUpScript: []string{
+			"CREATE TABLE zd (id INT PRIMARY KEY, d DATE, dt DATETIME)",
+			"SET sql_mode = ''",
+			"INSERT INTO zd VALUES (1, '0000-00-00', '0000-00-00 00:00:00'), (2, '2024-01-31', '2024-01-31 10:00:00')",
+			"SET sql_mode = DEFAULT",
+		},
+		Assertions: []Assertion{
+			{Query: "SELECT '0000-00-00' + INTERVAL 1 DAY, DATE_ADD('0000-00-00', INTERVAL 1 DAY), ADDDATE('0000-00-00', 1), INTERVAL 1 DAY + '0000-00-00'",
+				Expected: []Row{{nil, nil, nil, nil}}, ExpectedWarnings: []Row{
+					{"Warning", 1292, "Incorrect datetime value: '0000-00-00'"}, {"Warning", 1292, "Incorrect datetime value: '0000-00-00'"},
+					{"Warning", 1292, "Incorrect datetime value: '0000-00-00'"}, {"Warning", 1292, "Incorrect datetime value: '0000-00-00'"}}},
+			{Query: "SELECT DATE_SUB('0000-00-00 00:00:00', INTERVAL 1 SECOND), SUBDATE('2024-00-10', 1)",
+				Expected: []Row{{nil, nil}}, ExpectedWarnings: []Row{
+					{"Warning", 1292, "Incorrect datetime value: '0000-00-00 00:00:00'"}, {"Warning", 1292, "Incorrect datetime value: '2024-00-10'"}}},
+			{Query: "SELECT id, CAST(d + INTERVAL 1 DAY AS CHAR), CAST(dt + INTERVAL 1 SECOND AS CHAR), CAST(DATE_ADD(d, INTERVAL 1 MONTH) AS CHAR), CAST(SUBDATE(d, 1) AS CHAR), CAST(d - INTERVAL 1 DAY AS CHAR), d + 0, dt + 0 FROM zd ORDER BY id",
+				Expected: []Row{
+					{1, nil, nil, nil, nil, nil, 0, 0},
+					{2, "2024-02-01", "2024-01-31 10:00:01", "2024-02-29", "2024-01-30", "2024-01-30", 20240131, 20240131100000}}},
+			// A stored zero date reads back as the zero date.
+			{Query: "SELECT CAST(d AS CHAR), CAST(dt AS CHAR), CONCAT(dt), CAST(d AS DATETIME) = CAST(dt AS DATETIME) FROM zd WHERE id = 1",
+				Expected: []Row{{"0000-00-00", "0000-00-00 00:00:00", "0000-00-00 00:00:00", 1}}},
+		},
+	},
 }
 
 // TemporalValueMySQLScripts hold YEAR's error 1366 for a string with no
 // number, whose message MariaDB words with `db`.`t`.`y` for the column
-// (MySQL 8: 'y', Field_num::check_int).
+// (MySQL 8: 'y', Field_num::check_int), and CAST of the zero date under
+// NO_ZERO_DATE, which MariaDB allows.
 var TemporalValueMySQLScripts = []ScriptTest{
 	{
 		Name:        "a YEAR column reads a string with no number as 0 with 1366",
@@ -85,6 +114,21 @@ var TemporalValueMySQLScripts = []ScriptTest{
 			{Query: "INSERT INTO ty VALUES (1, ''), (2, 'abc')", ExpectedWarnings: []Row{
 				{"Warning", 1366, "Incorrect integer value: '' for column 'y' at row 1"}, {"Warning", 1366, "Incorrect integer value: 'abc' for column 'y' at row 2"}}},
 			{Query: "SELECT id, y + 0 FROM ty ORDER BY id", Expected: []Row{{1, 0}, {2, 0}}},
+		},
+	},
+	{
+		// Regression: both were the zero date. MariaDB 10.11 casts the zero
+		// date in every mode; MySQL 8 reads the string with the session's
+		// NO_ZERO_DATE (str_to_datetime_with_warn).
+		Name:        "CAST of a zero date string is NULL under NO_ZERO_DATE",
+		SetUpScript: []string{"SET sql_mode = '" + mysqlDefaultSQLMode + "'"},
+		Assertions: []Assertion{
+			{Query: "SELECT CAST(CAST('0000-00-00' AS DATE) AS CHAR), CAST(CAST('0000-00-00 00:00:00' AS DATETIME) AS CHAR), CAST(CAST('2024-01-10' AS DATE) AS CHAR)",
+				Expected: []Row{{nil, nil, "2024-01-10"}}, ExpectedWarnings: []Row{
+					{"Warning", 1292, "Incorrect datetime value: '0000-00-00'"}, {"Warning", 1292, "Incorrect datetime value: '0000-00-00 00:00:00'"}}},
+			{Query: "SET sql_mode = ''"},
+			{Query: "SELECT CAST(CAST('0000-00-00' AS DATE) AS CHAR), CAST(CAST('0000-00-00 00:00:00' AS DATETIME) AS CHAR)",
+				Expected: []Row{{"0000-00-00", "0000-00-00 00:00:00"}}, ExpectedWarnings: []Row{}},
 		},
 	},
 }
