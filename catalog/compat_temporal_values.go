@@ -19,7 +19,9 @@ package catalog
 // reads a string as an integer (Field_year::store, check_int): '' or 'abc'
 // is 0 with 1366 "Incorrect integer value: 'abc' for column 'd' at row 1",
 // '12abc' 2012 with 1265, '3000' 0 with 1264 "Out of range value for
-// column 'd' at row 1" (the same numbers as errors in strict mode). MariaDB
+// column 'd' at row 1" (the same numbers as errors in strict mode), and
+// '0000' is the YEAR 0000 (go-mysql-server stored 2000; '0' and '00' are
+// 2000 in both). MariaDB
 // names the column of 1292 and 1366 `db`.`t`.`d`; MySQL 8 and simsql do
 // not. checkedValue wraps such a value in a fitTemporal. Pinned by
 // TemporalValueScripts (sqltests/scripts_temporal_values.go, also on
@@ -127,7 +129,10 @@ func setMembers(ctx *sql.Context, col *sql.Column, s string) string {
 // (below 0, 100 to 1900, above 2155); the same numbers are errors in
 // strict mode.
 func yearOfString(ctx *sql.Context, s string, col *sql.Column, v any, strict bool, n int64) (any, error) {
-	if _, _, err := col.Type.Convert(ctx, s); err == nil || !types.ErrConvertingToYear.Is(err) {
+	if y, _, err := col.Type.Convert(ctx, s); err == nil || !types.ErrConvertingToYear.Is(err) {
+		if y == int16(2000) && len(s) == 4 && strings.Trim(s, "0") == "" {
+			return int64(0), nil // '0000' is 0000 ("nr != 0 || len != 4"); go-mysql-server read 2000
+		}
 		return v, nil
 	}
 	d, err := numberOfString(ctx, s, "integer", col, strict, n) // compat_non_strict_values.go

@@ -220,6 +220,22 @@ func TestProtocolColumnDefinitions(t *testing.T) {
 		if n, err := c.prepareParams("EXPLAIN SELECT * FROM ty WHERE id = ? AND s = ?"); err != nil || n != 2 {
 			t.Errorf("%s: prepared EXPLAIN announces %d parameters (%v), want 2", who, n, err)
 		}
+		// The text protocol sends the YEAR 0 with its 4 digits, 0000
+		// (go-mysql-server sent 0), and '0000' is stored as 0000, not 2000.
+		for _, q := range []string{"DROP TABLE IF EXISTS yz", "CREATE TABLE yz (id INT PRIMARY KEY, y YEAR)", "INSERT INTO yz VALUES (1, 0), (2, '0000'), (3, '00')"} {
+			if res, err := c.query(q); err != nil || res[0].Err != nil {
+				t.Fatalf("%s: %s: %v %v", who, q, err, res)
+			}
+		}
+		years, err := c.query("SELECT y FROM yz ORDER BY id")
+		if err != nil || years[0].Err != nil || len(years[0].Rows) != 3 {
+			t.Fatalf("%s: %v %v", who, err, years)
+		}
+		for i, want := range []string{"0000", "0000", "2000"} {
+			if got := years[0].Rows[i][0]; got == nil || *got != want {
+				t.Errorf("%s: YEAR row %d is %s, want %s", who, i+1, formatCell(got), want)
+			}
+		}
 	}
 	t.Run("simsql", func(t *testing.T) { check(t, "simsql", StartServer(t).Addr) })
 	t.Run("mariadb", func(t *testing.T) { check(t, "mariadb", startMariaDB(t).Socket) })

@@ -42,6 +42,11 @@ var TemporalValueScripts = []ScriptTest{
 				{8, nil, nil, nil, nil, nil, nil, nil, "a"},
 				{9, nil, nil, nil, nil, 2012, nil, nil, nil},
 				{10, nil, nil, nil, nil, 0, nil, nil, nil}}},
+			// The YEAR 0 as text has 4 digits (go-mysql-server: '0'), and
+			// '0000' is 0000 (go-mysql-server: 2000).
+			{Query: "INSERT INTO tv (id, y) VALUES (11, '0000'), (12, '00')", ExpectedWarnings: []Row{}},
+			{Query: "SELECT id, CONCAT(y), CAST(y AS CHAR), y + 0 FROM tv WHERE id >= 9 ORDER BY id", Expected: []Row{
+				{9, "2012", "2012", 2012}, {10, "0000", "0000", 0}, {11, "0000", "0000", 0}, {12, "2000", "2000", 2000}}},
 		},
 	},
 	{
