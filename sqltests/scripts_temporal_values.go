@@ -91,6 +91,10 @@ var TemporalValueScripts = []ScriptTest{
 				Expected: []Row{{nil, nil, nil, nil}}, ExpectedWarnings: []Row{
 					{"Warning", 1292, "Incorrect datetime value: '0000-00-00'"}, {"Warning", 1292, "Incorrect datetime value: '0000-00-00'"},
 					{"Warning", 1292, "Incorrect datetime value: '0000-00-00'"}, {"Warning", 1292, "Incorrect datetime value: '0000-00-00'"}}},
+			// A string's date arithmetic is a string of the date it reads
+			// (go-mysql-server: '2024-02-01 00:00:00' for the first).
+			{Query: "SELECT '2024-01-31' + INTERVAL 1 DAY, INTERVAL 1 DAY + '2024-01-31', '2024-01-31' - INTERVAL 1 DAY, '2024-01-31 10:00:00' + INTERVAL 1 DAY, '2024-01-31' + INTERVAL 1 HOUR",
+				Expected: []Row{{"2024-02-01", "2024-02-01", "2024-01-30", "2024-02-01 10:00:00", "2024-01-31 01:00:00"}}},
 			{Query: "SELECT DATE_SUB('0000-00-00 00:00:00', INTERVAL 1 SECOND), SUBDATE('2024-00-10', 1)",
 				Expected: []Row{{nil, nil}}, ExpectedWarnings: []Row{
 					{"Warning", 1292, "Incorrect datetime value: '0000-00-00 00:00:00'"}, {"Warning", 1292, "Incorrect datetime value: '2024-00-10'"}}},
