@@ -171,7 +171,7 @@ func (p *similarityPairs) pairs(ctx *sql.Context) ([][2]int32, []float64, func(i
 	return out, sims, rowKey, err
 }
 
-func (p *similarityPairs) reads() *catalog.CustomIndex { return p.index }
+func (p *similarityPairs) reads() string { return p.index.Name }
 
 func (p *similarityPairs) describe() string {
 	if p.text {

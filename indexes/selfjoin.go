@@ -62,8 +62,9 @@ type allPairs interface {
 	// (else nil). It stops with the cause of ctx's end (KILL QUERY,
 	// max_execution_time, a closed connection) soon after ctx is done.
 	pairs(ctx *sql.Context) (pairs [][2]int32, sims []float64, rowKey func(item int32) []byte, err error)
-	// reads is the index whose entries the search reads.
-	reads() *catalog.CustomIndex
+	// reads names the index whose entries the search reads (EXPLAIN's
+	// key).
+	reads() string
 	// describe names the index for EXPLAIN, as "KIND index NAME…".
 	describe() string
 }
@@ -127,7 +128,7 @@ func (h *hammingPairs) pairs(ctx *sql.Context) ([][2]int32, []float64, func(int3
 	return pairs, nil, func(i int32) []byte { return c.rowKey(int(i)) }, err
 }
 
-func (h *hammingPairs) reads() *catalog.CustomIndex { return h.ix }
+func (h *hammingPairs) reads() string { return h.ix.Name }
 
 func (h *hammingPairs) describe() string { return "simhash index " + h.ix.Name }
 
@@ -232,17 +233,31 @@ func selfJoinPlan(ctx *sql.Context, op plan.JoinType, left, right sql.Node, cond
 		return nil // its keys read a row from outside the join
 	}
 	for _, c := range expression.SplitConjunction(cond) {
+		var search allPairs
 		for _, match := range selfJoinMatchers {
-			search, ok := match(ctx, lt, rt, c, la, ra)
-			if !ok {
-				continue
+			if s, ok := match(ctx, lt, rt, c, la, ra); ok {
+				search = s
+				break
 			}
+		}
+		if _, ok := matchHammingAny(ctx, c); search != nil || ok {
 			// The pairs replace both sides, so the filter above must hold
 			// every condition of the join: cond, and those the right
 			// side's lookup took out of it.
 			full, ok := withLookupConditions(cond, right, ra, sideColumn(c, ra))
 			if !ok {
-				return nil
+				if search != nil {
+					return nil
+				}
+				continue
+			}
+			// Runs of equal primary-key columns bound the candidates
+			// better than any index search of the whole table.
+			if g := hammingGroupSearch(ctx, lt, c, expression.SplitConjunction(full), la, ra); g != nil {
+				search = g
+			}
+			if search == nil {
+				continue
 			}
 			n := &selfJoinPairs{left: left, right: right, names: [2]string{la, ra}, table: lt, search: search, cond: c.String(),
 				selfPairs: !excludesSelfPairs(expression.SplitConjunction(full), la, ra), scopeLen: scopeLen}
@@ -571,7 +586,7 @@ func (n *selfJoinPairs) ExplainReads(ctx *sql.Context) []compat.ExplainedRead {
 	}
 	var out []compat.ExplainedRead
 	for _, name := range n.names {
-		out = append(out, compat.ExplainedRead{Table: name, Type: "index", Key: n.search.reads().Name, Rows: rows})
+		out = append(out, compat.ExplainedRead{Table: name, Type: "index", Key: n.search.reads(), Rows: rows})
 	}
 	return out
 }

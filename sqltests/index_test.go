@@ -535,14 +535,101 @@ func queryStrings(t *testing.T, c conn, query string) []string {
 	return simsqltest.Strings(rows, ",")
 }
 
+// TestSelfJoinGroups holds the search within runs of equal primary-key
+// columns against brute force: runs of 1 to 300 rows (the large ones
+// searched by NearPairs, the small ones pairwise), NULL fingerprints, a
+// signed BIGINT column holding negative fingerprints, k from 0 to 10, both
+// orders and self pairs where the condition allows them, a two-column
+// prefix, and the forms it must not take (the equality on a column that
+// does not lead the primary key, or not between the sides).
+func TestSelfJoinGroups(t *testing.T) {
+	r := rand.New(rand.NewPCG(43, 44))
+	type row struct {
+		grp, sub, id int
+		fp           *uint64
+	}
+	var rows []row
+	var vals []string
+	id := 0
+	for grp, size := range []int{1, 2, 300, 5, 65, 64, 0, 120} {
+		base := plantedFingerprints(r, max(size/10, 1), 1)
+		for i := range size {
+			id++
+			fp := base[i%len(base)] ^ 1<<r.IntN(64) // many within a few bits of one another
+			rw := row{grp: grp, sub: i % 3, id: id, fp: &fp}
+			v := fmt.Sprint(int64(fp))
+			if i%17 == 16 {
+				rw.fp, v = nil, "NULL"
+			}
+			rows = append(rows, rw)
+			vals = append(vals, fmt.Sprintf("(%d, %d, %d, %s)", rw.grp, rw.sub, rw.id, v))
+		}
+	}
+	c := newEngineConn(t)
+	for _, q := range []string{
+		"CREATE TABLE g (grp INT, sub INT, id BIGINT, fp BIGINT, PRIMARY KEY (grp, sub, id))",
+		"INSERT INTO g VALUES " + strings.Join(vals, ","),
+	} {
+		if _, err := c.query(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	brute := func(k int, match func(a, b row) bool) []string {
+		var want []string
+		for _, a := range rows {
+			for _, b := range rows {
+				if a.fp != nil && b.fp != nil && bits.OnesCount64(*a.fp^*b.fp) <= k && match(a, b) {
+					want = append(want, fmt.Sprintf("%d,%d", a.id, b.id))
+				}
+			}
+		}
+		return want
+	}
+	for _, k := range []int{0, 3, 10} {
+		for _, tc := range []struct {
+			query   string
+			grouped string // the columns of the groups in EXPLAIN, "" for no such search
+			match   func(a, b row) bool
+		}{
+			{"SELECT a.id, b.id FROM g a JOIN g b ON a.grp = b.grp AND hamming(a.fp, b.fp) <= %d WHERE a.id < b.id", "grp",
+				func(a, b row) bool { return a.grp == b.grp && a.id < b.id }},
+			{"SELECT a.id, b.id FROM g a JOIN g b ON b.grp = a.grp WHERE hamming(a.fp, b.fp) <= %d", "grp",
+				func(a, b row) bool { return a.grp == b.grp }},
+			{"SELECT a.id, b.id FROM g a, g b WHERE a.sub = b.sub AND a.grp = b.grp AND hamming(b.fp, a.fp) < %d + 1 AND a.id <> b.id", "grp, sub",
+				func(a, b row) bool { return a.grp == b.grp && a.sub == b.sub && a.id != b.id }},
+			{"SELECT a.id, b.id FROM g a JOIN g b ON a.sub = b.sub AND hamming(a.fp, b.fp) <= %d WHERE a.id < b.id", "",
+				func(a, b row) bool { return a.sub == b.sub && a.id < b.id }},
+			{"SELECT a.id, b.id FROM g a JOIN g b ON a.grp = b.sub AND hamming(a.fp, b.fp) <= %d WHERE a.id < b.id", "",
+				func(a, b row) bool { return a.grp == b.sub && a.id < b.id }},
+		} {
+			q := fmt.Sprintf(tc.query, k)
+			plan, err := explainPlan(c, q)
+			if err != nil {
+				t.Fatalf("%s: %v", q, err)
+			}
+			if want := "primary key groups (" + tc.grouped + ")"; strings.Contains(plan, want) != (tc.grouped != "") {
+				t.Fatalf("%s: search within %q %v, want %v:\n%s", q, tc.grouped, tc.grouped == "", tc.grouped != "", plan)
+			}
+			got := queryStrings(t, c, q)
+			want := brute(k, tc.match)
+			slices.Sort(got)
+			slices.Sort(want)
+			if !slices.Equal(got, want) {
+				t.Fatalf("%s: %d rows, brute force %d", q, len(got), len(want))
+			}
+		}
+	}
+}
+
 // TestNearDuplicatesTextKeys: through a simsql index, with a VARCHAR
 // primary key whose values share long prefixes and differ in length, the
 // pairs come in primary-key order (left_id before right_id, rows sorted),
 // TestSelfJoinBlocks holds the all-pairs search under a merge join: the
 // per-shard query of docs/scaling.md's block table, (bkey, id) keyed and
 // joined on bkey, which go-mysql-server plans as a merge join over two
-// full scans of the primary key. With a simhash index on fp it becomes
-// SelfJoinPairs and gives brute force's pairs, each once.
+// full scans of the primary key. It becomes SelfJoinPairs within the runs
+// of equal bkey (with or without the simhash index on fp, which it does
+// not read) and gives brute force's pairs, each once.
 func TestSelfJoinBlocks(t *testing.T) {
 	r := rand.New(rand.NewPCG(41, 42))
 	fps := plantedFingerprints(r, 300, 5)
@@ -573,13 +660,10 @@ func TestSelfJoinBlocks(t *testing.T) {
 WHERE a.id < b.id AND hamming(a.fp, b.fp) <= 3
   AND a.bkey >> 16 = CASE WHEN (a.fp ^ b.fp) >> 48 = 0 THEN 0 WHEN (a.fp ^ b.fp) >> 32 & 65535 = 0 THEN 1
                           WHEN (a.fp ^ b.fp) >> 16 & 65535 = 0 THEN 2 ELSE 3 END`
-	for _, tc := range []struct {
-		hint  string
-		pairs bool
-	}{{"", true}, {" IGNORE INDEX (fp_k3)", false}} {
-		q := fmt.Sprintf(query, tc.hint)
-		if plan, err := explainPlan(c, q); err != nil || strings.Contains(plan, "SelfJoinPairs") != tc.pairs {
-			t.Fatalf("%s: all-pairs search %v, want %v:\n%s", q, !tc.pairs, tc.pairs, plan)
+	for _, hint := range []string{"", " IGNORE INDEX (fp_k3)"} {
+		q := fmt.Sprintf(query, hint)
+		if plan, err := explainPlan(c, q); err != nil || !strings.Contains(plan, "primary key groups (bkey)") {
+			t.Fatalf("%s: no search within primary key groups (%v):\n%s", q, err, plan)
 		}
 		got := queryStrings(t, c, q)
 		slices.Sort(got)

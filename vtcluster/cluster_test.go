@@ -265,9 +265,11 @@ const createDocs = `CREATE TABLE docs (
 // agree on at least one block (pigeonhole). A row per document and block,
 // sharded by bkey = j << 16 | block, so that the candidates of a block
 // value share a shard and the join on bkey runs on each shard alone. A
-// pair is reported at the first block it agrees on, hence once. The
-// simhash index on fp makes each shard answer its part of the join with
-// the all-pairs search (SelfJoinPairs) instead of a merge join on bkey.
+// pair is reported at the first block it agrees on, hence once. Each
+// shard answers its part of the join by a search within the runs of
+// equal bkey, the primary key's first column (SelfJoinPairs, primary key
+// groups), instead of a merge join on bkey; the simhash index on fp serves
+// point queries.
 const (
 	createBlocks = `CREATE TABLE docs_blocks (bkey BIGINT, id BIGINT, fp BIGINT UNSIGNED, PRIMARY KEY (bkey, id), KEY fp_k3 (fp) COMMENT 'simhash k=3')`
 	fillBlocks   = `INSERT INTO docs_blocks (bkey, id, fp)
