@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -31,6 +32,16 @@ func isEnumSetColumn(col *sql.Column) bool {
 // error 1265, otherwise warning 1265 and the ENUM's index 0 or the SET's
 // valid members.
 func enumSetValue(c *valueCheck, ctx *sql.Context, v any, n int64) (any, error) {
+	if s, ok := v.(string); ok {
+		// A number names an ENUM's member by its index, a SET's by their
+		// bits ('2', '3'), as Field_enum::store and Field_set::store read
+		// one (compat_temporal_values.go's fitTemporal does the same).
+		if u, err := strconv.ParseUint(strings.TrimRight(s, " "), 10, 64); err == nil && u > 0 {
+			if got, _, err := c.col.Type.Convert(ctx, u); err == nil {
+				return got, nil
+			}
+		}
+	}
 	got, _, err := c.col.Type.Convert(ctx, v)
 	if err == nil && !(types.IsEnum(c.col.Type) && got == uint16(0)) {
 		return v, nil
