@@ -101,13 +101,14 @@ func Rules() []analyzer.Rule {
 
 // PostRules returns the analyzer rules to run after go-mysql-server's own
 // (analyzer.Builder.AddPostAnalyzeRule): max1Row (max1row.go),
-// showColumns (show_columns.go), joinCollationKeys (join_collation.go)
-// and doubleResults (double_text.go).
+// showColumns (show_columns.go), joinCollationKeys (join_collation.go),
+// joinNumericKeys (join_numeric.go) and doubleResults (double_text.go).
 func PostRules() []analyzer.Rule {
 	return []analyzer.Rule{
 		{Id: ruleMax1Row, Apply: max1Row},
 		{Id: ruleShowColumns, Apply: showColumns},
 		{Id: ruleJoinCollationKeys, Apply: joinCollationKeys},
-		{Id: ruleDoubleResults, Apply: doubleResults}, // double_text.go, last
+		{Id: ruleJoinNumericKeys, Apply: joinNumericKeys}, // join_numeric.go
+		{Id: ruleDoubleResults, Apply: doubleResults},     // double_text.go, last
 	}
 }
