@@ -129,6 +129,10 @@ func (r *unionRetyper) node(n sql.Node) (sql.Node, error) {
 			return nil, err
 		}
 		n = u
+	case *plan.ValueDerivedTable:
+		if v, ok := r.values(x); ok {
+			n = v
+		}
 	case *plan.SubqueryAlias:
 		// A derived table or CTE gives its columns ids of its own, in
 		// column order; over a set operation they are of its column
@@ -639,12 +643,17 @@ func (s *setOpSide) to(i int, x sql.Expression, t sql.Type) {
 	if s.projs == nil {
 		s.projs = append([]sql.Expression{}, s.p.Projections...)
 	}
-	var v sql.Expression = newUnionValue(x, t)
+	s.projs[i] = expression.NewAlias(s.sch[i].Name, unionConverted(x, t))
+}
+
+// unionConverted returns x, a value of a set operation's column, converted
+// to the column's type t.
+func unionConverted(x sql.Expression, t sql.Type) sql.Expression {
 	if types.IsDecimal(t) && (types.IsInteger(x.Type()) || types.IsDecimal(x.Type())) {
 		d := t.(sql.DecimalType)
-		v = newCastDecimal(x, int32(d.Precision()), int32(d.Scale()), x.String())
+		return newCastDecimal(x, int32(d.Precision()), int32(d.Scale()), x.String())
 	}
-	s.projs[i] = expression.NewAlias(s.sch[i].Name, v)
+	return newUnionValue(x, t)
 }
 
 // node returns the side with its converted projections.
