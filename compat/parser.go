@@ -74,7 +74,7 @@ func (p parser) ParseOneWithOptions(ctx context.Context, query string, options a
 
 // parseText parses query with parse, after the rewrites of its text that
 // work around the vitess tokenizer (minus_minus.go) and grammar
-// (typed_literals.go, kept only when the rewritten text parses) and, only when that
+// (statement_modifiers.go, typed_literals.go, kept only when the rewritten text parses) and, only when that
 // fails, those of its grammar (syntax_fallback.go), kept only when the
 // rewritten text parses; on success, rewrite gets the text parsed and
 // restore the rewrites made, if any. The error is that of the text before
@@ -84,6 +84,9 @@ func parseText(query string, noBackslashEscapes bool, parse func(string) error, 
 	text := query
 	if edited != nil {
 		text = edited.text
+	}
+	if mods := statementModifiers(text, noBackslashEscapes); mods != nil { // statement_modifiers.go
+		edited, text = edited.then(mods), mods.text
 	}
 	var err error
 	if typed, invalid := typedLiterals(text, noBackslashEscapes); typed != nil && parse(typed.text) == nil {
