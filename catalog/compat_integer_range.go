@@ -106,7 +106,7 @@ func rangeCheckInsert(ins *plan.InsertInto) (sql.Node, transform.TreeIdentity, e
 			for j, e := range tuple {
 				tuples[r][j] = e
 				if j < len(cols) {
-					if c := checkedValue(e, cols[j], ins.Ignore, int64(r+1)); c != e {
+					if c := checkedValue(e, cols[j], ins.Ignore, int64(r+1)); !compat.Same(c, e) {
 						tuples[r][j] = c
 						same = false
 					}
@@ -209,7 +209,7 @@ func checkedSource(src sql.Node, cols []*sql.Column, order []int, ignore bool) (
 			gf = h // its number, as INSERT … VALUES writes it (compat_hex_values.go)
 		}
 		exprs[i] = checkedValue(gf, cols[i], ignore, 0)
-		changed = changed || exprs[i] != gf
+		changed = changed || !compat.Same(exprs[i], gf)
 	}
 	if !changed {
 		return nil, false
@@ -268,7 +268,7 @@ func mapSetFields(exprs []sql.Expression, f func(sql.Expression, *sql.Column) sq
 		}
 		col := &sql.Column{Name: gf.Name(), Type: gf.Type()}
 		c := f(sf.RightChild, col)
-		if c == sf.RightChild {
+		if compat.Same(c, sf.RightChild) {
 			continue
 		}
 		if out == nil {

@@ -1,0 +1,7 @@
+package sqltests
+
+import "testing"
+
+func TestJSONValueScripts(t *testing.T) {
+	runScriptsAndMariaDB(t, JSONValueScripts)
+}
