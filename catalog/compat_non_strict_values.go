@@ -11,6 +11,8 @@ import (
 	"github.com/dolthub/vitess/go/mysql"
 	querypb "github.com/dolthub/vitess/go/vt/proto/query"
 	"github.com/shopspring/decimal"
+
+	"github.com/simsql/simsql/compat"
 )
 
 // Fault (go-mysql-server v0.20.0): outside strict mode (sql_mode = '')
@@ -59,6 +61,8 @@ func checkedValue(e sql.Expression, col *sql.Column, ignore bool, row int64) sql
 		return &fitString{columnValue{Expression: e, col: col, ignore: ignore, row: row}}
 	case temporalKind(col) != "" && e.Type() != nil && types.IsText(e.Type()): // compat_temporal_values.go
 		return &fitTemporal{columnValue{Expression: e, col: col, ignore: ignore, row: row}}
+	case col != nil && col.Type != nil && types.IsJSON(col.Type):
+		return compat.JSONNumbers(e) // its integers exact (compat/json_numbers.go)
 	}
 	return e
 }

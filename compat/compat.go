@@ -73,7 +73,8 @@ func Functions() []sql.Function {
 // doubleValuesText (double_values.go), inSubqueryJoins
 // (in_subquery.go), userVarReads (user_var_assign.go), viewVariables
 // (view_variables.go), onlyFullGroupBy (only_full_group_by.go),
-// groupByAmbiguous (group_by_ambiguous.go) and jsonPaths (json_paths.go).
+// groupByAmbiguous (group_by_ambiguous.go), jsonPaths (json_paths.go)
+// and jsonNumbers (json_numbers.go).
 func Rules() []analyzer.Rule {
 	return []analyzer.Rule{
 		{Id: ruleAggregateTypes, Apply: aggregateTypes},
@@ -93,6 +94,7 @@ func Rules() []analyzer.Rule {
 		{Id: ruleOnlyFullGroupBy, Apply: onlyFullGroupBy},     // only_full_group_by.go
 		{Id: ruleGroupByAmbiguous, Apply: groupByAmbiguous},   // group_by_ambiguous.go
 		{Id: ruleJSONPaths, Apply: jsonPaths},                 // json_paths.go
+		{Id: ruleJSONNumbers, Apply: jsonNumbers},             // json_numbers.go
 	}
 }
 

@@ -34,16 +34,17 @@ const ruleSemiJoinsNoMerge analyzer.RuleId = 10_208
 var plannerRules sync.Once
 
 // InstallPlannerRules inserts semiJoinsNoMerge into go-mysql-server's
-// analyzer.OnceAfterDefault, before its join planning, and strictModes
-// and jsonPaths at the end of its OnceAfterAll, once per process;
+// analyzer.OnceAfterDefault, before its join planning, and strictModes,
+// jsonPaths and jsonNumbers at the end of its OnceAfterAll, once per process;
 // call it before analyzer.NewBuilder, which copies the list.
 func InstallPlannerRules() {
 	plannerRules.Do(func() {
 		// In the batch that a literal INSERT … VALUES and an UPDATE of one
 		// table run too (which skip the rules of Rules).
 		analyzer.OnceAfterAll = append(analyzer.OnceAfterAll,
-			analyzer.Rule{Id: ruleStrictModes, Apply: strictModes},     // strict_modes.go
-			analyzer.Rule{Id: ruleJSONPathsAfterAll, Apply: jsonPaths}) // json_paths.go
+			analyzer.Rule{Id: ruleStrictModes, Apply: strictModes},         // strict_modes.go
+			analyzer.Rule{Id: ruleJSONPathsAfterAll, Apply: jsonPaths},     // json_paths.go
+			analyzer.Rule{Id: ruleJSONNumbersAfterAll, Apply: jsonNumbers}) // json_numbers.go
 		rules := analyzer.OnceAfterDefault
 		for i, r := range rules {
 			if r.Id.String() == "optimizeJoins" {

@@ -4,4 +4,6 @@ import "testing"
 
 func TestJSONValueScripts(t *testing.T) {
 	runScriptsAndMariaDB(t, JSONValueScripts)
+	runScriptsAndMariaDB(t, JSONNumberScripts)
+	runScripts(t, JSONNumberMySQLScripts)
 }
