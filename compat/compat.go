@@ -16,7 +16,7 @@ import (
 // Functions returns the functions that replace go-mysql-server's
 // built-ins of the same names: ABS, GREATEST and LEAST (abs_greatest.go),
 // IF and IFNULL of numbers (if_numeric.go), FORMAT (format_number.go),
-// HEX of a DECIMAL or DOUBLE (hex_number.go), CHARSET, COLLATION and COERCIBILITY (charset_null.go), INET_NTOA (inet_ntoa.go), QUOTE (quote_null.go), SOUNDEX (soundex_empty.go), ROUND and TRUNCATE (round.go),
+// HEX of a DECIMAL or DOUBLE (hex_number.go), MIN and MAX, nullable (min_max_nullable.go), CHARSET, COLLATION and COERCIBILITY (charset_null.go), INET_NTOA (inet_ntoa.go), QUOTE (quote_null.go), SOUNDEX (soundex_empty.go), ROUND and TRUNCATE (round.go),
 // SUM and AVG (sum_avg.go), BIT_AND, BIT_OR
 // and BIT_XOR (bit_aggregates.go), and the string functions, on bytes for
 // a binary string (binary_strings.go), BIT_LENGTH (bit_length.go), BENCHMARK,
@@ -53,6 +53,8 @@ func Functions() []sql.Function {
 		sql.FunctionN{Name: "hex", Fn: newHexN},           // hex_number.go
 		sql.FunctionN{Name: "inet_ntoa", Fn: newInetNtoa}, // inet_ntoa.go
 		sql.FunctionN{Name: "make_set", Fn: newMakeSet},   // make_set.go
+		sql.Function1{Name: "max", Fn: newMax},            // min_max_nullable.go
+		sql.Function1{Name: "min", Fn: newMin},            // min_max_nullable.go
 		sql.Function1{Name: "quote", Fn: newQuote},        // quote_null.go
 		sql.FunctionN{Name: "round", Fn: newRound},        // round.go
 		sql.Function1{Name: "soundex", Fn: newSoundex},    // soundex_empty.go

@@ -7,3 +7,7 @@ func TestJSONValueScripts(t *testing.T) {
 	runScriptsAndMariaDB(t, JSONNumberScripts)
 	runScripts(t, JSONNumberMySQLScripts)
 }
+
+func TestCreateSelectScripts(t *testing.T) {
+	runScriptsAndMariaDB(t, CreateSelectScripts)
+}
