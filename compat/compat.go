@@ -70,7 +70,8 @@ func Functions() []sql.Function {
 // unionTypes (union_types.go, union_aggregate.go),
 // enumText (enum_text.go), helpTables (help_tables.go), warningsInOrder
 // (show_warnings.go), warningBytes (warning_bytes.go), likeRange (like_range.go),
-// binaryGroupConcat (binary_strings.go), binaryParams
+// binaryGroupConcat (binary_strings.go), groupConcatLimits
+// (group_concat_limit.go), binaryParams
 // (binary_params.go), temporalArgsText (temporal_text.go),
 // doubleValuesText (double_values.go), inSubqueryJoins
 // (in_subquery.go), userVarReads (user_var_assign.go), viewVariables
@@ -88,6 +89,7 @@ func Rules() []analyzer.Rule {
 		{Id: ruleLikeRange, Apply: likeRange},                 // like_range.go
 		{Id: ruleBinaryParams, Apply: binaryParams},           // binary_params.go
 		{Id: ruleBinaryGroupConcat, Apply: binaryGroupConcat}, // binary_strings.go, after binaryParams
+		{Id: ruleGroupConcatLimits, Apply: groupConcatLimits}, // group_concat_limit.go, after binaryGroupConcat
 		{Id: ruleTemporalText, Apply: temporalArgsText},       // temporal_text.go, after unionTypes and likeRange
 		{Id: ruleDoubleValuesText, Apply: doubleValuesText},   // double_values.go, after binaryGroupConcat
 		{Id: ruleInSubqueryJoins, Apply: inSubqueryJoins},     // in_subquery.go

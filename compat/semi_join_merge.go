@@ -34,7 +34,8 @@ const ruleSemiJoinsNoMerge analyzer.RuleId = 10_208
 var plannerRules sync.Once
 
 // InstallPlannerRules inserts semiJoinsNoMerge into go-mysql-server's
-// analyzer.OnceAfterDefault, before its join planning, and strictModes,
+// analyzer.OnceAfterDefault, before its join planning, unsignedSelectLimit
+// in place of its applyDefaultSelectLimit (select_limit.go), and strictModes,
 // jsonPaths and jsonNumbers at the end of its OnceAfterAll, once per process;
 // call it before analyzer.NewBuilder, which copies the list.
 func InstallPlannerRules() {
@@ -45,6 +46,14 @@ func InstallPlannerRules() {
 			analyzer.Rule{Id: ruleStrictModes, Apply: strictModes},         // strict_modes.go
 			analyzer.Rule{Id: ruleJSONPathsAfterAll, Apply: jsonPaths},     // json_paths.go
 			analyzer.Rule{Id: ruleJSONNumbersAfterAll, Apply: jsonNumbers}) // json_numbers.go
+		// A sql_select_limit of 2^63 or more limits nothing (select_limit.go).
+		before := append([]analyzer.Rule{}, analyzer.OnceBeforeDefault...)
+		for i, r := range before {
+			if r.Id.String() == "applyDefaultSelectLimit" {
+				before[i].Apply = unsignedSelectLimit(r.Apply)
+			}
+		}
+		analyzer.OnceBeforeDefault = before
 		rules := analyzer.OnceAfterDefault
 		for i, r := range rules {
 			if r.Id.String() == "optimizeJoins" {
