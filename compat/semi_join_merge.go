@@ -36,10 +36,12 @@ var plannerRules sync.Once
 // InstallPlannerRules inserts semiJoinsNoMerge into go-mysql-server's
 // analyzer.OnceAfterDefault, before its join planning, unsignedSelectLimit
 // in place of its applyDefaultSelectLimit (select_limit.go), and strictModes,
-// jsonPaths and jsonNumbers at the end of its OnceAfterAll, once per process;
-// call it before analyzer.NewBuilder, which copies the list.
+// jsonPaths and jsonNumbers at the end of its OnceAfterAll, and wraps its
+// read-only transaction rule (read_only_lock_tables.go), once per process;
+// call it before analyzer.NewBuilder, which copies the lists.
 func InstallPlannerRules() {
 	plannerRules.Do(func() {
+		installReadOnlyLockTables()
 		// In the batch that a literal INSERT … VALUES and an UPDATE of one
 		// table run too (which skip the rules of Rules).
 		analyzer.OnceAfterAll = append(analyzer.OnceAfterAll,
