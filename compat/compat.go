@@ -74,14 +74,14 @@ func Functions() []sql.Function {
 // unionTypes (union_types.go, union_aggregate.go),
 // enumText (enum_text.go), helpTables (help_tables.go), warningsInOrder
 // (show_warnings.go), warningBytes (warning_bytes.go), likeRange (like_range.go),
-// binaryGroupConcat (binary_strings.go), groupConcatLimits
-// (group_concat_limit.go), binaryParams
+// binaryGroupConcat (binary_strings.go), binaryParams
 // (binary_params.go), temporalArgsText (temporal_text.go),
 // doubleValuesText (double_values.go), inSubqueryJoins
 // (in_subquery.go), userVarReads (user_var_assign.go), viewVariables
 // (view_variables.go), onlyFullGroupBy (only_full_group_by.go),
 // groupByAmbiguous (group_by_ambiguous.go), jsonPaths (json_paths.go)
-// and jsonNumbers (json_numbers.go).
+// jsonNumbers (json_numbers.go) and groupConcatLimits
+// (group_concat_limit.go).
 func Rules() []analyzer.Rule {
 	return []analyzer.Rule{
 		{Id: ruleAggregateTypes, Apply: aggregateTypes},
@@ -93,7 +93,6 @@ func Rules() []analyzer.Rule {
 		{Id: ruleLikeRange, Apply: likeRange},                 // like_range.go
 		{Id: ruleBinaryParams, Apply: binaryParams},           // binary_params.go
 		{Id: ruleBinaryGroupConcat, Apply: binaryGroupConcat}, // binary_strings.go, after binaryParams
-		{Id: ruleGroupConcatLimits, Apply: groupConcatLimits}, // group_concat_limit.go, after binaryGroupConcat
 		{Id: ruleTemporalText, Apply: temporalArgsText},       // temporal_text.go, after unionTypes and likeRange
 		{Id: ruleDoubleValuesText, Apply: doubleValuesText},   // double_values.go, after binaryGroupConcat
 		{Id: ruleInSubqueryJoins, Apply: inSubqueryJoins},     // in_subquery.go
@@ -103,6 +102,7 @@ func Rules() []analyzer.Rule {
 		{Id: ruleGroupByAmbiguous, Apply: groupByAmbiguous},   // group_by_ambiguous.go
 		{Id: ruleJSONPaths, Apply: jsonPaths},                 // json_paths.go
 		{Id: ruleJSONNumbers, Apply: jsonNumbers},             // json_numbers.go
+		{Id: ruleGroupConcatLimits, Apply: groupConcatLimits}, // group_concat_limit.go, after the rules that rewrite GROUP_CONCAT
 	}
 }
 
