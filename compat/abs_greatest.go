@@ -202,7 +202,7 @@ func minMaxResult(a []sql.Expression, ks []kind) (result, bool) {
 	}
 	switch {
 	case doubles > 0:
-		return result{k: kDouble}, true
+		return result{k: kDouble, float: floatResult(a)}, true // float_results.go
 	case decs == 0 && uints == 0:
 		return result{k: kInt}, true
 	case decs == 0 && ints == 0:
@@ -257,6 +257,9 @@ func (m *minMax) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	}
 	if m.res.k == kDecimal {
 		return best.d.Round(m.res.scale), nil // printed with the result's scale
+	}
+	if m.res.k == kDouble {
+		return m.res.double(best.f), nil
 	}
 	return best.goValue(), nil
 }

@@ -28,12 +28,13 @@ import (
 // build no answer longer than it (packet_limit.go). COALESCE of numbers
 // has their aggregate type (coalesce_numeric.go), and the numeric
 // functions go-mysql-server answers read a string argument as the DOUBLE
-// its text spells (hex_numeric_args.go).
+// its text spells (hex_numeric_args.go). DATE_ADD, ADDDATE, DATE_SUB
+// and SUBDATE read a zero date as NULL (zero_dates.go).
 // The catalog
 // looks a function up in its database provider before its built-ins, so
 // a provider that answers these names overrides them.
 func Functions() []sql.Function {
-	return withNumericArgs(withNumericCoalesce(withPacketLimit(withTemporalText(append(append(append(byteFunctions(), varianceFunctions()...), collationFunctions()...), // charset_null.go, coalesce_numeric.go
+	return withNumericArgs(withNumericCoalesce(withPacketLimit(withTemporalText(append(append(append(append(byteFunctions(), varianceFunctions()...), collationFunctions()...), dateArithFunctions()...), // charset_null.go, coalesce_numeric.go, zero_dates.go
 		sql.Function1{Name: "abs", Fn: newAbs},
 		sql.FunctionN{Name: "aes_decrypt", Fn: newAESDecrypt}, // aes.go
 		sql.FunctionN{Name: "aes_encrypt", Fn: newAESEncrypt}, // aes.go

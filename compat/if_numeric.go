@@ -149,7 +149,7 @@ func (e *numericIf) out(x value) any {
 	}
 	switch e.res.k {
 	case kDouble:
-		return x.toDouble()
+		return e.res.double(x.toDouble())
 	case kDecimal:
 		return x.toDecimal().Round(e.res.scale)
 	}
