@@ -34,7 +34,8 @@ const ruleSemiJoinsNoMerge analyzer.RuleId = 10_208
 var plannerRules sync.Once
 
 // InstallPlannerRules inserts semiJoinsNoMerge into go-mysql-server's
-// analyzer.OnceAfterDefault, before its join planning, and strictModes
+// analyzer.OnceAfterDefault, before its join planning, wraps its
+// simplifyFilters in keepHexLiterals (hex_filters.go), and strictModes
 // and jsonPaths at the end of its OnceAfterAll, once per process;
 // call it before analyzer.NewBuilder, which copies the list.
 func InstallPlannerRules() {
@@ -44,6 +45,11 @@ func InstallPlannerRules() {
 		analyzer.OnceAfterAll = append(analyzer.OnceAfterAll,
 			analyzer.Rule{Id: ruleStrictModes, Apply: strictModes},     // strict_modes.go
 			analyzer.Rule{Id: ruleJSONPathsAfterAll, Apply: jsonPaths}) // json_paths.go
+		for i, r := range analyzer.OnceBeforeDefault {
+			if r.Id.String() == "simplifyFilters" { // hex_filters.go
+				analyzer.OnceBeforeDefault[i].Apply = keepHexLiterals(r.Apply)
+			}
+		}
 		rules := analyzer.OnceAfterDefault
 		for i, r := range rules {
 			if r.Id.String() == "optimizeJoins" {

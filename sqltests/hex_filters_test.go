@@ -1,0 +1,11 @@
+package sqltests
+
+import "testing"
+
+// TestHexFilterScripts runs HexFilterScripts in-process, over the wire and
+// on MariaDB.
+func TestHexFilterScripts(t *testing.T) { runScriptsAndMariaDB(t, HexFilterScripts) }
+
+// TestHexFilterMySQLScripts runs HexFilterMySQLScripts in-process and over
+// the wire.
+func TestHexFilterMySQLScripts(t *testing.T) { runScriptsEngineAndWire(t, HexFilterMySQLScripts) }
