@@ -81,6 +81,11 @@ func (h *hexLit) WithChildren(children ...sql.Expression) (sql.Expression, error
 	return &held, nil
 }
 
+// LiteralNumber returns the number MySQL reads the literal as in numeric
+// context (functions.NumberLiteral, which hamming() reads beside a
+// number).
+func (h *hexLit) LiteralNumber() uint64 { return h.bits }
+
 func isHex(e sql.Expression) bool { _, ok := e.(*hexLit); return ok }
 
 // unwrap returns e as go-mysql-server built it: the literal of a hexLit.

@@ -59,4 +59,25 @@ var HexFilterMySQLScripts = []ScriptTest{
 			{Query: "SELECT id FROM p WHERE fp = X'FFFFFFFFFFFFFFFF' | 0", Expected: []Row{{1}}},
 		},
 	},
+	{
+		Name: "hamming() of a hex or bit literal beside a number",
+		SetUpScript: []string{
+			"CREATE TABLE d (id INT PRIMARY KEY, fp BIGINT UNSIGNED, INDEX fp_k3 (fp) COMMENT 'simhash k=3')",
+			"INSERT INTO d VALUES (1, 18446744073709551615), (2, 0), (3, 1), (4, 18446744073709551614)",
+		},
+		Assertions: []Assertion{
+			{Query: "SELECT id FROM d WHERE hamming(fp, 0xFFFFFFFFFFFFFFFF) <= 3 ORDER BY id", Expected: []Row{{1}, {4}},
+				ExpectedIndexes: []string{"simhash index fp_k3"}},
+			{Query: "SELECT id FROM d IGNORE INDEX (fp_k3) WHERE hamming(fp, 0xFFFFFFFFFFFFFFFF) <= 3 ORDER BY id", Expected: []Row{{1}, {4}},
+				ExpectedIndexes: []string{"d.id"}},
+			{Query: "SELECT id FROM d WHERE hamming(X'FFFFFFFFFFFFFFFF', fp) <= 3 ORDER BY id", Expected: []Row{{1}, {4}}},
+			{Query: "SELECT id FROM d WHERE hamming(fp, b'1') <= 0", Expected: []Row{{3}}},
+			{Query: "SELECT id FROM d WHERE hamming(fp, 0xFFFFFFFFFFFFFFFF + 0) <= 3 ORDER BY id", Expected: []Row{{1}, {4}}},
+			{Query: "SELECT hamming(0x01, 1), hamming(1, 0x03), hamming(fp, 0x00) FROM d WHERE id = 1", Expected: []Row{{0, 1, 64}}},
+			// Two hex literals are two binary strings, compared bit by bit.
+			{Query: "SELECT hamming(0x01, 0x03), hamming(X'FF00', X'00FF')", Expected: []Row{{1, 16}}},
+			{Query: "SELECT hamming(0x01, 'ab')", ExpectedErrCode: 1210},
+			{Query: "SELECT hamming(0x0102, 1.5)", ExpectedErrCode: 1411},
+		},
+	},
 }
