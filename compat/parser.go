@@ -347,8 +347,9 @@ func (r *rewriter) replace(e ast.Expr) (ast.Expr, bool) {
 			if !ok || len(list) == 0 {
 				return nil, false
 			}
-			if _, isTuple := n.Left.(ast.ValTuple); isTuple {
-				return nil, false // (a, b) IN ((1, 2), …)
+			if _, isTuple := n.Left.(ast.ValTuple); isTuple { // (a, b) IN ((1, 2), …): row_compare.go
+				return inject(n, func(a []sql.Expression) sql.Expression { return buildRowIn(a[0], a[1:], not, r.env) },
+					append([]ast.Expr{n.Left}, list...)...), true
 			}
 			return inject(n, func(a []sql.Expression) sql.Expression { return newIn(a[0], a[1:], not, r.env) },
 				append([]ast.Expr{n.Left}, list...)...), true

@@ -9,3 +9,7 @@ func TestHexFilterScripts(t *testing.T) { runScriptsAndMariaDB(t, HexFilterScrip
 // TestHexFilterMySQLScripts runs HexFilterMySQLScripts in-process and over
 // the wire.
 func TestHexFilterMySQLScripts(t *testing.T) { runScriptsEngineAndWire(t, HexFilterMySQLScripts) }
+
+// TestRowCompareScripts runs RowCompareScripts in-process, over the wire
+// and on MariaDB.
+func TestRowCompareScripts(t *testing.T) { runScriptsAndMariaDB(t, RowCompareScripts) }
