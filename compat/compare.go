@@ -181,6 +181,9 @@ func (env env) convertConstant(col, c sql.Expression) (sql.Expression, bool) {
 	if !exact {
 		return nil, false
 	}
+	if types.IsBit(gf.Type()) { // bit_compare.go
+		return bitConstant(gf, i, unsigned)
+	}
 	var lit *expression.Literal
 	if kindOf(gf) == kUint {
 		if !unsigned && i < 0 {

@@ -13,3 +13,7 @@ func TestHexFilterMySQLScripts(t *testing.T) { runScriptsEngineAndWire(t, HexFil
 // TestRowCompareScripts runs RowCompareScripts in-process, over the wire
 // and on MariaDB.
 func TestRowCompareScripts(t *testing.T) { runScriptsAndMariaDB(t, RowCompareScripts) }
+
+// TestBitCompareScripts runs BitCompareScripts in-process, over the wire
+// and on MariaDB.
+func TestBitCompareScripts(t *testing.T) { runScriptsAndMariaDB(t, BitCompareScripts) }
