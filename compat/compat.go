@@ -73,26 +73,28 @@ func Functions() []sql.Function {
 // doubleValuesText (double_values.go), inSubqueryJoins
 // (in_subquery.go), userVarReads (user_var_assign.go), viewVariables
 // (view_variables.go), onlyFullGroupBy (only_full_group_by.go),
-// groupByAmbiguous (group_by_ambiguous.go) and jsonPaths (json_paths.go).
+// groupByAmbiguous (group_by_ambiguous.go), jsonPaths (json_paths.go) and
+// distinctOrderColumns (distinct_order_position.go).
 func Rules() []analyzer.Rule {
 	return []analyzer.Rule{
 		{Id: ruleAggregateTypes, Apply: aggregateTypes},
 		{Id: ruleUnionTypes, Apply: unionTypes}, // union_types.go
 		{Id: ruleEnumText, Apply: enumText},
 		{Id: ruleHelpTables, Apply: helpTables},
-		{Id: ruleWarningsInOrder, Apply: warningsInOrder},     // show_warnings.go
-		{Id: ruleWarningBytes, Apply: warningBytes},           // warning_bytes.go, after warningsInOrder
-		{Id: ruleLikeRange, Apply: likeRange},                 // like_range.go
-		{Id: ruleBinaryParams, Apply: binaryParams},           // binary_params.go
-		{Id: ruleBinaryGroupConcat, Apply: binaryGroupConcat}, // binary_strings.go, after binaryParams
-		{Id: ruleTemporalText, Apply: temporalArgsText},       // temporal_text.go, after unionTypes and likeRange
-		{Id: ruleDoubleValuesText, Apply: doubleValuesText},   // double_values.go, after binaryGroupConcat
-		{Id: ruleInSubqueryJoins, Apply: inSubqueryJoins},     // in_subquery.go
-		{Id: ruleUserVarReads, Apply: userVarReads},           // user_var_assign.go
-		{Id: ruleViewVariables, Apply: viewVariables},         // view_variables.go
-		{Id: ruleOnlyFullGroupBy, Apply: onlyFullGroupBy},     // only_full_group_by.go
-		{Id: ruleGroupByAmbiguous, Apply: groupByAmbiguous},   // group_by_ambiguous.go
-		{Id: ruleJSONPaths, Apply: jsonPaths},                 // json_paths.go
+		{Id: ruleWarningsInOrder, Apply: warningsInOrder},           // show_warnings.go
+		{Id: ruleWarningBytes, Apply: warningBytes},                 // warning_bytes.go, after warningsInOrder
+		{Id: ruleLikeRange, Apply: likeRange},                       // like_range.go
+		{Id: ruleBinaryParams, Apply: binaryParams},                 // binary_params.go
+		{Id: ruleBinaryGroupConcat, Apply: binaryGroupConcat},       // binary_strings.go, after binaryParams
+		{Id: ruleTemporalText, Apply: temporalArgsText},             // temporal_text.go, after unionTypes and likeRange
+		{Id: ruleDoubleValuesText, Apply: doubleValuesText},         // double_values.go, after binaryGroupConcat
+		{Id: ruleInSubqueryJoins, Apply: inSubqueryJoins},           // in_subquery.go
+		{Id: ruleUserVarReads, Apply: userVarReads},                 // user_var_assign.go
+		{Id: ruleViewVariables, Apply: viewVariables},               // view_variables.go
+		{Id: ruleOnlyFullGroupBy, Apply: onlyFullGroupBy},           // only_full_group_by.go
+		{Id: ruleGroupByAmbiguous, Apply: groupByAmbiguous},         // group_by_ambiguous.go
+		{Id: ruleJSONPaths, Apply: jsonPaths},                       // json_paths.go
+		{Id: ruleDistinctOrderColumns, Apply: distinctOrderColumns}, // distinct_order_position.go
 	}
 }
 

@@ -17,3 +17,7 @@ func TestRowCompareScripts(t *testing.T) { runScriptsAndMariaDB(t, RowCompareScr
 // TestBitCompareScripts runs BitCompareScripts in-process, over the wire
 // and on MariaDB.
 func TestBitCompareScripts(t *testing.T) { runScriptsAndMariaDB(t, BitCompareScripts) }
+
+// TestDistinctOrderScripts runs DistinctOrderScripts in-process, over the
+// wire and on MariaDB.
+func TestDistinctOrderScripts(t *testing.T) { runScriptsAndMariaDB(t, DistinctOrderScripts) }
