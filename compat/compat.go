@@ -73,8 +73,9 @@ func Functions() []sql.Function {
 // doubleValuesText (double_values.go), inSubqueryJoins
 // (in_subquery.go), userVarReads (user_var_assign.go), viewVariables
 // (view_variables.go), onlyFullGroupBy (only_full_group_by.go),
-// groupByAmbiguous (group_by_ambiguous.go), jsonPaths (json_paths.go) and
-// distinctOrderColumns (distinct_order_position.go).
+// groupByAmbiguous (group_by_ambiguous.go), jsonPaths (json_paths.go),
+// distinctOrderColumns (distinct_order_position.go) and
+// defaultWindowFrames (window_frames.go).
 func Rules() []analyzer.Rule {
 	return []analyzer.Rule{
 		{Id: ruleAggregateTypes, Apply: aggregateTypes},
@@ -95,6 +96,7 @@ func Rules() []analyzer.Rule {
 		{Id: ruleGroupByAmbiguous, Apply: groupByAmbiguous},         // group_by_ambiguous.go
 		{Id: ruleJSONPaths, Apply: jsonPaths},                       // json_paths.go
 		{Id: ruleDistinctOrderColumns, Apply: distinctOrderColumns}, // distinct_order_position.go
+		{Id: ruleDefaultWindowFrames, Apply: defaultWindowFrames},   // window_frames.go
 	}
 }
 

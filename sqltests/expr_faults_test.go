@@ -21,3 +21,7 @@ func TestBitCompareScripts(t *testing.T) { runScriptsAndMariaDB(t, BitCompareScr
 // TestDistinctOrderScripts runs DistinctOrderScripts in-process, over the
 // wire and on MariaDB.
 func TestDistinctOrderScripts(t *testing.T) { runScriptsAndMariaDB(t, DistinctOrderScripts) }
+
+// TestWindowFrameScripts runs WindowFrameScripts in-process, over the wire
+// and on MariaDB.
+func TestWindowFrameScripts(t *testing.T) { runScriptsAndMariaDB(t, WindowFrameScripts) }
