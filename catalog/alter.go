@@ -33,6 +33,7 @@ func (t *Table) ShouldRewriteTable(*sql.Context, sql.PrimaryKeySchema, sql.Prima
 
 // RewriteInserter implements sql.RewritableTable.
 func (t *Table) RewriteInserter(ctx *sql.Context, oldSch, newSch sql.PrimaryKeySchema, oldCol, newCol *sql.Column, _ []sql.IndexColumn) (sql.RowInserter, error) {
+	read := t // the table go-mysql-server reads the old rows from
 	tr, tx, err := t.db.store.writeTx(ctx)
 	if err != nil {
 		return nil, err
@@ -44,9 +45,6 @@ func (t *Table) RewriteInserter(ctx *sql.Context, oldSch, newSch sql.PrimaryKeyS
 	if oldCol != nil && newCol != nil {
 		oldName, newName = oldCol.Name, newCol.Name
 		if err := changedColumnName(newSch.Schema, oldName, newName); err != nil { // compat_change_column_name.go
-			return nil, err
-		}
-		if err := checkNarrowing(ctx, t, oldCol, newCol); err != nil { // compat_alter_narrowing.go
 			return nil, err
 		}
 	}
@@ -81,6 +79,7 @@ func (t *Table) RewriteInserter(ctx *sql.Context, oldSch, newSch sql.PrimaryKeyS
 		if r.gen, err = compileResolved(newSch.Schema, newSch.Schema); err != nil {
 			return nil, err
 		}
+		read.narrowRows(oldCol, newCol) // compat_alter_narrowing.go
 	}
 	return r, nil
 }

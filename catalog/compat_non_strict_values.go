@@ -45,7 +45,8 @@ const (
 // check MySQL makes of it: inRange for an integer column, inDecimal for a
 // DECIMAL column, fitString for a
 // CHAR, VARCHAR, BINARY or VARBINARY column given a string, fitTemporal
-// for a DATE, DATETIME or TIMESTAMP column given a string; else e. A
+// for a DATE, DATETIME, TIMESTAMP, TIME, YEAR, ENUM or SET column given a
+// string; else e. A
 // hexadecimal literal is first its number for a numeric column
 // (hexNumber).
 func checkedValue(e sql.Expression, col *sql.Column, ignore bool, row int64) sql.Expression {
@@ -57,7 +58,7 @@ func checkedValue(e sql.Expression, col *sql.Column, ignore bool, row int64) sql
 		return newInDecimal(e, col, ignore, row)
 	case fitsStrings(col) && (e.Type() == nil || types.IsText(e.Type())):
 		return &fitString{columnValue{Expression: e, col: col, ignore: ignore, row: row}}
-	case temporalKind(col) != "" && e.Type() != nil && types.IsText(e.Type()): // compat_temporal_values.go
+	case fitsTemporal(col) && e.Type() != nil && types.IsText(e.Type()): // compat_temporal_values.go
 		return &fitTemporal{columnValue{Expression: e, col: col, ignore: ignore, row: row}}
 	}
 	return e

@@ -58,8 +58,10 @@ type editor struct {
 	written int64
 
 	// replacing is set for a REPLACE's editor: its deletes are counted in
-	// the session's replaced (compat_replace_rows.go).
-	replacing bool
+	// the session's replaced (compat_replace_rows.go), but for one that
+	// leaves replacement, the row being inserted, as it was.
+	replacing   bool
+	replacement sql.Row
 
 	// hi is the table's last stored row key, for above.
 	hi struct {
@@ -410,6 +412,9 @@ func (e *editor) Insert(ctx *sql.Context, row sql.Row) error {
 	if err := e.bumpAutoIncrement(ctx, tr, tx, row); err != nil {
 		return err
 	}
+	if e.replacing {
+		e.replacement = row // compat_replace_rows.go
+	}
 	var k []byte
 	pend := -1 // k's pending row
 	if e.t.keyless() {
@@ -520,7 +525,7 @@ func (e *editor) Delete(ctx *sql.Context, row sql.Row) error {
 	if err := e.fkAfterDelete(ctx, row); err != nil {
 		return err
 	}
-	e.countReplaced(ctx)
+	e.countReplaced(ctx, row)
 	return e.t.upsert.deleted(ctx, row)
 }
 

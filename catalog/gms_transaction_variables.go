@@ -30,17 +30,15 @@ import (
 //     @@transaction_isolation and @@transaction_read_only as they are and
 //     give the characteristics to the next transaction only: the next
 //     START TRANSACTION or BEGIN, or the next autocommitted statement that
-//     reads or writes a table (Session.next); SET @@transaction_isolation
+//     reads or writes a table (Session.next), unless SET SESSION replaces
+//     them before (forgetNext); SET @@transaction_isolation
 //     = … (or @@transaction_read_only, or the tx_ aliases), with @@ and no
 //     scope, is the same in MySQL 8 (the "Transaction Characteristic
 //     Scope" table: "SET @@var_name = value: next transaction only") and
 //     MariaDB, where go-mysql-server set the session's value;
 //   - with autocommit off, go-mysql-server has a transaction open from the
-//     first statement (SET included), so SET SESSION TRANSACTION READ
-//     ONLY, changing the session's value only, left the transaction the
-//     next INSERT wrote in READ WRITE (PyMySQL's default: the INSERT
-//     committed); MySQL's Sys_var_tx_read_only::session_update applies it
-//     to the transaction too while none is under way (readOnlyNow);
+//     first statement (SET included), which kept the characteristics set
+//     after it (gms_autocommit_characteristics.go);
 //   - SET autocommit = 1 in a transaction does not commit it (MySQL: "if
 //     autocommit is 0 and you change it to 1, MySQL performs an automatic
 //     COMMIT of any open transaction"), so a client that turned autocommit
@@ -95,6 +93,24 @@ func (s *Session) setNext(ctx *sql.Context, name string, value any) error {
 		s.next.readOnly = v
 	}
 	return nil
+}
+
+// forgetNext drops SET TRANSACTION's value of the transaction variable
+// name (either alias) for the next transaction: the session's value, set
+// after it while no transaction is under way, replaces it, as MySQL's
+// Sys_var_transaction_isolation::session_update (and transaction_read_only's)
+// overwrites thd->tx_isolation, where SET TRANSACTION put it (mysql-test
+// commit.test, Bug#20837: SET TRANSACTION ISOLATION LEVEL READ COMMITTED;
+// SET SESSION TRANSACTION ISOLATION LEVEL REPEATABLE READ; START
+// TRANSACTION is at REPEATABLE READ).
+func (s *Session) forgetNext(name string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if strings.HasSuffix(name, "isolation") {
+		s.next.isolation = nil
+	} else {
+		s.next.readOnly = nil
+	}
 }
 
 // takeNext returns the isolation level and read-only default of a
@@ -190,7 +206,11 @@ func (s *Session) SetSessionVariable(ctx *sql.Context, name string, value any) e
 			return mysql.NewSQLError(erCantChangeTxCharacteristics, "25001",
 				"Transaction characteristics can't be changed while a transaction is in progress")
 		}
-		return s.setNext(ctx, strings.ToLower(name), value)
+		if err := s.setNext(ctx, strings.ToLower(name), value); err != nil {
+			return err
+		}
+		s.characteristicsNow() // gms_autocommit_characteristics.go
+		return nil
 	}
 	wasAutocommit := s.autocommit()
 	if err := s.BaseSession.SetSessionVariable(ctx, name, value); err != nil {
@@ -205,9 +225,10 @@ func (s *Session) SetSessionVariable(ctx *sql.Context, name string, value any) e
 		if err := s.BaseSession.SetSessionVariable(ctx, alias, v); err != nil {
 			return err
 		}
-		if name == "transaction_read_only" || name == "tx_read_only" {
-			s.readOnlyNow(truthy(v, false))
+		if !s.inProgress() {
+			s.forgetNext(name)
 		}
+		s.characteristicsNow() // gms_autocommit_characteristics.go
 		return nil
 	}
 	if name == "autocommit" && !wasAutocommit && s.autocommit() && ctx != nil {
@@ -232,18 +253,4 @@ func (s *Session) inProgress() bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.cur != nil && s.cur.active.Load()
-}
-
-// readOnlyNow gives the session's transaction the access mode readOnly
-// when it has not begun in MySQL's sense: not explicit (START TRANSACTION,
-// BEGIN), and no table read or written yet.
-func (s *Session) readOnlyNow(readOnly bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if t := s.cur; t != nil && !s.explicit.Load() && !t.active.Load() && !t.kv.Writing() && t.readOnly != readOnly {
-		// The store transaction has read nothing: a new one in the new
-		// mode stands for it.
-		t.kv.Rollback()
-		t.readOnly, t.kv = readOnly, s.store.kv.NewTxn(readOnly)
-	}
 }

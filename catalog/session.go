@@ -97,8 +97,7 @@ func (s *Session) StartTransaction(ctx *sql.Context, c sql.TransactionCharacteri
 	iso, readOnly, oneShot := s.takeNext() // gms_transaction_variables.go
 	t := s.store.newTransaction(c == sql.ReadOnly || readOnly && !readWriteOverride(ctx))
 	t.oneShot = oneShot
-	t.freshReads = iso == "READ-COMMITTED" || iso == "READ-UNCOMMITTED"
-	t.lockReads = iso == "SERIALIZABLE" && !t.readOnly && (explicit || !s.autocommit())
+	t.isolate(iso, explicit || !s.autocommit())
 	s.cur = t
 	if explicit && consistentSnapshot.MatchString(q) {
 		// START TRANSACTION WITH CONSISTENT SNAPSHOT: the snapshot is
@@ -106,6 +105,7 @@ func (s *Session) StartTransaction(ctx *sql.Context, c sql.TransactionCharacteri
 		if _, err := t.reader(); err != nil {
 			return nil, err
 		}
+		t.pinned = true
 	}
 	return t, nil
 }
@@ -210,7 +210,14 @@ func (s *Session) ReleaseSavepoint(_ *sql.Context, tx sql.Transaction, name stri
 // it before each statement. At READ COMMITTED and READ UNCOMMITTED the
 // statement gets a fresh snapshot: it sees every transaction committed
 // before it began. (READ UNCOMMITTED reads no uncommitted rows: the
-// writer's changes are invisible to others until it commits.)
+// writer's changes are invisible to others until it commits.) At
+// REPEATABLE READ too, until the transaction has read table data: InnoDB
+// takes a transaction's read view at its first consistent read of a
+// table, and statements that read only metadata (SELECT 1, SELECT
+// @@version, USE, SHOW TABLES: a pool's ping, an ORM's connect-time
+// queries) had fixed the snapshot before it, so that the transaction's
+// first real read missed rows committed since (trial12 F3). A statement
+// reads metadata and rows from one snapshot either way.
 func (s *Session) CommandBegin() error {
 	s.fullScan.Store(false)
 	s.beginCounts()
@@ -221,8 +228,8 @@ func (s *Session) CommandBegin() error {
 		// as InnoDB after a deadlock, its transaction is rolled back.
 		s.abortLocked()
 	}
-	if s.cur != nil && s.cur.freshReads {
-		s.cur.newSnapshot()
+	if t := s.cur; t != nil && (t.freshReads || !t.active.Load() && !t.pinned) {
+		t.newSnapshot()
 	}
 	return nil
 }
@@ -296,6 +303,10 @@ func (s *Session) ValidateSession(ctx *sql.Context) error {
 		tx.kv.NewSnapshot()
 		tx.stmtMark = tx.kv.StatementBegin()
 		tx.locking = class == statement.LockingRead
+		tx.lockWait = statement.Wait
+		if tx.locking {
+			tx.lockWait = statement.LockWaitOf(ctxQuery(ctx))
+		}
 		tx.conflict.Store(false)
 	}
 	return s.BaseSession.ValidateSession(ctx)

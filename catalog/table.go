@@ -27,6 +27,9 @@ type Table struct {
 	// upsert: the table is the destination of an INSERT … ON DUPLICATE KEY
 	// UPDATE or REPLACE, with its triggers (compat_upsert_triggers.go).
 	upsert *upsert
+	// narrow: the next read of the rows fits a modified column's values
+	// to its new type (compat_alter_narrowing.go).
+	narrow *narrowing
 }
 
 var (
@@ -174,7 +177,11 @@ func (t *Table) Partitions(*sql.Context) (sql.PartitionIter, error) {
 
 // PartitionRows implements sql.Table: every row, in key order.
 func (t *Table) PartitionRows(ctx *sql.Context, _ sql.Partition) (sql.RowIter, error) {
-	return t.rangeIter(ctx, rowsBucket(t.meta.rowsID()), nil, nil, nil)
+	it, err := t.rangeIter(ctx, rowsBucket(t.meta.rowsID()), nil, nil, nil)
+	if err != nil {
+		return nil, err
+	}
+	return t.narrowedRows(it), nil // compat_alter_narrowing.go
 }
 
 // rangeIter returns an iterator over the rows of bucket with keys in
@@ -248,8 +255,12 @@ func (it *rowIter) Next(ctx *sql.Context) (sql.Row, error) {
 			if it.rowKey != nil {
 				rk = it.rowKey(k)
 			}
-			if err := it.tr.lockRow(rowsBucket(it.t.meta.rowsID()), rk, true); err != nil {
+			skip, err := it.tr.lockRead(rowsBucket(it.t.meta.rowsID()), rk)
+			if err != nil {
 				return nil, err
+			}
+			if skip {
+				continue // SKIP LOCKED: another transaction holds the row
 			}
 		}
 		return storage.DecodeRow(v, it.t.sch.Schema)

@@ -167,8 +167,8 @@ func (d *Database) createTemporary(ctx *sql.Context, name string, sch sql.Primar
 	if sess == nil || d.store.temporary {
 		return sql.ErrTemporaryTableNotSupported.New()
 	}
-	if tx, ok := ctx.GetTransaction().(*Transaction); ok && tx != nil && tx.readOnly {
-		return ErrReadOnlyTransaction
+	if err := temporaryDDLAllowed(ctx); err != nil {
+		return err
 	}
 	ts, err := sess.temporaryStore(true)
 	if err != nil {
@@ -225,7 +225,21 @@ func (d *Database) dropTemporary(ctx *sql.Context, name string) (ok bool, err er
 	if _, ok, err := td.GetTableInsensitive(ctx, name); err != nil || !ok {
 		return false, err
 	}
+	if err := temporaryDDLAllowed(ctx); err != nil {
+		return true, err
+	}
 	return true, td.DropTable(ctx, name)
+}
+
+// temporaryDDLAllowed returns MySQL's error 1792 when ctx's transaction is
+// READ ONLY: there DML may change temporary tables, DDL may not, "also on
+// temporary tables" (mysql-test commit.test, WL#5968; MariaDB alike).
+// (DROP TEMPORARY TABLE dropped the table.)
+func temporaryDDLAllowed(ctx *sql.Context) error {
+	if tx, ok := ctx.GetTransaction().(*Transaction); ok && tx != nil && tx.readOnly {
+		return ErrReadOnlyTransaction
+	}
+	return nil
 }
 
 // renameTemporary renames the session's temporary table oldName of d, if

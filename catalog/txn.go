@@ -8,6 +8,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/vitess/go/mysql"
 
+	"github.com/simsql/simsql/statement"
 	"github.com/simsql/simsql/storage"
 )
 
@@ -53,13 +54,19 @@ type Transaction struct {
 	// UNCOMMITTED); lockReads makes the first read take the exclusive mode
 	// (SERIALIZABLE, outside autocommit).
 	freshReads, lockReads bool
+	// pinned is set when the snapshot was taken at START TRANSACTION WITH
+	// CONSISTENT SNAPSHOT; else, until the transaction reads table data
+	// (active), each statement gets a new one (Session.CommandBegin).
+	pinned bool
 	// exclusive makes the transaction's first write take the store's
 	// exclusive mode (storage.Txn.Write: DDL, SERIALIZABLE locking reads)
 	// instead of concurrent mode.
 	exclusive bool
 	// locking is set for a locking read (SELECT … FOR UPDATE): the rows it
-	// reads are locked.
-	locking bool
+	// reads are locked; lockWait is what it does with a row another
+	// transaction holds (waits, NOWAIT, SKIP LOCKED).
+	locking  bool
+	lockWait statement.LockWait
 	// conflict is set when a statement met a write conflict (the handler
 	// may run it again: Session.RetryStatement), deadlock when it was a
 	// deadlock's victim; a statement that fails either way and is not run
@@ -107,6 +114,15 @@ func (t *Transaction) reader() (storage.View, error) {
 		return t.writer(nil)
 	}
 	return t.kv.Reader()
+}
+
+// isolate gives t the isolation level iso (READ-UNCOMMITTED,
+// READ-COMMITTED, REPEATABLE-READ or SERIALIZABLE); multiStatement is set
+// for an explicit transaction or one without autocommit, where
+// SERIALIZABLE locks the reads.
+func (t *Transaction) isolate(iso string, multiStatement bool) {
+	t.freshReads = iso == "READ-COMMITTED" || iso == "READ-UNCOMMITTED"
+	t.lockReads = iso == "SERIALIZABLE" && !t.readOnly && multiStatement
 }
 
 // touch records that the transaction reads table data (not only metadata):
@@ -180,6 +196,37 @@ func (t *Transaction) lockRow(ks, key []byte, stale bool) error {
 	return nil
 }
 
+// ErrLockNowait is MySQL 8's error 3572 (ER_LOCK_NOWAIT, SQLSTATE HY000):
+// a locking read with NOWAIT met a row another transaction holds.
+var ErrLockNowait = mysql.NewSQLError(3572, mysql.SSUnknownSQLState,
+	"Statement aborted because lock(s) could not be acquired immediately and NOWAIT is set.")
+
+// lockRead takes the row lock of a locking read on key of ks, as lockRow
+// with stale set, under the statement's lock wait: with SKIP LOCKED a row
+// another transaction holds gives skip (the row is left out of the
+// answer, as InnoDB's skip-locked read does), with NOWAIT error 3572.
+func (t *Transaction) lockRead(ks, key []byte) (skip bool, err error) {
+	if t.lockWait == statement.Wait {
+		return false, t.lockRow(ks, key, true)
+	}
+	newly, err := t.kv.TryLock(ks, key)
+	switch {
+	case errors.Is(err, storage.ErrLockNotAvailable) && t.lockWait == statement.SkipLocked:
+		return true, nil
+	case errors.Is(err, storage.ErrLockNotAvailable):
+		return false, ErrLockNowait
+	case err == nil && newly:
+		var changed bool
+		if changed, err = t.kv.Stale(ks, key); err == nil && changed {
+			err = storage.ErrWriteConflict
+		}
+	}
+	if err != nil {
+		return false, t.lockError(err)
+	}
+	return false, nil
+}
+
 // current returns the latest committed data with the transaction's writes
 // over it (storage.Txn.Current): what a duplicate-key check looks at once
 // it holds the key's lock.
@@ -216,7 +263,8 @@ func (t *Transaction) rollback() error {
 func (t *Transaction) ended() {
 	t.finished.Store(true)
 	t.active.Store(false)
-	t.exclusive, t.locking, t.retry = false, false, false
+	t.pinned = false
+	t.exclusive, t.locking, t.lockWait, t.retry = false, false, statement.Wait, false
 	t.conflict.Store(false)
 	t.deadlock.Store(false)
 }

@@ -15,7 +15,7 @@ import (
 
 // Functions returns the functions that replace go-mysql-server's
 // built-ins of the same names: ABS, GREATEST and LEAST (abs_greatest.go),
-// IF and IFNULL of numbers (if_numeric.go), FORMAT (format_number.go),
+// IF and IFNULL of numbers (if_numeric.go), FLOOR and CEIL (floor_ceil.go), SIGN (sign_fraction.go), FORMAT (format_number.go),
 // HEX of a DECIMAL or DOUBLE (hex_number.go), CHARSET, COLLATION and COERCIBILITY (charset_null.go), INET_NTOA (inet_ntoa.go), QUOTE (quote_null.go), SOUNDEX (soundex_empty.go), ROUND and TRUNCATE (round.go),
 // SUM and AVG (sum_avg.go), BIT_AND, BIT_OR
 // and BIT_XOR (bit_aggregates.go), and the string functions, on bytes for
@@ -28,12 +28,13 @@ import (
 // build no answer longer than it (packet_limit.go). COALESCE of numbers
 // has their aggregate type (coalesce_numeric.go), and the numeric
 // functions go-mysql-server answers read a string argument as the DOUBLE
-// its text spells (hex_numeric_args.go).
+// its text spells (hex_numeric_args.go). DATE_ADD, ADDDATE, DATE_SUB
+// and SUBDATE read a zero date as NULL (zero_dates.go).
 // The catalog
 // looks a function up in its database provider before its built-ins, so
 // a provider that answers these names overrides them.
 func Functions() []sql.Function {
-	return withNumericArgs(withNumericCoalesce(withPacketLimit(withTemporalText(append(append(append(byteFunctions(), varianceFunctions()...), collationFunctions()...), // charset_null.go, coalesce_numeric.go
+	return withNumericArgs(withNumericCoalesce(withPacketLimit(withTemporalText(append(append(append(append(byteFunctions(), varianceFunctions()...), collationFunctions()...), dateArithFunctions()...), // charset_null.go, coalesce_numeric.go, zero_dates.go
 		sql.Function1{Name: "abs", Fn: newAbs},
 		sql.FunctionN{Name: "aes_decrypt", Fn: newAESDecrypt}, // aes.go
 		sql.FunctionN{Name: "aes_encrypt", Fn: newAESEncrypt}, // aes.go
@@ -43,7 +44,10 @@ func Functions() []sql.Function {
 		sql.Function1{Name: "bit_length", Fn: newBitLength}, // bit_length.go
 		sql.Function1{Name: "bit_or", Fn: newBitOr},
 		sql.Function1{Name: "bit_xor", Fn: newBitXor},
+		sql.Function1{Name: "ceil", Fn: newCeil},                     // floor_ceil.go
+		sql.Function1{Name: "ceiling", Fn: newCeil},                  // floor_ceil.go
 		sql.FunctionN{Name: "export_set", Fn: newExportSet},          // export_set.go
+		sql.Function1{Name: "floor", Fn: newFloor},                   // floor_ceil.go
 		sql.Function2{Name: assignUserVarName, Fn: newAssignUserVar}, // user_var_assign.go
 		sql.Function3{Name: "if", Fn: newIf},                         // if_numeric.go
 		sql.Function2{Name: "ifnull", Fn: newIfNull},                 // if_numeric.go
@@ -55,6 +59,7 @@ func Functions() []sql.Function {
 		sql.FunctionN{Name: "make_set", Fn: newMakeSet},   // make_set.go
 		sql.Function1{Name: "quote", Fn: newQuote},        // quote_null.go
 		sql.FunctionN{Name: "round", Fn: newRound},        // round.go
+		sql.Function1{Name: "sign", Fn: newSign},          // sign_fraction.go
 		sql.Function1{Name: "soundex", Fn: newSoundex},    // soundex_empty.go
 		sql.Function1{Name: "sum", Fn: newSum},
 		sql.FunctionN{Name: "truncate", Fn: newTruncate}, // round.go

@@ -11,7 +11,8 @@ import (
 // COUNT(DISTINCT …) and UNION (collation_distinct.go); and the ALTER
 // TABLEs that report the rows they copy (alter_rows.go); multi-table
 // DELETE (delete_join_rows.go); DROP and CREATE DATABASE of a database
-// missing or there (db_ddl_exists.go); TRUNCATE TABLE (truncate_rows.go); SHOW INDEX (show_indexes.go); KILL of an unknown
+// missing or there (db_ddl_exists.go); DROP TRIGGER IF EXISTS
+// (drop_trigger_exists.go); TRUNCATE TABLE (truncate_rows.go); SHOW INDEX (show_indexes.go); KILL of an unknown
 // connection id (kill_unknown.go); LOCK TABLES (lock_tables.go). It is consulted by
 // go-mysql-server's builder for every node, at every depth; for any other
 // node, or one already rewritten, it returns a nil iterator and the
@@ -45,6 +46,9 @@ func (o *execOverrides) Build(ctx *sql.Context, n sql.Node, r sql.Row) (sql.RowI
 		return it, err
 	}
 	if it, ok, err := dbExists(ctx, n); ok || err != nil { // db_ddl_exists.go
+		return it, err
+	}
+	if it, ok, err := dropTriggerExists(ctx, n); ok || err != nil { // drop_trigger_exists.go
 		return it, err
 	}
 	if it, ok, err := truncateRows(ctx, n, r); ok || err != nil { // truncate_rows.go

@@ -404,14 +404,12 @@ func (r *rewriter) replace(e ast.Expr) (ast.Expr, bool) {
 			repl := inject(n, func(a []sql.Expression) sql.Expression { return newCastDecimal(a[0], prec, sc, *name) }, n.Expr)
 			repl.Expression.(*injected).name = name
 			return repl, true
+		case "date", "datetime": // zero_dates.go
+			length, scale := castLengthScale(n.Type)
+			typ := strings.ToLower(n.Type.Type)
+			return inject(n, func(a []sql.Expression) sql.Expression { return newCastZeroDate(a[0], typ, length, scale) }, n.Expr), true
 		case "time":
-			length, scale := 0, 0
-			if n.Type.Length != nil {
-				length, _ = strconv.Atoi(n.Type.Length.String())
-			}
-			if n.Type.Scale != nil {
-				scale, _ = strconv.Atoi(n.Type.Scale.String())
-			}
+			length, scale := castLengthScale(n.Type)
 			return inject(n, func(a []sql.Expression) sql.Expression { return newCastTime(a[0], length, scale) }, n.Expr), true
 		case "char", "nchar": // cast_char.go
 			length, scale := 0, 0
@@ -513,6 +511,18 @@ func (r *rewriter) binary(op string) (func([]sql.Expression) sql.Expression, boo
 		return bit(opShiftRight), true
 	}
 	return nil, false
+}
+
+// castLengthScale returns the length and scale of CAST's type t, as
+// go-mysql-server's planner reads them (0 where t has none).
+func castLengthScale(t *ast.ConvertType) (length, scale int) {
+	if t.Length != nil {
+		length, _ = strconv.Atoi(t.Length.String())
+	}
+	if t.Scale != nil {
+		scale, _ = strconv.Atoi(t.Scale.String())
+	}
+	return length, scale
 }
 
 // inject returns the InjectedExpr that builds, from the planned children,

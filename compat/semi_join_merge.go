@@ -34,12 +34,14 @@ const ruleSemiJoinsNoMerge analyzer.RuleId = 10_208
 var plannerRules sync.Once
 
 // InstallPlannerRules inserts semiJoinsNoMerge into go-mysql-server's
-// analyzer.OnceAfterDefault, before its join planning, wraps its
-// simplifyFilters in keepHexLiterals (hex_filters.go), and strictModes
-// and jsonPaths at the end of its OnceAfterAll, once per process;
-// call it before analyzer.NewBuilder, which copies the list.
+// analyzer.OnceAfterDefault, before its join planning, and strictModes
+// and jsonPaths at the end of its OnceAfterAll, wraps its read-only
+// transaction rule (read_only_lock_tables.go) and its simplifyFilters, in
+// keepHexLiterals (hex_filters.go), once per process; call it before
+// analyzer.NewBuilder, which copies the lists.
 func InstallPlannerRules() {
 	plannerRules.Do(func() {
+		installReadOnlyLockTables()
 		// In the batch that a literal INSERT … VALUES and an UPDATE of one
 		// table run too (which skip the rules of Rules).
 		analyzer.OnceAfterAll = append(analyzer.OnceAfterAll,

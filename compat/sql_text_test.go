@@ -71,6 +71,19 @@ func TestSyntaxFallback(t *testing.T) {
 		{"SELECT GROUP_CONCAT(a SEPARATOR x'') FROM t", "SELECT GROUP_CONCAT(a SEPARATOR '') FROM t"},
 		{"SELECT GROUP_CONCAT(a SEPARATOR x'0') FROM t", ""}, // an odd number of digits: MySQL's syntax error too
 		{"SELECT GROUP_CONCAT(a SEPARATOR x'zz') FROM t", ""},
+		{"SELECT id FROM q WHERE id = 1 FOR UPDATE NOWAIT", "SELECT id FROM q WHERE id = 1 FOR UPDATE "},
+		{"select id from q for share of q, `r` nowait", "select id from q for UPDATE of q, `r` "},
+		{"SELECT id FROM q FOR SHARE SKIP LOCKED", "SELECT id FROM q FOR UPDATE SKIP LOCKED"},
+		{"SELECT nowait FROM t FOR UPDATE", ""},
+		{"SELECT 'for update nowait' FROM t", ""},
+		{"START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY", "START TRANSACTION READ ONLY"},
+		{"start transaction read write , with /* c */ consistent snapshot;", "start transaction READ WRITE;"},
+		{"START TRANSACTION WITH CONSISTENT SNAPSHOT, WITH CONSISTENT SNAPSHOT", "START TRANSACTION WITH CONSISTENT SNAPSHOT"},
+		{"START TRANSACTION READ ONLY, WITH CONSISTENT SNAPSHOT, READ WRITE", "START TRANSACTION READ ONLY, READ WRITE"}, // still MySQL's 1064
+		{"START TRANSACTION READ ONLY, READ WRITE", ""},
+		{"START TRANSACTION WITH CONSISTENT SNAPSHOT", ""},
+		{"START TRANSACTION WITH CONSISTENT SNAPSHOT, READ", ""},
+		{"START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY x", ""},
 	} {
 		got := ""
 		if e := syntaxFallback(tc.q, false); e != nil {

@@ -21,7 +21,16 @@ import (
 //   - GROUP_CONCAT(… SEPARATOR x'00'), a hexadecimal or bit literal as the
 //     separator (MySQL 8's text_string: TEXT_STRING_literal, HEX_NUM or
 //     BIN_NUM; the grammar takes only a quoted string): written as the
-//     string literal of its bytes (separatorLiteral).
+//     string literal of its bytes (separatorLiteral);
+//   - SELECT … FOR UPDATE NOWAIT and FOR SHARE [OF t, …] NOWAIT (MySQL
+//     8.0.1+): written without NOWAIT, which the session reads from the
+//     statement's own text (statement.LockWaitOf: the lock wait fails at
+//     once with error 3572), and FOR SHARE where the grammar refuses it
+//     (FOR SHARE SKIP LOCKED, FOR SHARE OF t): written FOR UPDATE, the
+//     same in simsql, whose row locks are all exclusive
+//     (docs/transactions.md);
+//   - START TRANSACTION's list of characteristics with WITH CONSISTENT
+//     SNAPSHOT in it (start_transaction_list.go).
 //
 // It returns q so rewritten, or nil when no rewrite applies. The parser
 // tries it only after q failed to parse, and keeps it only when it parses,
@@ -40,7 +49,16 @@ func syntaxFallback(q string, noBackslashEscapes bool) *editedText {
 	if word(0, "alter") {
 		edits = append(edits, addColumnList(q, toks)...)
 	}
+	if word(0, "start") && word(1, "transaction") {
+		edits = append(edits, startTransactionList(q, toks)...)
+	}
 	for i := range toks {
+		if word(i, "share") && word(i-1, "for") {
+			edits = append(edits, edit{start: toks[i].start, end: toks[i].end, with: "UPDATE"})
+		}
+		if word(i, "nowait") && lockingClauseBefore(q, toks, i) {
+			edits = append(edits, edit{start: toks[i].start, end: toks[i].end, with: ""})
+		}
 		if word(i, "separator") && i+1 < len(toks) {
 			if e, ok := separatorLiteral(q, toks[i+1], noBackslashEscapes); ok {
 				edits = append(edits, e)
@@ -207,4 +225,24 @@ func literalBytes(digits string, base int) ([]byte, bool) {
 		out = append(out, byte(n))
 	}
 	return out, true
+}
+
+// lockingClauseBefore reports whether the tokens before toks[i] end a
+// locking clause: FOR UPDATE or FOR SHARE, with or without OF and a list
+// of table names.
+func lockingClauseBefore(q string, toks []textToken, i int) bool {
+	word := func(j int, w string) bool {
+		return j >= 0 && toks[j].word && strings.EqualFold(q[toks[j].start:toks[j].end], w)
+	}
+	lockWord := func(j int) bool { return (word(j, "update") || word(j, "share")) && word(j-1, "for") }
+	if lockWord(i - 1) {
+		return true
+	}
+	// FOR UPDATE OF a, b.c NOWAIT: back over the names, dots and commas
+	// (a quoted name is no token).
+	j := i - 1
+	for j >= 0 && !word(j, "of") && (toks[j].word || q[toks[j].start] == ',' || q[toks[j].start] == '.') {
+		j--
+	}
+	return word(j, "of") && lockWord(j-1)
 }

@@ -38,6 +38,7 @@ const (
 	erWrongParamCountToNativeFct        = 1582 // ER_WRONG_PARAMCOUNT_TO_NATIVE_FCT
 	erTableAccessDenied                 = 1142 // ER_TABLEACCESS_DENIED_ERROR
 	erCantExecuteInReadOnlyTransaction  = 1792 // ER_CANT_EXECUTE_IN_READ_ONLY_TRANSACTION
+	erTrgDoesNotExist                   = 1360 // ER_TRG_DOES_NOT_EXIST
 	stateReadOnlyTransaction            = "25006"
 	erWarnDataOutOfRange                = 1264 // ER_WARN_DATA_OUT_OF_RANGE
 	stateNumericOutOfRange              = "22003"
@@ -366,6 +367,10 @@ var table = []*mapping{
 		message: func(m []string, _ string) string { return fmt.Sprintf("Table '%s' already exists", m[1]) }},
 	{kind: sql.ErrReadOnlyTransaction, num: erCantExecuteInReadOnlyTransaction, state: stateReadOnlyTransaction,
 		message: func([]string, string) string { return "Cannot execute statement in a READ ONLY transaction." }},
+	// DROP TRIGGER (or SHOW CREATE TRIGGER) of a trigger that is not
+	// there: MySQL's ER_TRG_DOES_NOT_EXIST (go-mysql-server 0.20: 1105).
+	{kind: sql.ErrTriggerDoesNotExist, num: erTrgDoesNotExist, state: mysql.SSUnknownSQLState,
+		message: func([]string, string) string { return "Trigger does not exist" }},
 	// ROLLBACK TO or RELEASE of an unknown savepoint: MySQL's
 	// ER_SP_DOES_NOT_EXIST, with the same wording.
 	{kind: sql.ErrSavepointDoesNotExist, num: mysql.ERSPDoesNotExist, state: mysql.SSClientError},

@@ -578,3 +578,40 @@ func TestClientRollback(t *testing.T) {
 		})
 	}
 }
+
+// TestClientIsolation runs clients/python/isolation.py with Debian's
+// PyMySQL against simsql and, when mariadbd is installed, MariaDB, whose
+// answers it holds: with autocommit off (PyMySQL's autocommit=False, or
+// SET autocommit=0), a transaction at READ COMMITTED or READ UNCOMMITTED
+// sees a row another connection committed after its first read, one at
+// REPEATABLE READ does not. (simsql gave the transaction open since the
+// driver's SET autocommit=0 REPEATABLE READ's snapshot:
+// catalog/gms_autocommit_characteristics.go.)
+func TestClientIsolation(t *testing.T) {
+	t.Parallel() // mostly waits on a client program (clients_test.go)
+	python := needClient(t, "/usr/bin/python3")
+	if err := exec.Command(python, "-c", "import pymysql").Run(); err != nil {
+		needClient(t, "/usr/lib/python3/dist-packages/pymysql")
+	}
+	var want strings.Builder
+	for _, level := range []string{"READ COMMITTED", "READ UNCOMMITTED", "REPEATABLE READ"} {
+		for _, how := range []string{"connect", "set autocommit", "begin", "start transaction"} {
+			seen := "sees the row"
+			if level == "REPEATABLE READ" {
+				seen = "does not"
+			}
+			fmt.Fprintf(&want, "%s\t%s\t%s\n", level, how, seen)
+		}
+	}
+	script := filepath.Join(clientsDir(t), "python", "isolation.py")
+	t.Run("simsql", func(t *testing.T) {
+		s := StartServer(t)
+		got := runClient(t, exec.Command(python, script, "tcp", strconv.Itoa(s.Port)), "")
+		checkOut(t, "python3 isolation.py", got, want.String())
+	})
+	t.Run("mariadb", func(t *testing.T) {
+		m := sharedMariaDB(t)
+		got := runClient(t, exec.Command(python, script, "socket", m.Socket), "")
+		checkOut(t, "python3 isolation.py on MariaDB", got, want.String())
+	})
+}

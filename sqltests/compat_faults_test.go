@@ -173,6 +173,7 @@ func TestAbsArgScripts(t *testing.T) {
 
 func TestIfTypeScripts(t *testing.T) {
 	runScriptsAndMariaDB(t, IfTypeScripts)
+	runScriptsEngineAndWire(t, IfTypeMySQLScripts)
 }
 
 // TestShowTriggersFrom checks that SHOW TRIGGERS FROM db lists db's

@@ -59,6 +59,8 @@ func TestMySQLErrorNumbers(t *testing.T) {
 		{"selec 1", nil, 1064, "42000", syntax + "'selec 1' at line 1"},
 		{"SELECT * FRO t", nil, 1064, "42000", syntax + "'FRO t' at line 1"},
 		{"SELECT @@nosuchvar", nil, 1193, "HY000", "Unknown system variable 'nosuchvar'"},
+		{"DROP TRIGGER nosuch", nil, 1360, "HY000", "Trigger does not exist"},
+		{"SHOW CREATE TRIGGER nosuch", nil, 1360, "HY000", "Trigger does not exist"},
 		{"SET @@session.nosuchvar = 1", nil, 1193, "HY000", "Unknown system variable 'nosuchvar'"},
 		{"SET SESSION nosuchvar = 1", nil, 1193, "HY000", "Unknown system variable 'nosuchvar'"},
 		{"INSERT INTO g VALUES (2, 'b', 5)", nil, 3105, "HY000", "The value specified for generated column 'fp' in table 'g' is not allowed."},

@@ -9,7 +9,7 @@ import (
 // OK packet MySQL 8 and MariaDB send for each (ER_INSERT_INFO, ER_UPDATE_INFO;
 // compat/ok_info.go). A single VALUES row sends no info string.
 var okInfoSteps = []struct{ q, want string }{
-	{"DROP TABLE IF EXISTS oi, oi2", ""},
+	{"DROP TABLE IF EXISTS oi, oi2, oi3", ""},
 	{"CREATE TABLE oi (a INT PRIMARY KEY, b INT UNIQUE, c INT)", "0 "},
 	{"INSERT INTO oi VALUES (1, 1, 0), (2, 2, 0), (3, 3, 0)", "3 Records: 3  Duplicates: 0  Warnings: 0"},
 	{"INSERT INTO oi VALUES (4, 4, 0)", "1 "},
@@ -31,6 +31,15 @@ var okInfoSteps = []struct{ q, want string }{
 	{"ALTER TABLE oi ADD INDEX (c)", "0 Records: 0  Duplicates: 0  Warnings: 0"},
 	{"ALTER TABLE oi MODIFY c BIGINT", "20 Records: 20  Duplicates: 0  Warnings: 0"},
 	{"CREATE TABLE oi2 SELECT * FROM oi", "20 Records: 20  Duplicates: 0  Warnings: 0"},
+	// Outside strict mode an ALTER that cuts values warns for each
+	// (catalog/compat_alter_narrowing.go).
+	{"CREATE TABLE oi3 (a INT PRIMARY KEY, s VARCHAR(10))", "0 "},
+	{"INSERT INTO oi3 VALUES (1, 'ab'), (2, 'abcdef'), (3, 'xyzxyz')", "3 Records: 3  Duplicates: 0  Warnings: 0"},
+	{"SET sql_mode = ''", "0 "},
+	{"ALTER TABLE oi3 MODIFY s VARCHAR(3)", "3 Records: 3  Duplicates: 0  Warnings: 2"},
+	// A REPLACE of the same row, the primary key the only unique key: no
+	// delete (catalog/compat_replace_rows.go).
+	{"REPLACE INTO oi3 VALUES (1, 'ab'), (2, 'zz')", "3 Records: 2  Duplicates: 1  Warnings: 0"},
 }
 
 // TestOKInfo checks the rows affected and info string of OK packets over

@@ -20,6 +20,24 @@ var CompatFaultScripts = []ScriptTest{
 		},
 	},
 	{
+		// Regression: go-mysql-server 0.20 gave 1105 `trigger "nosuch" does
+		// not exist` for DROP TRIGGER of a trigger that is not there, and
+		// no note with IF EXISTS; MySQL 8 (ER_TRG_DOES_NOT_EXIST) and
+		// MariaDB: 1360 "Trigger does not exist", a note with IF EXISTS
+		// (mysqlerr, compat/drop_trigger_exists.go).
+		Name:        "DROP TRIGGER of a trigger that is not there: 1360",
+		SetUpScript: []string{"CREATE TABLE dtr (id INT)"},
+		Assertions: []Assertion{
+			{Query: "DROP TRIGGER nosuch", ExpectedErrCode: 1360}, // over the wire "Trigger does not exist" (TestMySQLErrorNumbers)
+			{Query: "DROP TRIGGER IF EXISTS nosuch", ExpectedWarnings: []Row{{"Note", 1360, "Trigger does not exist"}}},
+			{Query: "CREATE TRIGGER dtr_bi BEFORE INSERT ON dtr FOR EACH ROW SET NEW.id = NEW.id + 1"},
+			{Query: "DROP TRIGGER IF EXISTS dtr_bi", ExpectedWarnings: []Row{}},
+			{Query: "DROP TRIGGER dtr_bi", ExpectedErrCode: 1360},
+			{Query: "INSERT INTO dtr VALUES (1)"},
+			{Query: "SELECT id FROM dtr", Expected: []Row{{1}}},
+		},
+	},
+	{
 		// Regression: go-mysql-server 0.20 counted a REPLACE that deleted
 		// two rows (one by the primary key, one by a UNIQUE key) as 2 rows
 		// affected, where MySQL counts the insert and both deletes
@@ -44,6 +62,31 @@ var CompatFaultScripts = []ScriptTest{
 			{Query: "REPLACE INTO rr SET a = 6, b = 3, c = 7"},
 			{Query: "SELECT ROW_COUNT()", Expected: []Row{{2}}},
 			{Query: "SELECT * FROM rr ORDER BY a", Expected: []Row{{1, 2, 9}, {3, 1, 2}, {5, 5, 1}, {6, 3, 7}, {11, 12, 9}, {13, 11, 2}, {15, 15, 1}, {16, 16, 1}}},
+			// Two unique keys: a row the same as the one it replaces is
+			// deleted and inserted, 2 rows.
+			{Query: "REPLACE INTO rr VALUES (5, 5, 1)"},
+			{Query: "SELECT ROW_COUNT()", Expected: []Row{{2}}},
+			// The primary key the only unique key: MySQL updates the row in
+			// place, and the same row is 1 row affected, no duplicate
+			// (write_record's last_uniq_key path: HA_ERR_RECORD_IS_THE_SAME);
+			// simsql said 2 (catalog/compat_replace_rows.go).
+			{Query: "CREATE TABLE rp (a INT PRIMARY KEY, s VARCHAR(5))"},
+			{Query: "INSERT INTO rp VALUES (1, 'a'), (2, 'b')"},
+			{Query: "REPLACE INTO rp VALUES (1, 'a')"},
+			{Query: "SELECT ROW_COUNT()", Expected: []Row{{1}}},
+			{Query: "REPLACE INTO rp VALUES (1, 'A')"},
+			{Query: "SELECT ROW_COUNT()", Expected: []Row{{2}}},
+			{Query: "REPLACE INTO rp VALUES (1, 'A'), (2, 'c'), (3, 'd')"},
+			{Query: "SELECT ROW_COUNT()", Expected: []Row{{4}}},
+			{Query: "REPLACE INTO rp SELECT a, s FROM rp"},
+			{Query: "SELECT ROW_COUNT()", Expected: []Row{{3}}},
+			{Query: "SELECT * FROM rp ORDER BY a", Expected: []Row{{1, "A"}, {2, "c"}, {3, "d"}}},
+			// A DELETE trigger makes it a delete and an insert.
+			{Query: "CREATE TABLE rp_log (n INT)"},
+			{Query: "CREATE TRIGGER rp_bd BEFORE DELETE ON rp FOR EACH ROW INSERT INTO rp_log VALUES (OLD.a)"},
+			{Query: "REPLACE INTO rp VALUES (3, 'd')"},
+			{Query: "SELECT ROW_COUNT()", Expected: []Row{{2}}},
+			{Query: "SELECT n FROM rp_log", Expected: []Row{{3}}},
 		},
 	},
 	{
@@ -461,6 +504,37 @@ var CompatFaultScripts = []ScriptTest{
 		},
 	},
 	{
+		// Regression: outside strict mode ALTER TABLE … MODIFY to a shorter
+		// VARCHAR was error 1406 naming the type ("Data too long for column
+		// 'varchar(3) COLLATE utf8mb4_0900_ai_ci'"), to a narrower integer
+		// a wrapped value; MySQL 8 (and MariaDB) copy the rows cut to fit,
+		// with warning 1265 "Data truncated for column 'v' at row 2" (1264
+		// for an integer, clamped) for each (catalog/compat_alter_narrowing.go).
+		Name: "ALTER TABLE MODIFY to a narrower type outside strict mode cuts and warns",
+		SetUpScript: []string{
+			"CREATE TABLE aw (id INT PRIMARY KEY, v VARCHAR(10), n BIGINT)",
+			"INSERT INTO aw VALUES (1, 'ab', 5), (2, 'abcdef', 300), (3, 'xyzxyz', -300)",
+		},
+		Assertions: []Assertion{
+			{Query: "SET sql_mode = ''"},
+			{Query: "ALTER TABLE aw MODIFY v VARCHAR(3)", ExpectedWarnings: []Row{
+				{"Warning", 1265, "Data truncated for column 'v' at row 2"},
+				{"Warning", 1265, "Data truncated for column 'v' at row 3"},
+			}},
+			{Query: "SELECT v FROM aw ORDER BY id", Expected: []Row{{"ab"}, {"abc"}, {"xyz"}}},
+			{Query: "ALTER TABLE aw MODIFY n TINYINT", ExpectedWarnings: []Row{
+				{"Warning", 1264, "Out of range value for column 'n' at row 2"},
+				{"Warning", 1264, "Out of range value for column 'n' at row 3"},
+			}},
+			{Query: "SELECT n FROM aw ORDER BY id", Expected: []Row{{5}, {127}, {-128}}},
+			{Query: "ALTER TABLE aw CHANGE v w VARCHAR(2)", ExpectedWarnings: []Row{
+				{"Warning", 1265, "Data truncated for column 'w' at row 2"},
+				{"Warning", 1265, "Data truncated for column 'w' at row 3"},
+			}},
+			{Query: "SELECT w FROM aw ORDER BY id", Expected: []Row{{"ab"}, {"ab"}, {"xy"}}},
+		},
+	},
+	{
 		// MySQL 8 gives SET of an unknown name without @@ error 1193, as
 		// SET @@name does; simsql: 1054 Unknown column
 		// (compat/set_unknown_variable.go).
@@ -543,6 +617,27 @@ var CompatFaultScripts = []ScriptTest{
 // CompatMySQLScripts are faults of CompatFaultScripts' kind whose answer
 // MariaDB words or levels otherwise than MySQL 8; they hold MySQL 8's.
 var CompatMySQLScripts = []ScriptTest{
+	{
+		// ALTER TABLE … MODIFY to a shorter VARCHAR cuts trailing spaces
+		// beyond the length with note 1265 in every mode, as an INSERT does
+		// (MySQL 8's Field_longstr::report_if_important_data: "If we lost
+		// only spaces then produce a NOTE"); simsql failed with 1406 naming
+		// the type. MariaDB 10.11 refuses with 1265 in strict mode
+		// (catalog/compat_alter_narrowing.go).
+		Name: "ALTER TABLE MODIFY cuts trailing spaces with a note",
+		SetUpScript: []string{
+			"CREATE TABLE ats (id INT PRIMARY KEY, v VARCHAR(10))",
+			"INSERT INTO ats VALUES (1, 'ab   '), (2, 'abc  '), (3, 'a')",
+		},
+		Assertions: []Assertion{
+			{Query: "ALTER TABLE ats MODIFY v VARCHAR(3)", ExpectedWarnings: []Row{
+				{"Note", 1265, "Data truncated for column 'v' at row 1"},
+				{"Note", 1265, "Data truncated for column 'v' at row 2"},
+			}},
+			{Query: "SELECT CONCAT('[', v, ']') FROM ats ORDER BY id", Expected: []Row{{"[ab ]"}, {"[abc]"}, {"[a]"}}},
+			{Query: "INSERT INTO ats VALUES (4, 'abcd')", ExpectedErrCode: 1406},
+		},
+	},
 	{
 		// Regression (compat/group_by_ambiguous.go): MySQL 8's words for
 		// 1052 in GROUP BY (MariaDB: "in GROUP BY").

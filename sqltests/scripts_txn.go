@@ -119,6 +119,72 @@ var TxnScripts = []ScriptTest{
 		},
 	},
 	{
+		// MySQL 8's mysql-test commit.test (WL#5968, tests 1 and 3): START
+		// TRANSACTION takes a list of characteristics; in READ ONLY, DDL
+		// is refused on temporary tables too, DML on them is allowed, LOCK
+		// TABLES … READ is allowed and … WRITE is not. simsql refused the
+		// lists with WITH CONSISTENT SNAPSHOT (1064:
+		// compat/start_transaction_list.go), dropped a temporary table
+		// (catalog/temporary.go) and refused LOCK TABLES … READ.
+		Name: "read-only transactions as MySQL's commit test",
+		SetUpScript: []string{
+			"CREATE TABLE t1 (a INT)", "CREATE TEMPORARY TABLE temp_t2 (a INT)",
+		},
+		Assertions: []Assertion{
+			{Query: "START TRANSACTION READ ONLY, WITH CONSISTENT SNAPSHOT"},
+			{Query: "INSERT INTO t1 VALUES (1)", ExpectedErr: roErr, ExpectedErrCode: 1792},
+			{Query: "COMMIT"},
+			{Query: "START TRANSACTION READ WRITE, WITH CONSISTENT SNAPSHOT"},
+			{Query: "INSERT INTO t1 VALUES (1)"},
+			{Query: "COMMIT"},
+			{Query: "START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY"},
+			{Query: "DELETE FROM t1", ExpectedErrCode: 1792},
+			{Query: "COMMIT"},
+			{Query: "start transaction /* c */ with consistent snapshot , read write"},
+			{Query: "DELETE FROM t1"},
+			{Query: "COMMIT"},
+			{Query: "START TRANSACTION READ ONLY, WITH CONSISTENT SNAPSHOT, READ WRITE", ExpectedErrCode: 1064},
+			{Query: "START TRANSACTION READ ONLY, READ WRITE", ExpectedErrCode: 1064},
+			{Query: "START TRANSACTION WITH CONSISTENT SNAPSHOT, WITH CONSISTENT SNAPSHOT"},
+			{Query: "COMMIT"},
+			// DDL is refused, on temporary tables too.
+			{Query: "SET SESSION TRANSACTION READ ONLY"},
+			{Query: "CREATE TABLE t3 (a INT)", ExpectedErrCode: 1792},
+			{Query: "ALTER TABLE t1 COMMENT 'Test'", ExpectedErrCode: 1792},
+			{Query: "DROP TABLE t1", ExpectedErrCode: 1792},
+			{Query: "CREATE TEMPORARY TABLE temp_t3 (a INT)", ExpectedErrCode: 1792},
+			{Query: "ALTER TABLE temp_t2 COMMENT 'Test'", ExpectedErrCode: 1792},
+			{Query: "DROP TEMPORARY TABLE temp_t2", ExpectedErr: roErr, ExpectedErrCode: 1792},
+			{Query: "DROP TABLE temp_t2", ExpectedErrCode: 1792},
+			{Query: "CREATE PROCEDURE p1() BEGIN END", ExpectedErrCode: 1792},
+			{Query: "CREATE VIEW v1 AS SELECT 1", ExpectedErrCode: 1792},
+			{Query: "RENAME TABLE t1 TO t2", ExpectedErrCode: 1792},
+			{Query: "RENAME TABLE temp_t2 TO temp_t3", ExpectedErrCode: 1792},
+			{Query: "TRUNCATE TABLE t1", ExpectedErrCode: 1792},
+			{Query: "CREATE DATABASE db1", ExpectedErrCode: 1792},
+			{Query: "LOCK TABLES t1 WRITE", ExpectedErrCode: 1792},
+			{Query: "LOCK TABLES t1 READ"},
+			{Query: "SELECT a FROM t1", Expected: []Row{}},
+			{Query: "UNLOCK TABLES"},
+			{Query: "INSERT INTO temp_t2 VALUES (9)"},
+			{Query: "DELETE FROM temp_t2"},
+			{Query: "SET SESSION TRANSACTION READ WRITE"},
+			// DML is refused on base tables, allowed on temporary ones.
+			{Query: "START TRANSACTION READ ONLY"},
+			{Query: "INSERT INTO t1 VALUES (1), (2)", ExpectedErrCode: 1792},
+			{Query: "UPDATE t1 SET a = 3", ExpectedErrCode: 1792},
+			{Query: "DELETE FROM t1", ExpectedErrCode: 1792},
+			{Query: "INSERT INTO temp_t2 VALUES (1), (2)"},
+			{Query: "UPDATE temp_t2 SET a = 3 WHERE a = 2"},
+			{Query: "DELETE FROM temp_t2 WHERE a = 1"},
+			{Query: "SELECT a FROM temp_t2", Expected: []Row{{3}}},
+			{Query: "SELECT a FROM t1", Expected: []Row{}},
+			{Query: "COMMIT"},
+			{Query: "SELECT a FROM temp_t2", Expected: []Row{{3}}},
+			{Query: "DROP TEMPORARY TABLE temp_t2"},
+		},
+	},
+	{
 		// Regression: go-mysql-server 0.20 accepted SET TRANSACTION inside
 		// a transaction (catalog/gms_transaction_variables.go).
 		Name:        "SET TRANSACTION inside a transaction: 1568",
@@ -284,6 +350,13 @@ var TxnScripts = []ScriptTest{
 			{Query: "INSERT INTO t VALUES (7)"},
 			{Query: "INSERT INTO t VALUES (8)", ExpectedErrCode: 1792},
 			{Query: "SET SESSION TRANSACTION READ WRITE"},
+			// A later SET SESSION replaces it (MySQL's commit.test,
+			// Bug#20837).
+			{Query: "SET TRANSACTION READ ONLY"},
+			{Query: "SET SESSION TRANSACTION READ WRITE"},
+			{Query: "START TRANSACTION"},
+			{Query: "INSERT INTO t VALUES (9)"},
+			{Query: "ROLLBACK"},
 			{Query: "SET TRANSACTION ISOLATION LEVEL NOSUCH", ExpectedErrCode: 1064},
 			{Query: "SELECT id FROM t ORDER BY id", Expected: []Row{{1}, {2}, {4}, {5}, {6}, {7}}},
 		},
@@ -384,6 +457,29 @@ var TxnScripts = []ScriptTest{
 			{Query: "SET SESSION TRANSACTION READ WRITE"},
 			{Query: "SET autocommit = 1"},
 			{Query: "SELECT id FROM ro", Expected: []Row{{2}}},
+		},
+	},
+	{
+		// With autocommit off, SET TRANSACTION gives its characteristics
+		// to the transaction open since the SET, which has touched no
+		// table; simsql gave them to the one after, so the INSERT wrote
+		// (catalog/gms_autocommit_characteristics.go).
+		Name:        "SET TRANSACTION READ ONLY with autocommit off",
+		SetUpScript: []string{"CREATE TABLE t (id INT PRIMARY KEY)", "INSERT INTO t VALUES (1)"},
+		Assertions: []Assertion{
+			{Query: "SET autocommit = 0"},
+			{Query: "SET TRANSACTION READ ONLY"},
+			{Query: "INSERT INTO t VALUES (2)", ExpectedErr: roErr, ExpectedErrCode: 1792},
+			{Query: "SELECT id FROM t", Expected: []Row{{1}}},
+			{Query: "ROLLBACK"},
+			{Query: "INSERT INTO t VALUES (3)"},
+			{Query: "COMMIT"},
+			{Query: "SET TRANSACTION READ ONLY"},
+			{Query: "SELECT 1", Expected: []Row{{1}}},
+			{Query: "DELETE FROM t", ExpectedErrCode: 1792},
+			{Query: "COMMIT"},
+			{Query: "SET autocommit = 1"},
+			{Query: "SELECT id FROM t ORDER BY id", Expected: []Row{{1}, {3}}},
 		},
 	},
 	{

@@ -82,6 +82,38 @@ func Classify(q string) Class {
 	return Other
 }
 
+// LockWait is what a locking read does with a row another transaction
+// holds locked.
+type LockWait int
+
+const (
+	// Wait waits for the lock (innodb_lock_wait_timeout): the default.
+	Wait LockWait = iota
+	// NoWait fails the statement at once: FOR UPDATE / FOR SHARE … NOWAIT
+	// (MySQL 8.0.1+, error 3572).
+	NoWait
+	// SkipLocked leaves the row out of the answer: … SKIP LOCKED.
+	SkipLocked
+)
+
+// lockWaitOption matches the NOWAIT or SKIP LOCKED of a locking clause.
+var lockWaitOption = regexp.MustCompile(`(?i)\bfor\s+(?:update|share)\b(?:\s+of\s+[\w\x60.]+(?:\s*,\s*[\w\x60.]+)*)?\s+(nowait|skip\s+locked)\b`)
+
+// LockWaitOf returns the lock wait of locking read q (Classify's
+// LockingRead): NoWait or SkipLocked as its FOR UPDATE or FOR SHARE
+// clause says, else Wait. A statement whose clauses differ (FOR UPDATE OF
+// a NOWAIT FOR SHARE OF b) gets its first clause's option.
+func LockWaitOf(q string) LockWait {
+	m := lockWaitOption.FindStringSubmatch(q)
+	switch {
+	case m == nil:
+		return Wait
+	case strings.EqualFold(m[1], "nowait"):
+		return NoWait
+	}
+	return SkipLocked
+}
+
 // containsFold reports whether s contains word (lower-case ASCII letters),
 // ignoring ASCII case: the cheap test before lockingRead's regular
 // expression, which every query would otherwise pay (2.5% of a point

@@ -117,3 +117,24 @@ func TestLeadingKeyword(t *testing.T) {
 		}
 	}
 }
+
+func TestLockWaitOf(t *testing.T) {
+	for _, c := range []struct {
+		q    string
+		want LockWait
+	}{
+		{"SELECT id FROM q ORDER BY id LIMIT 2 FOR UPDATE", Wait},
+		{"SELECT id FROM q FOR UPDATE SKIP LOCKED", SkipLocked},
+		{"select id from q for share skip  locked", SkipLocked},
+		{"SELECT id FROM q FOR UPDATE NOWAIT", NoWait},
+		{"SELECT id FROM q FOR SHARE OF q NOWAIT", NoWait},
+		{"SELECT * FROM a JOIN b FOR UPDATE OF a, `b` SKIP LOCKED", SkipLocked},
+		{"SELECT id FROM q LOCK IN SHARE MODE", Wait},
+		{"SELECT 'nowait' FROM q FOR UPDATE", Wait},
+		{"SELECT id FROM nowait FOR UPDATE", Wait},
+	} {
+		if got := LockWaitOf(c.q); got != c.want {
+			t.Errorf("LockWaitOf(%q) = %d, want %d", c.q, got, c.want)
+		}
+	}
+}

@@ -37,6 +37,10 @@ var (
 	// metadata lock, the writer slot or a row lock stays taken by another
 	// transaction for longer than the timeout given.
 	ErrLockWaitTimeout = errors.New("lock wait timeout: another transaction holds the lock")
+	// ErrLockNotAvailable is returned by Txn.TryLock for a row lock another
+	// transaction holds: the request does not wait (SELECT … FOR UPDATE
+	// NOWAIT and SKIP LOCKED).
+	ErrLockNotAvailable = errors.New("lock not available: another transaction holds it")
 	// ErrDeadlock is returned by a concurrent Txn's Lock (and Put, Delete) when
 	// waiting for the lock would close a cycle of transactions waiting for
 	// each other: MySQL's error 1213.

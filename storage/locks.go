@@ -45,8 +45,9 @@ func lockHash(buf *[]byte, ks, key []byte) uint64 {
 }
 
 // lock takes lock h for transaction id; newly reports that id did not
-// hold it before.
-func (lt *lockTable) lock(ctx context.Context, id, h uint64, timeout time.Duration) (newly bool, err error) {
+// hold it before. With noWait, a lock another transaction holds is
+// ErrLockNotAvailable at once.
+func (lt *lockTable) lock(ctx context.Context, id, h uint64, timeout time.Duration, noWait bool) (newly bool, err error) {
 	var timer *time.Timer
 	defer func() {
 		if timer != nil {
@@ -64,6 +65,10 @@ func (lt *lockTable) lock(ctx context.Context, id, h uint64, timeout time.Durati
 		if owner == id {
 			lt.mu.Unlock()
 			return false, nil
+		}
+		if noWait {
+			lt.mu.Unlock()
+			return false, ErrLockNotAvailable
 		}
 		o := owner
 		for range len(lt.waitsFor) + 1 {

@@ -310,7 +310,13 @@ func (t *Txn) Concurrent(ctx context.Context, timeout time.Duration) (View, erro
 // for keys to lock before a write (or without one: a locking read, or a
 // UNIQUE index value). In exclusive mode there is nothing to lock: it
 // returns false, nil.
-func (t *Txn) Lock(ks, key []byte) (newly bool, err error) {
+func (t *Txn) Lock(ks, key []byte) (newly bool, err error) { return t.lock(ks, key, false) }
+
+// TryLock is Lock without the wait: a lock another transaction holds is
+// ErrLockNotAvailable at once (no deadlock can follow, as nothing waits).
+func (t *Txn) TryLock(ks, key []byte) (newly bool, err error) { return t.lock(ks, key, true) }
+
+func (t *Txn) lock(ks, key []byte, noWait bool) (newly bool, err error) {
 	if t.write != nil {
 		return false, nil
 	}
@@ -318,7 +324,7 @@ func (t *Txn) Lock(ks, key []byte) (newly bool, err error) {
 		return false, fmt.Errorf("storage: lock outside a write transaction")
 	}
 	h := lockHash(&t.lockBuf, ks, key)
-	newly, err = t.store.locks.lock(t.ctx, t.id, h, t.timeout)
+	newly, err = t.store.locks.lock(t.ctx, t.id, h, t.timeout, noWait)
 	if newly {
 		t.locks = append(t.locks, h)
 	}
