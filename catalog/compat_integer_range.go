@@ -93,6 +93,7 @@ func rangeCheckInsert(ins *plan.InsertInto) (sql.Node, transform.TreeIdentity, e
 		}
 		cols = append(cols, dest[i])
 	}
+	unsigned := ignoredUnsigned(ins) // compat_unsigned_real.go
 	changed := false
 	src, _, err := transform.Node(ins.Source, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		v, ok := n.(*plan.Values)
@@ -106,7 +107,11 @@ func rangeCheckInsert(ins *plan.InsertInto) (sql.Node, transform.TreeIdentity, e
 			for j, e := range tuple {
 				tuples[r][j] = e
 				if j < len(cols) {
-					if c := checkedValue(e, cols[j], ins.Ignore, int64(r+1)); !compat.Same(c, e) {
+					c := checkedValue(e, cols[j], ins.Ignore, int64(r+1))
+					if unsigned[strings.ToLower(cols[j].Name)] {
+						c = newValueCheck(c, cols[j], true, int64(r+1), clampUnsigned)
+					}
+					if !compat.Same(c, e) {
 						tuples[r][j] = c
 						same = false
 					}

@@ -11,7 +11,6 @@ import (
 	"github.com/dolthub/vitess/go/mysql"
 	querypb "github.com/dolthub/vitess/go/vt/proto/query"
 	"github.com/shopspring/decimal"
-
 	"github.com/simsql/simsql/compat"
 )
 
@@ -53,7 +52,21 @@ const (
 // (hexNumber).
 func checkedValue(e sql.Expression, col *sql.Column, ignore bool, row int64) sql.Expression {
 	e = hexNumber(e, col) // compat_hex_values.go
+	if isCharacterColumn(col) {
+		// Fault (go-mysql-server v0.20.0): a DOUBLE written to a
+		// character column was its 'f' text ('18446744073709552000',
+		// '1000000000000000'); MySQL 8 stores the text CONCAT gives
+		// ('1.8446744073709552e19', '1e15'), by INSERT, UPDATE and ALTER
+		// TABLE's copy (compat_alter_narrowing.go). Pinned by CompatFaultScripts
+		// "a DOUBLE into a character column".
+		e = compat.TextOfDouble(e)
+	}
+	if isCharacterColumn(col) && e.Type() != nil && types.IsText(e.Type()) { // compat_column_text.go
+		e = newValueCheck(e, col, ignore, row, columnText)
+	}
 	switch {
+	case isEnumSetColumn(col): // compat_enum_set_values.go
+		return newValueCheck(e, col, ignore, row, enumSetValue)
 	case isIntegerColumn(col) && mayLeaveRange(e):
 		return newInRange(e, col, ignore, row)
 	case isDecimalColumn(col): // compat_decimal_range.go

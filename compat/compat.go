@@ -80,30 +80,33 @@ func Functions() []sql.Function {
 // doubleValuesText (double_values.go), inSubqueryJoins
 // (in_subquery.go), userVarReads (user_var_assign.go), viewVariables
 // (view_variables.go), onlyFullGroupBy (only_full_group_by.go),
-// groupByAmbiguous (group_by_ambiguous.go), jsonPaths (json_paths.go)
-// jsonNumbers (json_numbers.go) and groupConcatLimits
-// (group_concat_limit.go).
+// groupByAmbiguous (group_by_ambiguous.go), jsonPaths (json_paths.go),
+// jsonNumbers (json_numbers.go), distinctOrderColumns
+// (distinct_order_position.go), defaultWindowFrames (window_frames.go)
+// and groupConcatLimits (group_concat_limit.go).
 func Rules() []analyzer.Rule {
 	return []analyzer.Rule{
 		{Id: ruleAggregateTypes, Apply: aggregateTypes},
 		{Id: ruleUnionTypes, Apply: unionTypes}, // union_types.go
 		{Id: ruleEnumText, Apply: enumText},
 		{Id: ruleHelpTables, Apply: helpTables},
-		{Id: ruleWarningsInOrder, Apply: warningsInOrder},     // show_warnings.go
-		{Id: ruleWarningBytes, Apply: warningBytes},           // warning_bytes.go, after warningsInOrder
-		{Id: ruleLikeRange, Apply: likeRange},                 // like_range.go
-		{Id: ruleBinaryParams, Apply: binaryParams},           // binary_params.go
-		{Id: ruleBinaryGroupConcat, Apply: binaryGroupConcat}, // binary_strings.go, after binaryParams
-		{Id: ruleTemporalText, Apply: temporalArgsText},       // temporal_text.go, after unionTypes and likeRange
-		{Id: ruleDoubleValuesText, Apply: doubleValuesText},   // double_values.go, after binaryGroupConcat
-		{Id: ruleInSubqueryJoins, Apply: inSubqueryJoins},     // in_subquery.go
-		{Id: ruleUserVarReads, Apply: userVarReads},           // user_var_assign.go
-		{Id: ruleViewVariables, Apply: viewVariables},         // view_variables.go
-		{Id: ruleOnlyFullGroupBy, Apply: onlyFullGroupBy},     // only_full_group_by.go
-		{Id: ruleGroupByAmbiguous, Apply: groupByAmbiguous},   // group_by_ambiguous.go
-		{Id: ruleJSONPaths, Apply: jsonPaths},                 // json_paths.go
-		{Id: ruleJSONNumbers, Apply: jsonNumbers},             // json_numbers.go
-		{Id: ruleGroupConcatLimits, Apply: groupConcatLimits}, // group_concat_limit.go, after the rules that rewrite GROUP_CONCAT
+		{Id: ruleWarningsInOrder, Apply: warningsInOrder},           // show_warnings.go
+		{Id: ruleWarningBytes, Apply: warningBytes},                 // warning_bytes.go, after warningsInOrder
+		{Id: ruleLikeRange, Apply: likeRange},                       // like_range.go
+		{Id: ruleBinaryParams, Apply: binaryParams},                 // binary_params.go
+		{Id: ruleBinaryGroupConcat, Apply: binaryGroupConcat},       // binary_strings.go, after binaryParams
+		{Id: ruleTemporalText, Apply: temporalArgsText},             // temporal_text.go, after unionTypes and likeRange
+		{Id: ruleDoubleValuesText, Apply: doubleValuesText},         // double_values.go, after binaryGroupConcat
+		{Id: ruleInSubqueryJoins, Apply: inSubqueryJoins},           // in_subquery.go
+		{Id: ruleUserVarReads, Apply: userVarReads},                 // user_var_assign.go
+		{Id: ruleViewVariables, Apply: viewVariables},               // view_variables.go
+		{Id: ruleOnlyFullGroupBy, Apply: onlyFullGroupBy},           // only_full_group_by.go
+		{Id: ruleGroupByAmbiguous, Apply: groupByAmbiguous},         // group_by_ambiguous.go
+		{Id: ruleJSONPaths, Apply: jsonPaths},                       // json_paths.go
+		{Id: ruleJSONNumbers, Apply: jsonNumbers},                   // json_numbers.go
+		{Id: ruleDistinctOrderColumns, Apply: distinctOrderColumns}, // distinct_order_position.go
+		{Id: ruleDefaultWindowFrames, Apply: defaultWindowFrames},   // window_frames.go
+		{Id: ruleGroupConcatLimits, Apply: groupConcatLimits},       // group_concat_limit.go, after the rules that rewrite GROUP_CONCAT
 	}
 }
 

@@ -37,7 +37,8 @@ var plannerRules sync.Once
 // analyzer.OnceAfterDefault, before its join planning, unsignedSelectLimit
 // in place of its applyDefaultSelectLimit (select_limit.go), and strictModes,
 // jsonPaths and jsonNumbers at the end of its OnceAfterAll, and wraps its
-// read-only transaction rule (read_only_lock_tables.go), once per process;
+// read-only transaction rule (read_only_lock_tables.go) and its
+// simplifyFilters, in keepHexLiterals (hex_filters.go), once per process;
 // call it before analyzer.NewBuilder, which copies the lists.
 func InstallPlannerRules() {
 	plannerRules.Do(func() {
@@ -48,11 +49,13 @@ func InstallPlannerRules() {
 			analyzer.Rule{Id: ruleStrictModes, Apply: strictModes},         // strict_modes.go
 			analyzer.Rule{Id: ruleJSONPathsAfterAll, Apply: jsonPaths},     // json_paths.go
 			analyzer.Rule{Id: ruleJSONNumbersAfterAll, Apply: jsonNumbers}) // json_numbers.go
-		// A sql_select_limit of 2^63 or more limits nothing (select_limit.go).
 		before := append([]analyzer.Rule{}, analyzer.OnceBeforeDefault...)
 		for i, r := range before {
-			if r.Id.String() == "applyDefaultSelectLimit" {
+			switch r.Id.String() {
+			case "applyDefaultSelectLimit": // a sql_select_limit of 2^63 or more limits nothing (select_limit.go)
 				before[i].Apply = unsignedSelectLimit(r.Apply)
+			case "simplifyFilters": // hex_filters.go
+				before[i].Apply = keepHexLiterals(r.Apply)
 			}
 		}
 		analyzer.OnceBeforeDefault = before
