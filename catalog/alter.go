@@ -187,7 +187,7 @@ func (r *rewriter) Insert(ctx *sql.Context, row sql.Row) error {
 		return err
 	}
 	r.stats.rows++ // counted here for roundScaled's row number
-	if len(t.meta.scales) > 0 {
+	if len(t.meta.scales) > 0 || len(t.meta.unsigned) > 0 {
 		row = row.Copy()
 	}
 	if err := t.roundScaled(ctx, row, int64(r.stats.rows)); err != nil { // compat_float_scale.go

@@ -64,8 +64,11 @@ func parseFloatScale(typ string) (m, d int, ok bool) {
 // compileScales records the table's scaled float columns (m.scales) from
 // their type text.
 func (m *tableMeta) compileScales() {
-	m.scales = nil
+	m.scales, m.unsigned = nil, nil
 	for i, c := range m.Columns {
+		if isUnsignedReal(c.Type) { // compat_unsigned_real.go
+			m.unsigned = append(m.unsigned, i)
+		}
 		if pm, pd, ok := parseFloatScale(c.Type); ok {
 			m.scales = append(m.scales, floatScale{col: i, m: pm, d: pd,
 				max: math.Pow10(pm-pd) - math.Pow10(-pd)})
@@ -134,27 +137,7 @@ func declaredFloatTypes(ctx *sql.Context, table string) (map[string]*ast.ColumnT
 	if !strings.Contains(q, "float") && !strings.Contains(q, "double") && !strings.Contains(q, "real") {
 		return nil, nil
 	}
-	first, _, err := ast.SplitStatement(ctx.Query())
-	if err != nil {
-		return nil, nil
-	}
-	stmt, err := ast.Parse(first)
-	if err != nil {
-		return nil, nil // not a statement vitess parses: no scales
-	}
-	var specs []*ast.TableSpec
-	switch s := stmt.(type) {
-	case *ast.DDL:
-		if strings.EqualFold(s.Table.Name.String(), table) {
-			specs = append(specs, s.TableSpec)
-		}
-	case *ast.AlterTable:
-		if strings.EqualFold(s.Table.Name.String(), table) {
-			for _, d := range s.Statements {
-				specs = append(specs, d.TableSpec)
-			}
-		}
-	}
+	specs := declaredSpecs(ctx, table)
 	out := map[string]*ast.ColumnType{}
 	for _, spec := range specs {
 		if spec == nil {
@@ -187,6 +170,34 @@ func declaredFloatTypes(ctx *sql.Context, table string) (map[string]*ast.ColumnT
 		}
 	}
 	return out, nil
+}
+
+// declaredSpecs returns the table specifications the statement ctx runs
+// gives table (CREATE TABLE's; ALTER TABLE's ADD, MODIFY and CHANGE), nil
+// for a statement vitess does not parse.
+func declaredSpecs(ctx *sql.Context, table string) []*ast.TableSpec {
+	first, _, err := ast.SplitStatement(ctx.Query())
+	if err != nil {
+		return nil
+	}
+	stmt, err := ast.Parse(first)
+	if err != nil {
+		return nil
+	}
+	var specs []*ast.TableSpec
+	switch s := stmt.(type) {
+	case *ast.DDL:
+		if strings.EqualFold(s.Table.Name.String(), table) {
+			specs = append(specs, s.TableSpec)
+		}
+	case *ast.AlterTable:
+		if strings.EqualFold(s.Table.Name.String(), table) {
+			for _, d := range s.Statements {
+				specs = append(specs, d.TableSpec)
+			}
+		}
+	}
+	return specs
 }
 
 // applyFloatScales writes the declared (M,D) of m's float columns into
@@ -226,6 +237,7 @@ func applyFloatScales(ctx *sql.Context, m, old *tableMeta, oldName, newName stri
 			}
 		}
 	}
+	applyUnsigned(ctx, m, old, oldName, newName) // compat_unsigned_real.go
 	m.compileScales()
 	return nil
 }
@@ -235,6 +247,9 @@ func applyFloatScales(ctx *sql.Context, m, old *tableMeta, oldName, newName stri
 // is error 1264 in strict mode, else the nearest end of the range with
 // warning 1264. n is the row's number in its statement, for the message.
 func (t *Table) roundScaled(ctx *sql.Context, row sql.Row, n int64) error {
+	if err := t.checkUnsigned(ctx, row, n); err != nil { // compat_unsigned_real.go
+		return err
+	}
 	for _, sc := range t.meta.scales {
 		if sc.col >= len(row) || row[sc.col] == nil {
 			continue
@@ -329,9 +344,18 @@ func stripScale(typ string) string {
 // which writes a column definition as "  `name` type …") with the (M,D) of
 // the table's scaled float columns after their type.
 func (t *Table) showFloatScales(stmt string) string {
+	cols := t.meta.unsigned
 	for _, sc := range t.meta.scales {
-		c := t.meta.Columns[sc.col]
-		plain := "\n  " + sql.QuoteIdentifier(c.Name) + " " + stripScale(c.Type)
+		cols = append(cols, sc.col)
+	}
+	shown := map[int]bool{}
+	for _, o := range cols {
+		if shown[o] {
+			continue
+		}
+		shown[o] = true
+		c := t.meta.Columns[o]
+		plain := "\n  " + sql.QuoteIdentifier(c.Name) + " " + stripScale(strings.TrimSuffix(c.Type, unsignedSuffix))
 		for from := 0; ; {
 			i := strings.Index(stmt[from:], plain)
 			if i < 0 {
@@ -354,6 +378,11 @@ func (t *Table) showFloatScales(stmt string) string {
 func (t *Table) DeclaredType(column string) (string, bool) {
 	for _, sc := range t.meta.scales {
 		if c := t.meta.Columns[sc.col]; strings.EqualFold(c.Name, column) {
+			return c.Type, true
+		}
+	}
+	for _, o := range t.meta.unsigned {
+		if c := t.meta.Columns[o]; strings.EqualFold(c.Name, column) {
 			return c.Type, true
 		}
 	}

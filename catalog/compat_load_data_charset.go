@@ -28,8 +28,9 @@ import (
 // them for a UTF-8 column); cp1250, cp1251, latin2, koi8r and the other
 // single-byte sets go-mysql-server has no encoder for convert with x/text's
 // tables, another character set go-mysql-server knows with its encoder,
-// if it has one (the multi-byte gbk, sjis, big5, … take the bytes as they
-// are, so far); an unknown one is error 1115 "Unknown
+// if it has one (gbk, big5, ujis, sjis and euckr get theirs from
+// compat/charsets.go; cp932, gb2312 and the others left take the bytes as
+// they are, so far); an unknown one is error 1115 "Unknown
 // character set: 'xyz'". A binary column (BINARY, VARBINARY, BLOB) takes
 // the field's bytes unconverted. Pinned by the cases "CHARACTER SET …" of
 // TestLoadDataMatchesMariaDB (sqltests/load_data_test.go). Delete this

@@ -6,7 +6,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/dolthub/go-mysql-server/sql"
-	"github.com/dolthub/vitess/go/mysql"
 )
 
 // Fault (go-mysql-server v0.20.0): a LOAD DATA … IGNORE (or LOCAL) field
@@ -35,20 +34,7 @@ func (it *loadDataIter) badUTF8(ctx *sql.Context, col *sql.Column, v string) (st
 	if cs := st.CharacterSet(); cs != sql.CharacterSet_utf8mb4 && cs != sql.CharacterSet_utf8mb3 {
 		return v, nil
 	}
-	bad := 0
-	for bad < len(v) {
-		r, n := utf8.DecodeRuneInString(v[bad:])
-		if r == utf8.RuneError && n <= 1 {
-			break
-		}
-		bad += n
-	}
-	msg := fmt.Sprintf("Incorrect string value: '%s' for column '%s' at row %d", printableBytes(v[bad:]), col.Name, it.row)
-	if it.strict {
-		return "", mysql.NewSQLError(mysql.ERTruncatedWrongValueForField, mysql.SSUnknownSQLState, "%s", msg)
-	}
-	ctx.Warn(mysql.ERTruncatedWrongValueForField, "%s", msg)
-	return v[:bad], nil
+	return textForColumn(ctx, col, []byte(v), it.strict, int64(it.row)) // compat_column_text.go
 }
 
 // badSetUTF8 is badUTF8 for v, the value of a SET expression for column

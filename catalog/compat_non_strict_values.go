@@ -11,6 +11,7 @@ import (
 	"github.com/dolthub/vitess/go/mysql"
 	querypb "github.com/dolthub/vitess/go/vt/proto/query"
 	"github.com/shopspring/decimal"
+	"github.com/simsql/simsql/compat"
 )
 
 // Fault (go-mysql-server v0.20.0): outside strict mode (sql_mode = '')
@@ -45,20 +46,37 @@ const (
 // check MySQL makes of it: inRange for an integer column, inDecimal for a
 // DECIMAL column, fitString for a
 // CHAR, VARCHAR, BINARY or VARBINARY column given a string, fitTemporal
-// for a DATE, DATETIME or TIMESTAMP column given a string; else e. A
+// for a DATE, DATETIME, TIMESTAMP, TIME, YEAR, ENUM or SET column given a
+// string; else e. A
 // hexadecimal literal is first its number for a numeric column
 // (hexNumber).
 func checkedValue(e sql.Expression, col *sql.Column, ignore bool, row int64) sql.Expression {
 	e = hexNumber(e, col) // compat_hex_values.go
+	if isCharacterColumn(col) {
+		// Fault (go-mysql-server v0.20.0): a DOUBLE written to a
+		// character column was its 'f' text ('18446744073709552000',
+		// '1000000000000000'); MySQL 8 stores the text CONCAT gives
+		// ('1.8446744073709552e19', '1e15'), by INSERT, UPDATE and ALTER
+		// TABLE's copy (compat_alter_narrowing.go). Pinned by CompatFaultScripts
+		// "a DOUBLE into a character column".
+		e = compat.TextOfDouble(e)
+	}
+	if isCharacterColumn(col) && e.Type() != nil && types.IsText(e.Type()) { // compat_column_text.go
+		e = newValueCheck(e, col, ignore, row, columnText)
+	}
 	switch {
+	case isEnumSetColumn(col): // compat_enum_set_values.go
+		return newValueCheck(e, col, ignore, row, enumSetValue)
 	case isIntegerColumn(col) && mayLeaveRange(e):
 		return newInRange(e, col, ignore, row)
 	case isDecimalColumn(col): // compat_decimal_range.go
 		return newInDecimal(e, col, ignore, row)
 	case fitsStrings(col) && (e.Type() == nil || types.IsText(e.Type())):
 		return &fitString{columnValue{Expression: e, col: col, ignore: ignore, row: row}}
-	case temporalKind(col) != "" && e.Type() != nil && types.IsText(e.Type()): // compat_temporal_values.go
+	case fitsTemporal(col) && e.Type() != nil && types.IsText(e.Type()): // compat_temporal_values.go
 		return &fitTemporal{columnValue{Expression: e, col: col, ignore: ignore, row: row}}
+	case col != nil && col.Type != nil && types.IsJSON(col.Type):
+		return compat.JSONNumbers(e) // its integers exact (compat/json_numbers.go)
 	}
 	return e
 }

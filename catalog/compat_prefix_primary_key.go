@@ -52,7 +52,7 @@ func prefixPrimaryKey(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.
 			// (compat_float_scale.go).
 			// So are VIRTUAL columns and the comment of their tables
 			// (compat_show_create_virtual.go).
-			if t, ok := simsqlTable(rt.Table); ok && (len(t.meta.PKLengths) > 0 || len(t.meta.scales) > 0 || t.hasVirtual()) {
+			if t, ok := simsqlTable(rt.Table); ok && (len(t.meta.PKLengths) > 0 || len(t.meta.scales) > 0 || len(t.meta.unsigned) > 0 || t.hasVirtual()) {
 				return &showCreatePrefixKey{ShowCreateTable: n}, transform.NewTree, nil
 			}
 		}

@@ -6,6 +6,8 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/dolthub/go-mysql-server/sql/types"
+
+	"github.com/simsql/simsql/compat"
 )
 
 // Fault (go-mysql-server v0.20.0): a table with an integer VIRTUAL
@@ -138,7 +140,7 @@ func readConversions(vct *plan.VirtualColumnTable) {
 			continue
 		}
 		e := readValue(cd.Expr, sch[i])
-		if e == cd.Expr {
+		if compat.Same(e, cd.Expr) {
 			continue
 		}
 		if out == nil {
@@ -205,7 +207,7 @@ func generatedInsertRanges(ins *plan.InsertInto) (sql.Node, transform.TreeIdenti
 				continue
 			}
 			c := checkedGenerated(e, dest[i], ins.Ignore, false)
-			if c == e {
+			if compat.Same(c, e) {
 				continue
 			}
 			if exprs == nil {

@@ -55,6 +55,9 @@ type tableMeta struct {
 	ForeignKeys []foreignKeyMeta `json:"foreign_keys,omitempty"`
 
 	scales []floatScale // the FLOAT(M,D) and DOUBLE(M,D) columns (compileScales, compat_float_scale.go)
+	// unsigned are the ordinals of the DECIMAL, FLOAT and DOUBLE UNSIGNED
+	// columns (compileScales, compat_unsigned_real.go).
+	unsigned []int
 }
 
 type columnMeta struct {

@@ -54,6 +54,7 @@ func NewEngine(s *Store) *sqle.Engine {
 	a := b.Build()
 	a.Catalog.StatsProvider = newStatsProvider()
 	triggersTableInOwnDatabase(a.Catalog) // compat_trigger_database.go
+	generationExpressions(a.Catalog)      // compat_generation_expression.go
 	engine := sqle.New(a, nil)
 	engine.Analyzer.Catalog.RegisterFunction(sql.NewEmptyContext(), functions.All()...)
 	compat.InstallGlobalParser()

@@ -5,7 +5,11 @@ package compat
 // give error 1690 "BIGINT value is out of range in
 // 'abs(-9223372036854775808)'"; ABS of a comparison's answer (a Go bool)
 // or of a string was NULL (MySQL: 0 or 1, and the string's DOUBLE; pinned
-// by AbsArgScripts in sqltests, also on MariaDB). GREATEST and LEAST of a DECIMAL, or of
+// by AbsArgScripts in sqltests, also on MariaDB); ABS of the INT
+// -2147483648 was -2147483648, computed and typed in 32 bits (MySQL: the
+// BIGINT 2147483648), and ABS(NULL) had the type NULL (MySQL: DOUBLE, the
+// NULL literal's result type being a string), so CASE … ABS(NULL) … END
+// took the other branch's type (pinned by TestAbsInt). GREATEST and LEAST of a DECIMAL, or of
 // FLOOR or CEIL of one (whose Go value is a decimal.Decimal under the
 // type INT, floor_ceil.go), failed with "unsupported type for
 // greatest/least argument: decimal.Decimal", and read every number as a
@@ -61,6 +65,16 @@ func (a *absVal) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	case []byte:
 		return absString(ctx, string(x), isBinaryString(a.Child.Type())), nil
 	}
+	if _, wide := v.(int64); !wide && types.IsInteger(a.Child.Type()) && !types.IsUnsigned(a.Child.Type()) {
+		// A narrower signed integer, whose ABS go-mysql-server computes in
+		// its own width: ABS of the INT -2147483648 was -2147483648.
+		if n, ok := goInt(v); ok {
+			if n < 0 {
+				n = -n // cannot overflow: narrower than 64 bits
+			}
+			return n, nil
+		}
+	}
 	v, err = a.AbsVal.Eval(ctx, row)
 	if x, ok := v.(int64); ok && err == nil && x == math.MinInt64 {
 		return nil, errOutOfRange("BIGINT", "abs("+a.Child.String()+")")
@@ -71,22 +85,34 @@ func (a *absVal) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 // absString is ABS of the string s (of a binary string when binary): of
 // the DOUBLE it starts with, warning 1292 when s is not wholly a number.
 func absString(ctx *sql.Context, s string, binary bool) float64 {
+	return math.Abs(stringDouble(ctx, s, binary))
+}
+
+// stringDouble returns the DOUBLE the string s (a binary string when
+// binary) starts with, as MySQL's val_real of a string reads it, warning
+// 1292 when s is not wholly a number.
+func stringDouble(ctx *sql.Context, s string, binary bool) float64 {
 	f, exact := strtod(s)
 	if !exact {
 		ctx.Warn(1292, "Truncated incorrect DOUBLE value: '%s'", quoteValue(s, binary))
 	}
-	return math.Abs(f)
+	return f
 }
 
-// Type implements sql.Expression: BIGINT for a boolean argument, DOUBLE
-// for a string one (MySQL's), else the argument's type.
+// Type implements sql.Expression: BIGINT for a boolean or integer
+// argument (BIGINT UNSIGNED for an unsigned one), DOUBLE for a string one
+// (MySQL's Item_func_num1), else the argument's type.
 func (a *absVal) Type() sql.Type {
 	t := a.Child.Type()
 	switch {
-	case types.IsBoolean(t):
+	case types.IsBoolean(t), types.IsInteger(t) && !types.IsUnsigned(t):
 		return types.Int64
-	case types.IsText(t) || types.IsBinaryType(t):
+	case types.IsInteger(t):
+		return types.Uint64
+	case types.IsText(t) || types.IsBinaryType(t), t == types.Null:
 		return types.Float64
+	case types.IsDecimal(t): // an integer literal past BIGINT has its own digits, not DECIMAL(65,30)
+		return decimalType(decimalShape(a.Child, kDecimal))
 	}
 	return t
 }
@@ -113,7 +139,7 @@ var _ sql.FunctionExpression = (*minMax)(nil)
 func newMinMax(greatest bool, a ...sql.Expression) (sql.Expression, error) {
 	a, _ = binaryLiterals(a) // binary_params.go
 	ks := args(a).kinds()
-	res, ok := minMaxResult(a, ks)
+	res, ok := minMaxResultOf(a, ks)
 	if !ok && binaryMinMax(a, ks) {
 		return &minMaxBytes{args: a, greatest: greatest, ks: ks}, nil
 	}
@@ -130,6 +156,24 @@ func newMinMax(greatest bool, a ...sql.Expression) (sql.Expression, error) {
 		return function.NewLeast(a...)
 	}
 	return &minMax{args: a, greatest: greatest, res: res}, nil
+}
+
+// minMaxResultOf is minMaxResult of the arguments a (of kinds ks) that
+// are not the NULL literal, as MySQL's Item::aggregate_type skips them
+// (LEAST(1.5e0, NULL) is a DOUBLE; go-mysql-server's was an INT). Pinned
+// by TestMinMaxNull.
+func minMaxResultOf(a []sql.Expression, ks []kind) (result, bool) {
+	var vals []sql.Expression
+	var vks []kind
+	for i, k := range ks {
+		if k != kNull {
+			vals, vks = append(vals, a[i]), append(vks, k)
+		}
+	}
+	if len(vals) == 1 && len(a) > 1 {
+		vals, vks = append(vals, vals[0]), append(vks, vks[0])
+	}
+	return minMaxResult(vals, vks)
 }
 
 // minMaxResult returns the type GREATEST and LEAST of arguments a of kinds
@@ -158,7 +202,7 @@ func minMaxResult(a []sql.Expression, ks []kind) (result, bool) {
 	}
 	switch {
 	case doubles > 0:
-		return result{k: kDouble}, true
+		return result{k: kDouble, float: floatResult(a)}, true // float_results.go
 	case decs == 0 && uints == 0:
 		return result{k: kInt}, true
 	case decs == 0 && ints == 0:
@@ -213,6 +257,9 @@ func (m *minMax) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	}
 	if m.res.k == kDecimal {
 		return best.d.Round(m.res.scale), nil // printed with the result's scale
+	}
+	if m.res.k == kDouble {
+		return m.res.double(best.f), nil
 	}
 	return best.goValue(), nil
 }

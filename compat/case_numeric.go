@@ -7,8 +7,9 @@ package compat
 // the type its value arguments aggregate to, as IF, IFNULL and COALESCE
 // (if_numeric.go, coalesce_numeric.go): DECIMAL(2,1) there, so every
 // answer has scale 1. newCase builds numericCase when the THEN and ELSE
-// values but NULLs are numbers, at least two; go-mysql-server's Case
-// otherwise. Pinned by TestNumericLiteralsDifferential.
+// values but NULLs are numbers, at least two of them or one and a NULL
+// (CASE … THEN 2147483648 ELSE NULL END is a BIGINT; go-mysql-server's
+// was a DECIMAL); go-mysql-server's Case otherwise. Pinned by TestNumericLiteralsDifferential.
 
 import (
 	"github.com/dolthub/go-mysql-server/sql"
@@ -65,19 +66,13 @@ func caseBuilder(n *ast.CaseExpr) func([]sql.Expression) sql.Expression {
 // newCase returns c, or numericCase of it when its values are numbers.
 func newCase(c *expression.Case) sql.Expression {
 	var vals []sql.Expression
-	var ks []kind
-	add := func(e sql.Expression) {
-		if k := kindOf(e); k != kNull {
-			vals, ks = append(vals, e), append(ks, k)
-		}
-	}
 	for _, b := range c.Branches {
-		add(b.Value)
+		vals = append(vals, b.Value)
 	}
 	if c.Else != nil {
-		add(c.Else)
+		vals = append(vals, c.Else)
 	}
-	if res, ok := minMaxResult(vals, ks); ok {
+	if res, ok := minMaxResultOf(vals, args(vals).kinds()); ok {
 		return &numericCase{Case: c, res: res}
 	}
 	return c

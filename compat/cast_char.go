@@ -15,7 +15,9 @@ import (
 // the value's own text, '2020-01-02' and '10:00:00'. newCastChar gives
 // go-mysql-server's CAST the argument's text by its type (temporalText)
 // for a DATE, DATETIME, TIMESTAMP, TIME or YEAR argument (a DATETIME(2)
-// with both fraction digits), and is go-mysql-server's CAST otherwise.
+// with both fraction digits; the YEAR 0 as 0000, its 4 digits, where
+// go-mysql-server wrote 0: TemporalValueScripts), and is go-mysql-server's
+// CAST otherwise.
 // Pinned by CompatFaultScripts "CAST of a DATE or a TIME AS CHAR".
 // CAST(x AS CHAR CHARACTER SET binary) was NULL for bytes that are not
 // UTF-8 (go-mysql-server casts to LONGTEXT); the parser makes it CAST(x AS
@@ -116,6 +118,9 @@ func (e *temporalText) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	sv, err := e.arg.Type().SQL(ctx, nil, v)
 	if err != nil {
 		return nil, err
+	}
+	if types.IsYear(e.arg.Type()) && sv.ToString() == "0" {
+		return "0000", nil // YEAR is 4 digits, ZEROFILL (go-mysql-server: '0')
 	}
 	return sv.ToString(), nil
 }

@@ -59,6 +59,15 @@ func stringOf(e sql.Expression) sql.Expression {
 	return e
 }
 
+// TextOfDouble returns e, a FLOAT or DOUBLE, as MySQL's text of it
+// (doubleText: 1.8446744073709552e19, 1e15), as MySQL stores a DOUBLE
+// written to a character column (Field_str::store(double) prints it with
+// my_gcvt, as CONCAT does); another e is e.
+func TextOfDouble(e sql.Expression) sql.Expression {
+	e, _ = asDoubleText(e, false) // double_values.go
+	return e
+}
+
 // newConvertUsing returns CONVERT(arg USING cs) of arg's text (stringOf).
 func newConvertUsing(arg sql.Expression, cs sql.CharacterSetID) sql.Expression {
 	if arg.Resolved() && arg.Type() == types.Null {
@@ -80,6 +89,87 @@ func (c *convertUsing) WithChildren(children ...sql.Expression) (sql.Expression,
 	}
 	return newConvertUsing(children[0], c.TargetCharSet), nil
 }
+
+// Eval implements sql.Expression (charsets.go): go-mysql-server's
+// CONVERT … USING gave the target set's bytes as the string, where
+// go-mysql-server holds text as UTF-8, so CONVERT(0xE9 USING latin1) read
+// 0xE9 as UTF-8 ('?') and CONVERT('é' USING latin1) was the byte 0xE9,
+// which HEX and LENGTH then could not read. MySQL 8
+// (Item_func_conv_charset::val_str) reads a binary argument's bytes as
+// the target set's: bytes the set does not map give warning 1300
+// "Invalid gbk character string: 'FF'" (the first three bad bytes) and
+// NULL in strict mode, the valid prefix otherwise; a text argument is
+// converted with '?' for each character the set lacks. Converting to
+// binary gives the argument's bytes, as go-mysql-server does.
+func (c *convertUsing) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	cs := c.TargetCharSet
+	if cs == sql.CharacterSet_binary || cs.Encoder() == nil {
+		return c.ConvertUsing.Eval(ctx, row)
+	}
+	v, err := c.Child.Eval(ctx, row)
+	if err != nil || v == nil {
+		return nil, err
+	}
+	v, err = sql.UnwrapAny(ctx, v)
+	if err != nil {
+		return nil, err
+	}
+	switch v := v.(type) {
+	case []byte:
+		return decodeInCharset(ctx, cs, v)
+	case string:
+		if types.IsBinaryType(c.Child.Type()) {
+			return decodeInCharset(ctx, cs, []byte(v))
+		}
+		return textInCharset(cs, v), nil
+	}
+	return c.ConvertUsing.Eval(ctx, row)
+}
+
+// Type implements sql.Expression: text of the target set's default
+// collation (go-mysql-server kept a binary argument's type).
+func (c *convertUsing) Type() sql.Type {
+	cs := c.TargetCharSet
+	if cs == sql.CharacterSet_binary || cs.Encoder() == nil || types.IsTextOnly(c.Child.Type()) {
+		return c.ConvertUsing.Type()
+	}
+	return types.CreateLongText(cs.DefaultCollation())
+}
+
+// textInCharset returns the UTF-8 text s as the character set cs holds
+// it: '?' for each character cs lacks.
+func textInCharset(cs sql.CharacterSetID, s string) string {
+	enc := cs.Encoder()
+	if b, ok := enc.Encode([]byte(s)); ok {
+		if d, ok := enc.Decode(b); ok {
+			return string(d)
+		}
+	}
+	d, _ := enc.Decode(enc.EncodeReplaceUnknown([]byte(s)))
+	return string(d)
+}
+
+// decodeInCharset returns the bytes b of the character set cs as UTF-8
+// text; bytes cs does not map are warning 1300 and NULL in strict mode,
+// the text before them otherwise (Item::check_well_formed_result).
+func decodeInCharset(ctx *sql.Context, cs sql.CharacterSetID, b []byte) (any, error) {
+	text, valid := WellFormed(cs, b)
+	if valid == len(b) {
+		return text, nil
+	}
+	bad := b[valid:]
+	if len(bad) > 3 {
+		bad = bad[:3]
+	}
+	ctx.Warn(erInvalidCharacterString, "Invalid %s character string: '%X'", cs.Name(), bad)
+	if mode := sql.LoadSqlMode(ctx); mode.ModeEnabled("STRICT_TRANS_TABLES") || mode.ModeEnabled("STRICT_ALL_TABLES") {
+		return nil, nil
+	}
+	return text, nil
+}
+
+// erInvalidCharacterString is MySQL's ER_INVALID_CHARACTER_STRING.
+const erInvalidCharacterString = 1300
 
 // enumSetText is an ENUM or SET value as its text: the ENUM's member, the
 // SET's members joined by ','. NULL is NULL.

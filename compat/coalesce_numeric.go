@@ -12,9 +12,9 @@ package compat
 // IF and IFNULL (if_numeric.go): a DECIMAL holds the most integer digits
 // and the largest scale of any argument, DECIMAL(21,1) for fp and 0.5.
 // newNumericCoalesce builds numericCoalesce when all arguments but NULLs
-// are numbers, at least two of them; the rest stays the function it
-// wraps (binary_strings.go, go-mysql-server's). Pinned by
-// TestNumericLiteralsDifferential.
+// are numbers, at least two of them or one and a NULL; the rest stays the
+// function it wraps (binary_strings.go, go-mysql-server's). Pinned by
+// TestNumericLiteralsDifferential and TestIfNullArgument.
 
 import (
 	"fmt"
@@ -55,18 +55,9 @@ func withNumericCoalesce(fns []sql.Function) []sql.Function {
 }
 
 // newNumericCoalesce returns numericCoalesce of a, if all of a but NULLs
-// are numbers, at least two.
+// are numbers, at least two, or one and a NULL.
 func newNumericCoalesce(a []sql.Expression) (*numericCoalesce, bool) {
-	var vals []sql.Expression
-	var ks []kind
-	for _, e := range a {
-		k := kindOf(e)
-		if k == kNull {
-			continue
-		}
-		vals, ks = append(vals, e), append(ks, k)
-	}
-	res, ok := minMaxResult(vals, ks)
+	res, ok := minMaxResultOf(a, args(a).kinds())
 	if !ok {
 		return nil, false
 	}

@@ -10,15 +10,20 @@ import (
 )
 
 // result is the MySQL type of an expression this package evaluates: its
-// kind and, for a DECIMAL, precision and scale.
+// kind and, for a DECIMAL, precision and scale; float marks a DOUBLE kind
+// whose type is FLOAT (float_results.go).
 type result struct {
 	k           kind
 	prec, scale int32
+	float       bool
 }
 
 // sqlType returns the go-mysql-server type that reports r over the wire:
-// BIGINT, BIGINT UNSIGNED, DECIMAL(p,s), DOUBLE or LONGTEXT.
+// BIGINT, BIGINT UNSIGNED, DECIMAL(p,s), DOUBLE, FLOAT or LONGTEXT.
 func (r result) sqlType() sql.Type {
+	if r.float {
+		return types.Float32
+	}
 	switch r.k {
 	case kInt:
 		return types.Int64

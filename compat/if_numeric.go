@@ -12,8 +12,14 @@ package compat
 // (abs_greatest.go's minMaxResult), DECIMAL when signs mix.
 //
 // newIf and newIfNull build numericIf when both value arguments are
-// numbers, else go-mysql-server's own. Pinned by IfTypeScripts (sqltests,
-// also on MariaDB).
+// numbers, or one is and the other the NULL literal (which MySQL's
+// Item::aggregate_type skips: IF(0, NULL, -9223372036854775809) is a
+// DECIMAL(19,0), go-mysql-server's DECIMAL(65,30)), else go-mysql-server's
+// own. Pinned by IfTypeScripts (sqltests,
+// also on MariaDB). IF and IFNULL of a number and a string are strings in
+// MySQL (IFNULL(s, '-3') was an INT, IFNULL(9, 'x') a BIGINT, and IF
+// answered the number's Go value under a string type): newIf and
+// newIfNull build textIf, pinned by TestIfText.
 //
 // A bit operator reads IF with val_int, which in MySQL 8 is the chosen
 // argument's own val_int (Item_func_if::val_int), not the aggregate
@@ -46,17 +52,34 @@ type numericIf struct {
 var _ sql.FunctionExpression = (*numericIf)(nil)
 
 func newIf(c, a, b sql.Expression) sql.Expression {
-	if res, ok := minMaxResult([]sql.Expression{a, b}, args{a, b}.kinds()); ok {
+	ks := args{a, b}.kinds()
+	if res, ok := minMaxResultOf([]sql.Expression{a, b}, ks); ok {
 		return &numericIf{args: args{c, a, b}, res: res}
+	}
+	if numberAndString([]sql.Expression{a, b}, ks) {
+		return &textIf{args: args{c, a, b}}
 	}
 	return function.NewIf(c, a, b)
 }
 
 func newIfNull(a, b sql.Expression) sql.Expression {
-	if res, ok := minMaxResult([]sql.Expression{a, b}, args{a, b}.kinds()); ok {
+	ks := args{a, b}.kinds()
+	if res, ok := minMaxResultOf([]sql.Expression{a, b}, ks); ok {
 		return &numericIf{args: args{a, b}, ifnull: true, res: res}
 	}
+	if numberAndString([]sql.Expression{a, b}, ks) {
+		return &textIf{args: args{a, b}, ifnull: true}
+	}
 	return function.NewIfNull(a, b)
+}
+
+// numberAndString reports whether one of the two expressions a, of kinds
+// ks, is a character string and the other a number (not NULL). A binary
+// string stays go-mysql-server's (the answer is then binary).
+func numberAndString(a []sql.Expression, ks []kind) bool {
+	number := func(k kind) bool { return k.numeric() && k != kNull && k != kString }
+	text := func(i int) bool { return ks[i] == kString && !isBinaryString(a[i].Type()) }
+	return text(0) && number(ks[1]) || text(1) && number(ks[0])
 }
 
 // Eval implements sql.Expression: the chosen argument in the result's
@@ -86,21 +109,28 @@ func (e *numericIf) intValue(ctx *sql.Context, row sql.Row) (value, error) {
 // chosen returns the value of the argument IF or IFNULL answers, in its
 // own type.
 func (e *numericIf) chosen(ctx *sql.Context, row sql.Row) (value, error) {
+	_, x, err := e.chosenArg(ctx, row)
+	return x, err
+}
+
+// chosenArg returns the index of the argument IF or IFNULL answers and its
+// value, in its own type.
+func (e *numericIf) chosenArg(ctx *sql.Context, row sql.Row) (int, value, error) {
 	i := 1
 	if e.ifnull {
 		x, err := e.args.eval(ctx, row, 0, kindOf(e.args[0]))
 		if err != nil || x.k != kNull {
-			return x, err
+			return 0, x, err
 		}
 	} else {
 		c, err := e.args[0].Eval(ctx, row)
 		if err != nil {
-			return null, err
+			return 0, null, err
 		}
 		t := false
 		if c != nil {
 			if t, err = sql.ConvertToBool(ctx, c); err != nil {
-				return null, err
+				return 0, null, err
 			}
 		}
 		i = 2
@@ -108,7 +138,8 @@ func (e *numericIf) chosen(ctx *sql.Context, row sql.Row) (value, error) {
 			i = 1
 		}
 	}
-	return e.args.eval(ctx, row, i, kindOf(e.args[i]))
+	x, err := e.args.eval(ctx, row, i, kindOf(e.args[i]))
+	return i, x, err
 }
 
 // out returns x as a Go value of the result's type; nil for NULL.
@@ -118,7 +149,7 @@ func (e *numericIf) out(x value) any {
 	}
 	switch e.res.k {
 	case kDouble:
-		return x.toDouble()
+		return e.res.double(x.toDouble())
 	case kDecimal:
 		return x.toDecimal().Round(e.res.scale)
 	}
@@ -161,4 +192,49 @@ func (e *numericIf) WithChildren(children ...sql.Expression) (sql.Expression, er
 		return newIfNull(children[0], children[1]), nil
 	}
 	return newIf(children[0], children[1], children[2]), nil
+}
+
+// textIf is IF(c, a, b) (args c, a, b) or IFNULL(a, b) (args a, b) of a
+// number and a string: a string, as MySQL's Item::aggregate_type makes it
+// (a VARCHAR), the number answered as its text. go-mysql-server typed
+// IFNULL(s, '-3') as s, an INT, and IFNULL(9, 'x') as a BIGINT; its IF
+// was a string but answered the number's Go value, which
+// CAST(IF(1, 1.5, '-3') AS UNSIGNED) read as the DECIMAL 1.5, 2 (MySQL
+// reads the string '1.5': 1).
+type textIf struct {
+	args
+	ifnull bool
+}
+
+var _ sql.FunctionExpression = (*textIf)(nil)
+
+// Eval implements sql.Expression: the chosen argument as text.
+func (e *textIf) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	i, x, err := (&numericIf{args: e.args, ifnull: e.ifnull}).chosenArg(ctx, row)
+	switch {
+	case err != nil || x.k == kNull:
+		return nil, err
+	case x.k == kDouble: // a FLOAT with its own digits (double_text.go)
+		s, _ := floatText(ctx, e.args[i].Type(), x.f)
+		return s, nil
+	}
+	_, scale := decimalShape(e.args[i], kindOf(e.args[i]))
+	return x.toText(scale), nil
+}
+
+// Type implements sql.Expression: LONGTEXT.
+func (e *textIf) Type() sql.Type { return result{k: kString}.sqlType() }
+
+// FunctionName implements sql.FunctionExpression.
+func (e *textIf) FunctionName() string { return (&numericIf{ifnull: e.ifnull}).FunctionName() }
+
+// Description implements sql.FunctionExpression.
+func (e *textIf) Description() string { return (&numericIf{ifnull: e.ifnull}).Description() }
+
+// String implements sql.Expression.
+func (e *textIf) String() string { return (&numericIf{args: e.args, ifnull: e.ifnull}).String() }
+
+// WithChildren implements sql.Expression.
+func (e *textIf) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	return (&numericIf{args: e.args, ifnull: e.ifnull}).WithChildren(children...)
 }

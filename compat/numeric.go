@@ -52,9 +52,6 @@ func kindOf(e sql.Expression) kind {
 	if _, ok := e.(*hexLit); ok {
 		return kUint
 	}
-	if k, ok := floorCeilKind(e); ok && e.Resolved() {
-		return k
-	}
 	if !e.Resolved() {
 		// Not planned yet (go-mysql-server rebuilds expressions over
 		// unresolved columns to print them, SHOW CREATE TABLE): typed when

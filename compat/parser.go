@@ -43,28 +43,37 @@ func (p parser) ParseSimple(query string) (ast.Statement, error) {
 func (p parser) Parse(ctx *sql.Context, query string, multi bool) (ast.Statement, string, string, error) {
 	var stmt ast.Statement
 	var parsed, rest string
+	query, back := clientText(ctx, query) // charsets.go
 	err := parseText(query, noBackslashEscapes(ctx), func(q string) (err error) {
 		stmt, parsed, rest, err = p.Parser.Parse(ctx, q, multi)
 		return err
 	}, func(q string) { rewrite(&stmt, envOf(ctx, q)) }, func(e *editedText) { e.restoreNames(stmt) })
-	return stmt, parsed, rest, err
+	return stmt, parsed, back(rest), err
 }
 
 // ParseWithOptions implements sql.Parser.
 func (p parser) ParseWithOptions(ctx context.Context, query string, delimiter rune, multi bool, options ast.ParserOptions) (ast.Statement, string, string, error) {
 	var stmt ast.Statement
 	var parsed, rest string
+	query, back := clientText(ctx, query) // charsets.go
 	err := parseText(query, noBackslashEscapes(ctx), func(q string) (err error) {
 		stmt, parsed, rest, err = p.Parser.ParseWithOptions(ctx, q, delimiter, multi, options)
 		return err
 	}, func(q string) { rewrite(&stmt, envOf(ctx, q)) }, func(e *editedText) { e.restoreNames(stmt) })
-	return stmt, parsed, rest, err
+	return stmt, parsed, back(rest), err
 }
 
 // ParseOneWithOptions implements sql.Parser.
 func (p parser) ParseOneWithOptions(ctx context.Context, query string, options ast.ParserOptions) (ast.Statement, int, error) {
 	var stmt ast.Statement
 	var n int
+	sent := query
+	query, back := clientText(ctx, query) // charsets.go
+	defer func() {
+		if query != sent && n >= 0 && n <= len(query) {
+			n = len(back(query[:n])) // n counts the client's bytes
+		}
+	}()
 	err := parseText(query, noBackslashEscapes(ctx), func(q string) (err error) {
 		stmt, n, err = p.Parser.ParseOneWithOptions(ctx, q, options)
 		return err
@@ -350,8 +359,9 @@ func (r *rewriter) replace(e ast.Expr) (ast.Expr, bool) {
 			if !ok || len(list) == 0 {
 				return nil, false
 			}
-			if _, isTuple := n.Left.(ast.ValTuple); isTuple {
-				return nil, false // (a, b) IN ((1, 2), …)
+			if _, isTuple := n.Left.(ast.ValTuple); isTuple { // (a, b) IN ((1, 2), …): row_compare.go
+				return inject(n, func(a []sql.Expression) sql.Expression { return buildRowIn(a[0], a[1:], not, r.env) },
+					append([]ast.Expr{n.Left}, list...)...), true
 			}
 			return inject(n, func(a []sql.Expression) sql.Expression { return newIn(a[0], a[1:], not, r.env) },
 				append([]ast.Expr{n.Left}, list...)...), true
@@ -406,14 +416,12 @@ func (r *rewriter) replace(e ast.Expr) (ast.Expr, bool) {
 			repl := inject(n, func(a []sql.Expression) sql.Expression { return newCastDecimal(a[0], prec, sc, *name) }, n.Expr)
 			repl.Expression.(*injected).name = name
 			return repl, true
+		case "date", "datetime": // zero_dates.go
+			length, scale := castLengthScale(n.Type)
+			typ := strings.ToLower(n.Type.Type)
+			return inject(n, func(a []sql.Expression) sql.Expression { return newCastZeroDate(a[0], typ, length, scale) }, n.Expr), true
 		case "time":
-			length, scale := 0, 0
-			if n.Type.Length != nil {
-				length, _ = strconv.Atoi(n.Type.Length.String())
-			}
-			if n.Type.Scale != nil {
-				scale, _ = strconv.Atoi(n.Type.Scale.String())
-			}
+			length, scale := castLengthScale(n.Type)
 			return inject(n, func(a []sql.Expression) sql.Expression { return newCastTime(a[0], length, scale) }, n.Expr), true
 		case "char", "nchar": // cast_char.go
 			length, scale := 0, 0
@@ -423,6 +431,16 @@ func (r *rewriter) replace(e ast.Expr) (ast.Expr, bool) {
 			typ := n.Type.Type
 			if strings.EqualFold(n.Type.Charset, "binary") {
 				typ = "binary" // CHAR CHARACTER SET binary is BINARY (cast_char.go)
+			} else if cs, err := sql.ParseCharacterSet(n.Type.Charset); n.Type.Charset != "" && err == nil && cs.Encoder() != nil {
+				// CAST(x AS CHAR CHARACTER SET cs) is CONVERT(x USING cs),
+				// then cut to the length (cast_text.go's convertUsing).
+				return inject(n, func(a []sql.Expression) sql.Expression {
+					c := newConvertUsing(a[0], cs)
+					if length > 0 {
+						c = newCastChar(c, typ, length, scale)
+					}
+					return c
+				}, n.Expr), true
 			}
 			return inject(n, func(a []sql.Expression) sql.Expression { return newCastChar(a[0], typ, length, scale) }, n.Expr), true
 		}
@@ -515,6 +533,18 @@ func (r *rewriter) binary(op string) (func([]sql.Expression) sql.Expression, boo
 		return bit(opShiftRight), true
 	}
 	return nil, false
+}
+
+// castLengthScale returns the length and scale of CAST's type t, as
+// go-mysql-server's planner reads them (0 where t has none).
+func castLengthScale(t *ast.ConvertType) (length, scale int) {
+	if t.Length != nil {
+		length, _ = strconv.Atoi(t.Length.String())
+	}
+	if t.Scale != nil {
+		scale, _ = strconv.Atoi(t.Scale.String())
+	}
+	return length, scale
 }
 
 // inject returns the InjectedExpr that builds, from the planned children,

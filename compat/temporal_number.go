@@ -16,7 +16,10 @@ import (
 // those are 20200102 and 100000. temporalNumber gives the arithmetic
 // such an argument as that BIGINT, when it has no fraction of a second
 // (with one, MySQL reads a DECIMAL: left to go-mysql-server). Pinned by
-// CompatFaultScripts "a DATE or a TIME in arithmetic is its digits".
+// CompatFaultScripts "a DATE or a TIME in arithmetic is its digits". A
+// YEAR was a DOUBLE in arithmetic (y + 0); MySQL reads it as an unsigned
+// integer (yearNumber), pinned by IfTypeScripts "YEAR arithmetic is
+// unsigned integer arithmetic".
 
 // temporalNumber returns e read as a number when it is a DATE, or a
 // DATETIME or TIME without fractional seconds; else e.
@@ -37,8 +40,37 @@ func temporalNumber(e sql.Expression) sql.Expression {
 		if tt, ok := t.(interface{ Precision() int }); !ok || tt.Precision() == 0 {
 			return &temporalDigits{temporalArg{e}}
 		}
+	case sqltypes.Year:
+		return &yearNumber{temporalArg{e}}
 	}
 	return e
+}
+
+// yearNumber is a YEAR as the unsigned integer it is in MySQL (Field_year
+// is an unsigned Field_tiny): y + 0 is a BIGINT UNSIGNED, where
+// go-mysql-server computed a DOUBLE, and y - 2030 of 2024 is error 1690.
+type yearNumber struct{ temporalArg }
+
+var _ sql.Expression = (*yearNumber)(nil)
+
+// Type implements sql.Expression: SMALLINT UNSIGNED, which holds 0 and
+// 1901 to 2155.
+func (e *yearNumber) Type() sql.Type { return types.Uint16 }
+
+// WithChildren implements sql.Expression.
+func (e *yearNumber) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	a, err := e.child(e, children)
+	return &yearNumber{a}, err
+}
+
+// Eval implements sql.Expression: the year, 0 for 0000; NULL for NULL.
+func (e *yearNumber) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	v, err := e.arg.Eval(ctx, row)
+	if err != nil || v == nil {
+		return nil, err
+	}
+	y, _, err := types.Uint16.Convert(ctx, v)
+	return y, err
 }
 
 // temporalDigits is a DATE, DATETIME or TIME as the BIGINT of its digits.
@@ -81,6 +113,9 @@ func (e *temporalDigits) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		if tm, ok = c.(time.Time); !ok {
 			return nil, nil
 		}
+	}
+	if isZeroDatetime(tm) {
+		return int64(0), nil // '0000-00-00': 0, not 101 (union_aggregate.go)
 	}
 	date := int64(tm.Year())*10000 + int64(tm.Month())*100 + int64(tm.Day())
 	if t.Type() == sqltypes.Date {

@@ -20,6 +20,7 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/types"
 )
 
 // arithOp is one binary arithmetic operator.
@@ -61,13 +62,18 @@ var _ sql.CollationCoercible = (*arith)(nil)
 // strings, go-mysql-server's own for temporal, JSON and other arguments
 // and for INTERVAL arithmetic.
 func newArith(op arithOp, a, b sql.Expression, env env) sql.Expression {
+	if op == opPlus && isInterval(unwrap(a)) {
+		b = newNoZeroDate(b) // zero_dates.go
+	} else if (op == opPlus || op == opMinus) && isInterval(unwrap(b)) {
+		a = newNoZeroDate(a)
+	}
 	e := &arith{args: args{a, b}, op: op, env: env}
 	e.ks = e.args.kinds()
 	if d, ok := dateInterval(op, a, b); ok { // date_interval.go
 		return d
 	}
 	if !isInterval(a) && !isInterval(b) { // temporal_number.go
-		if ta, tb := temporalNumber(a), temporalNumber(b); ta != a || tb != b {
+		if ta, tb := temporalNumber(a), temporalNumber(b); !Same(ta, a) || !Same(tb, b) {
 			return newArith(op, ta, tb, env)
 		}
 	}
@@ -437,6 +443,9 @@ var _ sql.CollationCoercible = (*neg)(nil)
 // DECIMAL, since its negation may not fit a BIGINT: -(0 - 5) is DECIMAL 5,
 // -9223372036854775808 (a literal) stays BIGINT.
 func newNeg(a sql.Expression, env env, negLiteral bool) sql.Expression {
+	if a.Resolved() && types.IsYear(a.Type()) {
+		a = &yearNumber{temporalArg{a}} // temporal_number.go: -y is a BIGINT
+	}
 	e := &neg{args: args{a}, k: kindOf(a), env: env, negLiteral: negLiteral}
 	switch e.k {
 	case kInt, kUint:

@@ -370,6 +370,9 @@ func unionConvert(ctx *sql.Context, from, to sql.Type, v any) (any, error) {
 				n += 1 + p
 			}
 			v = tm.Format("2006-01-02 15:04:05.000000")[:n]
+			if isZeroDatetime(tm) {
+				v = "0000-00-00 00:00:00.000000"[:n]
+			}
 		} else if f, ok := v.(float64); ok && types.IsFloat(from) {
 			v = formatDouble(f) // 1e15, not go-mysql-server's 1e+15
 		} else if !types.IsText(from) && !types.IsBinaryType(from) {
@@ -391,4 +394,11 @@ func unionConvert(ctx *sql.Context, from, to sql.Type, v any) (any, error) {
 		}
 	}
 	return out, err
+}
+
+// isZeroDatetime reports whether tm is go-mysql-server's zero DATETIME,
+// its time.Time for '0000-00-00 00:00:00' (0000-01-01 00:00:00 UTC; it
+// prints that value as the zero date, datetimeType.SQL).
+func isZeroDatetime(tm time.Time) bool {
+	return tm.Equal(types.Datetime.Zero().(time.Time))
 }

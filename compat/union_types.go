@@ -175,7 +175,7 @@ func mapChildren(n sql.Node, f func(sql.Node) (sql.Node, error)) (sql.Node, []sq
 		if err != nil {
 			return nil, nil, err
 		}
-		if c2 != c {
+		if !Same(c2, c) {
 			if nc == nil {
 				nc = append([]sql.Node{}, children...)
 			}
@@ -222,7 +222,7 @@ func mapExprs(n sql.Node, f transform.ExprFunc, changed func(e, e2 sql.Expressio
 // mapSubquery returns x with its query replaced by f's.
 func mapSubquery(x *plan.Subquery, f func(sql.Node) (sql.Node, error)) (sql.Expression, transform.TreeIdentity, error) {
 	q, err := f(x.Query)
-	if err != nil || q == x.Query {
+	if err != nil || Same(q, x.Query) {
 		return x, transform.SameTree, err
 	}
 	return x.WithQuery(q), transform.NewTree, nil
@@ -607,7 +607,7 @@ func (s *setOpSide) described(i int) sql.Expression {
 		return x
 	}
 	y := in.Projections[i]
-	if id, ok := y.(sql.IdExpression); ok && id.Id() == gf.Id() || x != s.p.Projections[i] {
+	if id, ok := y.(sql.IdExpression); ok && id.Id() == gf.Id() || !Same(x, s.p.Projections[i]) {
 		if a, ok := y.(*expression.Alias); ok {
 			y = a.Child
 		}
@@ -632,7 +632,7 @@ func (s *setOpSide) converted(i int) bool {
 		return false
 	}
 	a, ok := s.p.Projections[i].(*expression.Alias)
-	return ok && a.Child != s.source(i)
+	return ok && !Same(a.Child, s.source(i))
 }
 
 // to makes the side's column i, of value x, of type t.

@@ -3,6 +3,7 @@ package sqltests
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"testing"
 )
 
@@ -173,6 +174,7 @@ func TestAbsArgScripts(t *testing.T) {
 
 func TestIfTypeScripts(t *testing.T) {
 	runScriptsAndMariaDB(t, IfTypeScripts)
+	runScriptsEngineAndWire(t, IfTypeMySQLScripts)
 }
 
 // TestShowTriggersFrom checks that SHOW TRIGGERS FROM db lists db's
@@ -230,4 +232,60 @@ func TestShowTriggersFrom(t *testing.T) {
 
 func TestDefaultNullScripts(t *testing.T) {
 	runScriptsEngineAndWire(t, DefaultNullScripts)
+}
+
+// TestCharsetScripts runs CharsetScripts in-process, over the wire and
+// on MariaDB, and CharsetMySQLScripts in-process and over the wire.
+func TestCharsetScripts(t *testing.T) {
+	runScriptsAndMariaDB(t, CharsetScripts)
+	runScriptsEngineAndWire(t, CharsetMySQLScripts)
+}
+
+// TestLatin1Client checks a latin1 connection (SET NAMES latin1) over the
+// wire and on MariaDB: its statements are read as latin1 and text goes
+// back to it in latin1, '?' for a character latin1 lacks. simsql read the
+// statement's bytes as UTF-8, so inserting 'caf\xE9' was error 1366,
+// HEX('caf\xE9') panicked and a SELECT of '中' failed whole
+// (compat/charsets.go).
+func TestLatin1Client(t *testing.T) {
+	check := func(t *testing.T, db *sql.DB) {
+		ctx := context.Background()
+		conn, err := db.Conn(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close()
+		for _, q := range []string{"SET NAMES latin1", "DROP TABLE IF EXISTS lc",
+			"CREATE TABLE lc (id INT PRIMARY KEY, s TEXT CHARACTER SET utf8mb4)",
+			"INSERT INTO lc VALUES (1, 'caf\xe9'), (2, CONVERT(X'636166C3A920E4B8AD' USING utf8mb4))"} {
+			if _, err := conn.ExecContext(ctx, q); err != nil {
+				t.Fatalf("%s: %v", q, err)
+			}
+		}
+		rows, err := conn.QueryContext(ctx, "SELECT s, HEX(s) FROM lc ORDER BY id")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for rows.Next() {
+			var s, h string
+			if err := rows.Scan(&s, &h); err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, s, h)
+		}
+		if err := rows.Err(); err != nil {
+			t.Fatal(err)
+		}
+		if want := []string{"caf\xe9", "636166C3A9", "caf\xe9 ?", "636166C3A920E4B8AD"}; fmt.Sprintf("%q", got) != fmt.Sprintf("%q", want) {
+			t.Errorf("SELECT s, HEX(s): got %q, want %q", got, want)
+		}
+		var h string
+		var n int
+		if err := conn.QueryRowContext(ctx, "SELECT HEX('caf\xe9'), LENGTH('caf\xe9')").Scan(&h, &n); err != nil || h != "636166E9" || n != 4 {
+			t.Errorf("SELECT HEX('caf\\xE9'), LENGTH('caf\\xE9'): got %q, %d (%v), want 636166E9, 4", h, n, err)
+		}
+	}
+	t.Run("wire", func(t *testing.T) { check(t, StartServer(t).DB(t)) })
+	t.Run("mariadb", func(t *testing.T) { check(t, sharedMariaDB(t).scratchDB(t)) })
 }

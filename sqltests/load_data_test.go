@@ -288,6 +288,13 @@ var loadDataCases = []loadDataCase{
 	{name: "CHARACTER SET cp1251", table: "id INT PRIMARY KEY, v TEXT CHARACTER SET utf8mb4",
 		file: "1\tcaf\xe9\n", options: "CHARACTER SET cp1251", want: []Row{{"31", hexOf("cafй")}}},
 	// Not a regression: that the names of UTF-8 are no error 1115.
+	// Regression (trial 12 F14): gbk had no encoder, so the file's bytes
+	// were stored as they are, then refused as UTF-8 (''), warning 1366
+	// (compat/charsets.go).
+	{name: "CHARACTER SET gbk", table: "id INT PRIMARY KEY, v TEXT CHARACTER SET utf8mb4",
+		file: "1\t\xd6\xd0\xce\xc4\n", options: "CHARACTER SET gbk", warnings: []Row{}, want: []Row{{"31", hexOf("中文")}}},
+	{name: "CHARACTER SET big5", table: "id INT PRIMARY KEY, v TEXT CHARACTER SET utf8mb4",
+		file: "1\t\xa4\xa4\xa4\xe5\n", options: "CHARACTER SET big5", want: []Row{{"31", hexOf("中文")}}},
 	{name: "CHARACTER SET utf8 and utf8mb3 are UTF-8", table: "id INT PRIMARY KEY, v TEXT",
 		file: "1\tcaf\xc3\xa9\n", options: "CHARACTER SET utf8mb3", want: []Row{{"31", hexOf("café")}}},
 	{name: "an unknown CHARACTER SET: error 1115", table: "id INT PRIMARY KEY, v TEXT",

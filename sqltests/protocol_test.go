@@ -199,7 +199,12 @@ func TestProtocolColumnDefinitions(t *testing.T) {
 		}
 		// The binary protocol sends the same definitions, and a zero
 		// date with length 0 (MySQL's encoding; year 0 month 0 day 0
-		// became -0001-11-30 with go-sql-driver/mysql's parseTime).
+		// became -0001-11-30 with go-sql-driver/mysql's parseTime). Without
+		// NO_ZERO_DATE: with it MySQL casts the zero date string to NULL
+		// (compat/zero_dates.go).
+		if res, err := c.query("SET sql_mode = ''"); err != nil || res[0].Err != nil {
+			t.Fatalf("SET sql_mode: %v %v", err, res)
+		}
 		res, defs := executeFields(t, c, "SELECT y, f, CAST('0000-00-00' AS DATE), CAST('0000-00-00 00:00:00' AS DATETIME) FROM ty")
 		checkFields(t, who+" (binary)", defs[:2], []wantField{wantTyFields[3], wantTyFields[1]})
 		if len(res.BinaryRows) != 1 {
@@ -214,6 +219,22 @@ func TestProtocolColumnDefinitions(t *testing.T) {
 		// A prepared EXPLAIN announces its parameters.
 		if n, err := c.prepareParams("EXPLAIN SELECT * FROM ty WHERE id = ? AND s = ?"); err != nil || n != 2 {
 			t.Errorf("%s: prepared EXPLAIN announces %d parameters (%v), want 2", who, n, err)
+		}
+		// The text protocol sends the YEAR 0 with its 4 digits, 0000
+		// (go-mysql-server sent 0), and '0000' is stored as 0000, not 2000.
+		for _, q := range []string{"DROP TABLE IF EXISTS yz", "CREATE TABLE yz (id INT PRIMARY KEY, y YEAR)", "INSERT INTO yz VALUES (1, 0), (2, '0000'), (3, '00')"} {
+			if res, err := c.query(q); err != nil || res[0].Err != nil {
+				t.Fatalf("%s: %s: %v %v", who, q, err, res)
+			}
+		}
+		years, err := c.query("SELECT y FROM yz ORDER BY id")
+		if err != nil || years[0].Err != nil || len(years[0].Rows) != 3 {
+			t.Fatalf("%s: %v %v", who, err, years)
+		}
+		for i, want := range []string{"0000", "0000", "2000"} {
+			if got := years[0].Rows[i][0]; got == nil || *got != want {
+				t.Errorf("%s: YEAR row %d is %s, want %s", who, i+1, formatCell(got), want)
+			}
 		}
 	}
 	t.Run("simsql", func(t *testing.T) { check(t, "simsql", StartServer(t).Addr) })
@@ -294,8 +315,12 @@ func TestProtocolDriverScans(t *testing.T) {
 				t.Errorf("%s: %s DecimalSize %d, %d, %v; want no fixed scale", who, ct.Name(), p, s, ok)
 			}
 		}
-		// Binary protocol: a zero date is Go's zero time; a Go time cast
-		// to TIME is its time of day.
+		// Binary protocol: a zero date is Go's zero time (cast without
+		// NO_ZERO_DATE, which makes it NULL: compat/zero_dates.go); a Go
+		// time cast to TIME is its time of day.
+		if _, err := db.Exec("SET sql_mode = ''"); err != nil {
+			t.Fatal(err)
+		}
 		var zero time.Time
 		if err := db.QueryRow("SELECT CAST(? AS DATE)", "0000-00-00").Scan(&zero); err != nil || !zero.IsZero() {
 			t.Errorf("%s: zero DATE scans as %v (%v), want the zero time", who, zero, err)

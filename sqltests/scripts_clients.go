@@ -24,11 +24,21 @@ var ClientScripts = []ScriptTest{
 			{Query: "SELECT column_name, extra FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name = 'g' ORDER BY ordinal_position", Expected: []Row{
 				{"id", "auto_increment"}, {"body", ""}, {"fp", "STORED GENERATED"}, {"n", "VIRTUAL GENERATED"}, {"d", ""},
 			}},
+			// Regression: GENERATION_EXPRESSION was '' for the generated
+			// columns too (catalog/compat_generation_expression.go); MySQL 8
+			// shows the expression as SHOW CREATE TABLE prints it, '' (not
+			// MariaDB's NULL) for other columns.
+			{Query: "SELECT column_name, generation_expression FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name = 'g' ORDER BY ordinal_position", Expected: []Row{
+				{"id", ""}, {"body", ""}, {"fp", "simhash(`body`)"}, {"n", "(`id` * 2)"}, {"d", ""},
+			}},
 			// ALTER TABLE rewrites the metadata; Extra is derived, not stored.
 			{Query: "ALTER TABLE g ADD COLUMN t VARCHAR(10)", Expected: nil},
 			{Query: "ALTER TABLE g MODIFY COLUMN n INT", Expected: nil},
 			{Query: "SELECT column_name, extra FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name = 'g' ORDER BY ordinal_position", Expected: []Row{
 				{"id", "auto_increment"}, {"body", ""}, {"fp", "STORED GENERATED"}, {"n", ""}, {"d", ""}, {"t", ""},
+			}},
+			{Query: "SELECT column_name, generation_expression FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name = 'g' AND generation_expression <> '' ORDER BY ordinal_position", Expected: []Row{
+				{"fp", "simhash(`body`)"},
 			}},
 		},
 	},

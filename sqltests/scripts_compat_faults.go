@@ -612,11 +612,85 @@ var CompatFaultScripts = []ScriptTest{
 				{1e20, 1.1, 1.100000023841858, 1e20}, {-1.5e-7, 123457000.0, 123456792.0, 1e20}, {1e-16, 1e-10, 1.000000013351432e-10, 1e20}}},
 		},
 	},
+	{
+		// Regression (trial 12 F7): go-mysql-server v0.20.0 refused a
+		// value no member of an ENUM or SET with 1105, stored '' for
+		// INSERT IGNORE of 'x,z' into SET('x','y') and ENUM index 0 in
+		// strict mode (catalog/compat_enum_set_values.go).
+		Name:        "ENUM and SET values that are no member: 1265",
+		SetUpScript: []string{"CREATE TABLE es (id INT PRIMARY KEY, e ENUM('a','b'), s SET('x','y'))"},
+		Assertions: []Assertion{
+			{Query: "INSERT INTO es VALUES (1, 'z', 'x')", ExpectedErr: "Data truncated for column 'e' at row 1", ExpectedErrCode: 1265},
+			{Query: "INSERT IGNORE INTO es VALUES (2, 'z', 'x')", ExpectedWarnings: []Row{{"Warning", 1265, "Data truncated for column 'e' at row 1"}}},
+			{Query: "INSERT INTO es VALUES (3, 'a', 'x,z')", ExpectedErr: "Data truncated for column 's' at row 1", ExpectedErrCode: 1265},
+			{Query: "INSERT IGNORE INTO es VALUES (4, 'a', 'x,z')", ExpectedWarnings: []Row{{"Warning", 1265, "Data truncated for column 's' at row 1"}}},
+			{Query: "INSERT INTO es VALUES (5, 0, 'x')", ExpectedErr: "Data truncated for column 'e' at row 1", ExpectedErrCode: 1265},
+			{Query: "INSERT INTO es VALUES (6, 'b', 'y'), (7, 'q', 'x')", ExpectedErr: "Data truncated for column 'e' at row 2", ExpectedErrCode: 1265},
+			{Query: "UPDATE es SET e = 'q' WHERE id = 2", ExpectedErr: "Data truncated for column 'e' at row 1", ExpectedErrCode: 1265},
+			{Query: "SELECT id, e, e + 0, s FROM es ORDER BY id", Expected: []Row{{2, "", 0, "x"}, {4, "a", 1, "x"}}},
+		},
+	},
+	{
+		// Regression (trial 12 F15): go-mysql-server v0.20.0 stored a DOUBLE
+		// written to a character column in Go's 'f' text
+		// ('18446744073709552000'), by INSERT, UPDATE and ALTER TABLE
+		// (catalog/compat_non_strict_values.go; ALTER reads the old rows
+		// through the same check, compat_alter_narrowing.go).
+		Name:        "a DOUBLE into a character column",
+		SetUpScript: []string{"CREATE TABLE dc (id INT PRIMARY KEY, f DOUBLE, fl FLOAT, c VARCHAR(30))"},
+		Assertions: []Assertion{
+			{Query: "INSERT INTO dc VALUES (1, 1.8446744073709552e19, 1e20, NULL), (2, 1e15, 0.5, NULL), (3, 123456789012345678, 123456789, NULL)"},
+			{Query: "UPDATE dc SET c = f"},
+			{Query: "INSERT INTO dc (id, c) VALUES (4, 1e15), (5, CAST(18446744073709551615 AS DOUBLE)), (6, 1.5e-7)"},
+			{Query: "SELECT id, c, c = CONCAT(f) FROM dc ORDER BY id", Expected: []Row{
+				{1, "1.8446744073709552e19", 1}, {2, "1e15", 1}, {3, "1.2345678901234568e17", 1}, {4, "1e15", nil}, {5, "1.8446744073709552e19", nil}, {6, "0.00000015", nil}}},
+			{Query: "ALTER TABLE dc MODIFY f VARCHAR(30), MODIFY fl VARCHAR(30)"},
+			{Query: "SELECT id, f, fl FROM dc WHERE id <= 3 ORDER BY id", Expected: []Row{
+				{1, "1.8446744073709552e19", "1e20"}, {2, "1e15", "0.5"}, {3, "1.2345678901234568e17", "123457000"}}},
+		},
+	},
+	{
+		// Regression (trial 12 F9): go-mysql-server v0.20.0 dropped
+		// UNSIGNED from DECIMAL, FLOAT and DOUBLE columns: negatives were
+		// stored in strict mode and SHOW CREATE TABLE lost the attribute
+		// (catalog/compat_unsigned_real.go).
+		Name:        "DECIMAL, FLOAT and DOUBLE UNSIGNED",
+		SetUpScript: []string{"CREATE TABLE ur (id INT PRIMARY KEY, d DECIMAL(20,0) UNSIGNED, f DOUBLE UNSIGNED, fl FLOAT UNSIGNED, s DECIMAL(5,2))"},
+		Assertions: []Assertion{
+			{Query: "INSERT INTO ur (id, d) VALUES (1, -1)", ExpectedErr: "Out of range value for column 'd' at row 1", ExpectedErrCode: 1264},
+			{Query: "INSERT INTO ur (id, f) VALUES (2, -1.5)", ExpectedErr: "Out of range value for column 'f' at row 1", ExpectedErrCode: 1264},
+			{Query: "INSERT INTO ur (id, fl) VALUES (3, 1), (4, -1.5)", ExpectedErr: "Out of range value for column 'fl' at row 2", ExpectedErrCode: 1264},
+			{Query: "INSERT IGNORE INTO ur (id, d, f) VALUES (5, -5, -5)", ExpectedWarnings: []Row{
+				{"Warning", 1264, "Out of range value for column 'd' at row 1"}, {"Warning", 1264, "Out of range value for column 'f' at row 1"}}},
+			{Query: "INSERT INTO ur VALUES (6, 18446744073709551615, 1.5, 0, -1.25)"},
+			{Query: "UPDATE ur SET d = d - 18446744073709551616 WHERE id = 6", ExpectedErr: "Out of range value for column 'd' at row 1", ExpectedErrCode: 1264},
+			{Query: "SELECT id, d, f, fl, s FROM ur ORDER BY id", Expected: []Row{{5, "0", 0.0, nil, nil}, {6, "18446744073709551615", 1.5, 0.0, "-1.25"}}},
+			{Query: "SHOW COLUMNS FROM ur WHERE Field IN ('d', 'f', 'fl', 's')", Expected: []Row{
+				{"d", "decimal(20,0) unsigned", "YES", "", nil, ""}, {"f", "double unsigned", "YES", "", nil, ""},
+				{"fl", "float unsigned", "YES", "", nil, ""}, {"s", "decimal(5,2)", "YES", "", nil, ""}}},
+			{Query: "ALTER TABLE ur ADD COLUMN x INT"},
+			{Query: "INSERT INTO ur (id, f) VALUES (7, -2)", ExpectedErr: "Out of range value for column 'f' at row 1", ExpectedErrCode: 1264},
+			{Query: "ALTER TABLE ur MODIFY f DOUBLE"},
+			{Query: "INSERT INTO ur (id, f) VALUES (7, -2)"},
+			{Query: "SELECT COUNT(*) FROM ur WHERE f < 0", Expected: []Row{{1}}},
+		},
+	},
 }
 
 // CompatMySQLScripts are faults of CompatFaultScripts' kind whose answer
 // MariaDB words or levels otherwise than MySQL 8; they hold MySQL 8's.
 var CompatMySQLScripts = []ScriptTest{
+	{
+		// Regression (trial 12 F9, catalog/compat_unsigned_real.go): SHOW
+		// CREATE TABLE wrote `decimal(20,0)`, `double`, `float` for UNSIGNED
+		// columns (MariaDB writes int(11)).
+		Name:        "SHOW CREATE TABLE keeps DECIMAL and DOUBLE UNSIGNED",
+		SetUpScript: []string{"CREATE TABLE us (id INT PRIMARY KEY, d DECIMAL(20,0) UNSIGNED, f DOUBLE UNSIGNED, fl FLOAT(7,2) UNSIGNED)"},
+		Assertions: []Assertion{
+			{Query: "SHOW CREATE TABLE us", Expected: []Row{{"us", "CREATE TABLE `us` (\n  `id` int NOT NULL,\n  `d` decimal(20,0) unsigned DEFAULT NULL,\n  `f` double unsigned DEFAULT NULL,\n  `fl` float(7,2) unsigned DEFAULT NULL,\n  PRIMARY KEY (`id`)\n) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_ai_ci"}}},
+			{Query: "INSERT INTO us (id, fl) VALUES (1, -1)", ExpectedErr: "Out of range value for column 'fl' at row 1", ExpectedErrCode: 1264},
+		},
+	},
 	{
 		// ALTER TABLE … MODIFY to a shorter VARCHAR cuts trailing spaces
 		// beyond the length with note 1265 in every mode, as an INSERT does

@@ -237,6 +237,7 @@ func fieldsSpool(c *mysql.Conn, query string, callback mysql.ResultSpoolFn) mysq
 		if res != nil {
 			fixFields(c, query, res.Fields)
 			fixSetAffected(query, res)
+			fixYearRows(res)
 			fixUpdateInfo(c, res) // protocol_compat.go
 		}
 		return callback(res, more)

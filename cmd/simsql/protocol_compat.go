@@ -40,6 +40,8 @@ import (
 //   - Binary rows (fixBinaryRows): a zero DATE, DATETIME or TIMESTAMP is
 //     sent with length 0, as MySQL does; vitess sent year 0, month 0, day
 //     0, which go-sql-driver/mysql with parseTime turns into -0001-11-30.
+//   - Text rows (fixYearRows): the YEAR 0 is sent as 0000, as MySQL
+//     sends a YEAR (4 digits, ZEROFILL); go-mysql-server wrote 0.
 //   - Prepared EXPLAIN (fixPrepare): vitess counts a statement's
 //     parameters without looking inside EXPLAIN, so a prepared "EXPLAIN
 //     SELECT … WHERE v = ?" announced 0 parameters and could not be run
@@ -203,6 +205,18 @@ func fixBinaryRows(res *sqltypes.Result) {
 				if isZeroDate(v.Raw()) {
 					row[i] = sqltypes.MakeTrusted(v.Type(), nil)
 				}
+			}
+		}
+	}
+}
+
+// fixYearRows sends the YEAR 0 of a text-protocol result as MySQL does
+// (see the file comment).
+func fixYearRows(res *sqltypes.Result) {
+	for _, row := range res.Rows {
+		for i, v := range row {
+			if v.Type() == sqltypes.Year && string(v.Raw()) == "0" {
+				row[i] = sqltypes.MakeTrusted(sqltypes.Year, []byte("0000"))
 			}
 		}
 	}

@@ -1,0 +1,8 @@
+package sqltests
+
+import "testing"
+
+func TestTemporalValueScripts(t *testing.T) {
+	runScriptsAndMariaDB(t, TemporalValueScripts)
+	runScriptsEngineAndWire(t, TemporalValueMySQLScripts)
+}
