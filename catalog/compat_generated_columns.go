@@ -293,7 +293,8 @@ func overRow(sch sql.Schema, e sql.Expression) (sql.Expression, error) {
 }
 
 // fingerprintBitsIn makes every generated or default value of plan n that
-// stores a fingerprint into a signed BIGINT column a fingerprintBits.
+// stores a fingerprint into a signed BIGINT column a fingerprintBits, and
+// every one of a JSON column keep SQL NULL (jsonNullKept).
 func fingerprintBitsIn(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 	var f transform.ExprFunc
 	f = func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
@@ -305,6 +306,9 @@ func fingerprintBitsIn(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 			}
 			return x.WithQuery(q), transform.NewTree, nil
 		case *sql.ColumnDefaultValue:
+			if c, ok := jsonNullKept(x); ok { // compat_json_null.go
+				return c, transform.NewTree, nil
+			}
 			if x == nil || x.Expr == nil || !isFingerprint(x.Expr) || !isSignedBigint(x.OutType) {
 				return e, transform.SameTree, nil
 			}

@@ -111,7 +111,7 @@ func rangeCheckInsert(ins *plan.InsertInto) (sql.Node, transform.TreeIdentity, e
 					if unsigned[strings.ToLower(cols[j].Name)] {
 						c = newValueCheck(c, cols[j], true, int64(r+1), clampUnsigned)
 					}
-					if c != e {
+					if !compat.Same(c, e) {
 						tuples[r][j] = c
 						same = false
 					}
@@ -214,7 +214,7 @@ func checkedSource(src sql.Node, cols []*sql.Column, order []int, ignore bool) (
 			gf = h // its number, as INSERT … VALUES writes it (compat_hex_values.go)
 		}
 		exprs[i] = checkedValue(gf, cols[i], ignore, 0)
-		changed = changed || exprs[i] != gf
+		changed = changed || !compat.Same(exprs[i], gf)
 	}
 	if !changed {
 		return nil, false
@@ -273,7 +273,7 @@ func mapSetFields(exprs []sql.Expression, f func(sql.Expression, *sql.Column) sq
 		}
 		col := &sql.Column{Name: gf.Name(), Type: gf.Type()}
 		c := f(sf.RightChild, col)
-		if c == sf.RightChild {
+		if compat.Same(c, sf.RightChild) {
 			continue
 		}
 		if out == nil {

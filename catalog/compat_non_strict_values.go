@@ -75,6 +75,8 @@ func checkedValue(e sql.Expression, col *sql.Column, ignore bool, row int64) sql
 		return &fitString{columnValue{Expression: e, col: col, ignore: ignore, row: row}}
 	case fitsTemporal(col) && e.Type() != nil && types.IsText(e.Type()): // compat_temporal_values.go
 		return &fitTemporal{columnValue{Expression: e, col: col, ignore: ignore, row: row}}
+	case col != nil && col.Type != nil && types.IsJSON(col.Type):
+		return compat.JSONNumbers(e) // its integers exact (compat/json_numbers.go)
 	}
 	return e
 }

@@ -6,6 +6,8 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/dolthub/go-mysql-server/sql/types"
+
+	"github.com/simsql/simsql/compat"
 )
 
 // Fault (go-mysql-server v0.20.0): a table with an integer VIRTUAL
@@ -111,7 +113,8 @@ func wrappedTables(tn sql.TableNode) []sql.Table {
 
 // readConversions makes each VIRTUAL integer column of vct, a wrapper
 // over a simsql table, read as MySQL reads it: a fingerprint into a signed
-// BIGINT as its 64 bits, any other value in the column's range.
+// BIGINT as its 64 bits, any other value in the column's range; and a
+// VIRTUAL JSON column's NULL SQL NULL (jsonNullKept, compat_json_null.go).
 func readConversions(vct *plan.VirtualColumnTable) {
 	if _, ok := writtenTable(vct.Table); !ok { // an index lookup's table too
 		return
@@ -119,15 +122,25 @@ func readConversions(vct *plan.VirtualColumnTable) {
 	sch := vct.Table.Schema()
 	var out []sql.Expression
 	for i, p := range vct.Projections {
-		if i >= len(sch) || !sch[i].Virtual || !isIntegerColumn(sch[i]) {
+		if i >= len(sch) || !sch[i].Virtual {
 			continue
 		}
 		cd, ok := p.(*sql.ColumnDefaultValue)
 		if !ok || cd == nil || cd.Expr == nil {
 			continue
 		}
+		if c, ok := jsonNullKept(cd); ok { // compat_json_null.go
+			if out == nil {
+				out = append([]sql.Expression(nil), vct.Projections...)
+			}
+			out[i] = c
+			continue
+		}
+		if !isIntegerColumn(sch[i]) {
+			continue
+		}
 		e := readValue(cd.Expr, sch[i])
-		if e == cd.Expr {
+		if compat.Same(e, cd.Expr) {
 			continue
 		}
 		if out == nil {
@@ -194,7 +207,7 @@ func generatedInsertRanges(ins *plan.InsertInto) (sql.Node, transform.TreeIdenti
 				continue
 			}
 			c := checkedGenerated(e, dest[i], ins.Ignore, false)
-			if c == e {
+			if compat.Same(c, e) {
 				continue
 			}
 			if exprs == nil {

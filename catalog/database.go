@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/types"
+	"github.com/dolthub/vitess/go/sqltypes"
 )
 
 // Database is one database of the durable Store.
@@ -94,6 +96,7 @@ func (d *Database) createTable(ctx *sql.Context, name string, sch sql.PrimaryKey
 	if err != nil {
 		return err
 	}
+	sch = nullColumnsBinary(sch)
 	tm, err := newTableMeta(id, name, sch, collation, comment)
 	if err != nil {
 		return err
@@ -184,3 +187,27 @@ func decodeJSON(b []byte, v any) error {
 
 // Store returns the Store d belongs to.
 func (d *Database) Store() *Store { return d.store }
+
+// nullColumnsBinary returns sch with each column of type NULL (CREATE
+// TABLE … AS SELECT NULL AS n; go-mysql-server: "type null cannot be
+// stored") a nullable BINARY(0), as MySQL 8 and MariaDB create it
+// (Item_null's field type, MYSQL_TYPE_NULL stored as a binary string of
+// length 0). Pinned by CreateSelectScripts (sqltests/scripts_ctas.go).
+func nullColumnsBinary(sch sql.PrimaryKeySchema) sql.PrimaryKeySchema {
+	var out sql.Schema
+	for i, c := range sch.Schema {
+		if c.Type != types.Null {
+			continue
+		}
+		if out == nil {
+			out = append(sql.Schema(nil), sch.Schema...)
+		}
+		col := *c
+		col.Type, col.Nullable = types.MustCreateBinary(sqltypes.Binary, 0), true
+		out[i] = &col
+	}
+	if out != nil {
+		sch.Schema = out
+	}
+	return sch
+}

@@ -60,6 +60,9 @@ var _ sql.CollationCoercible = (*compare)(nil)
 
 // newCompare returns a op b.
 func newCompare(op cmpOp, a, b sql.Expression, env env) sql.Expression {
+	if x, y, ok := rowTuples(a, b); ok { // row_compare.go
+		return newRowCompare(op, x, y, env)
+	}
 	// A constant that is not a value of an integer, DECIMAL or YEAR
 	// column's type, compared with the column (compare_range_bound.go).
 	if e, ok := env.columnBound(op, a, b, false); ok {
@@ -177,6 +180,9 @@ func (env env) convertConstant(col, c sql.Expression) (sql.Expression, bool) {
 	}
 	if !exact {
 		return nil, false
+	}
+	if types.IsBit(gf.Type()) { // bit_compare.go
+		return bitConstant(gf, i, unsigned)
 	}
 	var lit *expression.Literal
 	if kindOf(gf) == kUint {

@@ -16,7 +16,7 @@ import (
 // Functions returns the functions that replace go-mysql-server's
 // built-ins of the same names: ABS, GREATEST and LEAST (abs_greatest.go),
 // IF and IFNULL of numbers (if_numeric.go), FLOOR and CEIL (floor_ceil.go), SIGN (sign_fraction.go), FORMAT (format_number.go),
-// HEX of a DECIMAL or DOUBLE (hex_number.go), LAST_INSERT_ID (last_insert_id.go), CHARSET, COLLATION and COERCIBILITY (charset_null.go), INET_NTOA (inet_ntoa.go), QUOTE (quote_null.go), SOUNDEX (soundex_empty.go), ROUND and TRUNCATE (round.go),
+// HEX of a DECIMAL or DOUBLE (hex_number.go), LAST_INSERT_ID (last_insert_id.go), MIN and MAX, nullable (min_max_nullable.go), CHARSET, COLLATION and COERCIBILITY (charset_null.go), INET_NTOA (inet_ntoa.go), JSON_TYPE (json_type_null.go), QUOTE (quote_null.go), SOUNDEX (soundex_empty.go), ROUND and TRUNCATE (round.go),
 // SUM and AVG (sum_avg.go), BIT_AND, BIT_OR
 // and BIT_XOR (bit_aggregates.go), and the string functions, on bytes for
 // a binary string (binary_strings.go), BIT_LENGTH (bit_length.go), BENCHMARK,
@@ -56,8 +56,11 @@ func Functions() []sql.Function {
 		sql.FunctionN{Name: "format", Fn: newFormat},               // format_number.go
 		sql.FunctionN{Name: "hex", Fn: newHexN},                    // hex_number.go
 		sql.FunctionN{Name: "inet_ntoa", Fn: newInetNtoa},          // inet_ntoa.go
+		sql.FunctionN{Name: "json_type", Fn: newJSONType},          // json_type_null.go
 		sql.FunctionN{Name: "last_insert_id", Fn: newLastInsertID}, // last_insert_id.go
 		sql.FunctionN{Name: "make_set", Fn: newMakeSet},            // make_set.go
+		sql.Function1{Name: "max", Fn: newMax},                     // min_max_nullable.go
+		sql.Function1{Name: "min", Fn: newMin},                     // min_max_nullable.go
 		sql.Function1{Name: "quote", Fn: newQuote},                 // quote_null.go
 		sql.FunctionN{Name: "round", Fn: newRound},                 // round.go
 		sql.Function1{Name: "sign", Fn: newSign},                   // sign_fraction.go
@@ -79,26 +82,33 @@ func Functions() []sql.Function {
 // doubleValuesText (double_values.go), inSubqueryJoins
 // (in_subquery.go), userVarReads (user_var_assign.go), viewVariables
 // (view_variables.go), onlyFullGroupBy (only_full_group_by.go),
-// groupByAmbiguous (group_by_ambiguous.go) and jsonPaths (json_paths.go).
+// groupByAmbiguous (group_by_ambiguous.go), jsonPaths (json_paths.go),
+// jsonNumbers (json_numbers.go), distinctOrderColumns
+// (distinct_order_position.go), defaultWindowFrames (window_frames.go)
+// and groupConcatLimits (group_concat_limit.go).
 func Rules() []analyzer.Rule {
 	return []analyzer.Rule{
 		{Id: ruleAggregateTypes, Apply: aggregateTypes},
 		{Id: ruleUnionTypes, Apply: unionTypes}, // union_types.go
 		{Id: ruleEnumText, Apply: enumText},
 		{Id: ruleHelpTables, Apply: helpTables},
-		{Id: ruleWarningsInOrder, Apply: warningsInOrder},     // show_warnings.go
-		{Id: ruleWarningBytes, Apply: warningBytes},           // warning_bytes.go, after warningsInOrder
-		{Id: ruleLikeRange, Apply: likeRange},                 // like_range.go
-		{Id: ruleBinaryParams, Apply: binaryParams},           // binary_params.go
-		{Id: ruleBinaryGroupConcat, Apply: binaryGroupConcat}, // binary_strings.go, after binaryParams
-		{Id: ruleTemporalText, Apply: temporalArgsText},       // temporal_text.go, after unionTypes and likeRange
-		{Id: ruleDoubleValuesText, Apply: doubleValuesText},   // double_values.go, after binaryGroupConcat
-		{Id: ruleInSubqueryJoins, Apply: inSubqueryJoins},     // in_subquery.go
-		{Id: ruleUserVarReads, Apply: userVarReads},           // user_var_assign.go
-		{Id: ruleViewVariables, Apply: viewVariables},         // view_variables.go
-		{Id: ruleOnlyFullGroupBy, Apply: onlyFullGroupBy},     // only_full_group_by.go
-		{Id: ruleGroupByAmbiguous, Apply: groupByAmbiguous},   // group_by_ambiguous.go
-		{Id: ruleJSONPaths, Apply: jsonPaths},                 // json_paths.go
+		{Id: ruleWarningsInOrder, Apply: warningsInOrder},           // show_warnings.go
+		{Id: ruleWarningBytes, Apply: warningBytes},                 // warning_bytes.go, after warningsInOrder
+		{Id: ruleLikeRange, Apply: likeRange},                       // like_range.go
+		{Id: ruleBinaryParams, Apply: binaryParams},                 // binary_params.go
+		{Id: ruleBinaryGroupConcat, Apply: binaryGroupConcat},       // binary_strings.go, after binaryParams
+		{Id: ruleTemporalText, Apply: temporalArgsText},             // temporal_text.go, after unionTypes and likeRange
+		{Id: ruleDoubleValuesText, Apply: doubleValuesText},         // double_values.go, after binaryGroupConcat
+		{Id: ruleInSubqueryJoins, Apply: inSubqueryJoins},           // in_subquery.go
+		{Id: ruleUserVarReads, Apply: userVarReads},                 // user_var_assign.go
+		{Id: ruleViewVariables, Apply: viewVariables},               // view_variables.go
+		{Id: ruleOnlyFullGroupBy, Apply: onlyFullGroupBy},           // only_full_group_by.go
+		{Id: ruleGroupByAmbiguous, Apply: groupByAmbiguous},         // group_by_ambiguous.go
+		{Id: ruleJSONPaths, Apply: jsonPaths},                       // json_paths.go
+		{Id: ruleJSONNumbers, Apply: jsonNumbers},                   // json_numbers.go
+		{Id: ruleDistinctOrderColumns, Apply: distinctOrderColumns}, // distinct_order_position.go
+		{Id: ruleDefaultWindowFrames, Apply: defaultWindowFrames},   // window_frames.go
+		{Id: ruleGroupConcatLimits, Apply: groupConcatLimits},       // group_concat_limit.go, after the rules that rewrite GROUP_CONCAT
 	}
 }
 
@@ -107,13 +117,14 @@ func Rules() []analyzer.Rule {
 
 // PostRules returns the analyzer rules to run after go-mysql-server's own
 // (analyzer.Builder.AddPostAnalyzeRule): max1Row (max1row.go),
-// showColumns (show_columns.go), joinCollationKeys (join_collation.go)
-// and doubleResults (double_text.go).
+// showColumns (show_columns.go), joinCollationKeys (join_collation.go),
+// joinNumericKeys (join_numeric.go) and doubleResults (double_text.go).
 func PostRules() []analyzer.Rule {
 	return []analyzer.Rule{
 		{Id: ruleMax1Row, Apply: max1Row},
 		{Id: ruleShowColumns, Apply: showColumns},
 		{Id: ruleJoinCollationKeys, Apply: joinCollationKeys},
-		{Id: ruleDoubleResults, Apply: doubleResults}, // double_text.go, last
+		{Id: ruleJoinNumericKeys, Apply: joinNumericKeys}, // join_numeric.go
+		{Id: ruleDoubleResults, Apply: doubleResults},     // double_text.go, last
 	}
 }

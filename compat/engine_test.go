@@ -248,6 +248,13 @@ func (g *engine) column(tb testing.TB, q string) []string {
 // rows returns every row of q, as text (NULL as "NULL").
 func (g *engine) rows(tb testing.TB, q string) [][]string {
 	tb.Helper()
+	_, rows := g.typedRows(tb, q)
+	return rows
+}
+
+// typedRows returns q's schema and every row of it, as rows does.
+func (g *engine) typedRows(tb testing.TB, q string) (gsql.Schema, [][]string) {
+	tb.Helper()
 	if err := gsql.SessionCommandBegin(g.ctx.Session); err != nil {
 		tb.Fatal(err)
 	}
@@ -262,7 +269,7 @@ func (g *engine) rows(tb testing.TB, q string) [][]string {
 	for {
 		row, err := iter.Next(ctx)
 		if err == io.EOF {
-			return out
+			return sch, out
 		}
 		if err != nil {
 			tb.Fatalf("%s: %v", q, err)

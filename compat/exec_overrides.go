@@ -13,7 +13,8 @@ import (
 // DELETE (delete_join_rows.go); DROP and CREATE DATABASE of a database
 // missing or there (db_ddl_exists.go); DROP TRIGGER IF EXISTS
 // (drop_trigger_exists.go); TRUNCATE TABLE (truncate_rows.go); SHOW INDEX (show_indexes.go); KILL of an unknown
-// connection id (kill_unknown.go); LOCK TABLES (lock_tables.go). It is consulted by
+// connection id (kill_unknown.go); LOCK TABLES (lock_tables.go); a VALUES
+// table with a NULL in a DECIMAL column (values_types.go). It is consulted by
 // go-mysql-server's builder for every node, at every depth; for any other
 // node, or one already rewritten, it returns a nil iterator and the
 // builder goes on as usual.
@@ -64,6 +65,9 @@ func (o *execOverrides) Build(ctx *sql.Context, n sql.Node, r sql.Row) (sql.RowI
 		return it, err
 	}
 	if it, ok, err := lockTables(ctx, n); ok || err != nil { // lock_tables.go
+		return it, err
+	}
+	if it, ok, err := valuesRows(ctx, n, r); ok || err != nil { // values_types.go
 		return it, err
 	}
 	return nil, nil

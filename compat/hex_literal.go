@@ -25,6 +25,10 @@ import (
 type hexLit struct {
 	*expression.Literal
 	bits uint64 // the last eight bytes, big-endian
+	// held, when not nil, is its one child while simplifyFilters runs, a
+	// bind variable, which keeps it from folding the literal
+	// (hex_filters.go).
+	held sql.Expression
 }
 
 var _ sql.Expression = (*hexLit)(nil)
@@ -55,13 +59,32 @@ func hexLiteral(v *ast.SQLVal) (*hexLit, bool) {
 	return &hexLit{Literal: expression.NewLiteral(b, types.LongBlob), bits: bits}, true
 }
 
+// Children implements sql.Expression: none, or the bind variable that
+// holds it (hex_filters.go).
+func (h *hexLit) Children() []sql.Expression {
+	if h.held != nil {
+		return []sql.Expression{h.held}
+	}
+	return nil
+}
+
 // WithChildren implements sql.Expression.
 func (h *hexLit) WithChildren(children ...sql.Expression) (sql.Expression, error) {
-	if len(children) != 0 {
-		return nil, sql.ErrInvalidChildrenNumber.New(h, len(children), 0)
+	if len(children) != len(h.Children()) {
+		return nil, sql.ErrInvalidChildrenNumber.New(h, len(children), len(h.Children()))
 	}
-	return h, nil
+	if len(children) == 0 {
+		return h, nil
+	}
+	held := *h
+	held.held = children[0]
+	return &held, nil
 }
+
+// LiteralNumber returns the number MySQL reads the literal as in numeric
+// context (functions.NumberLiteral, which hamming() reads beside a
+// number).
+func (h *hexLit) LiteralNumber() uint64 { return h.bits }
 
 func isHex(e sql.Expression) bool { _, ok := e.(*hexLit); return ok }
 

@@ -39,10 +39,30 @@ var numericArgFuncs = map[string]bool{
 	"sign": true, "sin": true, "sqrt": true, "tan": true, "truncate": true,
 }
 
+// hexLitArgFuncs are simsql's functions that read an argument as a number
+// or a string by the other's type, and so take a hexadecimal literal
+// argument as a hexLit, which says both (functions.NumberLiteral):
+// hamming(fp, 0xFFFFFFFFFFFFFFFF) was error 1411, its binary string not
+// being a fingerprint beside a number (docs/functions.md: "If either
+// argument is a number, both are read as numbers").
+var hexLitArgFuncs = map[string]bool{"hamming": true}
+
 // hexNumberArgs makes the hexadecimal literal arguments of n, a call of a
-// function of numericArgFuncs, their numbers.
+// function of numericArgFuncs, their numbers, and those of a function of
+// hexLitArgFuncs hexLits.
 func hexNumberArgs(n *ast.FuncExpr) {
-	if !numericArgFuncs[strings.ToLower(n.Name.String())] {
+	name := strings.ToLower(n.Name.String())
+	if hexLitArgFuncs[name] {
+		for _, se := range n.Exprs {
+			if ae, ok := se.(*ast.AliasedExpr); ok {
+				if h, ok := hexChild(ae.Expr); ok {
+					ae.Expr = h
+				}
+			}
+		}
+		return
+	}
+	if !numericArgFuncs[name] {
 		return
 	}
 	for _, se := range n.Exprs {

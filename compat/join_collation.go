@@ -8,7 +8,7 @@ package compat
 // 'k1' … was 1 (MariaDB and MySQL: 300), and so were EXISTS (SELECT … WHERE
 // s.v = r.w) and LEFT JOIN … WHERE s.id IS NULL (299 rows where none is
 // right). joinCollationKeys keys such a join by the weights instead:
-// collationKey, a 64-bit hash of them (go-mysql-server evaluates the join
+// a hashKey, a 64-bit hash of them (go-mysql-server evaluates the join
 // condition on every row the key finds, so a collision costs only a
 // comparison). Pinned by CollationScripts "joins compare as the collation
 // does" (sqltests, also on MariaDB).
@@ -29,14 +29,20 @@ import (
 const ruleJoinCollationKeys analyzer.RuleId = 10_211
 
 // joinCollationKeys makes the keys of each hash join that compares strings
-// under a collation that is not binary collationKeys.
+// under a collation that is not binary keys by their collation's weights.
 func joinCollationKeys(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+	return rekeyHashJoins(n, collatedPair)
+}
+
+// rekeyHashJoins makes the keys of each hash join in n what pair makes
+// of each pair of them (the inner key first).
+func rekeyHashJoins(n sql.Node, pair func(a, b sql.Expression) (sql.Expression, sql.Expression, bool)) (sql.Node, transform.TreeIdentity, error) {
 	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		h, ok := n.(*plan.HashLookup)
 		if !ok {
 			return n, transform.SameTree, nil
 		}
-		right, left, changed := collatedKeys(h.RightEntryKey, h.LeftProbeKey)
+		right, left, changed := pairedKeys(h.RightEntryKey, h.LeftProbeKey, pair)
 		if !changed {
 			return n, transform.SameTree, nil
 		}
@@ -45,21 +51,17 @@ func joinCollationKeys(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan
 	})
 }
 
-// collatedKeys returns the keys a and b (one expression each, or rows of
-// them) with each pair of strings compared under a collation that is not
-// binary made collationKeys, and whether one was.
-func collatedKeys(a, b sql.Expression) (sql.Expression, sql.Expression, bool) {
+// pairedKeys returns the keys a and b (one expression each, or rows of
+// them) with each pair of columns made what pair makes of them, and
+// whether pair changed one.
+func pairedKeys(a, b sql.Expression, pair func(a, b sql.Expression) (sql.Expression, sql.Expression, bool)) (sql.Expression, sql.Expression, bool) {
 	ta, tupleA := a.(expression.Tuple)
 	tb, tupleB := b.(expression.Tuple)
 	if tupleA != tupleB {
 		return a, b, false
 	}
 	if !tupleA {
-		coll, ok := sharedCollation(a, b)
-		if !ok {
-			return a, b, false
-		}
-		return &collationKey{a, coll}, &collationKey{b, coll}, true
+		return pair(a, b)
 	}
 	if len(ta) != len(tb) {
 		return a, b, false
@@ -67,10 +69,21 @@ func collatedKeys(a, b sql.Expression) (sql.Expression, sql.Expression, bool) {
 	xs, ys := make([]sql.Expression, len(ta)), make([]sql.Expression, len(tb))
 	changed := false
 	for i := range ta {
-		x, y, c := collatedKeys(ta[i], tb[i])
+		x, y, c := pairedKeys(ta[i], tb[i], pair)
 		xs[i], ys[i], changed = x, y, changed || c
 	}
 	return expression.NewTuple(xs...), expression.NewTuple(ys...), changed
+}
+
+// collatedPair makes the strings a and b, compared under a collation
+// that is not binary, keys by their collation's weights.
+func collatedPair(a, b sql.Expression) (sql.Expression, sql.Expression, bool) {
+	coll, ok := sharedCollation(a, b)
+	if !ok {
+		return a, b, false
+	}
+	key := func(v any) (uint64, bool) { return textKey(coll, v) } // in_subquery.go
+	return &hashKey{a, key}, &hashKey{b, key}, true
 }
 
 // sharedCollation returns the collation a = b compares under, when both
@@ -88,25 +101,25 @@ func sharedCollation(a, b sql.Expression) (sql.CollationID, bool) {
 	return c, true
 }
 
-// collationKey is a string's hash by the weights of its collation: equal
-// for strings the collation finds equal.
-type collationKey struct {
+// hashKey is a value's key in a hash join: key of it, equal for values
+// that = finds equal (unequal values may share one).
+type hashKey struct {
 	sql.Expression
-	coll sql.CollationID
+	key func(v any) (uint64, bool)
 }
 
-var _ sql.Expression = (*collationKey)(nil)
+var _ sql.Expression = (*hashKey)(nil)
 
 // Type implements sql.Expression.
-func (k *collationKey) Type() sql.Type { return types.Uint64 }
+func (k *hashKey) Type() sql.Type { return types.Uint64 }
 
-// Eval implements sql.Expression: nil for NULL, else the hash.
-func (k *collationKey) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+// Eval implements sql.Expression: nil for NULL, else the key.
+func (k *hashKey) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	v, err := k.Expression.Eval(ctx, row)
 	if err != nil || v == nil {
 		return nil, err
 	}
-	h, ok := textKey(k.coll, v) // in_subquery.go
+	h, ok := k.key(v)
 	if !ok {
 		return nil, sql.ErrInvalidType.New(fmt.Sprintf("%T", v))
 	}
@@ -114,16 +127,16 @@ func (k *collationKey) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 }
 
 // Children implements sql.Expression.
-func (k *collationKey) Children() []sql.Expression { return []sql.Expression{k.Expression} }
+func (k *hashKey) Children() []sql.Expression { return []sql.Expression{k.Expression} }
 
 // WithChildren implements sql.Expression.
-func (k *collationKey) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+func (k *hashKey) WithChildren(children ...sql.Expression) (sql.Expression, error) {
 	if len(children) != 1 {
 		return nil, sql.ErrInvalidChildrenNumber.New(k, len(children), 1)
 	}
-	return &collationKey{children[0], k.coll}, nil
+	return &hashKey{children[0], k.key}, nil
 }
 
 // String implements sql.Expression: the key's own text, so that plans
 // print as before.
-func (k *collationKey) String() string { return k.Expression.String() }
+func (k *hashKey) String() string { return k.Expression.String() }

@@ -544,7 +544,7 @@ func documentOf(ctx *sql.Context, row sql.Row, e sql.Expression) (doc any, null,
 	}
 	w, isJSON := v.(sql.JSONWrapper)
 	if !isJSON {
-		c, _, err := types.JSON.Convert(ctx, v)
+		c, _, err := types.JSON.Convert(ctx, v) // text is JSONNumbers' already (json_numbers.go)
 		if err != nil {
 			return nil, false, false, nil
 		}

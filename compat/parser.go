@@ -83,7 +83,7 @@ func (p parser) ParseOneWithOptions(ctx context.Context, query string, options a
 
 // parseText parses query with parse, after the rewrites of its text that
 // work around the vitess tokenizer (minus_minus.go) and grammar
-// (typed_literals.go, kept only when the rewritten text parses) and, only when that
+// (statement_modifiers.go, typed_literals.go, kept only when the rewritten text parses) and, only when that
 // fails, those of its grammar (syntax_fallback.go), kept only when the
 // rewritten text parses; on success, rewrite gets the text parsed and
 // restore the rewrites made, if any. The error is that of the text before
@@ -93,6 +93,9 @@ func parseText(query string, noBackslashEscapes bool, parse func(string) error, 
 	text := query
 	if edited != nil {
 		text = edited.text
+	}
+	if mods := statementModifiers(text, noBackslashEscapes); mods != nil { // statement_modifiers.go
+		edited, text = edited.then(mods), mods.text
 	}
 	var err error
 	if typed, invalid := typedLiterals(text, noBackslashEscapes); typed != nil && parse(typed.text) == nil {
@@ -356,8 +359,9 @@ func (r *rewriter) replace(e ast.Expr) (ast.Expr, bool) {
 			if !ok || len(list) == 0 {
 				return nil, false
 			}
-			if _, isTuple := n.Left.(ast.ValTuple); isTuple {
-				return nil, false // (a, b) IN ((1, 2), …)
+			if _, isTuple := n.Left.(ast.ValTuple); isTuple { // (a, b) IN ((1, 2), …): row_compare.go
+				return inject(n, func(a []sql.Expression) sql.Expression { return buildRowIn(a[0], a[1:], not, r.env) },
+					append([]ast.Expr{n.Left}, list...)...), true
 			}
 			return inject(n, func(a []sql.Expression) sql.Expression { return newIn(a[0], a[1:], not, r.env) },
 				append([]ast.Expr{n.Left}, list...)...), true

@@ -34,18 +34,31 @@ const ruleSemiJoinsNoMerge analyzer.RuleId = 10_208
 var plannerRules sync.Once
 
 // InstallPlannerRules inserts semiJoinsNoMerge into go-mysql-server's
-// analyzer.OnceAfterDefault, before its join planning, and strictModes
-// and jsonPaths at the end of its OnceAfterAll, and wraps its read-only
-// transaction rule (read_only_lock_tables.go), once per process; call it
-// before analyzer.NewBuilder, which copies the lists.
+// analyzer.OnceAfterDefault, before its join planning, unsignedSelectLimit
+// in place of its applyDefaultSelectLimit (select_limit.go), and strictModes,
+// jsonPaths and jsonNumbers at the end of its OnceAfterAll, and wraps its
+// read-only transaction rule (read_only_lock_tables.go) and its
+// simplifyFilters, in keepHexLiterals (hex_filters.go), once per process;
+// call it before analyzer.NewBuilder, which copies the lists.
 func InstallPlannerRules() {
 	plannerRules.Do(func() {
 		installReadOnlyLockTables()
 		// In the batch that a literal INSERT … VALUES and an UPDATE of one
 		// table run too (which skip the rules of Rules).
 		analyzer.OnceAfterAll = append(analyzer.OnceAfterAll,
-			analyzer.Rule{Id: ruleStrictModes, Apply: strictModes},     // strict_modes.go
-			analyzer.Rule{Id: ruleJSONPathsAfterAll, Apply: jsonPaths}) // json_paths.go
+			analyzer.Rule{Id: ruleStrictModes, Apply: strictModes},         // strict_modes.go
+			analyzer.Rule{Id: ruleJSONPathsAfterAll, Apply: jsonPaths},     // json_paths.go
+			analyzer.Rule{Id: ruleJSONNumbersAfterAll, Apply: jsonNumbers}) // json_numbers.go
+		before := append([]analyzer.Rule{}, analyzer.OnceBeforeDefault...)
+		for i, r := range before {
+			switch r.Id.String() {
+			case "applyDefaultSelectLimit": // a sql_select_limit of 2^63 or more limits nothing (select_limit.go)
+				before[i].Apply = unsignedSelectLimit(r.Apply)
+			case "simplifyFilters": // hex_filters.go
+				before[i].Apply = keepHexLiterals(r.Apply)
+			}
+		}
+		analyzer.OnceBeforeDefault = before
 		rules := analyzer.OnceAfterDefault
 		for i, r := range rules {
 			if r.Id.String() == "optimizeJoins" {

@@ -92,7 +92,7 @@ func strictInsert(ins *plan.InsertInto) (sql.Node, transform.TreeIdentity, error
 			tuples[r] = append([]sql.Expression(nil), tuple...)
 			for j, e := range tuple {
 				if j < len(cols) {
-					if w := newStrictValue(e, cols[j], ins.Ignore, int64(r+1)); w != e {
+					if w := newStrictValue(e, cols[j], ins.Ignore, int64(r+1)); !Same(w, e) {
 						tuples[r][j], same = w, transform.NewTree
 					}
 				}
@@ -134,7 +134,7 @@ func strictSetFields(es []sql.Expression, ignore bool) ([]sql.Expression, bool) 
 			continue
 		}
 		col := &sql.Column{Name: gf.Name(), Type: gf.Type(), Source: gf.Table()}
-		if w := newStrictValue(sf.RightChild, col, ignore, 0); w != sf.RightChild {
+		if w := newStrictValue(sf.RightChild, col, ignore, 0); !Same(w, sf.RightChild) {
 			out[i], same = expression.NewSetField(sf.LeftChild, w), false
 		}
 	}

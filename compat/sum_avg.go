@@ -473,7 +473,7 @@ func collectAggregates(n sql.Node, typed map[sql.ColumnId]sql.Type) {
 func retypeReferences(n sql.Node, typed map[sql.ColumnId]sql.Type) (sql.Node, transform.TreeIdentity, error) {
 	r := aggRetyper{typed}
 	out, err := r.node(n)
-	if err != nil || out == n {
+	if err != nil || Same(out, n) {
 		return n, transform.SameTree, err
 	}
 	return out, transform.NewTree, nil

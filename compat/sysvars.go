@@ -21,7 +21,8 @@ var sysvarsOnce sync.Once
 // go-mysql-server's process-wide system variables, valued DISABLED, the
 // session's read-only warning_count and error_count, max_allowed_packet
 // with MySQL 8's default of 64 MiB (packet_limit.go), which only SET
-// GLOBAL sets (session_read_only.go), and
+// GLOBAL sets (session_read_only.go), sql_select_limit unsigned
+// (select_limit.go), and
 // makes the collation_* variables default to DefaultCollation
 // (default_collation.go) and sql_mode to DefaultSQLMode (sql_mode.go). It takes effect once per process; later calls do
 // nothing.
@@ -49,6 +50,7 @@ func InstallSystemVariables() {
 			})
 		}
 		vars = append(vars, sessionReadOnly{maxAllowedPacketVar()}) // packet_limit.go, session_read_only.go
+		vars = append(vars, selectLimitVariable())                  // select_limit.go
 		sql.SystemVariables.AddSystemVariables(vars)
 		installDefaultCollation()
 		installSQLMode() // sql_mode.go

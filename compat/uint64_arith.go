@@ -73,7 +73,7 @@ func newArith(op arithOp, a, b sql.Expression, env env) sql.Expression {
 		return d
 	}
 	if !isInterval(a) && !isInterval(b) { // temporal_number.go
-		if ta, tb := temporalNumber(a), temporalNumber(b); ta != a || tb != b {
+		if ta, tb := temporalNumber(a), temporalNumber(b); !Same(ta, a) || !Same(tb, b) {
 			return newArith(op, ta, tb, env)
 		}
 	}

@@ -129,6 +129,10 @@ func (r *unionRetyper) node(n sql.Node) (sql.Node, error) {
 			return nil, err
 		}
 		n = u
+	case *plan.ValueDerivedTable:
+		if v, ok := r.values(x); ok {
+			n = v
+		}
 	case *plan.SubqueryAlias:
 		// A derived table or CTE gives its columns ids of its own, in
 		// column order; over a set operation they are of its column
@@ -171,7 +175,7 @@ func mapChildren(n sql.Node, f func(sql.Node) (sql.Node, error)) (sql.Node, []sq
 		if err != nil {
 			return nil, nil, err
 		}
-		if c2 != c {
+		if !Same(c2, c) {
 			if nc == nil {
 				nc = append([]sql.Node{}, children...)
 			}
@@ -218,7 +222,7 @@ func mapExprs(n sql.Node, f transform.ExprFunc, changed func(e, e2 sql.Expressio
 // mapSubquery returns x with its query replaced by f's.
 func mapSubquery(x *plan.Subquery, f func(sql.Node) (sql.Node, error)) (sql.Expression, transform.TreeIdentity, error) {
 	q, err := f(x.Query)
-	if err != nil || q == x.Query {
+	if err != nil || Same(q, x.Query) {
 		return x, transform.SameTree, err
 	}
 	return x.WithQuery(q), transform.NewTree, nil
@@ -603,7 +607,7 @@ func (s *setOpSide) described(i int) sql.Expression {
 		return x
 	}
 	y := in.Projections[i]
-	if id, ok := y.(sql.IdExpression); ok && id.Id() == gf.Id() || x != s.p.Projections[i] {
+	if id, ok := y.(sql.IdExpression); ok && id.Id() == gf.Id() || !Same(x, s.p.Projections[i]) {
 		if a, ok := y.(*expression.Alias); ok {
 			y = a.Child
 		}
@@ -628,7 +632,7 @@ func (s *setOpSide) converted(i int) bool {
 		return false
 	}
 	a, ok := s.p.Projections[i].(*expression.Alias)
-	return ok && a.Child != s.source(i)
+	return ok && !Same(a.Child, s.source(i))
 }
 
 // to makes the side's column i, of value x, of type t.
@@ -639,12 +643,17 @@ func (s *setOpSide) to(i int, x sql.Expression, t sql.Type) {
 	if s.projs == nil {
 		s.projs = append([]sql.Expression{}, s.p.Projections...)
 	}
-	var v sql.Expression = newUnionValue(x, t)
+	s.projs[i] = expression.NewAlias(s.sch[i].Name, unionConverted(x, t))
+}
+
+// unionConverted returns x, a value of a set operation's column, converted
+// to the column's type t.
+func unionConverted(x sql.Expression, t sql.Type) sql.Expression {
 	if types.IsDecimal(t) && (types.IsInteger(x.Type()) || types.IsDecimal(x.Type())) {
 		d := t.(sql.DecimalType)
-		v = newCastDecimal(x, int32(d.Precision()), int32(d.Scale()), x.String())
+		return newCastDecimal(x, int32(d.Precision()), int32(d.Scale()), x.String())
 	}
-	s.projs[i] = expression.NewAlias(s.sch[i].Name, v)
+	return newUnionValue(x, t)
 }
 
 // node returns the side with its converted projections.

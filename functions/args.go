@@ -196,6 +196,18 @@ func toUint(v interface{}) (uint64, bool) {
 	return u, ok && !neg
 }
 
+// NumberLiteral is a literal that is a binary string in string context and
+// a BIGINT UNSIGNED in numeric context: MySQL's hexadecimal and bit-value
+// literals (Item_hex_string::val_int), as the compat package builds them
+// for hamming()'s arguments. hamming() reads one beside a number as its
+// number, so hamming(fp, 0xFFFFFFFFFFFFFFFF) is the distance to all ones.
+type NumberLiteral interface {
+	sql.Expression
+	// LiteralNumber returns the literal's number: its last eight bytes,
+	// big-endian.
+	LiteralNumber() uint64
+}
+
 // FingerprintBits returns the 64-bit two's-complement bit pattern of a
 // fingerprint value as hamming() reads it: an integer-valued SQL value in
 // [−2^63, 2^64−1], so that BIGINT −1 and BIGINT UNSIGNED

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/types"
 
 	"github.com/simsql/simsql/textsim"
@@ -137,8 +138,21 @@ type Hamming struct{ args }
 
 var _ sql.FunctionExpression = (*Hamming)(nil)
 
-// NewHamming returns hamming(a, b).
-func NewHamming(a, b sql.Expression) sql.Expression { return &Hamming{args{a, b}} }
+// NewHamming returns hamming(a, b). A NumberLiteral beside an argument of
+// a numeric type is its number from the start, so that an index reads it.
+func NewHamming(a, b sql.Expression) sql.Expression {
+	return &Hamming{args{numberBeside(a, b), numberBeside(b, a)}}
+}
+
+// numberBeside returns e, or its number if e is a NumberLiteral and other
+// an expression of a numeric type.
+func numberBeside(e, other sql.Expression) sql.Expression {
+	n, ok := e.(NumberLiteral)
+	if !ok || !other.Resolved() || !types.IsNumber(other.Type()) {
+		return e
+	}
+	return expression.NewLiteral(n.LiteralNumber(), types.Uint64)
+}
 
 // FunctionName implements sql.FunctionExpression.
 func (*Hamming) FunctionName() string { return "hamming" }
@@ -167,6 +181,13 @@ func (f *Hamming) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
 	}
 	a, aStr := stringBytes(vals[0])
 	b, bStr := stringBytes(vals[1])
+	// A hexadecimal or bit-value literal beside a number is a number.
+	if n, ok := f.args[0].(NumberLiteral); ok && aStr && !bStr {
+		vals[0], aStr = n.LiteralNumber(), false
+	}
+	if n, ok := f.args[1].(NumberLiteral); ok && bStr && !aStr {
+		vals[1], bStr = n.LiteralNumber(), false
+	}
 	if aStr && bStr {
 		d, err := textsim.HammingBytes(a, b)
 		if err != nil {

@@ -11,6 +11,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/transform"
 
 	"github.com/simsql/simsql/catalog"
+	"github.com/simsql/simsql/compat"
 	"github.com/simsql/simsql/functions"
 )
 
@@ -271,7 +272,7 @@ func onTableRow(e sql.Expression, table string, sch sql.Schema) (sql.Expression,
 // by nn.
 func replaceTable(root, old, nn sql.Node) (sql.Node, error) {
 	out, _, err := transform.Node(root, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
-		if n == old {
+		if compat.Same(n, old) {
 			return nn, transform.NewTree, nil
 		}
 		return n, transform.SameTree, nil

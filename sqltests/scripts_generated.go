@@ -169,6 +169,34 @@ var GeneratedColumnScripts = []ScriptTest{
 			{Query: "SELECT COUNT(*) FROM gr", Expected: []Row{{11}}},
 		},
 	},
+	{
+		// catalog/compat_json_null.go: go-mysql-server 0.20 stored and
+		// read a JSON column's generated value or expression default that
+		// is SQL NULL as the JSON literal null (IS NULL false, JSON_TYPE
+		// 'NULL').
+		Name: "a JSON generated column keeps SQL NULL",
+		SetUpScript: []string{
+			"CREATE TABLE gj (id INT PRIMARY KEY, body TEXT, j JSON AS (JSON_EXTRACT(body, '$.a')) STORED, k JSON AS (IF(body IS NULL, NULL, '[1]')) VIRTUAL, d JSON DEFAULT (NULL))",
+			"INSERT INTO gj (id, body) VALUES (1, NULL), (2, '{\"a\": 5}'), (3, '{\"b\": 1}')",
+		},
+		Assertions: []Assertion{
+			// Were (1, null, 0, 'NULL', null, 0, 0), (3, null, 0, 'NULL', …, 0).
+			{Query: "SELECT id, j, j IS NULL, JSON_TYPE(j), k, k IS NULL, d IS NULL FROM gj ORDER BY id", Expected: []Row{
+				{1, nil, 1, nil, nil, 1, 1}, {2, "5", 0, "INTEGER", "[1]", 0, 1}, {3, nil, 1, nil, "[1]", 0, 1}}},
+			{Query: "SELECT COUNT(*) FROM gj WHERE j IS NULL", Expected: []Row{{2}}},
+			{Query: "SELECT COUNT(*) FROM gj WHERE k IS NULL", Expected: []Row{{1}}},
+			{Query: "INSERT INTO gj (id, body) SELECT 4, NULL"},
+			{Query: "REPLACE INTO gj (id, body) VALUES (2, NULL)"},
+			{Query: "INSERT INTO gj (id, body) VALUES (3, '{\"a\": [1]}') ON DUPLICATE KEY UPDATE body = VALUES(body)"},
+			{Query: "UPDATE gj SET d = DEFAULT, body = NULL WHERE id = 1"},
+			{Query: "SELECT id, j, j IS NULL, k IS NULL, d IS NULL FROM gj ORDER BY id", Expected: []Row{
+				{1, nil, 1, 1, 1}, {2, nil, 1, 1, 1}, {3, "[1]", 0, 0, 1}, {4, nil, 1, 1, 1}}},
+			// Already right: a plain JSON column given NULL.
+			{Query: "CREATE TABLE gj2 (id INT PRIMARY KEY, j JSON)"},
+			{Query: "INSERT INTO gj2 VALUES (1, NULL)"},
+			{Query: "SELECT j IS NULL FROM gj2", Expected: []Row{{1}}},
+		},
+	},
 }
 
 // FingerprintColumnScripts hold stored fingerprint columns (simsql's
@@ -470,6 +498,19 @@ var CheckNameScripts = []ScriptTest{
 // indexed, and reads the range's end without a warning; MySQL checks it
 // at write time).
 var VirtualColumnValueScripts = []ScriptTest{
+	{
+		// catalog/compat_json_null.go: tokenize() and keywords() are NULL
+		// for a NULL text, and so are JSON columns of them (were the JSON
+		// literal null).
+		Name: "JSON columns of tokenize() and keywords() keep SQL NULL",
+		SetUpScript: []string{
+			"CREATE TABLE vj (id INT PRIMARY KEY, body TEXT, toks JSON AS (tokenize(body)) STORED, kw JSON AS (keywords(body, 3)) VIRTUAL)",
+			"INSERT INTO vj (id, body) VALUES (3, NULL), (4, 'a b')",
+		},
+		Assertions: []Assertion{
+			{Query: "SELECT id, toks IS NULL, kw IS NULL, tokenize(body) IS NULL FROM vj ORDER BY id", Expected: []Row{{3, 1, 1, 1}, {4, 0, 0, 0}}},
+		},
+	},
 	{
 		Name: "a signed BIGINT VIRTUAL fingerprint reads as its 64 bits",
 		SetUpScript: []string{

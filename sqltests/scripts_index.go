@@ -57,7 +57,10 @@ var IndexScripts = []ScriptTest{
 			{Query: "CREATE TABLE v (id INT PRIMARY KEY, b TEXT, fp BIGINT UNSIGNED AS (simhash(b)) VIRTUAL, KEY s (fp) COMMENT 'simhash k=3')", ExpectedErr: "VIRTUAL generated column"},
 			{Query: "CREATE TABLE v (id INT PRIMARY KEY, b TEXT, fp BIGINT UNSIGNED AS (simhash(b)) VIRTUAL)", Expected: nil},
 			{Query: "CREATE INDEX s ON v (fp)", ExpectedErr: "VIRTUAL generated column"},
-			{Query: "SELECT hamming(fp, x'0102030405060708') FROM d WHERE hamming(fp, x'0102030405060708') <= 3", ExpectedErr: "0x0102030405060708"},
+			// A hexadecimal literal beside a number is that number (MySQL's
+			// numeric context; docs/functions.md), also in the index's
+			// predicate.
+			{Query: "SELECT COUNT(*) - (SELECT COUNT(*) FROM d) FROM d WHERE hamming(fp, x'0102030405060708') <=> hamming(fp, 72623859790382856)", Expected: []Row{{0}}},
 			{Query: "DROP INDEX fp_k6 ON d", Expected: nil},
 			{Query: "SELECT COUNT(*) FROM information_schema.statistics WHERE table_schema = DATABASE() AND table_name = 'd' AND index_name = 'fp_k6'", Expected: []Row{{0}}},
 		},

@@ -358,3 +358,52 @@ var UserVarAssignScripts = []ScriptTest{
 		},
 	},
 }
+
+// StatementModifierScripts hold the statement modifiers MySQL 8 accepts
+// as hints, which go-mysql-server 0.20's grammar refused (1064), or read
+// as a table's name (DELETE QUICK): compat/statement_modifiers.go.
+// TestStatementModifierScripts runs them on MariaDB too; INSERT DELAYED,
+// which MySQL 8 runs as INSERT and MariaDB refuses for InnoDB (1616), is
+// in StatementModifierMySQLScripts.
+var StatementModifierScripts = []ScriptTest{
+	{
+		Name:        "statement modifiers MySQL 8 accepts",
+		SetUpScript: []string{"CREATE TABLE sm (id INT PRIMARY KEY, fp BIGINT UNSIGNED)"},
+		Assertions: []Assertion{
+			{Query: "INSERT LOW_PRIORITY INTO sm VALUES (1, 1)"},
+			{Query: "INSERT HIGH_PRIORITY INTO sm VALUES (2, 2)"},
+			{Query: "INSERT low_priority IGNORE INTO sm VALUES (1, 9), (3, 3)"},
+			{Query: "REPLACE LOW_PRIORITY INTO sm VALUES (4, 4)"},
+			{Query: "UPDATE LOW_PRIORITY sm SET fp = fp + 1 WHERE id = 1"},
+			{Query: "UPDATE LOW_PRIORITY IGNORE sm SET fp = fp + 1 WHERE id = 2"},
+			{Query: "SELECT id, fp FROM sm ORDER BY id", Expected: []Row{{1, 2}, {2, 3}, {3, 3}, {4, 4}}},
+			{Query: "DELETE LOW_PRIORITY FROM sm WHERE id = 4"},
+			{Query: "DELETE QUICK FROM sm WHERE id = 3"},
+			{Query: "DELETE LOW_PRIORITY QUICK FROM sm WHERE id = 5"},
+			{Query: "SELECT HIGH_PRIORITY id FROM sm ORDER BY id", Expected: []Row{{1}, {2}}},
+			{Query: "SELECT SQL_BUFFER_RESULT id FROM sm ORDER BY id", Expected: []Row{{1}, {2}}},
+			{Query: "SELECT SQL_SMALL_RESULT id FROM sm ORDER BY id", Expected: []Row{{1}, {2}}},
+			{Query: "SELECT SQL_BIG_RESULT id, COUNT(*) FROM sm GROUP BY id ORDER BY id", Expected: []Row{{1, 1}, {2, 1}}},
+			{Query: "SELECT DISTINCT SQL_BIG_RESULT HIGH_PRIORITY id FROM sm ORDER BY id", Expected: []Row{{1}, {2}}},
+			{Query: "SELECT SQL_BUFFER_RESULT 1", Expected: []Row{{1}}},
+			{Query: "SELECT id FROM sm WHERE id IN (SELECT SQL_SMALL_RESULT id FROM sm WHERE fp = 3)", Expected: []Row{{2}}},
+			// The words are left alone elsewhere.
+			{Query: "SELECT 'SELECT HIGH_PRIORITY' AS `high_priority`", Expected: []Row{{"SELECT HIGH_PRIORITY"}}},
+		},
+	},
+}
+
+// StatementModifierMySQLScripts hold INSERT DELAYED, which MySQL 8 runs as
+// an INSERT ("INSERT DELAYED is no longer supported. The statement was
+// converted to INSERT"); MariaDB 10.11 refuses it for InnoDB (1616).
+var StatementModifierMySQLScripts = []ScriptTest{
+	{
+		Name:        "INSERT DELAYED is an INSERT",
+		SetUpScript: []string{"CREATE TABLE smd (id INT PRIMARY KEY)"},
+		Assertions: []Assertion{
+			{Query: "INSERT DELAYED INTO smd VALUES (1)"},
+			{Query: "REPLACE DELAYED INTO smd VALUES (2)"},
+			{Query: "SELECT id FROM smd ORDER BY id", Expected: []Row{{1}, {2}}},
+		},
+	},
+}

@@ -20,3 +20,8 @@ func TestRenameScripts(t *testing.T) {
 	runScriptsAndMariaDB(t, RenameScripts)
 	runScripts(t, RenameMoveScripts)
 }
+
+func TestStatementModifierScripts(t *testing.T) {
+	runScriptsAndMariaDB(t, StatementModifierScripts)
+	runScriptsEngineAndWire(t, StatementModifierMySQLScripts)
+}

@@ -11,6 +11,8 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/shopspring/decimal"
+
+	"github.com/simsql/simsql/internal/jsonnum"
 )
 
 // Row encoding, for the value side of a table's KV pairs (not order-preserving):
@@ -119,7 +121,7 @@ func EncodeRow(dst []byte, sch sql.Schema, row sql.Row) ([]byte, error) {
 // types GMS's Convert gives: int8/int16/int32/int64, uint8/uint16/uint32/uint64,
 // float32/float64, decimal.Decimal, string, []byte (a copy, never nil), time.Time in UTC,
 // types.Timespan, int16 for YEAR, uint16 for ENUM, uint64 for SET and BIT,
-// types.JSONDocument (numbers as float64, as GMS parses JSON text) and GMS's spatial
+// types.JSONDocument (integers as int64 or uint64, other numbers as float64: jsonnum.Parse) and GMS's spatial
 // values. A row written with fewer columns than sch (before ALTER TABLE ADD COLUMN) reads
 // the missing trailing columns as NULL. Errors: ErrCorrupt for bytes that are not a row
 // of sch (including one with more columns than sch); ErrUnsupportedType.
@@ -245,10 +247,12 @@ func decodeRow(b []byte, sch sql.Schema, share bool) (sql.Row, error) {
 					row[i] = append([]byte{}, p...)
 				}
 			case kindJSON:
-				// Convert parses []byte with encoding/json, as GMS does a JSON string literal.
-				if row[i], _, err = types.JSON.Convert(context.Background(), append([]byte{}, p...)); err != nil {
+				// Integers exact, as MySQL keeps them (GMS's Convert reads them as float64).
+				doc, err := jsonnum.Parse(p)
+				if err != nil {
 					return nil, corrupt("column %s: %v", sch[i].Name, err)
 				}
+				row[i] = types.JSONDocument{Val: doc}
 			case kindGeometry:
 				if row[i], _, err = (types.GeometryType{}).Convert(context.Background(), append([]byte{}, p...)); err != nil {
 					return nil, corrupt("column %s: %v", sch[i].Name, err)

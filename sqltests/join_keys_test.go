@@ -1,0 +1,7 @@
+package sqltests
+
+import "testing"
+
+func TestJoinNumericScripts(t *testing.T) {
+	runScriptsAndMariaDB(t, JoinNumericScripts)
+}

@@ -1,0 +1,7 @@
+package sqltests
+
+import "testing"
+
+func TestSystemVariableScripts(t *testing.T) {
+	runScriptsAndMariaDB(t, SystemVariableScripts)
+}

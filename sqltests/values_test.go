@@ -1,0 +1,7 @@
+package sqltests
+
+import "testing"
+
+func TestValuesScripts(t *testing.T) {
+	runScriptsEngineAndWire(t, ValuesScripts)
+}
