@@ -153,9 +153,13 @@ var table = []*mapping{
 	// not know: its 1115 and 1273, the name quoted (go-mysql-server 0.20:
 	// 1105, unquoted).
 	{kind: sql.ErrCharSetUnknown, num: erUnknownCharacterSet, state: mysql.SSClientError,
-		message: func(m []string, _ string) string { return fmt.Sprintf("Unknown character set: '%s'", m[1]) }},
+		message: func(m []string, _ string) string {
+			return fmt.Sprintf("Unknown character set: '%s'", strings.Trim(m[1], "'"))
+		}},
 	{kind: sql.ErrCollationUnknown, num: erUnknownCollation, state: mysql.SSUnknownSQLState,
-		message: func(m []string, _ string) string { return fmt.Sprintf("Unknown collation: '%s'", m[1]) }},
+		message: func(m []string, _ string) string {
+			return fmt.Sprintf("Unknown collation: '%s'", strings.Trim(m[1], "'"))
+		}},
 	// GRANT to an account that does not exist: MySQL 8's 1410
 	// ER_CANT_CREATE_USER_WITH_GRANT (MariaDB: 1133; go-mysql-server 0.20:
 	// 1105).
