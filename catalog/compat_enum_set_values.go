@@ -33,13 +33,8 @@ func isEnumSetColumn(col *sql.Column) bool {
 // valid members.
 func enumSetValue(c *valueCheck, ctx *sql.Context, v any, n int64) (any, error) {
 	if s, ok := v.(string); ok {
-		// A number names an ENUM's member by its index, a SET's by their
-		// bits ('2', '3'), as Field_enum::store and Field_set::store read
-		// one (compat_temporal_values.go's fitTemporal does the same).
-		if u, err := strconv.ParseUint(strings.TrimRight(s, " "), 10, 64); err == nil && u > 0 {
-			if got, _, err := c.col.Type.Convert(ctx, u); err == nil {
-				return got, nil
-			}
+		if got, ok := enumSetNumber(ctx, c.col, s); ok {
+			return got, nil
 		}
 	}
 	got, _, err := c.col.Type.Convert(ctx, v)
@@ -61,4 +56,17 @@ func enumSetValue(c *valueCheck, ctx *sql.Context, v any, n int64) (any, error) 
 		}
 	}
 	return strings.Join(kept, ","), nil
+}
+
+// enumSetNumber returns the value of ENUM or SET column col that string s
+// names as a number: an ENUM's member by its index, a SET's by their bits
+// ('2', '3'), as Field_enum::store and Field_set::store read one; ok is
+// false when s is no such number.
+func enumSetNumber(ctx *sql.Context, col *sql.Column, s string) (any, bool) {
+	n, err := strconv.ParseUint(strings.TrimRight(s, " "), 10, 64)
+	if err != nil || n == 0 {
+		return nil, false
+	}
+	v, _, err := col.Type.Convert(ctx, n)
+	return v, err == nil
 }

@@ -29,7 +29,6 @@ package catalog
 // this file when upstream converts as MySQL does.
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -79,12 +78,8 @@ func (f *fitTemporal) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	}
 	kind := loadTemporalKind(f.col) // compat_load_data_empty.go
 	if kind == "enum" || kind == "set" {
-		// A number names an ENUM's member by its index, a SET's by their
-		// bits, as Field_enum::store and Field_set::store read one.
-		if n, err := strconv.ParseUint(strings.TrimRight(s, " "), 10, 64); err == nil && n > 0 {
-			if c, _, err := f.col.Type.Convert(ctx, n); err == nil {
-				return c, nil
-			}
+		if c, ok := enumSetNumber(ctx, f.col, s); ok { // compat_enum_set_values.go
+			return c, nil
 		}
 	}
 	switch {
